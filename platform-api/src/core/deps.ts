@@ -1,0 +1,107 @@
+/**
+ * The seams between the platform API's core (control plane, project databases, object store,
+ * sessions and permissions) and the domain route modules (policies, SQL, storage, settings...).
+ * Core implements these; every domain module receives them through ApiDeps.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+export interface QueryResult<Row = Record<string, unknown>> {
+  rows: Row[];
+  /** Column names in order, for the SQL editor's result grid. */
+  fields: { name: string; dataTypeID?: number }[];
+  affectedRows?: number;
+}
+
+export interface ProjectQueryOptions {
+  /** Run as this database role (set local role) inside a transaction, e.g. 'authenticated'. */
+  role?: string;
+  /** Per-statement timeout; the core applies a default (statement_timeout) when absent. */
+  timeoutMs?: number;
+  /** JWT claims made visible to policies as request.jwt.claims (auth.uid() reads claims.sub). */
+  claims?: Record<string, unknown>;
+}
+
+/** One project's Postgres database, run off the API's main thread. */
+export interface ProjectDatabase {
+  readonly ref: string;
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[], options?: ProjectQueryOptions): Promise<QueryResult<Row>>;
+  /** Several statements in one string (migrations, the SQL editor's multi-statement runs); answers the last result. */
+  exec(sql: string, options?: ProjectQueryOptions): Promise<QueryResult[]>;
+  /** Runs fn inside one transaction on one connection. */
+  transaction<T>(fn: (tx: Pick<ProjectDatabase, 'query' | 'exec'>) => Promise<T>): Promise<T>;
+  /** Bytes on disk (pg_database_size), for usage. */
+  sizeBytes(): Promise<number>;
+}
+
+export interface ProjectDatabases {
+  /** The open database of an ACTIVE project; throws an HttpError 409 when the project is not up. */
+  get(ref: string): Promise<ProjectDatabase>;
+}
+
+/** The control-plane database (accounts, organizations, projects, snippets, integrations...). */
+export interface ControlDatabase {
+  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
+  transaction<T>(fn: (tx: Pick<ControlDatabase, 'query'>) => Promise<T>): Promise<T>;
+}
+
+export interface StoredObjectInfo {
+  size: number;
+  etag: string;
+}
+
+/** Bytes of storage objects. Writes go to a temporary name and are renamed when complete. */
+export interface ObjectStore {
+  put(key: string, data: AsyncIterable<Uint8Array> | Uint8Array, opts?: { maxBytes?: number }): Promise<StoredObjectInfo>;
+  get(key: string): Promise<AsyncIterable<Uint8Array> & { size: number }>;
+  delete(keys: string[]): Promise<void>;
+  move(from: string, to: string): Promise<void>;
+  copy(from: string, to: string): Promise<void>;
+  /** Total bytes under a prefix, for usage. */
+  sizeUnder(prefix: string): Promise<number>;
+}
+
+export interface AuthenticatedUser {
+  id: string;
+  email: string;
+  username: string;
+}
+
+/** What the core knows about the caller of a project-scoped route. */
+export interface ProjectAccess {
+  user: AuthenticatedUser;
+  project: { ref: string; id: number; name: string; status: string; organizationSlug: string; organizationId: number };
+  role: 'Owner' | 'Administrator' | 'Developer' | 'Read-only';
+  permissions: ReadonlySet<string>;
+}
+
+export interface ApiDeps {
+  control: ControlDatabase;
+  projects: ProjectDatabases;
+  objects: ObjectStore;
+  /** Resolves the session user or throws 401. */
+  requireUser(req: FastifyRequest): Promise<AuthenticatedUser>;
+  /**
+   * Resolves the caller's access to a project: 404 for an unknown ref or one the user cannot see,
+   * 403 naming the missing permission when `permission` is given and not held.
+   */
+  requireProjectAccess(req: FastifyRequest, ref: string, permission?: string): Promise<ProjectAccess>;
+  /** Same, for organization-scoped routes. */
+  requireOrgAccess(req: FastifyRequest, slug: string, permission?: string): Promise<Omit<ProjectAccess, 'project'> & { organization: { id: number; slug: string; name: string } }>;
+  /** Counts bytes sent to users (egress) per project, for usage. */
+  recordEgress(ref: string, bytes: number): void;
+}
+
+/** A domain's routes; registered by the core's server under /api. */
+export type RouteModule = (app: FastifyInstance, deps: ApiDeps) => Promise<void> | void;
+
+/** Thrown anywhere in a route; the core's error handler answers { message, code } with this status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}

@@ -1,0 +1,55 @@
+/** The contract between the host shell and every federated area. */
+
+export const AREA_NAMES = ['storage', 'auth-policies', 'sql-editor', 'logs', 'settings-billing'] as const;
+export type AreaName = (typeof AREA_NAMES)[number];
+
+export type BuildMode = 'hosted' | 'self-hosted';
+export type ThemeName = 'dark' | 'light';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  username: string;
+}
+
+export type NotifyKind = 'success' | 'error' | 'info' | 'warning';
+export interface Notice {
+  kind: NotifyKind;
+  message: string;
+  /** Milliseconds the notice stays; default 4000. */
+  durationMs?: number;
+}
+
+/** Custom props the host passes to an area's single-spa lifecycles. */
+export interface AreaMountProps {
+  area: AreaName;
+  /** Project the area is opened on; undefined for organization or account pages. */
+  projectRef?: string;
+  /** Path under which the area's routes live, e.g. "/project/abc/storage". */
+  basePath: string;
+  session: { user: SessionUser };
+  /** Permission keys the user holds on this project's organization (see permissions.ts). */
+  permissions: readonly string[];
+  /** Base URL of the platform API, given to createApiClient. */
+  apiBase: string;
+  navigate: (to: string, options?: { replace?: boolean }) => void;
+  notify: (notice: Notice) => void;
+  theme: ThemeName;
+  buildMode: BuildMode;
+  /** The host's QueryClient, so every area shares one cache. Typed loosely to keep this package free of React Query. */
+  queryClient: unknown;
+  /** DOM element the area renders into. */
+  domElement?: HTMLElement;
+}
+
+/** What each area's remote exposes as "./area". */
+export interface AreaModule {
+  /** Major version of @plinth/shared-contracts the area was built against. */
+  contractsMajor: number;
+  area: AreaName;
+  version: string;
+  bootstrap: (props: AreaMountProps) => Promise<unknown>;
+  mount: (props: AreaMountProps) => Promise<unknown>;
+  unmount: (props: AreaMountProps) => Promise<unknown>;
+  update?: (props: AreaMountProps) => Promise<unknown>;
+}
