@@ -1,3 +1,4 @@
 export * from './http';
 export * from './mount';
 export * from './version';
+export * from './permissions';
