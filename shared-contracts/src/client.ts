@@ -1,0 +1,31 @@
+import { createHttp, type HttpOptions } from './http';
+import { createAuthClient } from './auth';
+import { createOrganizationsClient } from './organizations';
+import { createProjectsClient } from './projects';
+import { createUsageClient } from './usage';
+import { createPlansClient } from './plans';
+import { createDatabaseClient } from './database';
+import { createSnippetsClient } from './snippets';
+import { createStorageClient } from './storage';
+import { createSettingsClient } from './settings';
+import { createIntegrationsClient } from './integrations';
+
+/** The one way screens talk to the platform API. */
+export function createApiClient(options: HttpOptions) {
+  const http = createHttp(options);
+  return {
+    http,
+    auth: createAuthClient(http),
+    organizations: createOrganizationsClient(http),
+    projects: createProjectsClient(http),
+    usage: createUsageClient(http),
+    plans: createPlansClient(http),
+    database: createDatabaseClient(http),
+    snippets: createSnippetsClient(http),
+    storage: createStorageClient(http),
+    settings: createSettingsClient(http),
+    integrations: createIntegrationsClient(http),
+  };
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,2 @@
+// Owned by the constants domain; filled in by its team.
+export {};

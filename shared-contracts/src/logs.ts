@@ -1,0 +1,2 @@
+// Owned by the logs domain; filled in by its team.
+export {};

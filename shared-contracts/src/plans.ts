@@ -1,0 +1,7 @@
+import type { Http } from './http';
+
+// Schemas, types and calls of the plans domain.
+export function createPlansClient(http: Http) {
+  void http;
+  return {};
+}
