@@ -1,0 +1,43 @@
+import { describe, expect, test } from 'vitest';
+import { chooseStatusScreen, pageKindOf, type ProjectPageKind } from './choose-screen';
+
+const pages: ProjectPageKind[] = ['home', 'settings', 'branches', 'reports', 'other'];
+const screenOn = (status: string, page: ProjectPageKind, postgrestStatus: string | null = 'ONLINE') =>
+  chooseStatusScreen({ status, postgrestStatus }, page);
+
+describe('which screen a project page shows', () => {
+  test('paused projects show the paused screen except on home and settings', () => {
+    expect(pages.map((p) => screenOn('INACTIVE', p))).toEqual(['content', 'content', 'paused', 'paused', 'paused']);
+  });
+  test('upgrading shows the upgrade screen everywhere', () => {
+    expect(pages.map((p) => screenOn('UPGRADING', p))).toEqual(Array(5).fill('upgrading'));
+  });
+  test('going down and pausing show the pausing screen everywhere', () => {
+    for (const status of ['GOING_DOWN', 'PAUSING']) expect(pages.map((p) => screenOn(status, p))).toEqual(Array(5).fill('pausing'));
+  });
+  test('restoring (and a failed restore) show the restoring screen except on settings and branches', () => {
+    for (const status of ['RESTORING', 'RESTORATION_FAILED'])
+      expect(pages.map((p) => screenOn(status, p))).toEqual(['restoring', 'content', 'content', 'restoring', 'restoring']);
+  });
+  test('coming up and unknown show the building screen except on settings and branches', () => {
+    for (const status of ['COMING_UP', 'UNKNOWN'])
+      expect(pages.map((p) => screenOn(status, p))).toEqual(['building', 'content', 'content', 'building', 'building']);
+  });
+  test('an offline REST service shows the service-offline screen except on reports and settings', () => {
+    expect(pages.map((p) => screenOn('ACTIVE_HEALTHY', p, 'OFFLINE'))).toEqual(['service-offline', 'content', 'service-offline', 'content', 'service-offline']);
+  });
+  test('an active project not yet reached shows connecting, but not on settings', () => {
+    expect(pages.map((p) => screenOn('ACTIVE_HEALTHY', p, null))).toEqual(['connecting', 'content', 'connecting', 'connecting', 'connecting']);
+  });
+  test('an active, reachable project shows the page', () => {
+    expect(pages.map((p) => screenOn('ACTIVE_HEALTHY', p))).toEqual(Array(5).fill('content'));
+  });
+});
+
+test('page kinds come from the first segment after the project ref', () => {
+  expect(pageKindOf('/project/abc', 'abc')).toBe('home');
+  expect(pageKindOf('/project/abc/settings/general', 'abc')).toBe('settings');
+  expect(pageKindOf('/project/abc/branches', 'abc')).toBe('branches');
+  expect(pageKindOf('/project/abc/reports/database', 'abc')).toBe('reports');
+  expect(pageKindOf('/project/abc/storage/buckets', 'abc')).toBe('other');
+});
