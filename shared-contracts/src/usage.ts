@@ -1,7 +1,40 @@
+import { z } from 'zod';
 import type { Http } from './http';
 
-// Schemas, types and calls of the usage domain.
-export function createUsageClient(http: Http) {
-  void http;
-  return {};
+/** Usage measured by the platform API against the plan limits (001 §3 "Usage", §7). */
+
+export const USAGE_METRICS = ['db_size', 'storage_size', 'db_egress'] as const;
+export const UsageMetricSchema = z.enum(USAGE_METRICS);
+export type UsageMetric = z.infer<typeof UsageMetricSchema>;
+export const USAGE_METRIC_LABELS: Record<UsageMetric, string> = { db_size: 'Database size', storage_size: 'Storage size', db_egress: 'Egress' };
+
+/** One metric: usage in bytes, the plan's limit (null when unlimited) and whether usage exceeds it. */
+export const MetricUsageSchema = z.object({ usage: z.coerce.number(), limit: z.number().nullable(), exceeded: z.boolean() });
+export type MetricUsage = z.infer<typeof MetricUsageSchema>;
+
+const metrics = { db_size: MetricUsageSchema, storage_size: MetricUsageSchema, db_egress: MetricUsageSchema };
+export const ProjectUsageSchema = z.object({ project: z.string(), ...metrics });
+export type ProjectUsage = z.infer<typeof ProjectUsageSchema>;
+export const OrganizationUsageSchema = z.object({
+  organization: z.string(),
+  plan: z.string(),
+  usage_billing_enabled: z.boolean(),
+  ...metrics,
+  projects: z.array(ProjectUsageSchema),
+});
+export type OrganizationUsage = z.infer<typeof OrganizationUsageSchema>;
+
+/** The 'exceeding usage' badge of 000 §2.12: a free plan, or pro without usage billing, over a limit. */
+export function showsExceedingUsageBadge(plan: string, usageBillingEnabled: boolean, usage: Pick<ProjectUsage, UsageMetric>): boolean {
+  const capped = plan === 'free' || (plan === 'pro' && !usageBillingEnabled);
+  return capped && USAGE_METRICS.some((m) => usage[m].exceeded);
 }
+
+export function createUsageClient(http: Http) {
+  return {
+    getProjectUsage: (ref: string) => http('GET', `/platform/projects/${encodeURIComponent(ref)}/usage`, { schema: ProjectUsageSchema }),
+    getOrganizationUsage: (slug: string) =>
+      http('GET', `/platform/organizations/${encodeURIComponent(slug)}/usage`, { schema: OrganizationUsageSchema }),
+  };
+}
+export type UsageClient = ReturnType<typeof createUsageClient>;
