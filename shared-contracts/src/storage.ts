@@ -1,7 +1,127 @@
-import type { Http } from './http';
+import { z } from 'zod';
+import { encodePath, type Http } from './http';
+import { SignedUrlSchema, StorageObjectSchema, StorageListBodySchema, type StorageListBody, type StorageObject } from './storage-objects';
 
-// Schemas, types and calls of the storage domain.
+export * from './storage-constants';
+export * from './storage-objects';
+export * from './storage-policies';
+
+// Buckets, storage config and the file explorer's calls (spec 000 §3, §5.2, §7.5; 001 §3, §5, §7).
+// Served under /api/platform/storage/{ref}/... and /api/platform/projects/{ref}/config/storage.
+
+/** Bucket form texts (000 §5.2), word for word. */
+export const BUCKET_VALIDATION_MESSAGES = {
+  nameRequired: 'Please provide a name for your bucket',
+  nameReserved: '"public" is a reserved name. Please choose another name',
+  nameHint: 'Only lowercase letters, numbers, dots and hyphens. The name cannot be changed later.',
+  nameInvalid: 'Bucket names may contain only lowercase letters, numbers, dots and hyphens',
+  sizeLimitNegative: 'File size upload limit has to be at least 0',
+} as const;
+
+export const BUCKET_NAME_MAX_LENGTH = 100;
+export const BUCKET_NAME_PATTERN = /^[a-z0-9.-]+$/;
+
+export const BucketSchema = z.object({
+  /** Same as the name. */
+  id: z.string(),
+  name: z.string(),
+  owner: z.string().nullable().optional(),
+  public: z.boolean(),
+  /** Bytes, or null for no bucket-level limit. */
+  file_size_limit: z.number().int().nullable(),
+  /** Mime types, or null for any type. */
+  allowed_mime_types: z.array(z.string()).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Bucket = z.infer<typeof BucketSchema>;
+
+const mimeTypes = z
+  .array(z.string().trim().min(1).max(255))
+  .max(100)
+  .nullish()
+  .transform((list) => (list == null || list.length === 0 ? null : list));
+
+const sizeLimit = z.number({ error: 'file_size_limit must be a number of bytes' }).int().min(0, BUCKET_VALIDATION_MESSAGES.sizeLimitNegative).nullish();
+
+export const BucketCreateSchema = z.object({
+  id: z
+    .string({ error: BUCKET_VALIDATION_MESSAGES.nameRequired })
+    .trim()
+    .min(1, BUCKET_VALIDATION_MESSAGES.nameRequired)
+    .max(BUCKET_NAME_MAX_LENGTH)
+    .regex(BUCKET_NAME_PATTERN, BUCKET_VALIDATION_MESSAGES.nameInvalid)
+    .refine((n) => n !== 'public', BUCKET_VALIDATION_MESSAGES.nameReserved),
+  public: z.boolean().default(false),
+  file_size_limit: sizeLimit,
+  allowed_mime_types: mimeTypes,
+});
+export type BucketCreate = z.input<typeof BucketCreateSchema>;
+
+export const BucketUpdateSchema = z.object({
+  public: z.boolean().optional(),
+  file_size_limit: sizeLimit,
+  allowed_mime_types: mimeTypes.optional(),
+});
+export type BucketUpdate = z.input<typeof BucketUpdateSchema>;
+
+/** Splits the form's comma-separated mime list: trimmed, empty means null (000 §5.2). */
+export function parseAllowedMimeTypes(text: string): string[] | null {
+  const list = text.split(',').map((s) => s.trim()).filter(Boolean);
+  return list.length ? list : null;
+}
+
+export const StorageConfigSchema = z.object({ fileSizeLimit: z.number().int(), isFreeTier: z.boolean() });
+export type StorageConfig = z.infer<typeof StorageConfigSchema>;
+export const StorageConfigUpdateSchema = z.object({
+  fileSizeLimit: z.number({ error: 'fileSizeLimit must be a number of bytes' }).int().min(0, BUCKET_VALIDATION_MESSAGES.sizeLimitNegative),
+});
+export type StorageConfigUpdate = z.infer<typeof StorageConfigUpdateSchema>;
+
+export const MessageAnswerSchema = z.object({ message: z.string() });
+
+const base = (ref: string) => encodePath`/platform/storage/${ref}`;
+const bucketPath = (ref: string, id: string) => `${base(ref)}${encodePath`/buckets/${id}`}`;
+
 export function createStorageClient(http: Http) {
-  void http;
-  return {};
+  return {
+    listBuckets: (ref: string) => http('GET', `${base(ref)}/buckets`, { schema: z.array(BucketSchema) }),
+    getBucket: (ref: string, id: string) => http('GET', bucketPath(ref, id), { schema: BucketSchema }),
+    createBucket: (ref: string, body: BucketCreate) => http('POST', `${base(ref)}/buckets`, { body, schema: BucketSchema }),
+    updateBucket: (ref: string, id: string, body: BucketUpdate) => http('PATCH', bucketPath(ref, id), { body, schema: BucketSchema }),
+    emptyBucket: (ref: string, id: string) => http('POST', `${bucketPath(ref, id)}/empty`, { schema: MessageAnswerSchema }),
+    /** Refused with 409 while the bucket still holds objects: empty it first. */
+    deleteBucket: (ref: string, id: string) => http('DELETE', bucketPath(ref, id), { schema: MessageAnswerSchema }),
+    listObjects: (ref: string, bucketId: string, body: StorageListBody, signal?: AbortSignal): Promise<StorageObject[]> =>
+      http('POST', `${bucketPath(ref, bucketId)}/objects/list`, { body: StorageListBodySchema.parse(body), schema: z.array(StorageObjectSchema), signal }),
+    /** Paths relative to the bucket; a folder's files are deleted by listing their full paths. */
+    deleteObjects: (ref: string, bucketId: string, paths: string[]) =>
+      http('DELETE', `${bucketPath(ref, bucketId)}/objects`, { body: { paths }, schema: z.array(StorageObjectSchema) }),
+    moveObject: (ref: string, bucketId: string, from: string, to: string) =>
+      http('POST', `${bucketPath(ref, bucketId)}/objects/move`, { body: { from, to }, schema: MessageAnswerSchema }),
+    getPublicUrl: (ref: string, bucketId: string, path: string) =>
+      http('POST', `${bucketPath(ref, bucketId)}/objects/public-url`, { body: { path }, schema: z.object({ publicUrl: z.string() }) }),
+    signUrl: (ref: string, bucketId: string, path: string, expiresIn: number) =>
+      http('POST', `${bucketPath(ref, bucketId)}/objects/sign`, { body: { path, expiresIn }, schema: SignedUrlSchema }),
+    downloadObject: (ref: string, bucketId: string, path: string, signal?: AbortSignal) =>
+      http<Blob>('POST', `${bucketPath(ref, bucketId)}/objects/download`, { body: { path }, binary: true, signal }),
+    uploadObject: (
+      ref: string,
+      bucketId: string,
+      path: string,
+      data: Blob | ArrayBuffer | Uint8Array,
+      options: { contentType?: string; upsert?: boolean; cacheControl?: number; signal?: AbortSignal } = {},
+    ) =>
+      http('POST', `${bucketPath(ref, bucketId)}/objects/upload`, {
+        query: { path },
+        raw: { data, contentType: options.contentType || 'application/octet-stream' },
+        headers: { 'x-upsert': String(options.upsert ?? false), 'cache-control': `max-age=${options.cacheControl ?? 3600}` },
+        schema: StorageObjectSchema,
+        signal: options.signal,
+      }),
+    getStorageConfig: (ref: string) =>
+      http('GET', encodePath`/platform/projects/${ref}/config/storage`, { schema: StorageConfigSchema }),
+    updateStorageConfig: (ref: string, body: StorageConfigUpdate) =>
+      http('PATCH', encodePath`/platform/projects/${ref}/config/storage`, { body, schema: StorageConfigSchema }),
+  };
 }
