@@ -1,0 +1,2 @@
+export { Dialog, DialogClose, dialogFooterStyle } from './Dialog';
+export type { DialogProps, DialogSize } from './Dialog';

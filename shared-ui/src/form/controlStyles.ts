@@ -1,0 +1,22 @@
+import { css } from '@emotion/react';
+import { tokens } from '../theme/tokens';
+
+const c = tokens.color;
+
+export const textControlStyle = css({
+  width: '100%',
+  minHeight: 32,
+  padding: '6px 10px',
+  fontFamily: 'inherit',
+  fontSize: tokens.fontSize.sm,
+  color: c.text,
+  background: c.background,
+  border: `1px solid ${c.borderStrong}`,
+  borderRadius: tokens.radius.md,
+  transition: 'border-color 120ms',
+  '&::placeholder': { color: c.textMuted, opacity: 0.8 },
+  '&:hover:not(:disabled)': { borderColor: c.textMuted },
+  '&:focus-visible': { outline: `2px solid ${c.focus}`, outlineOffset: 0, borderColor: c.focus },
+  '&:disabled, &[readonly]': { opacity: 0.6, cursor: 'not-allowed' },
+  '&[aria-invalid="true"]': { borderColor: c.dangerText },
+});

@@ -1,0 +1,3 @@
+export { createIcon } from './Icon';
+export type { IconProps } from './Icon';
+export * from './glyphs';

@@ -1,0 +1,37 @@
+/**
+ * What jsdom lacks and the Radix primitives and the virtual list expect of a browser.
+ * Used by this package's tests; areas may list it in their own vitest `setupFiles`
+ * (`@plinth/shared-ui/testing/jsdom-setup`).
+ */
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+afterEach(() => cleanup());
+
+class NoopResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+
+if (typeof window !== 'undefined') {
+  const w = window as unknown as Record<string, unknown>;
+  if (!w.ResizeObserver) w.ResizeObserver = NoopResizeObserver;
+  if (!w.matchMedia) {
+    w.matchMedia = (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    });
+  }
+  const proto = window.HTMLElement.prototype as unknown as Record<string, unknown>;
+  if (!proto.scrollIntoView) proto.scrollIntoView = function scrollIntoView() {};
+  if (!proto.hasPointerCapture) proto.hasPointerCapture = () => false;
+  if (!proto.releasePointerCapture) proto.releasePointerCapture = () => {};
+  if (!proto.setPointerCapture) proto.setPointerCapture = () => {};
+}

@@ -1,0 +1,169 @@
+/**
+ * Design tokens. Every value lives in a CSS custom property on the document root, so a theme
+ * switch is one attribute change (`data-theme`) and no area has to re-render. Components refer to
+ * tokens through `tokens.*`, which are `var(--plinth-…)` strings usable in any Emotion style.
+ */
+
+export type ThemeName = 'dark' | 'light';
+export const THEME_NAMES: readonly ThemeName[] = ['dark', 'light'];
+
+export interface ColorSet {
+  background: string;
+  surface: string;
+  surfaceRaised: string;
+  surfaceHover: string;
+  border: string;
+  borderStrong: string;
+  text: string;
+  textMuted: string;
+  brand: string;
+  brandHover: string;
+  /** Text drawn on a brand-coloured fill. */
+  onBrand: string;
+  /** Brand-coloured text and links on the background. */
+  brandText: string;
+  danger: string;
+  dangerHover: string;
+  onDanger: string;
+  dangerText: string;
+  warning: string;
+  warningText: string;
+  success: string;
+  successText: string;
+  focus: string;
+  overlay: string;
+}
+
+/** Dark theme: text on background 15:1, muted text 7.6:1, brand text 7:1. */
+const dark: ColorSet = {
+  background: '#141517',
+  surface: '#1b1d20',
+  surfaceRaised: '#23262a',
+  surfaceHover: '#2b2f34',
+  border: '#33373d',
+  borderStrong: '#4a5058',
+  text: '#eceef1',
+  textMuted: '#a7adb5',
+  brand: '#8390ff',
+  brandHover: '#9ba6ff',
+  onBrand: '#0c0e1c',
+  brandText: '#a4adff',
+  danger: '#d83a3a',
+  dangerHover: '#e45252',
+  onDanger: '#ffffff',
+  dangerText: '#ff8a86',
+  warning: '#e9a23b',
+  warningText: '#f5c06f',
+  success: '#3aa76d',
+  successText: '#6fd49c',
+  focus: '#9ba6ff',
+  overlay: 'rgba(0, 0, 0, 0.6)',
+};
+
+/** Light theme: text on background 16:1, muted text 6.3:1, brand text 7.4:1. */
+const light: ColorSet = {
+  background: '#f7f8fa',
+  surface: '#ffffff',
+  surfaceRaised: '#ffffff',
+  surfaceHover: '#eef0f4',
+  border: '#dcdfe5',
+  borderStrong: '#b7bcc6',
+  text: '#16181c',
+  textMuted: '#555c66',
+  brand: '#3c49d6',
+  brandHover: '#3140c2',
+  onBrand: '#ffffff',
+  brandText: '#2f3bb8',
+  danger: '#c62a2f',
+  dangerHover: '#ad2227',
+  onDanger: '#ffffff',
+  dangerText: '#b3242a',
+  warning: '#b86e00',
+  warningText: '#8a5200',
+  success: '#1f7f4e',
+  successText: '#1a6b42',
+  focus: '#3c49d6',
+  overlay: 'rgba(15, 18, 24, 0.45)',
+};
+
+export const colorValues: Record<ThemeName, ColorSet> = { dark, light };
+
+const shadowValues: Record<ThemeName, Record<'sm' | 'md' | 'lg', string>> = {
+  dark: {
+    sm: '0 1px 2px rgba(0, 0, 0, 0.5)',
+    md: '0 4px 14px rgba(0, 0, 0, 0.55)',
+    lg: '0 12px 40px rgba(0, 0, 0, 0.65)',
+  },
+  light: {
+    sm: '0 1px 2px rgba(16, 24, 40, 0.08)',
+    md: '0 4px 14px rgba(16, 24, 40, 0.12)',
+    lg: '0 12px 40px rgba(16, 24, 40, 0.18)',
+  },
+};
+
+/** Values that are the same in both themes. */
+const scales = {
+  radius: { sm: '4px', md: '6px', lg: '10px', full: '9999px' },
+  space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '32px' },
+  fontSize: { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '20px', xxl: '24px' },
+  font: {
+    body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
+  },
+};
+
+function kebab(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+}
+
+/** Name of the CSS custom property behind a token, e.g. `--plinth-color-text-muted`. */
+export function tokenVariable(group: string, key: string): string {
+  return `--plinth-${kebab(group)}-${kebab(key)}`;
+}
+
+function references<T extends Record<string, string>>(group: string, values: T): { [K in keyof T]: string } {
+  const out = {} as { [K in keyof T]: string };
+  for (const key of Object.keys(values) as (keyof T & string)[]) out[key] = `var(${tokenVariable(group, key)})`;
+  return out;
+}
+
+export const tokens = {
+  color: references('color', dark as unknown as Record<keyof ColorSet, string>),
+  shadow: references('shadow', shadowValues.dark),
+  radius: references('radius', scales.radius),
+  space: references('space', scales.space),
+  fontSize: references('fontSize', scales.fontSize),
+  font: references('font', scales.font),
+  /** Stacking order of floating layers. Plain numbers: they never change with the theme. */
+  layer: { sticky: 10, overlay: 100, dialog: 110, menu: 120, tooltip: 130, toast: 140 },
+} as const;
+
+function declarations(group: string, values: Record<string, string>): string {
+  return Object.entries(values)
+    .map(([key, value]) => `${tokenVariable(group, key)}: ${value};`)
+    .join('\n  ');
+}
+
+/** The custom-property declarations of one theme (colours and shadows). */
+export function themeDeclarations(theme: ThemeName): string {
+  return [
+    `color-scheme: ${theme};`,
+    declarations('color', colorValues[theme] as unknown as Record<string, string>),
+    declarations('shadow', shadowValues[theme]),
+  ].join('\n  ');
+}
+
+/** The whole stylesheet of tokens: dark by default, light under `data-theme="light"`. */
+export function tokenStylesheet(): string {
+  const shared = [
+    declarations('radius', scales.radius),
+    declarations('space', scales.space),
+    declarations('fontSize', scales.fontSize),
+    declarations('font', scales.font),
+  ].join('\n  ');
+  return [
+    `:root {\n  ${shared}\n}`,
+    `:root, [data-theme="dark"] {\n  ${themeDeclarations('dark')}\n}`,
+    `[data-theme="light"] {\n  ${themeDeclarations('light')}\n}`,
+  ].join('\n');
+}

@@ -1,0 +1,85 @@
+import * as RadixToast from '@radix-ui/react-toast';
+import { css } from '@emotion/react';
+import { useStore } from 'zustand';
+import { tokens } from '../theme/tokens';
+import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons/glyphs';
+import { closeButtonStyle } from '../internal/overlayStyles';
+import { dismissToast, toastStore, type Toast, type ToastKind } from './store';
+
+const accent: Record<ToastKind, string> = {
+  success: tokens.color.successText,
+  error: tokens.color.dangerText,
+  warning: tokens.color.warningText,
+  info: tokens.color.brandText,
+};
+
+const icons = { success: SuccessIcon, error: ErrorIcon, warning: WarningIcon, info: InfoIcon } as const;
+
+const viewportStyle = css({
+  position: 'fixed',
+  bottom: 0,
+  right: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: tokens.space.sm,
+  width: 380,
+  maxWidth: '100vw',
+  margin: 0,
+  padding: tokens.space.lg,
+  listStyle: 'none',
+  zIndex: tokens.layer.toast,
+  outline: 'none',
+});
+
+const toastStyle = css({
+  display: 'flex',
+  alignItems: 'flex-start',
+  gap: tokens.space.sm,
+  padding: `${tokens.space.md} ${tokens.space.md}`,
+  background: tokens.color.surfaceRaised,
+  color: tokens.color.text,
+  border: `1px solid ${tokens.color.borderStrong}`,
+  borderRadius: tokens.radius.md,
+  boxShadow: tokens.shadow.md,
+  fontSize: tokens.fontSize.sm,
+  '&:focus-visible': { outline: `2px solid ${tokens.color.focus}`, outlineOffset: 2 },
+});
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const Icon = icons[toast.kind];
+  return (
+    <RadixToast.Root
+      duration={toast.durationMs}
+      type={toast.kind === 'error' ? 'foreground' : 'background'}
+      onOpenChange={(open) => {
+        if (!open) dismissToast(toast.id);
+      }}
+      data-kind={toast.kind}
+      css={toastStyle}
+    >
+      <span css={{ color: accent[toast.kind], display: 'inline-flex', paddingTop: 2 }}>
+        <Icon />
+      </span>
+      <RadixToast.Description css={{ flex: 1, overflowWrap: 'anywhere' }}>{toast.message}</RadixToast.Description>
+      <RadixToast.Close css={closeButtonStyle} aria-label="Dismiss notification">
+        <CloseIcon size={14} />
+      </RadixToast.Close>
+    </RadixToast.Root>
+  );
+}
+
+/**
+ * Shows the notices raised with `notify()`. Render it once, near the root of the host (a standalone
+ * area renders its own). Hovering or focusing a notice pauses its timer.
+ */
+export function Toaster({ label = 'Notifications' }: { label?: string }) {
+  const toasts = useStore(toastStore, (state) => state.toasts);
+  return (
+    <RadixToast.Provider swipeDirection="right" label={label}>
+      {toasts.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+      <RadixToast.Viewport css={viewportStyle} />
+    </RadixToast.Provider>
+  );
+}

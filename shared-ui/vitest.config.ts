@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Component tests run in jsdom; JSX goes through @emotion/react so the css prop works as in the build.
+export default defineConfig({
+  oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    exclude: ['node_modules/**'],
+    setupFiles: ['./src/testing/jsdom-setup.ts'],
+    restoreMocks: true,
+  },
+});
