@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { chooseStatusScreen, pageKindOf, type ProjectPageKind } from './choose-screen';
 
 const pages: ProjectPageKind[] = ['home', 'settings', 'branches', 'reports', 'other'];
-const screenOn = (status: string, page: ProjectPageKind, postgrestStatus: string | null = 'ONLINE') =>
-  chooseStatusScreen({ status, postgrestStatus }, page);
+const screenOn = (status: string, page: ProjectPageKind, postgrestStatus = 'ONLINE', connected = true) =>
+  chooseStatusScreen({ status, postgrestStatus, connected }, page);
 
 describe('which screen a project page shows', () => {
   test('paused projects show the paused screen except on home and settings', () => {
@@ -27,7 +27,7 @@ describe('which screen a project page shows', () => {
     expect(pages.map((p) => screenOn('ACTIVE_HEALTHY', p, 'OFFLINE'))).toEqual(['service-offline', 'content', 'service-offline', 'content', 'service-offline']);
   });
   test('an active project not yet reached shows connecting, but not on settings', () => {
-    expect(pages.map((p) => screenOn('ACTIVE_HEALTHY', p, null))).toEqual(['connecting', 'content', 'connecting', 'connecting', 'connecting']);
+    expect(pages.map((p) => screenOn('ACTIVE_HEALTHY', p, 'ONLINE', false))).toEqual(['connecting', 'content', 'connecting', 'connecting', 'connecting']);
   });
   test('an active, reachable project shows the page', () => {
     expect(pages.map((p) => screenOn('ACTIVE_HEALTHY', p))).toEqual(Array(5).fill('content'));

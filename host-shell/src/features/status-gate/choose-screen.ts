@@ -17,6 +17,8 @@ export type StatusScreen =
 export interface GateProject {
   status: string;
   postgrestStatus?: string | null;
+  /** False until the project's API has answered in this session (the connecting screen of §4.2). */
+  connected?: boolean;
 }
 
 /** The kind of page a path under /project/{ref} is, for the exception lists of §4.1. */
@@ -42,6 +44,6 @@ export function chooseStatusScreen(project: GateProject, page: ProjectPageKind):
   if (status === 'COMING_UP' || status === 'UNKNOWN') return settingsOrBranches ? 'content' : 'building';
   if (project.postgrestStatus === 'OFFLINE') return page === 'reports' || page === 'settings' ? 'content' : 'service-offline';
   // An active project whose API has not yet answered: we are still connecting to it.
-  if (status === 'ACTIVE_HEALTHY' && project.postgrestStatus !== 'ONLINE' && page !== 'settings') return 'connecting';
+  if (status === 'ACTIVE_HEALTHY' && project.connected === false && page !== 'settings') return 'connecting';
   return 'content';
 }

@@ -1,0 +1,89 @@
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Dialog } from '@plinth/shared-ui/dialog';
+import { tokens } from '@plinth/shared-ui/theme';
+import type { Project } from '@plinth/shared-contracts';
+import { useBuildMode } from '../../app/shell-settings';
+import { useCommandMenu } from './command-store';
+import { buildCommands, filterCommands } from './commands';
+
+interface Props {
+  projectRef?: string;
+  comingUp?: boolean;
+  projects: readonly Project[];
+}
+
+/** Searches pages and projects; arrow keys move, Enter opens, Escape closes. */
+export function CommandMenu({ projectRef, comingUp = false, projects }: Props) {
+  const { open, setOpen } = useCommandMenu();
+  return (
+    <Dialog open={open} onOpenChange={setOpen} title="Command menu" size="medium">
+      {open ? <CommandSearch projectRef={projectRef} comingUp={comingUp} projects={projects} onDone={() => setOpen(false)} /> : null}
+    </Dialog>
+  );
+}
+
+function CommandSearch({ projectRef, comingUp, projects, onDone }: Props & { comingUp: boolean; onDone: () => void }) {
+  const buildMode = useBuildMode();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const [index, setIndex] = useState(0);
+  const all = useMemo(() => buildCommands({ projectRef, buildMode, comingUp, projects }), [projectRef, buildMode, comingUp, projects]);
+  const results = filterCommands(all, search);
+  const current = Math.min(index, Math.max(results.length - 1, 0));
+
+  const go = (href: string) => {
+    onDone();
+    navigate(href);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setIndex((current + 1) % Math.max(results.length, 1));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setIndex((current - 1 + results.length) % Math.max(results.length, 1));
+    } else if (event.key === 'Enter' && results[current]) {
+      event.preventDefault();
+      go(results[current].href);
+    }
+  };
+
+  return (
+    <div>
+      <input
+        autoFocus
+        role="combobox"
+        aria-label="Search pages and projects"
+        aria-expanded="true"
+        aria-controls="command-results"
+        aria-activedescendant={results[current] ? `command-${results[current].id}` : undefined}
+        placeholder="Search pages and projects…"
+        value={search}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setIndex(0);
+        }}
+        onKeyDown={onKeyDown}
+        css={{ width: '100%', padding: tokens.space.sm, borderRadius: tokens.radius.md, border: `1px solid ${tokens.color.border}`, background: tokens.color.background, color: tokens.color.text, font: 'inherit', boxSizing: 'border-box' }}
+      />
+      <ul id="command-results" role="listbox" aria-label="Results" css={{ listStyle: 'none', margin: `${tokens.space.sm} 0 0`, padding: 0, maxHeight: 320, overflowY: 'auto' }}>
+        {results.length === 0 ? <li role="presentation" css={{ padding: tokens.space.sm, color: tokens.color.textMuted }}>No pages or projects match “{search}”.</li> : null}
+        {results.map((command, i) => (
+          <li
+            key={command.id}
+            id={`command-${command.id}`}
+            role="option"
+            aria-selected={i === current}
+            onMouseEnter={() => setIndex(i)}
+            onClick={() => go(command.href)}
+            css={{ display: 'flex', justifyContent: 'space-between', padding: tokens.space.sm, borderRadius: tokens.radius.md, cursor: 'pointer', background: i === current ? tokens.color.surfaceHover : 'none' }}
+          >
+            <span>{command.label}</span>
+            <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>{command.group}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { BuildMode, Project } from '@plinth/shared-contracts';
+import { navLinks } from '../project-layout/nav-items';
+
+export interface Command {
+  id: string;
+  label: string;
+  group: 'Pages' | 'Projects';
+  href: string;
+}
+
+/** Everything the command menu can jump to: the current project's pages, shell pages and projects. */
+export function buildCommands(options: { projectRef?: string; buildMode: BuildMode; comingUp: boolean; projects: readonly Project[] }): Command[] {
+  const { projectRef, buildMode, comingUp, projects } = options;
+  const pages: Command[] = projectRef
+    ? navLinks(projectRef, buildMode, comingUp).map((link) => ({ id: `page:${link.key}`, label: link.label, group: 'Pages', href: link.href }))
+    : [];
+  pages.push(
+    { id: 'page:projects', label: 'All projects', group: 'Pages', href: '/projects' },
+    { id: 'page:account', label: 'Account Preferences', group: 'Pages', href: '/account/me' },
+  );
+  const projectCommands: Command[] = projects.map((p) => ({ id: `project:${p.ref}`, label: p.name, group: 'Projects', href: `/project/${p.ref}` }));
+  return [...pages, ...projectCommands];
+}
+
+/** Commands whose label holds every word of the search, in any order, ignoring case. */
+export function filterCommands(commands: readonly Command[], search: string): Command[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...commands];
+  return commands.filter((c) => {
+    const text = `${c.label} ${c.group}`.toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
+}

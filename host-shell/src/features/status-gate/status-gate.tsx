@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { PermissionKey, Project } from '@plinth/shared-contracts';
+import { chooseStatusScreen, pageKindOf } from './choose-screen';
+import { useConnectionStore } from './connection-store';
+import { BuildingScreen } from './building-screen';
+import { ConnectingScreen } from './connecting-screen';
+import { PausingScreen } from './pausing-screen';
+import { PausedScreen } from './paused-screen';
+import { RestoringScreen } from './restoring-screen';
+import { UpgradingScreen } from './upgrading-screen';
+import { ServiceOfflineScreen } from './service-offline-screen';
+
+interface Props {
+  project: Project;
+  permissions: readonly PermissionKey[];
+  children: ReactNode;
+}
+
+/** Shows the page, or the status screen §4.1 picks for the project's state and this page. */
+export function StatusGate({ project, permissions, children }: Props) {
+  const { pathname } = useLocation();
+  const connected = useConnectionStore((s) => !!s.connected[project.ref]);
+  const screen = chooseStatusScreen({ ...project, connected }, pageKindOf(pathname, project.ref));
+  switch (screen) {
+    case 'paused':
+      return <PausedScreen project={project} permissions={permissions} />;
+    case 'upgrading':
+      return <UpgradingScreen project={project} />;
+    case 'pausing':
+      return <PausingScreen project={project} />;
+    case 'service-offline':
+      return <ServiceOfflineScreen project={project} />;
+    case 'restoring':
+      return <RestoringScreen project={project} />;
+    case 'building':
+      return <BuildingScreen project={project} />;
+    case 'connecting':
+      return <ConnectingScreen project={project} />;
+    default:
+      return <>{children}</>;
+  }
+}

@@ -1,0 +1,58 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import type { z } from 'zod';
+import { queryKeys, VerifyFactorBodySchema } from '@plinth/shared-contracts';
+import { useApi } from '../app/api';
+import { usePageTitle } from '../app/page-title';
+import { AuthField, inputCss, submitCss } from '../features/sign-in/auth-form-parts';
+import { safeReturnTo } from '../features/session/require-session';
+
+type CodeInput = z.input<typeof VerifyFactorBodySchema>;
+type CodeOutput = z.output<typeof VerifyFactorBodySchema>;
+
+/** Second-factor sign-in: a TOTP code for the account's verified factor. */
+export default function SignInMfaPage() {
+  usePageTitle('Two-factor authentication');
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const factors = useQuery({ queryKey: queryKeys.mfaFactors(), queryFn: () => api.auth.listFactors() });
+  const factor = factors.data?.factors.find((f) => f.status === 'verified');
+  const form = useForm<CodeInput, unknown, CodeOutput>({ resolver: zodResolver(VerifyFactorBodySchema), defaultValues: { code: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (body) => {
+    if (!factor) return;
+    try {
+      const session = await api.auth.verifyFactor(factor.id, body);
+      queryClient.setQueryData(queryKeys.session(), session);
+      navigate(safeReturnTo(params.get('returnTo')), { replace: true });
+    } catch (err) {
+      form.setError('code', { message: (err as Error).message });
+    }
+  });
+
+  const signOut = async () => {
+    await api.auth.signOut().catch(() => undefined);
+    queryClient.clear();
+    navigate('/sign-in', { replace: true });
+  };
+
+  if (factors.isError) return <p role="alert">Could not load your authentication factors: {(factors.error as Error).message}</p>;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Verify two-factor code">
+      <AuthField id="code" label="Authentication code" error={errors.code?.message}>
+        <input id="code" inputMode="numeric" autoComplete="one-time-code" maxLength={6} css={inputCss} aria-invalid={!!errors.code} {...form.register('code')} />
+      </AuthField>
+      <button type="submit" css={submitCss} disabled={isSubmitting || !factor}>
+        {isSubmitting ? 'Verifying…' : 'Verify'}
+      </button>
+      <button type="button" onClick={() => void signOut()} css={{ marginTop: 12, background: 'none', border: 0, color: 'inherit', textDecoration: 'underline', cursor: 'pointer' }}>
+        Sign in with a different account
+      </button>
+    </form>
+  );
+}
