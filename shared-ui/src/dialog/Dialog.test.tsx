@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Button } from '../button/Button';
+import { Dialog, DialogClose } from './Dialog';
+
+function RenameDialog({ dismissible }: { dismissible?: boolean }) {
+  return (
+    <>
+      <Button>Before</Button>
+      <Dialog
+        trigger={<Button>Rename</Button>}
+        title="Rename file"
+        description="Choose a new name."
+        dismissible={dismissible}
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button>Cancel</Button>
+            </DialogClose>
+            <Button variant="primary">Save</Button>
+          </>
+        }
+      >
+        <input aria-label="New name" />
+      </Dialog>
+    </>
+  );
+}
+
+describe('Dialog', () => {
+  it('opens from the keyboard, is named by its title and described by its description', async () => {
+    const user = userEvent.setup();
+    render(<RenameDialog />);
+    await user.tab();
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Rename' }));
+    await user.keyboard('{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Rename file' });
+    expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('Choose a new name.');
+    expect(dialog.contains(document.activeElement)).toBe(true);
+  });
+
+  it('traps focus: Tab from the last control wraps to the first, Shift+Tab goes back', async () => {
+    const user = userEvent.setup();
+    render(<RenameDialog />);
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    const dialog = screen.getByRole('dialog');
+    for (let i = 0; i < 8; i += 1) {
+      await user.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+    for (let i = 0; i < 8; i += 1) {
+      await user.tab({ shift: true });
+      expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+  });
+
+  it('Escape closes it and focus returns to the button that opened it', async () => {
+    const user = userEvent.setup();
+    render(<RenameDialog />);
+    const opener = screen.getByRole('button', { name: 'Rename' });
+    await user.click(opener);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('Cancel and the × button close it', async () => {
+    const user = userEvent.setup();
+    render(<RenameDialog />);
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('stays open on Escape while not dismissible', async () => {
+    const user = userEvent.setup();
+    render(<RenameDialog dismissible={false} />);
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Rename file' })).toBeTruthy();
+  });
+});
