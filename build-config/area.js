@@ -1,0 +1,73 @@
+// Webpack configuration of one federated area: a remote exposing "./area" plus a standalone page.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import webpack from 'webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { contractsMajorOfWorkspace, createSharedModules } from './shared.js';
+import { optimizationOptions, outputOptions, resolveOptions, swcRule } from './rules.js';
+
+export const AREA_FAULTS = ['throw-on-mount'];
+
+/** Container name of an area's remote, e.g. "plinth_auth_policies". */
+export function remoteNameOf(area) {
+  return `plinth_${area.replace(/-/g, '_')}`;
+}
+
+/**
+ * What the area's bundle states about itself. AREA_VERSION, AREA_CONTRACTS_MAJOR and AREA_FAULT
+ * override the package's version, the contracts major and add a test fault (for fixture builds).
+ */
+export function areaBuildStamp({ area, version, env = process.env }) {
+  const fault = env.AREA_FAULT || null;
+  if (fault && !AREA_FAULTS.includes(fault)) {
+    throw new Error(`AREA_FAULT="${fault}" is not a known test fault; use one of: ${AREA_FAULTS.join(', ')}.`);
+  }
+  const major = env.AREA_CONTRACTS_MAJOR;
+  if (major !== undefined && major !== '' && !/^\d+$/.test(major)) {
+    throw new Error(`AREA_CONTRACTS_MAJOR="${major}" must be a whole number.`);
+  }
+  return {
+    area,
+    version: env.AREA_VERSION || version,
+    contractsMajor: major ? Number(major) : contractsMajorOfWorkspace(),
+    fault,
+  };
+}
+
+export function createAreaConfig({ area, dir, version }) {
+  const pkgVersion = version ?? JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+  return (_env, argv = {}) => {
+    const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+    const stamp = areaBuildStamp({ area, version: pkgVersion });
+    const standaloneHtml = path.join(dir, 'public/standalone.html');
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      entry: { standalone: './src/standalone.tsx' },
+      output: { ...outputOptions({ dir, production, publicPath: 'auto' }), uniqueName: remoteNameOf(area) },
+      resolve: resolveOptions,
+      module: { rules: [swcRule({ production })] },
+      optimization: optimizationOptions({ production }),
+      performance: { hints: false },
+      plugins: [
+        new webpack.DefinePlugin({ __PLINTH_AREA_BUILD__: JSON.stringify(stamp) }),
+        new ModuleFederationPlugin({
+          name: remoteNameOf(area),
+          filename: 'remoteEntry.js',
+          exposes: { './area': './src/index.ts' },
+          shared: createSharedModules(dir),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+          dev: false,
+        }),
+        ...(existsSync(standaloneHtml)
+          ? [new HtmlWebpackPlugin({ template: standaloneHtml, filename: 'standalone.html', chunks: ['standalone'], title: `Plinth ${area} (standalone)` })]
+          : []),
+      ],
+      stats: 'errors-warnings',
+    };
+  };
+}

@@ -1,0 +1,38 @@
+// Webpack configuration of the host shell: a federation host that knows no remote at build time.
+import path from 'node:path';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import { createSharedModules } from './shared.js';
+import { optimizationOptions, outputOptions, resolveOptions, swcRule } from './rules.js';
+
+export const HOST_NAME = 'plinth_host';
+
+export function createHostConfig({ dir }) {
+  return (_env, argv = {}) => {
+    const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      devtool: production ? false : 'eval-cheap-module-source-map',
+      entry: { main: './src/index.ts' },
+      output: { ...outputOptions({ dir, production, publicPath: '/' }), uniqueName: HOST_NAME },
+      resolve: resolveOptions,
+      module: { rules: [swcRule({ production })] },
+      optimization: optimizationOptions({ production }),
+      performance: { hints: false },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: HOST_NAME,
+          remotes: {},
+          shared: createSharedModules(dir),
+          shareStrategy: 'loaded-first',
+          manifest: false,
+          dts: false,
+          dev: false,
+        }),
+        new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), title: 'Plinth' }),
+      ],
+      stats: 'errors-warnings',
+    };
+  };
+}

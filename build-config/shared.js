@@ -1,0 +1,79 @@
+// The modules every Plinth build shares at run time, with one copy in the page.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Packages shared as singletons, with the subpath entries that would otherwise be bundled twice. */
+export const SINGLETON_PACKAGES = {
+  react: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
+  'react-dom': ['react-dom', 'react-dom/client'],
+  'react-router': ['react-router'],
+  'react-router-dom': ['react-router-dom'],
+  '@tanstack/react-query': ['@tanstack/react-query'],
+  zustand: ['zustand'],
+  '@emotion/react': ['@emotion/react', '@emotion/react/jsx-runtime', '@emotion/react/jsx-dev-runtime'],
+};
+
+/** Folders webpack also looks in, so a dependency of a dependency (react-router) can be shared. */
+export const HOISTED_MODULES = path.join(workspaceRoot, 'node_modules/.pnpm/node_modules');
+
+function readJson(file) {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** Installed version of a package, looked up beside the package being built, then in the hoisted folder. */
+export function installedVersion(name, dir) {
+  const candidates = [path.join(dir, 'node_modules', name, 'package.json'), path.join(HOISTED_MODULES, name, 'package.json')];
+  const found = candidates.find((file) => existsSync(file));
+  if (!found) throw new Error(`Cannot find the installed version of "${name}" from ${dir}: run pnpm install.`);
+  return readJson(found).version;
+}
+
+/**
+ * Subpath entries of a workspace package's "exports" that are shared: every entry except
+ * package.json and test helpers. "." becomes the package name itself.
+ */
+export function sharedSubpaths(packageJsonPath) {
+  const pkg = readJson(packageJsonPath);
+  const exportsField = pkg.exports ?? { '.': pkg.main };
+  return Object.keys(exportsField)
+    .filter((key) => key !== './package.json' && !key.startsWith('./testing'))
+    .filter((key) => {
+      const target = exportsField[key];
+      return typeof target !== 'string' || existsSync(path.join(path.dirname(packageJsonPath), target));
+    })
+    .map((key) => (key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`));
+}
+
+/** The `shared` option of ModuleFederationPlugin for a package built from `dir`. */
+export function createSharedModules(dir) {
+  const shared = {};
+  for (const [pkg, entries] of Object.entries(SINGLETON_PACKAGES)) {
+    const version = installedVersion(pkg, dir);
+    for (const entry of entries) {
+      shared[entry] = { singleton: true, requiredVersion: `^${version}`, version };
+    }
+  }
+  const uiPackage = path.join(workspaceRoot, 'shared-ui/package.json');
+  const uiVersion = readJson(uiPackage).version;
+  for (const entry of sharedSubpaths(uiPackage)) {
+    shared[entry] = { singleton: true, requiredVersion: `^${uiVersion}`, version: uiVersion };
+  }
+  const contractsVersion = readJson(path.join(workspaceRoot, 'shared-contracts/package.json')).version;
+  const contractsMajor = contractsVersion.split('.')[0];
+  shared['@plinth/shared-contracts'] = {
+    singleton: false,
+    requiredVersion: `^${contractsMajor}.0.0`,
+    version: contractsVersion,
+  };
+  return shared;
+}
+
+/** Major version of @plinth/shared-contracts in this workspace. */
+export function contractsMajorOfWorkspace() {
+  return Number(readJson(path.join(workspaceRoot, 'shared-contracts/package.json')).version.split('.')[0]);
+}
+
+export { workspaceRoot };

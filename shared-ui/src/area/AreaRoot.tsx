@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router-dom';
+import type { AreaMountProps } from '@plinth/shared-contracts';
+import { ThemeProvider } from '../theme';
+import { AreaErrorBoundary } from './AreaErrorBoundary';
+import { AreaPropsContext } from './area-props';
+import { HistorySync } from './HistorySync';
+import type { AreaApp } from './types';
+
+export const AREA_TITLES: Record<AreaMountProps['area'], string> = {
+  storage: 'Storage',
+  'auth-policies': 'Authentication',
+  'sql-editor': 'SQL Editor',
+  logs: 'Logs',
+  'settings-billing': 'Settings',
+};
+
+function isQueryClient(value: unknown): value is QueryClient {
+  return value instanceof QueryClient || (typeof value === 'object' && value !== null && 'getQueryCache' in value);
+}
+
+interface AreaRootProps {
+  App: AreaApp;
+  mountProps: AreaMountProps;
+}
+
+/**
+ * Everything an area's screens expect around them: the host's query cache (its own when run
+ * standalone), a router under the area's base path over the page's history, the theme, the mount
+ * props in context and an error boundary.
+ */
+export function AreaRoot({ App, mountProps }: AreaRootProps) {
+  const [ownClient] = useState(() => (isQueryClient(mountProps.queryClient) ? null : new QueryClient()));
+  const client = isQueryClient(mountProps.queryClient) ? mountProps.queryClient : (ownClient as QueryClient);
+  return (
+    <AreaPropsContext.Provider value={mountProps}>
+      <QueryClientProvider client={client}>
+        <ThemeProvider theme={mountProps.theme} persist={false}>
+          <BrowserRouter basename={mountProps.basePath}>
+            <HistorySync />
+            <AreaErrorBoundary areaTitle={AREA_TITLES[mountProps.area] ?? mountProps.area}>
+              <App {...mountProps} />
+            </AreaErrorBoundary>
+          </BrowserRouter>
+        </ThemeProvider>
+      </QueryClientProvider>
+    </AreaPropsContext.Provider>
+  );
+}

@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { QueryClient, useQueryClient } from '@tanstack/react-query';
+import { Link, Route, Routes } from 'react-router-dom';
+import type { AreaMountProps } from '@plinth/shared-contracts';
+import { createAreaLifecycles } from './createAreaLifecycles';
+import { useAreaProps } from './area-props';
+
+// Lifecycles render through their own React root, as in the page: no act() around them.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
+function StorageApp(props: AreaMountProps) {
+  const client = useQueryClient();
+  const fromContext = useAreaProps();
+  return (
+    <div>
+      <p>theme {props.theme}</p>
+      <p>{client === props.queryClient ? 'host cache' : 'own cache'}</p>
+      <p>project {fromContext.projectRef}</p>
+      <Routes>
+        <Route index element={<Link to="buckets/avatars">Open avatars</Link>} />
+        <Route path="buckets/:id" element={<h1>Bucket page</h1>} />
+      </Routes>
+    </div>
+  );
+}
+
+function mountProps(domElement: HTMLElement, overrides: Partial<AreaMountProps> = {}): AreaMountProps {
+  return {
+    area: 'storage',
+    projectRef: 'abc',
+    basePath: '/project/abc/storage',
+    session: { user: { id: 'u1', email: 'ada@example.com', username: 'ada' } },
+    permissions: [],
+    apiBase: '/api',
+    navigate: () => undefined,
+    notify: () => undefined,
+    theme: 'dark',
+    buildMode: 'hosted',
+    queryClient: new QueryClient(),
+    domElement,
+    ...overrides,
+  };
+}
+
+describe('createAreaLifecycles', () => {
+  it('mounts the area under its base path with the host cache, follows links, updates and unmounts', async () => {
+    window.history.pushState(null, '', '/project/abc/storage');
+    const element = document.createElement('div');
+    document.body.append(element);
+    const lifecycles = createAreaLifecycles(StorageApp, { area: 'storage', version: '1.2.3' });
+    const props = mountProps(element);
+
+    await lifecycles.bootstrap(props);
+    await lifecycles.mount(props);
+    expect(element.textContent).toContain('host cache');
+    expect(element.textContent).toContain('project abc');
+
+    element.querySelector('a')!.click();
+    await waitFor(() => expect(element.querySelector('h1')?.textContent).toBe('Bucket page'));
+    expect(window.location.pathname).toBe('/project/abc/storage/buckets/avatars');
+
+    await lifecycles.update({ ...props, theme: 'light' });
+    await waitFor(() => expect(element.textContent).toContain('theme light'));
+
+    await lifecycles.unmount(props);
+    expect(element.innerHTML).toBe('');
+  });
+
+  it('follows the address when the host moves the page (popstate)', async () => {
+    window.history.pushState(null, '', '/project/abc/storage');
+    const element = document.createElement('div');
+    document.body.append(element);
+    const lifecycles = createAreaLifecycles(StorageApp, { area: 'storage', version: '1.2.3' });
+    const props = mountProps(element);
+    await lifecycles.mount(props);
+    window.history.pushState(null, '', '/project/abc/storage/buckets/logs');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    await waitFor(() => expect(element.querySelector('h1')?.textContent).toBe('Bucket page'));
+    await lifecycles.unmount(props);
+  });
+
+  it('uses its own cache when started without the host (standalone)', async () => {
+    window.history.pushState(null, '', '/');
+    const element = document.createElement('div');
+    const lifecycles = createAreaLifecycles(StorageApp, { area: 'storage', version: '1.2.3' });
+    const props = mountProps(element, { basePath: '/', queryClient: undefined });
+    await lifecycles.mount(props);
+    expect(element.textContent).toContain('own cache');
+    await lifecycles.unmount(props);
+  });
+
+  it('rejects the mount of a build stamped with the throw-on-mount fault, naming the area and version', async () => {
+    const element = document.createElement('div');
+    const lifecycles = createAreaLifecycles(StorageApp, { area: 'storage', version: '9.9.9', fault: 'throw-on-mount' });
+    await expect(lifecycles.mount(mountProps(element))).rejects.toThrow('The Storage area (version 9.9.9) threw while mounting');
+    expect(element.innerHTML).toBe('');
+  });
+});
