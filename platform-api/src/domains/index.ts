@@ -1,4 +1,5 @@
 import type { RouteModule } from '../core/deps';
+import { databaseRoutes } from './database/routes';
 
 /** Data-plane route modules, registered by the core server under /api. */
-export const domainModules: RouteModule[] = [];
+export const domainModules: RouteModule[] = [databaseRoutes];

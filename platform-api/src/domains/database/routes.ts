@@ -1,0 +1,86 @@
+import {
+  DatabaseRoleSchema,
+  DatabaseSchemaSchema,
+  EntityListParamsSchema,
+  EntityListSchema,
+  PERMISSIONS,
+  PolicyCreateSchema,
+  PolicySchema,
+  PolicyUpdateSchema,
+  SchemaListQuerySchema,
+  SqlRunRequestSchema,
+  SqlRunResultSchema,
+  TableSchema,
+  TableUpdateSchema,
+} from '@plinth/shared-contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { RouteModule } from '../../core/deps';
+import { numericId, projectRef, RefParamsSchema } from '../common/http';
+import { jsonSafeRows } from '../common/json-rows';
+import { userSqlError } from '../common/sql';
+import * as catalog from './catalog';
+import { createPolicy, deletePolicy, setRowLevelSecurity, updatePolicy } from './policies';
+
+/** Default and ceiling of a SQL editor statement's run time. */
+export const SQL_DEFAULT_TIMEOUT_MS = 15_000;
+export const SQL_MAX_TIMEOUT_MS = 120_000;
+
+const base = '/platform/pg-meta/:ref';
+const schemaQuery = z.object({ schema: z.string().trim().min(1).max(63).optional() });
+const policyParams = z.object({ ref: projectRef, id: numericId('id') });
+const tableParams = z.object({ ref: projectRef, id: numericId('id') });
+
+/** Database metadata routes: policies, tables, roles, schemas, entities and the SQL runner. */
+export const databaseRoutes: RouteModule = (fastify, deps) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const read = async (req: Parameters<typeof deps.requireProjectAccess>[0], ref: string, permission: string = PERMISSIONS.SQL_ADMIN_READ) => {
+    await deps.requireProjectAccess(req, ref, permission);
+    return deps.projects.get(ref);
+  };
+  const write = (req: Parameters<typeof deps.requireProjectAccess>[0], ref: string) => read(req, ref, PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
+
+  app.get(`${base}/policies`, { schema: { params: RefParamsSchema, querystring: schemaQuery, response: { 200: z.array(PolicySchema) } } }, async (req) =>
+    catalog.listPolicies(await read(req, req.params.ref), req.query.schema),
+  );
+  app.post(`${base}/policies`, { schema: { params: RefParamsSchema, body: PolicyCreateSchema, response: { 200: PolicySchema } } }, async (req) =>
+    createPolicy(await write(req, req.params.ref), req.body),
+  );
+  app.patch(`${base}/policies/:id`, { schema: { params: policyParams, body: PolicyUpdateSchema, response: { 200: PolicySchema } } }, async (req) =>
+    updatePolicy(await write(req, req.params.ref), req.params.id, req.body),
+  );
+  app.delete(`${base}/policies/:id`, { schema: { params: policyParams, response: { 200: PolicySchema } } }, async (req) =>
+    deletePolicy(await write(req, req.params.ref), req.params.id),
+  );
+
+  app.get(`${base}/tables`, { schema: { params: RefParamsSchema, querystring: schemaQuery, response: { 200: z.array(TableSchema) } } }, async (req) =>
+    catalog.listTables(await read(req, req.params.ref), req.query.schema),
+  );
+  app.patch(`${base}/tables/:id`, { schema: { params: tableParams, body: TableUpdateSchema, response: { 200: TableSchema } } }, async (req) =>
+    setRowLevelSecurity(await write(req, req.params.ref), req.params.id, req.body.rls_enabled),
+  );
+
+  app.get(`${base}/roles`, { schema: { params: RefParamsSchema, response: { 200: z.array(DatabaseRoleSchema) } } }, async (req) =>
+    catalog.listRoles(await read(req, req.params.ref)),
+  );
+  app.get(`${base}/schemas`, { schema: { params: RefParamsSchema, querystring: SchemaListQuerySchema, response: { 200: z.array(DatabaseSchemaSchema) } } }, async (req) =>
+    catalog.listSchemas(await read(req, req.params.ref), req.query.include_protected !== 'false'),
+  );
+  app.get(`${base}/entities`, { schema: { params: RefParamsSchema, querystring: EntityListParamsSchema, response: { 200: EntityListSchema } } }, async (req) =>
+    catalog.listEntities(await read(req, req.params.ref), req.query),
+  );
+
+  app.post(`${base}/query`, { schema: { params: RefParamsSchema, body: SqlRunRequestSchema, response: { 200: SqlRunResultSchema } } }, async (req, reply) => {
+    const db = await read(req, req.params.ref, PERMISSIONS.SQL_QUERY_RUN);
+    const timeoutMs = Math.min(req.body.timeoutMs ?? SQL_DEFAULT_TIMEOUT_MS, SQL_MAX_TIMEOUT_MS);
+    try {
+      const results = await db.exec(req.body.query, { timeoutMs });
+      const last = results[results.length - 1];
+      return { rows: jsonSafeRows(last?.rows ?? []), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null };
+    } catch (err) {
+      const e = userSqlError(err);
+      const details = (e as unknown as { details?: Record<string, unknown> }).details ?? {};
+      return reply.code(e.status).send({ message: e.message, code: e.code, ...details } as never);
+    }
+  });
+};
