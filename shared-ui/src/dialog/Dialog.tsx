@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { css } from '@emotion/react';
 import { tokens } from '../theme/tokens';
@@ -25,6 +25,8 @@ export interface DialogProps {
   dismissible?: boolean;
   /** Hide the × button in the corner. */
   hideCloseButton?: boolean;
+  /** Element to focus on open instead of the first focusable one (e.g. the input to fill in). */
+  initialFocusRef?: RefObject<HTMLElement | null>;
   children?: ReactNode;
 }
 
@@ -80,6 +82,7 @@ export function Dialog({
   size = 'medium',
   dismissible = true,
   hideCloseButton = false,
+  initialFocusRef,
   children,
 }: DialogProps) {
   const block = (event: Event) => {
@@ -92,6 +95,11 @@ export function Dialog({
         <RadixDialog.Overlay css={overlayStyle} />
         <RadixDialog.Content
           css={[contentStyle, { maxWidth: widths[size] }]}
+          onOpenAutoFocus={(event) => {
+            if (!initialFocusRef?.current) return;
+            event.preventDefault();
+            initialFocusRef.current.focus();
+          }}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}

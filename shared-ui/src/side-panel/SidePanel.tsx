@@ -1,0 +1,159 @@
+import type { ReactNode } from 'react';
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { css } from '@emotion/react';
+import { tokens } from '../theme/tokens';
+import { Button, type ButtonVariant } from '../button/Button';
+import { CloseIcon } from '../icons/glyphs';
+import { DisabledReason } from '../tooltip/DisabledReason';
+import { Tooltip } from '../tooltip/Tooltip';
+import { closeButtonStyle, descriptionStyle, overlayStyle, titleStyle } from '../internal/overlayStyles';
+
+export type SidePanelSize = 'medium' | 'large' | 'xlarge';
+const widths: Record<SidePanelSize, number> = { medium: 520, large: 720, xlarge: 960 };
+
+export interface SidePanelProps {
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Element that opens the panel when activated. */
+  trigger?: ReactNode;
+  title: ReactNode;
+  description?: ReactNode;
+  size?: SidePanelSize;
+  children?: ReactNode;
+  /** Called by Confirm. The panel stays open: close it by setting `open` when the work is done. */
+  onConfirm?: () => void;
+  /** Called by Cancel, Escape and the × button, before the panel closes. */
+  onCancel?: () => void;
+  /** Label of the confirm button. Default 'Confirm'. */
+  confirmText?: ReactNode;
+  /** Label of the cancel button. Default 'Cancel'. */
+  cancelText?: ReactNode;
+  confirmVariant?: ButtonVariant;
+  confirmDisabled?: boolean;
+  /** Spinner on Confirm, Cancel disabled, panel not dismissible. */
+  confirmLoading?: boolean;
+  /**
+   * Optional tooltip on Confirm. When Confirm is also disabled it explains why and the button
+   * stays focusable.
+   */
+  confirmTooltip?: string;
+  /** Give Confirm `type="submit"` for this form id, so Enter in the form confirms. */
+  formId?: string;
+  /** Replace the Cancel/Confirm pair with your own footer. */
+  footer?: ReactNode;
+  /** Show no footer at all. */
+  hideFooter?: boolean;
+}
+
+const panelStyle = css({
+  position: 'fixed',
+  top: 0,
+  right: 0,
+  bottom: 0,
+  width: '100vw',
+  display: 'flex',
+  flexDirection: 'column',
+  background: tokens.color.surface,
+  color: tokens.color.text,
+  borderLeft: `1px solid ${tokens.color.border}`,
+  boxShadow: tokens.shadow.lg,
+  zIndex: tokens.layer.dialog,
+  '&:focus': { outline: 'none' },
+});
+
+const headerStyle = css({
+  display: 'flex',
+  alignItems: 'flex-start',
+  justifyContent: 'space-between',
+  gap: tokens.space.md,
+  padding: `${tokens.space.lg} ${tokens.space.xl}`,
+  borderBottom: `1px solid ${tokens.color.border}`,
+});
+
+const bodyStyle = css({ flex: 1, overflowY: 'auto', padding: tokens.space.xl });
+
+const footerStyle = css({
+  display: 'flex',
+  justifyContent: 'flex-end',
+  gap: tokens.space.sm,
+  padding: `${tokens.space.md} ${tokens.space.xl}`,
+  borderTop: `1px solid ${tokens.color.border}`,
+});
+
+/** Right-hand modal panel for forms and confirmations, with Cancel and Confirm by default. */
+export function SidePanel({
+  open,
+  onOpenChange,
+  trigger,
+  title,
+  description,
+  size = 'medium',
+  children,
+  onConfirm,
+  onCancel,
+  confirmText = 'Confirm',
+  cancelText = 'Cancel',
+  confirmVariant = 'primary',
+  confirmDisabled = false,
+  confirmLoading = false,
+  confirmTooltip,
+  formId,
+  footer,
+  hideFooter = false,
+}: SidePanelProps) {
+  const changeOpen = (next: boolean) => {
+    if (!next) {
+      if (confirmLoading) return;
+      onCancel?.();
+    }
+    onOpenChange?.(next);
+  };
+  const confirmButton = (
+    <Button
+      variant={confirmVariant}
+      type={formId ? 'submit' : 'button'}
+      form={formId}
+      loading={confirmLoading}
+      disabled={confirmDisabled && !confirmTooltip}
+      onClick={formId ? undefined : onConfirm}
+    >
+      {confirmText}
+    </Button>
+  );
+  let confirm = confirmButton;
+  if (confirmTooltip && confirmDisabled) confirm = <DisabledReason reason={confirmTooltip}>{confirmButton}</DisabledReason>;
+  else if (confirmTooltip) confirm = <Tooltip content={confirmTooltip}>{confirmButton}</Tooltip>;
+
+  return (
+    <RadixDialog.Root open={open} onOpenChange={changeOpen}>
+      {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay css={overlayStyle} />
+        <RadixDialog.Content css={[panelStyle, { maxWidth: widths[size] }]} {...(description ? {} : { 'aria-describedby': undefined })}>
+          <div css={headerStyle}>
+            <div>
+              <RadixDialog.Title css={titleStyle}>{title}</RadixDialog.Title>
+              {description ? <RadixDialog.Description css={descriptionStyle}>{description}</RadixDialog.Description> : null}
+            </div>
+            <RadixDialog.Close css={closeButtonStyle} aria-label="Close" disabled={confirmLoading}>
+              <CloseIcon />
+            </RadixDialog.Close>
+          </div>
+          <div css={bodyStyle}>{children}</div>
+          {hideFooter ? null : (
+            <div css={footerStyle}>
+              {footer ?? (
+                <>
+                  <Button disabled={confirmLoading} onClick={() => changeOpen(false)}>
+                    {cancelText}
+                  </Button>
+                  {confirm}
+                </>
+              )}
+            </div>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
