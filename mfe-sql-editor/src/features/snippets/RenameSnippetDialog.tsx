@@ -1,0 +1,61 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { Dialog, DialogClose, dialogFooterStyle } from '@plinth/shared-ui/dialog';
+import { Button } from '@plinth/shared-ui/button';
+import { Field, TextInput } from '@plinth/shared-ui/form';
+import { SNIPPET_MESSAGES, SNIPPET_NAME_MAX_LENGTH, type Snippet } from '@plinth/shared-contracts';
+import { useArea } from '../area/area-context';
+import { errorMessage, useSnippetMutations } from './use-snippets';
+
+const RenameFormSchema = z.object({
+  name: z.string().trim().min(1, SNIPPET_MESSAGES.nameRequired).max(SNIPPET_NAME_MAX_LENGTH, `A query name has at most ${SNIPPET_NAME_MAX_LENGTH} characters`),
+});
+type RenameForm = z.infer<typeof RenameFormSchema>;
+
+export interface RenameSnippetDialogProps {
+  snippet: Snippet;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Rename query (000 §2.10, §5.3): a required name; failures are notified with the server's message. */
+export function RenameSnippetDialog({ snippet, open, onOpenChange }: RenameSnippetDialogProps) {
+  const { props } = useArea();
+  const { rename } = useSnippetMutations();
+  const form = useForm<RenameForm>({ resolver: zodResolver(RenameFormSchema), defaultValues: { name: snippet.name } });
+
+  const submit = form.handleSubmit(async ({ name }) => {
+    try {
+      await rename.mutateAsync({ id: snippet.id, name });
+      onOpenChange(false);
+    } catch (err) {
+      props.notify({ kind: 'error', message: SNIPPET_MESSAGES.renameFailed(errorMessage(err)) });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      size="small"
+      title="Rename query"
+      footer={
+        <div css={dialogFooterStyle}>
+          <DialogClose asChild>
+            <Button>Cancel</Button>
+          </DialogClose>
+          <Button variant="primary" type="submit" form={`rename-${snippet.id}`} loading={rename.isPending}>
+            Rename query
+          </Button>
+        </div>
+      }
+    >
+      <form id={`rename-${snippet.id}`} onSubmit={submit} noValidate>
+        <Field label="Name" error={form.formState.errors.name?.message} required>
+          <TextInput autoFocus {...form.register('name')} />
+        </Field>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useMatch, useNavigate } from 'react-router-dom';
+import { PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
+import { useArea } from '../area/area-context';
+import { ActionsMenu, type ActionItem } from '../side-menu/ActionsMenu';
+import { newQueryPath } from './SqlEditorMenu';
+import { DeleteSnippetDialog } from './DeleteSnippetDialog';
+import { RenameSnippetDialog } from './RenameSnippetDialog';
+import { useSnippetMutations } from './use-snippets';
+
+/** Per-query menu (000 §2.10): Rename query, Share query, Create a personal copy, Delete query. */
+export function SnippetActions({ snippet }: { snippet: Snippet }) {
+  const { props, can, hosted } = useArea();
+  const navigate = useNavigate();
+  const current = useMatch('/sql/:id');
+  const { share, copy } = useSnippetMutations();
+  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const mine = snippet.owner_id === props.session.user.id;
+  const mayCreate = can(PERMISSIONS.USER_CONTENT_CREATE);
+
+  const items: ActionItem[] = [{ label: 'Rename query', onSelect: () => setDialog('rename') }];
+  if (snippet.visibility === 'user' && mine) {
+    items.push({
+      label: 'Share query',
+      onSelect: () => share.mutate(snippet.id, { onError: () => props.notify({ kind: 'error', message: SNIPPET_MESSAGES.shareFailed }) }),
+    });
+  }
+  if (snippet.visibility === 'project') {
+    items.push({
+      label: 'Create a personal copy',
+      disabledReason: mayCreate ? null : PERMISSION_MESSAGES.snippetsNotSaved,
+      onSelect: () =>
+        copy.mutate(snippet.id, {
+          onSuccess: (created) => navigate(`/sql/${created.id}`),
+          onError: () => props.notify({ kind: 'error', message: SNIPPET_MESSAGES.copyFailed }),
+        }),
+    });
+  }
+  items.push({ label: 'Delete query', danger: true, onSelect: () => setDialog('delete') });
+
+  return (
+    <>
+      <ActionsMenu label={`Actions for ${snippet.name}`} items={items} />
+      {dialog === 'rename' ? <RenameSnippetDialog snippet={snippet} open onOpenChange={(o) => setDialog(o ? 'rename' : null)} /> : null}
+      {dialog === 'delete' ? (
+        <DeleteSnippetDialog
+          snippet={snippet}
+          open
+          onOpenChange={(o) => setDialog(o ? 'delete' : null)}
+          onDeleted={(gone) => {
+            if (current?.params.id === gone.id) navigate(`/${newQueryPath(hosted)}`);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

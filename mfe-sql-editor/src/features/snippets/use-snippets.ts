@@ -1,0 +1,85 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, queryKeys, SNIPPETS_STALE_TIME_MS, type Snippet, type SnippetCreate, type SnippetList } from '@plinth/shared-contracts';
+import { useArea } from '../area/area-context';
+
+/** The project's snippets: entries of type sql of GET content (000 §7.4). */
+export function useSnippets() {
+  const { api, projectRef } = useArea();
+  return useQuery({
+    queryKey: queryKeys.snippets(projectRef),
+    queryFn: () => api.snippets.listSnippets(projectRef),
+    select: (list: SnippetList) => list.data.filter((s) => s.type === 'sql'),
+    staleTime: SNIPPETS_STALE_TIME_MS,
+    enabled: projectRef !== '',
+  });
+}
+
+/** Replaces or removes one snippet in the cached list, so the menu changes without a refetch. */
+function useSnippetCache() {
+  const queryClient = useQueryClient();
+  const { projectRef } = useArea();
+  const key = queryKeys.snippets(projectRef);
+  return {
+    put(snippet: Snippet) {
+      queryClient.setQueryData<SnippetList>(key, (old) => {
+        if (!old) return { data: [snippet] };
+        const exists = old.data.some((s) => s.id === snippet.id);
+        return { data: exists ? old.data.map((s) => (s.id === snippet.id ? snippet : s)) : [...old.data, snippet] };
+      });
+    },
+    remove(id: string) {
+      queryClient.setQueryData<SnippetList>(key, (old) => (old ? { data: old.data.filter((s) => s.id !== id) } : old));
+    },
+    refresh: () => queryClient.invalidateQueries({ queryKey: key }),
+  };
+}
+
+export function useSnippetMutations() {
+  const { api, projectRef } = useArea();
+  const cache = useSnippetCache();
+  const rename = useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) => api.snippets.renameSnippet(projectRef, id, name),
+    onSuccess: cache.put,
+  });
+  const share = useMutation({
+    mutationFn: (id: string) => api.snippets.shareSnippet(projectRef, id),
+    onSuccess: cache.put,
+  });
+  const copy = useMutation({
+    mutationFn: (id: string) => api.snippets.copySnippet(projectRef, id),
+    onSuccess: cache.put,
+  });
+  const favorite = useMutation({
+    mutationFn: ({ id, favorite: value }: { id: string; favorite: boolean }) => api.snippets.setSnippetFavorite(projectRef, id, value),
+    onSuccess: cache.put,
+  });
+  const create = useMutation({
+    mutationFn: (body: SnippetCreate) => api.snippets.createSnippet(projectRef, body),
+    onSuccess: cache.put,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, sql }: { id: string; sql: string }) => api.snippets.updateSnippet(projectRef, id, { sql }),
+    onSuccess: cache.put,
+  });
+  const remove = useMutation({
+    mutationFn: async (id: string) => {
+      try {
+        await api.snippets.deleteSnippet(projectRef, id);
+      } catch (err) {
+        // Already gone on the server (000 §8): treat as deleted.
+        if (!(isContentNotFound(err))) throw err;
+      }
+      return id;
+    },
+    onSuccess: cache.remove,
+  });
+  return { rename, share, copy, favorite, create, update, remove };
+}
+
+export function isContentNotFound(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 404;
+}
+
+export function errorMessage(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}

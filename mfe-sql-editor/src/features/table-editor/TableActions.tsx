@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { genericPermissionNotice, PERMISSIONS, type Entity } from '@plinth/shared-contracts';
+import { useArea } from '../area/area-context';
+import { ActionsMenu, type ActionItem } from '../side-menu/ActionsMenu';
+import { DeleteTableDialog } from './DeleteTableDialog';
+import { DuplicateTableDialog } from './DuplicateTableDialog';
+
+/** Path of the policies page filtered to one table (000 §2.1, §2.9). */
+export function policiesPath(projectRef: string, tableId: number | string): string {
+  return `/project/${projectRef}/auth/policies?search=${encodeURIComponent(String(tableId))}`;
+}
+
+/** Per-table menu (000 §2.9): Edit Table, Duplicate Table, View Policies, Delete Table. */
+export function TableActions({ entity }: { entity: Entity }) {
+  const { props, projectRef, can } = useArea();
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'duplicate' | 'delete' | null>(null);
+  const mayWrite = can(PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
+  const isTable = entity.type === 'table' || entity.type === 'partitioned table';
+
+  const items: ActionItem[] = [
+    {
+      label: 'Edit Table',
+      disabledReason: mayWrite ? null : genericPermissionNotice('edit tables'),
+      onSelect: () => navigate(`/editor/${entity.id}`),
+    },
+  ];
+  if (isTable) {
+    items.push({
+      label: 'Duplicate Table',
+      disabledReason: mayWrite ? null : genericPermissionNotice('duplicate tables'),
+      onSelect: () => setDialog('duplicate'),
+    });
+  }
+  items.push({ label: 'View Policies', onSelect: () => props.navigate(policiesPath(projectRef, entity.id)) });
+  items.push({
+    label: 'Delete Table',
+    danger: true,
+    disabledReason: mayWrite ? null : genericPermissionNotice('delete tables'),
+    onSelect: () => setDialog('delete'),
+  });
+
+  return (
+    <>
+      <ActionsMenu label={`Actions for ${entity.name}`} items={items} />
+      {dialog === 'duplicate' ? <DuplicateTableDialog entity={entity} open onOpenChange={(o) => setDialog(o ? 'duplicate' : null)} /> : null}
+      {dialog === 'delete' ? <DeleteTableDialog entity={entity} open onOpenChange={(o) => setDialog(o ? 'delete' : null)} /> : null}
+    </>
+  );
+}

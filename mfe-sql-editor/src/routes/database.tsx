@@ -1,0 +1,20 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { useArea } from '../features/area/area-context';
+import { AreaLayout, PlaceholderPage } from '../features/side-menu/AreaLayout';
+import { DatabaseMenu, databasePages } from '../features/database-menu/DatabaseMenu';
+
+/** database/{tables, schemas, …} (000 §2.1): the menu and a titled page for each. */
+export default function DatabaseRoutes() {
+  const { hosted } = useArea();
+  return (
+    <Routes>
+      <Route element={<AreaLayout menu={<DatabaseMenu />} />}>
+        <Route index element={<Navigate to="/database/tables" replace />} />
+        {databasePages(hosted).map((page) => (
+          <Route key={page.to} path={page.to.replace(/^database\//, '')} element={<PlaceholderPage title={page.label} />} />
+        ))}
+        <Route path="*" element={<PlaceholderPage title="Page not found"><p>This database page does not exist.</p></PlaceholderPage>} />
+      </Route>
+    </Routes>
+  );
+}

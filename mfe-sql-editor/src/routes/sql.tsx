@@ -1,0 +1,23 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { useArea } from '../features/area/area-context';
+import { AreaLayout, PlaceholderPage } from '../features/side-menu/AreaLayout';
+import { SqlEditorMenu, newQueryPath } from '../features/snippets/SqlEditorMenu';
+import SqlNewRoute from './sql-new';
+import SqlSnippetRoute from './sql-snippet';
+
+/** sql/new, sql/templates, sql/quickstarts, sql/:id (000 §2.1, §2.10); non-hosted: the fixed sql/1. */
+export default function SqlRoutes() {
+  const { hosted } = useArea();
+  return (
+    <Routes>
+      <Route element={<AreaLayout menu={<SqlEditorMenu />} />}>
+        <Route index element={<Navigate to={`/${newQueryPath(hosted)}`} replace />} />
+        {hosted ? <Route path="new" element={<SqlNewRoute />} /> : <Route path="new" element={<Navigate to="/sql/1" replace />} />}
+        {hosted ? null : <Route path="1" element={<SqlNewRoute />} />}
+        <Route path="templates" element={<PlaceholderPage title="Templates" />} />
+        <Route path="quickstarts" element={<PlaceholderPage title="Quickstarts" />} />
+        <Route path=":id" element={<SqlSnippetRoute />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,58 @@
+import { Route, Routes, useParams } from 'react-router-dom';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { genericPermissionNotice, PERMISSIONS, queryKeys, type EntityList } from '@plinth/shared-contracts';
+import { useArea } from '../features/area/area-context';
+import { AreaLayout, PlaceholderPage } from '../features/side-menu/AreaLayout';
+import { TableEditorMenu } from '../features/table-editor/TableEditorMenu';
+
+export const TABLE_EDITOR_NO_ACCESS = genericPermissionNotice('view the table editor');
+
+/** Looks the table up in the entity lists already loaded by the menu. */
+function useKnownEntityName(tableId: string): string | undefined {
+  const queryClient = useQueryClient();
+  const { projectRef } = useArea();
+  const lists = queryClient.getQueriesData<InfiniteData<EntityList>>({ queryKey: queryKeys.entities(projectRef, {}).slice(0, 3) });
+  for (const [, data] of lists) {
+    const pages = data && 'pages' in data ? data.pages : [];
+    const hit = pages.flatMap((p) => p.entities).find((e) => String(e.id) === tableId);
+    if (hit) return `${hit.schema}.${hit.name}`;
+  }
+  return undefined;
+}
+
+function TablePage() {
+  const { tableId = '' } = useParams();
+  const name = useKnownEntityName(tableId);
+  return (
+    <PlaceholderPage title={name ?? `Table ${tableId}`}>
+      <p>The grid of this table's rows is coming soon.</p>
+    </PlaceholderPage>
+  );
+}
+
+/** editor and editor/:tableId (000 §2.1, §2.9); without SQL admin read, a no-access page (000 §6). */
+export default function TableEditorRoutes() {
+  const { can } = useArea();
+  if (!can(PERMISSIONS.SQL_ADMIN_READ)) {
+    return (
+      <PlaceholderPage title="No access to the table editor">
+        <p role="alert">{TABLE_EDITOR_NO_ACCESS}</p>
+      </PlaceholderPage>
+    );
+  }
+  return (
+    <Routes>
+      <Route element={<AreaLayout menu={<TableEditorMenu />} />}>
+        <Route
+          index
+          element={
+            <PlaceholderPage title="Table Editor">
+              <p>Choose a table from the menu, or create a new one.</p>
+            </PlaceholderPage>
+          }
+        />
+        <Route path=":tableId" element={<TablePage />} />
+      </Route>
+    </Routes>
+  );
+}
