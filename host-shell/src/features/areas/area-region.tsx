@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AreaMountProps, PermissionKey, SessionUser } from '@plinth/shared-contracts';
+import { notify } from '@plinth/shared-ui/toast';
+import { useTheme } from '@plinth/shared-ui/theme';
+import { AreaOutlet } from '../../federation';
+import { API_BASE } from '../../app/api';
+import { useBuildMode } from '../../app/shell-settings';
+import type { AreaPlacement } from './area-for-path';
+
+interface Props {
+  placement: AreaPlacement;
+  user: SessionUser;
+  permissions: readonly PermissionKey[];
+}
+
+/** Mounts the area that owns the current path into the content region, with the props of the mount contract. */
+export function AreaRegion({ placement, user, permissions }: Props) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { theme } = useTheme();
+  const buildMode = useBuildMode();
+  const mountProps = useMemo(
+    (): Omit<AreaMountProps, 'area' | 'basePath' | 'projectRef' | 'domElement'> => ({
+      session: { user },
+      permissions,
+      apiBase: API_BASE,
+      navigate: (to, options) => navigate(to, options),
+      notify: (notice) => void notify(notice),
+      theme,
+      buildMode,
+      queryClient,
+    }),
+    [user, permissions, navigate, theme, buildMode, queryClient],
+  );
+  return <AreaOutlet area={placement.area} basePath={placement.basePath} projectRef={placement.projectRef} mountProps={mountProps} />;
+}
