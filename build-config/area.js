@@ -1,11 +1,16 @@
 // Webpack configuration of one federated area: a remote exposing "./area" plus a standalone page.
+import './webpack-compat.cjs';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { contractsMajorOfWorkspace, createSharedModules } from './shared.js';
 import { optimizationOptions, outputOptions, resolveOptions, swcRule } from './rules.js';
+
+/** DefinePlugin taken from the compiler's own webpack, so one webpack runs the whole build. */
+function defineWithCompilersWebpack(definitions) {
+  return { apply: (compiler) => new compiler.webpack.DefinePlugin(definitions).apply(compiler) };
+}
 
 export const AREA_FAULTS = ['throw-on-mount'];
 
@@ -52,7 +57,7 @@ export function createAreaConfig({ area, dir, version }) {
       optimization: optimizationOptions({ production }),
       performance: { hints: false },
       plugins: [
-        new webpack.DefinePlugin({ __PLINTH_AREA_BUILD__: JSON.stringify(stamp) }),
+        defineWithCompilersWebpack({ __PLINTH_AREA_BUILD__: JSON.stringify(stamp) }),
         new ModuleFederationPlugin({
           name: remoteNameOf(area),
           filename: 'remoteEntry.js',
@@ -64,7 +69,7 @@ export function createAreaConfig({ area, dir, version }) {
           dev: false,
         }),
         ...(existsSync(standaloneHtml)
-          ? [new HtmlWebpackPlugin({ template: standaloneHtml, filename: 'standalone.html', chunks: ['standalone'], title: `Plinth ${area} (standalone)` })]
+          ? [new HtmlWebpackPlugin({ hash: true, template: standaloneHtml, filename: 'standalone.html', chunks: ['standalone'], title: `Plinth ${area} (standalone)` })]
           : []),
       ],
       stats: 'errors-warnings',

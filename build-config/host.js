@@ -1,4 +1,5 @@
 // Webpack configuration of the host shell: a federation host that knows no remote at build time.
+import './webpack-compat.cjs';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -30,7 +31,7 @@ export function createHostConfig({ dir }) {
           dts: false,
           dev: false,
         }),
-        new HtmlWebpackPlugin({ template: path.join(dir, 'public/index.html'), title: 'Plinth' }),
+        new HtmlWebpackPlugin({ hash: true, template: path.join(dir, 'public/index.html'), title: 'Plinth' }),
       ],
       stats: 'errors-warnings',
     };

@@ -1,3 +1,4 @@
+import './webpack-compat.cjs';
 // Shared webpack and Module Federation settings for the Plinth shell and areas.
 export { createAreaConfig, areaBuildStamp, remoteNameOf, AREA_FAULTS } from './area.js';
 export { createHostConfig, HOST_NAME } from './host.js';

@@ -32,7 +32,7 @@ export function optimizationOptions({ production }) {
   if (!production) return { minimize: false };
   return {
     minimize: true,
-    minimizer: [new MinimizerPlugin({ minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } } })],
+    minimizer: [new MinimizerPlugin({ extractComments: false, minify: { implementation: MinimizerPlugin.swcMinify, options: { compress: { passes: 2 } } } })],
     moduleIds: 'deterministic',
     chunkIds: 'deterministic',
   };
@@ -42,7 +42,9 @@ export function outputOptions({ dir, production, publicPath }) {
   return {
     path: `${dir}/dist`,
     publicPath,
-    filename: production ? '[name].[contenthash:10].js' : '[name].js',
+    // Entry files keep plain names (the federation runtime cannot hash its own chunk's name on
+    // webpack 5.112); pages reference them with ?<hash> and every other chunk is content-hashed.
+    filename: '[name].js',
     chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
     clean: true,
   };

@@ -1,0 +1,6 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAreaConfig } from '@plinth/build-config';
+
+// Version comes from package.json; AREA_VERSION, AREA_CONTRACTS_MAJOR and AREA_FAULT override it for fixture builds.
+export default createAreaConfig({ area: 'logs', dir: path.dirname(fileURLToPath(import.meta.url)) });
