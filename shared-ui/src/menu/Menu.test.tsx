@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Button } from '../button/Button';
+import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from './Menu';
+import { ContextMenu, ContextMenuContent, ContextMenuItem, ContextMenuTrigger } from '../context-menu/ContextMenu';
+
+describe('Menu', () => {
+  it('opens from the keyboard, moves with arrows, chooses with Enter and returns focus', async () => {
+    const user = userEvent.setup();
+    const rename = vi.fn();
+    const remove = vi.fn();
+    render(
+      <Menu>
+        <MenuTrigger asChild>
+          <Button>Actions</Button>
+        </MenuTrigger>
+        <MenuContent>
+          <MenuItem onSelect={rename}>Rename</MenuItem>
+          <MenuSeparator />
+          <MenuItem danger onSelect={remove}>
+            Delete
+          </MenuItem>
+        </MenuContent>
+      </Menu>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Actions' });
+    await user.tab();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menu')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Rename' }));
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Delete' }));
+    await user.keyboard('{Enter}');
+    expect(remove).toHaveBeenCalledTimes(1);
+    expect(rename).not.toHaveBeenCalled();
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(trigger);
+  });
+
+  it('a disabled item cannot be chosen', async () => {
+    const user = userEvent.setup();
+    const download = vi.fn();
+    render(
+      <Menu>
+        <MenuTrigger asChild>
+          <Button>File</Button>
+        </MenuTrigger>
+        <MenuContent>
+          <MenuItem disabled onSelect={download}>
+            Download
+          </MenuItem>
+        </MenuContent>
+      </Menu>,
+    );
+    await user.click(screen.getByRole('button', { name: 'File' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Download' }));
+    expect(download).not.toHaveBeenCalled();
+  });
+});
+
+describe('ContextMenu', () => {
+  it('opens on right-click and runs the chosen item', async () => {
+    const user = userEvent.setup();
+    const rename = vi.fn();
+    render(
+      <ContextMenu>
+        <ContextMenuTrigger asChild>
+          <div>report.pdf</div>
+        </ContextMenuTrigger>
+        <ContextMenuContent>
+          <ContextMenuItem onSelect={rename}>Rename</ContextMenuItem>
+        </ContextMenuContent>
+      </ContextMenu>,
+    );
+    expect(screen.queryByRole('menu')).toBeNull();
+    await user.pointer({ keys: '[MouseRight]', target: screen.getByText('report.pdf') });
+    await user.click(screen.getByRole('menuitem', { name: 'Rename' }));
+    expect(rename).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+});
