@@ -7,7 +7,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     exclude: ['src/federation/**', 'node_modules/**'],
-    setupFiles: ['./src/app/test-setup.ts'],
+    setupFiles: ['@plinth/shared-ui/testing/jsdom-setup', './src/app/test-setup.ts'],
     restoreMocks: true,
   },
 });

@@ -1,0 +1,118 @@
+/**
+ * Test helpers: the shell's real route tree and providers over a fetch that answers like the
+ * platform API (status codes, JSON bodies and error shapes of CONVENTIONS.md).
+ */
+import { render } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import type { BuildMode, Organization, Project, Session } from '@plinth/shared-contracts';
+import { createShellApi } from './api';
+import { ShellProviders } from './providers';
+import { shellRoutes } from './routes';
+
+export interface ApiAnswer {
+  status?: number;
+  body?: unknown;
+}
+export type ApiHandler = (request: { method: string; path: string; body: unknown; query: URLSearchParams }) => ApiAnswer | unknown;
+
+export interface FakeApi {
+  fetch: typeof fetch;
+  /** Every call made, as "METHOD /path" (without the /api prefix and query). */
+  calls: string[];
+  count: (call: string) => number;
+  /** Replace or add an answer while the test runs. */
+  on: (call: string, handler: ApiHandler | unknown) => void;
+}
+
+const isAnswer = (value: unknown): value is ApiAnswer => !!value && typeof value === 'object' && ('status' in value || 'body' in value);
+
+/** A fetch answering "METHOD /path" keys; unknown calls answer 404 like the API does. */
+export function fakeApi(routes: Record<string, ApiHandler | unknown>): FakeApi {
+  const table = new Map(Object.entries(routes));
+  const calls: string[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://console.test');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const path = url.pathname.replace(/^\/api/, '');
+    const key = `${method} ${path}`;
+    calls.push(key);
+    if (init?.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
+    const entry = table.get(key);
+    if (entry === undefined) return new Response(JSON.stringify({ message: `No route ${key}` }), { status: 404, headers: { 'content-type': 'application/json' } });
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const result = typeof entry === 'function' ? (entry as ApiHandler)({ method, path, body, query: url.searchParams }) : entry;
+    const answer: ApiAnswer = isAnswer(result) ? result : { status: 200, body: result };
+    const status = answer.status ?? 200;
+    return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { 'content-type': 'application/json' } });
+  }) as typeof fetch;
+  return {
+    fetch: fetchImpl,
+    calls,
+    count: (call) => calls.filter((c) => c === call).length,
+    on: (call, handler) => void table.set(call, handler),
+  };
+}
+
+export const USER = { id: 'u1', email: 'ada@example.com', username: 'ada' };
+export const SIGNED_IN: Session = { user: USER, aal: { currentLevel: 'aal1', nextLevel: 'aal1' } };
+export const SIGNED_OUT: Session = { user: null, aal: null };
+export const REF = 'abcdefghijklmnopqrst';
+
+export function makeOrganization(overrides: Partial<Organization> = {}): Organization {
+  return { id: 1, name: 'Acme', slug: 'acme', subscription_id: null, plan: { id: 'free', name: 'Free' }, ...overrides };
+}
+
+export function makeProject(overrides: Partial<Project> = {}): Project {
+  return {
+    id: 1,
+    ref: REF,
+    name: 'Orders',
+    status: 'ACTIVE_HEALTHY',
+    postgrestStatus: 'ONLINE',
+    connectionString: null,
+    subscription_id: null,
+    restUrl: `http://console.test/api/projects/${REF}/api/rest`,
+    kpsVersion: '3.9.0',
+    is_branch_enabled: false,
+    parent_project_ref: null,
+    organization_id: 1,
+    organization_slug: 'acme',
+    inserted_at: '2026-11-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const metric = { usage: 0, limit: null, exceeded: false };
+
+/** The calls every signed-in project page makes, answering for one healthy project owned by the user. */
+export function projectApi(project: Project, extra: Record<string, ApiHandler | unknown> = {}, role = 'Owner'): FakeApi {
+  return fakeApi({
+    'GET /auth/session': SIGNED_IN,
+    'GET /platform/organizations': [makeOrganization()],
+    'GET /platform/projects': [project],
+    [`GET /platform/projects/${project.ref}`]: project,
+    'GET /platform/organizations/acme/members': [{ user_id: USER.id, username: 'ada', primary_email: USER.email, role }],
+    'GET /platform/projects-resource-warnings': [],
+    'GET /platform/organizations/acme/usage': { organization: 'acme', plan: 'free', usage_billing_enabled: false, db_size: metric, storage_size: metric, db_egress: metric, projects: [] },
+    [`GET /platform/projects/${project.ref}/usage`]: { project: project.ref, db_size: metric, storage_size: metric, db_egress: metric },
+    [`GET /projects/${project.ref}/live`]: { status: 'ONLINE', ref: project.ref },
+    ...extra,
+  });
+}
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
+}
+
+/** Renders the whole shell at a path, as the browser would after a navigation. */
+export function renderShell(path: string, api: FakeApi, options: { buildMode?: BuildMode } = {}) {
+  const router = createMemoryRouter(shellRoutes, { initialEntries: [path] });
+  const queryClient = testQueryClient();
+  const view = render(
+    <ShellProviders api={createShellApi(api.fetch)} queryClient={queryClient} buildMode={options.buildMode ?? 'hosted'}>
+      <RouterProvider router={router} />
+    </ShellProviders>,
+  );
+  return { ...view, router, queryClient };
+}
