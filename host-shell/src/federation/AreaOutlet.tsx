@@ -1,0 +1,145 @@
+import { useEffect, useRef, useState } from 'react';
+import { useInRouterContext, useLocation } from 'react-router-dom';
+import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
+import type { AreaMountProps, AreaName } from '@plinth/shared-contracts';
+import { AreaErrorPanel } from './AreaErrorPanel';
+import { useAreaLoader } from './area-loader-context';
+import type { AreaLoader } from './remotes';
+import { AREA_TIMEOUT_MS, withTimeout } from './timeout';
+import { AREA_TITLES, checkAreaModule } from './version-policy';
+
+/** Everything the host passes to an area except what AreaOutlet sets itself. */
+export type AreaOutletMountProps = Omit<AreaMountProps, 'area' | 'basePath' | 'projectRef' | 'domElement'>;
+
+export interface AreaOutletProps {
+  area: AreaName;
+  basePath: string;
+  projectRef?: string;
+  mountProps: AreaOutletMountProps;
+  /** Time to load and to mount, each; default 10 s. */
+  timeoutMs?: number;
+  /** Overrides the loader from context (tests). */
+  loader?: AreaLoader;
+}
+
+type Phase =
+  | { kind: 'loading' }
+  | { kind: 'mounted' }
+  | { kind: 'failed'; title: string; detail: string }
+  | { kind: 'refused'; detail: string };
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** When the host's router moves, the area's own router is told to read the address again. */
+function HostHistoryBridge() {
+  const { key } = useLocation();
+  const seen = useRef(key);
+  useEffect(() => {
+    if (seen.current === key) return;
+    seen.current = key;
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, [key]);
+  return null;
+}
+
+/**
+ * The region an area lives in: loads its remote on first visit, refuses an incompatible one,
+ * mounts it as a single-spa parcel into its own element, passes new props on, unmounts on leave,
+ * and shows an error panel with Retry when loading fails, times out or mounting throws.
+ */
+export function AreaOutlet({ area, basePath, projectRef, mountProps, timeoutMs = AREA_TIMEOUT_MS, loader: loaderProp }: AreaOutletProps) {
+  const fromContext = useAreaLoader();
+  const loader = loaderProp ?? fromContext.loader;
+  const inRouter = useInRouterContext();
+  const title = AREA_TITLES[area];
+  const regionRef = useRef<HTMLDivElement>(null);
+  const parcelRef = useRef<Parcel | null>(null);
+  const elementRef = useRef<HTMLDivElement | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  const fullProps = (): AreaMountProps => ({ ...mountProps, area, basePath, projectRef });
+  const latestProps = useRef(fullProps);
+  latestProps.current = fullProps;
+
+  useEffect(() => {
+    if (!loader) return;
+    let cancelled = false;
+    let element: HTMLDivElement | null = null;
+    setPhase({ kind: 'loading' });
+    const seconds = Math.round(timeoutMs / 100) / 10;
+
+    (async () => {
+      if (attempt > 0) loader.reset(area);
+      let loaded: unknown;
+      try {
+        loaded = await withTimeout(loader.load(area), timeoutMs, `The ${title} area did not load within ${seconds} seconds.`);
+      } catch (error) {
+        if (!cancelled) setPhase({ kind: 'failed', title: `The ${title} area could not be loaded`, detail: messageOf(error) });
+        return;
+      }
+      if (cancelled) return;
+      const check = checkAreaModule(area, loaded);
+      if (!check.ok) {
+        setPhase({ kind: 'refused', detail: check.message });
+        return;
+      }
+      element = document.createElement('div');
+      element.dataset.areaRoot = area;
+      regionRef.current?.append(element);
+      elementRef.current = element;
+      const config = { ...check.module, name: `plinth-${area}` } as unknown as ParcelConfig;
+      const parcel = mountRootParcel(config, { ...latestProps.current(), domElement: element });
+      parcelRef.current = parcel;
+      try {
+        await withTimeout(parcel.mountPromise, timeoutMs, `The ${title} area did not start within ${seconds} seconds.`);
+        if (!cancelled) setPhase({ kind: 'mounted' });
+      } catch (error) {
+        parcelRef.current = null;
+        if (!cancelled) setPhase({ kind: 'failed', title: `The ${title} area failed to start`, detail: messageOf(error) });
+        element.remove();
+      }
+    })();
+
+    return () => {
+      cancelled = true;
+      const parcel = parcelRef.current;
+      parcelRef.current = null;
+      const mounted = element;
+      if (parcel && parcel.getStatus() === 'MOUNTED') {
+        parcel.unmount().catch(() => undefined).finally(() => mounted?.remove());
+      } else {
+        mounted?.remove();
+      }
+    };
+  }, [area, loader, attempt, timeoutMs, title]);
+
+  useEffect(() => {
+    const parcel = parcelRef.current;
+    if (phase.kind !== 'mounted' || !parcel?.update || parcel.getStatus() !== 'MOUNTED') return;
+    parcel.update({ ...latestProps.current(), domElement: elementRef.current ?? undefined }).catch((error: unknown) => {
+      console.error(`The ${title} area failed to take new props`, error);
+    });
+  }, [phase.kind, mountProps, basePath, projectRef, title]);
+
+  const environmentError = !loaderProp && fromContext.error;
+  return (
+    <div data-area-outlet={area} css={{ display: 'contents' }}>
+      {inRouter ? <HostHistoryBridge /> : null}
+      {environmentError ? (
+        <AreaErrorPanel title={`The ${title} area could not be loaded`} detail={environmentError.message} />
+      ) : phase.kind === 'failed' ? (
+        <AreaErrorPanel title={phase.title} detail={phase.detail} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : phase.kind === 'refused' ? (
+        <AreaErrorPanel title={`The ${title} area cannot run in this console`} detail={phase.detail} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : phase.kind === 'loading' ? (
+        <p role="status" aria-busy="true" css={{ padding: 24 }}>
+          Loading {title}…
+        </p>
+      ) : null}
+      <div ref={regionRef} hidden={phase.kind !== 'mounted'} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { forgetEnvironment, loadEnvironment, parseEnvironment } from './environment';
+
+const production = {
+  name: 'production',
+  buildMode: 'hosted',
+  areas: {
+    storage: { version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json' },
+    logs: { version: '1.0.0', url: '/remotes/logs/1.0.0/mf-manifest.json' },
+  },
+};
+
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+afterEach(() => forgetEnvironment());
+
+describe('environment manifest', () => {
+  it('accepts a manifest naming areas with a version and the URL of their mf-manifest.json', () => {
+    const environment = parseEnvironment(production);
+    expect(environment.buildMode).toBe('hosted');
+    expect(environment.areas.storage?.url).toBe('/remotes/storage/1.1.0/mf-manifest.json');
+  });
+
+  it('names the field that is wrong', () => {
+    expect(() => parseEnvironment({ ...production, buildMode: 'cloud' })).toThrow(/buildMode/);
+    expect(() => parseEnvironment({ ...production, areas: { storage: { version: 'latest', url: '/x' } } })).toThrow(
+      'areas.storage.version: version must look like 1.2.3',
+    );
+    expect(() => parseEnvironment({ ...production, areas: { billing: { version: '1.0.0', url: '/x' } } })).toThrow(/areas/);
+  });
+
+  it('reads /environment.json once and reuses it', async () => {
+    const asked: string[] = [];
+    const fetch = async (url: string) => {
+      asked.push(url);
+      return answer(200, production);
+    };
+    const first = await loadEnvironment({ fetch });
+    const second = await loadEnvironment({ fetch });
+    expect(second).toBe(first);
+    expect(asked).toEqual(['/environment.json']);
+  });
+
+  it('says which address failed, and tries again on the next call', async () => {
+    await expect(loadEnvironment({ fetch: async () => answer(404, { message: 'Not found' }) })).rejects.toThrow(
+      'Could not load /environment.json: the server answered 404.',
+    );
+    await expect(loadEnvironment({ fetch: async () => answer(200, production) })).resolves.toMatchObject({ name: 'production' });
+  });
+});

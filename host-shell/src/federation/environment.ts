@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { AREA_NAMES, type AreaName, type BuildMode } from '@plinth/shared-contracts';
+
+/** Where the deploy server answers with the environment manifest of the running environment. */
+export const ENVIRONMENT_URL = '/environment.json';
+
+const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
+
+export const AreaReleaseSchema = z.object({
+  version: z.string().regex(VERSION_PATTERN, 'version must look like 1.2.3'),
+  url: z.string().min(1, 'url must name the remote\'s mf-manifest.json'),
+});
+export type AreaRelease = z.infer<typeof AreaReleaseSchema>;
+
+/** deploy/environments/<env>.json, as served at /environment.json. */
+export const EnvironmentSchema = z.object({
+  name: z.string().min(1),
+  buildMode: z.enum(['hosted', 'self-hosted']),
+  areas: z.partialRecord(z.enum(AREA_NAMES), AreaReleaseSchema),
+});
+export type Environment = z.infer<typeof EnvironmentSchema> & { buildMode: BuildMode };
+
+/** Parses a manifest, naming the field that is wrong. */
+export function parseEnvironment(value: unknown): Environment {
+  const result = EnvironmentSchema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(manifest)'}: ${issue.message}`);
+  throw new Error(`The environment manifest is not valid: ${problems.join('; ')}`);
+}
+
+export function releaseOf(environment: Environment, area: AreaName): AreaRelease | undefined {
+  return environment.areas[area];
+}
+
+type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
+
+let cached: Promise<Environment> | null = null;
+
+/** Reads /environment.json once per page; a failed read is retried on the next call. */
+export function loadEnvironment(options: { fetch?: FetchLike; url?: string } = {}): Promise<Environment> {
+  if (cached) return cached;
+  const fetchImpl = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  const url = options.url ?? ENVIRONMENT_URL;
+  cached = (async () => {
+    let answer: Response;
+    try {
+      answer = await fetchImpl(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
+    } catch (error) {
+      throw new Error(`Could not reach ${url} to learn which areas to load: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    if (!answer.ok) throw new Error(`Could not load ${url}: the server answered ${answer.status}.`);
+    return parseEnvironment(await answer.json());
+  })();
+  cached.catch(() => {
+    cached = null;
+  });
+  return cached;
+}
+
+/** Forgets the manifest read by loadEnvironment (tests, or after a deploy). */
+export function forgetEnvironment(): void {
+  cached = null;
+}

@@ -1,0 +1,12 @@
+export { loadEnvironment, forgetEnvironment, parseEnvironment, releaseOf, EnvironmentSchema, AreaReleaseSchema, ENVIRONMENT_URL } from './environment';
+export type { Environment, AreaRelease } from './environment';
+export { useEnvironment } from './use-environment';
+export type { EnvironmentState } from './use-environment';
+export { AreaOutlet } from './AreaOutlet';
+export type { AreaOutletProps, AreaOutletMountProps } from './AreaOutlet';
+export { AreaErrorPanel } from './AreaErrorPanel';
+export { AreaLoaderProvider, useAreaLoader } from './area-loader-context';
+export { createFederationAreaLoader, registerAreaRemotes, remoteNameOf, hostFederation, HOST_NAME } from './remotes';
+export type { AreaLoader } from './remotes';
+export { checkAreaModule, AREA_TITLES } from './version-policy';
+export { AREA_TIMEOUT_MS } from './timeout';
