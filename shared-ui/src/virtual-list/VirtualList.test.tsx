@@ -1,0 +1,51 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { VirtualList } from './VirtualList';
+
+const files = Array.from({ length: 10_000 }, (_, i) => `file-${i}.png`);
+
+// jsdom does no layout: give the scrolling element the 280 px a browser would.
+let heightSpy: { mockRestore: () => void } | undefined;
+beforeEach(() => {
+  heightSpy = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.hasAttribute('data-virtual-list') ? 280 : 0;
+  });
+});
+afterEach(() => heightSpy?.mockRestore());
+
+describe('VirtualList', () => {
+  it('renders only the rows in view (plus overscan) out of ten thousand', () => {
+    render(<VirtualList items={files} rowHeight={28} height={280} overscan={2} aria-label="Files" renderRow={(name) => name} />);
+    const rows = screen.getAllByRole('listitem');
+    // 280 px / 28 px = 10 rows in view, plus 2 overscan below.
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    expect(rows.length).toBeLessThanOrEqual(14);
+    expect(screen.getByText('file-0.png')).toBeTruthy();
+    expect(screen.queryByText('file-100.png')).toBeNull();
+    expect(rows[0].getAttribute('aria-setsize')).toBe('10000');
+  });
+
+  it('shows later rows after scrolling and drops the first ones', async () => {
+    render(<VirtualList items={files} rowHeight={28} height={280} overscan={2} aria-label="Files" renderRow={(name) => name} />);
+    const list = screen.getByRole('list', { name: 'Files' });
+    await act(async () => {
+      list.scrollTop = 28 * 5000;
+      fireEvent.scroll(list);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(screen.getByText('file-5000.png')).toBeTruthy();
+    expect(screen.queryByText('file-0.png')).toBeNull();
+    expect(screen.getAllByRole('listitem').length).toBeLessThanOrEqual(16);
+  });
+
+  it('asks for the next page when the end comes into view', () => {
+    const more = vi.fn();
+    render(<VirtualList items={files.slice(0, 12)} rowHeight={28} height={280} renderRow={(name) => name} onEndReached={more} />);
+    expect(more).toHaveBeenCalled();
+  });
+
+  it('shows the empty state when there are no items', () => {
+    render(<VirtualList items={[]} rowHeight={28} height={280} renderRow={(name: string) => name} empty={<p>No files</p>} />);
+    expect(screen.getByText('No files')).toBeTruthy();
+  });
+});
