@@ -69,7 +69,7 @@ export function AreaOutlet({ area, basePath, projectRef, mountProps, timeoutMs =
     let cancelled = false;
     let element: HTMLDivElement | null = null;
     setPhase({ kind: 'loading' });
-    const seconds = Math.round(timeoutMs / 100) / 10;
+    const seconds = timeoutMs / 1000;
 
     (async () => {
       if (attempt > 0) loader.reset(area);
