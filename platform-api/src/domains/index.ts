@@ -1,5 +1,6 @@
 import type { RouteModule } from '../core/deps';
 import { databaseRoutes } from './database/routes';
+import { snippetRoutes } from './snippets/routes';
 
 /** Data-plane route modules, registered by the core server under /api. */
-export const domainModules: RouteModule[] = [databaseRoutes];
+export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes];

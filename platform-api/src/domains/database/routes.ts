@@ -8,6 +8,7 @@ import {
   PolicySchema,
   PolicyUpdateSchema,
   SchemaListQuerySchema,
+  SqlErrorBodySchema,
   SqlRunRequestSchema,
   SqlRunResultSchema,
   TableSchema,
@@ -15,7 +16,7 @@ import {
 } from '@plinth/shared-contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { RouteModule } from '../../core/deps';
+import { HttpError, type RouteModule } from '../../core/deps';
 import { numericId, projectRef, RefParamsSchema } from '../common/http';
 import { jsonSafeRows } from '../common/json-rows';
 import { userSqlError } from '../common/sql';
@@ -70,17 +71,23 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
     catalog.listEntities(await read(req, req.params.ref), req.query),
   );
 
-  app.post(`${base}/query`, { schema: { params: RefParamsSchema, body: SqlRunRequestSchema, response: { 200: SqlRunResultSchema } } }, async (req, reply) => {
-    const db = await read(req, req.params.ref, PERMISSIONS.SQL_QUERY_RUN);
-    const timeoutMs = Math.min(req.body.timeoutMs ?? SQL_DEFAULT_TIMEOUT_MS, SQL_MAX_TIMEOUT_MS);
-    try {
-      const results = await db.exec(req.body.query, { timeoutMs });
-      const last = results[results.length - 1];
-      return { rows: jsonSafeRows(last?.rows ?? []), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null };
-    } catch (err) {
-      const e = userSqlError(err);
-      const details = (e as unknown as { details?: Record<string, unknown> }).details ?? {};
-      return reply.code(e.status).send({ message: e.message, code: e.code, ...details } as never);
-    }
-  });
+  const sqlError = SqlErrorBodySchema.extend({ code: z.string() });
+  app.post(
+    `${base}/query`,
+    { schema: { params: RefParamsSchema, body: SqlRunRequestSchema, response: { 200: SqlRunResultSchema, 400: sqlError, 409: sqlError } } },
+    async (req, reply) => {
+      const db = await read(req, req.params.ref, PERMISSIONS.SQL_QUERY_RUN);
+      const timeoutMs = Math.min(req.body.timeoutMs ?? SQL_DEFAULT_TIMEOUT_MS, SQL_MAX_TIMEOUT_MS);
+      try {
+        const results = await db.exec(req.body.query, { timeoutMs });
+        const last = results[results.length - 1];
+        return { rows: jsonSafeRows(last?.rows ?? []), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null };
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        const e = userSqlError(err);
+        const details = (e as unknown as { details?: Record<string, unknown> }).details ?? {};
+        return reply.code(e.status === 409 ? 409 : 400).send({ message: e.message, code: 'SQL_ERROR' as const, ...details });
+      }
+    },
+  );
 };

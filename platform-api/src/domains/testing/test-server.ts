@@ -102,8 +102,8 @@ export async function startTestServer(modules: RouteModule[], options: { plan?: 
     }
     if (err instanceof HttpError) return reply.code(err.status).send({ message: err.message, code: err.code });
     const status = (err as { statusCode?: number }).statusCode;
-    if (status && status < 500) return reply.code(status).send({ message: err.message, code: (err as { code?: string }).code });
-    return reply.code(500).send({ message: `Internal error: ${err.message}` });
+    if (status && status < 500) return reply.code(status).send({ message: (err as Error).message, code: (err as { code?: string }).code });
+    return reply.code(500).send({ message: `Internal error: ${(err as Error).message}` });
   });
   await app.register(
     async (api) => {

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Snippet } from '@plinth/shared-contracts';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { snippetRoutes } from './routes';
+
+let s: TestServer;
+const url = (p = '') => `/api/platform/projects/${s.ref}/content${p}`;
+const alice = 'aaaaaaaa-0000-4000-8000-000000000001';
+const bob = 'bbbbbbbb-0000-4000-8000-000000000002';
+
+beforeAll(async () => {
+  s = await startTestServer([snippetRoutes]);
+}, 120_000);
+afterAll(async () => s?.close());
+
+async function list(userId: string, role: 'Developer' | 'Read-only' = 'Developer'): Promise<Snippet[]> {
+  const res = await s.app.inject({ method: 'GET', url: url(), headers: s.as(role, userId) });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { data: Snippet[] }).data;
+}
+
+describe('SQL snippets', () => {
+  it('keeps a personal snippet to its owner until it is shared with the project', async () => {
+    const created = await s.app.inject({ method: 'POST', url: url(), headers: s.as('Developer', alice), payload: { name: 'Active users', sql: 'select 1' } });
+    expect(created.statusCode).toBe(200);
+    const snip = created.json() as Snippet;
+    expect(snip).toMatchObject({ name: 'Active users', type: 'sql', visibility: 'user', owner_id: alice, content: { sql: 'select 1', favorite: false } });
+    expect((await list(alice)).map((x) => x.id)).toEqual([snip.id]);
+    expect(await list(bob)).toEqual([]);
+    const bobEdits = await s.app.inject({ method: 'PATCH', url: url(`/${snip.id}`), headers: s.as('Developer', bob), payload: { name: 'mine now' } });
+    expect(bobEdits.statusCode).toBe(404);
+    expect(bobEdits.json().message).toBe('Content not found');
+
+    const shared = await s.app.inject({ method: 'POST', url: url(`/${snip.id}/share`), headers: s.as('Developer', alice) });
+    expect(shared.json()).toMatchObject({ visibility: 'project' });
+    expect((await list(bob, 'Read-only')).map((x) => x.name)).toEqual(['Active users']);
+
+    const renamed = await s.app.inject({ method: 'PATCH', url: url(`/${snip.id}`), headers: s.as('Developer', bob), payload: { name: 'Active users (team)', favorite: true } });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Active users (team)', content: { favorite: true, sql: 'select 1' } });
+
+    const copy = await s.app.inject({ method: 'POST', url: url(`/${snip.id}/copy`), headers: s.as('Developer', bob) });
+    expect(copy.json()).toMatchObject({ name: 'Active users (team) (copy)', visibility: 'user', owner_id: bob });
+    expect((await list(alice)).length).toBe(1);
+    expect((await list(bob)).length).toBe(2);
+
+    const del = await s.app.inject({ method: 'DELETE', url: url(`?id=${snip.id}`), headers: s.as('Developer', bob) });
+    expect(del.statusCode).toBe(200);
+    expect(await list(alice)).toEqual([]);
+    const again = await s.app.inject({ method: 'DELETE', url: url(`?id=${snip.id}`), headers: s.as('Developer', bob) });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('Content not found');
+  });
+
+  it('needs user content create to write, a name to rename, and a snippet id', async () => {
+    const ro = await s.app.inject({ method: 'POST', url: url(), headers: s.as('Read-only', bob), payload: { name: 'x' } });
+    expect(ro.statusCode).toBe(403);
+    expect(ro.json().message).toContain('create on user content owned by the user');
+    const own = (await s.app.inject({ method: 'POST', url: url(), headers: s.as('Developer', alice), payload: {} })).json() as Snippet;
+    expect(own.name).toBe('Untitled query');
+    const blank = await s.app.inject({ method: 'PATCH', url: url(`/${own.id}`), headers: s.as('Developer', alice), payload: { name: '   ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ field: 'name' });
+    expect(blank.json().message).toContain('Please enter a query name');
+    const badId = await s.app.inject({ method: 'DELETE', url: url('?id=42'), headers: s.as('Developer', alice) });
+    expect(badId.statusCode).toBe(400);
+    expect(badId.json().field).toBe('id');
+    const unknown = await s.app.inject({ method: 'GET', url: '/api/platform/projects/unknownref/content', headers: s.as('Developer', alice) });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
