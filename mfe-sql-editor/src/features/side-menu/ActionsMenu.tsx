@@ -1,10 +1,11 @@
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '@plinth/shared-ui/menu';
 import { MoreIcon } from '@plinth/shared-ui/icons';
 import { menuStyles } from './menu-styles';
 
 export interface ActionItem {
   label: string;
   onSelect: () => void;
-  /** When set the item is shown disabled with this reason. */
+  /** When set the item is shown disabled, with this reason under its label. */
   disabledReason?: string | null;
   danger?: boolean;
 }
@@ -12,17 +13,28 @@ export interface ActionItem {
 /** The "…" button of a menu row and the actions it opens. */
 export function ActionsMenu({ label, items }: { label: string; items: readonly ActionItem[] }) {
   return (
-    <details>
-      <summary css={menuStyles.iconButton} aria-label={label}>
-        <MoreIcon size={14} />
-      </summary>
-      <ul role="menu">
+    <Menu>
+      <MenuTrigger asChild>
+        <button type="button" css={menuStyles.iconButton} aria-label={label}>
+          <MoreIcon size={14} />
+        </button>
+      </MenuTrigger>
+      <MenuContent>
         {items.map((item) => (
-          <li key={item.label} role="menuitem" aria-disabled={item.disabledReason ? true : undefined} title={item.disabledReason ?? undefined} onClick={item.disabledReason ? undefined : item.onSelect}>
-            {item.label}
-          </li>
+          <MenuItem
+            key={item.label}
+            danger={item.danger}
+            disabled={Boolean(item.disabledReason)}
+            title={item.disabledReason ?? undefined}
+            onSelect={item.onSelect}
+          >
+            <span css={{ display: 'flex', flexDirection: 'column' }}>
+              {item.label}
+              {item.disabledReason ? <small css={{ opacity: 0.8, maxWidth: 260, whiteSpace: 'normal' }}>{item.disabledReason}</small> : null}
+            </span>
+          </MenuItem>
         ))}
-      </ul>
-    </details>
+      </MenuContent>
+    </Menu>
   );
 }

@@ -1,10 +1,14 @@
 import { NavLink } from 'react-router-dom';
 import { Button } from '@plinth/shared-ui/button';
 import { Tooltip } from '@plinth/shared-ui/tooltip';
+import { VirtualList } from '@plinth/shared-ui/virtual-list';
 import { TABLE_LIST_ROW_HEIGHT, TABLE_NAME_TOOLTIP_AFTER, type Entity } from '@plinth/shared-contracts';
 import { menuStyles } from '../side-menu/menu-styles';
 import { useEntities, type EntityQuery } from './use-table-editor-data';
 import { TableActions } from './TableActions';
+
+/** Rows in view before the list scrolls; the next page loads when its end comes into view. */
+const VISIBLE_ROWS = 24;
 
 export const ENTITY_EMPTY_MESSAGES = { none: 'No entities available', noResults: 'No results found' } as const;
 
@@ -23,11 +27,11 @@ function EntityRow({ entity }: { entity: Entity }) {
     </NavLink>
   );
   return (
-    <li css={[menuStyles.row, { height: TABLE_LIST_ROW_HEIGHT }]} data-entity-type={entity.type}>
+    <div css={[menuStyles.row, { height: TABLE_LIST_ROW_HEIGHT }]} data-entity-type={entity.type}>
       {entity.name.length > TABLE_NAME_TOOLTIP_AFTER ? <Tooltip content={entity.name}>{link}</Tooltip> : link}
       {TYPE_BADGES[entity.type] ? <span css={menuStyles.muted}>{TYPE_BADGES[entity.type]}</span> : null}
       <TableActions entity={entity} />
-    </li>
+    </div>
   );
 }
 
@@ -55,16 +59,18 @@ export function EntityList(query: EntityQuery) {
       <p css={menuStyles.groupTitle} role="status">
         {count === 1 ? '1 entity' : `${count} entities`}
       </p>
-      <ul css={menuStyles.list}>
-        {rows.map((entity) => (
-          <EntityRow key={entity.id} entity={entity} />
-        ))}
-      </ul>
-      {entities.hasNextPage ? (
-        <Button size="small" block onClick={() => entities.fetchNextPage()} loading={entities.isFetchingNextPage}>
-          Load more ({rows.length} of {count})
-        </Button>
-      ) : null}
+      <VirtualList
+        aria-label="Table list"
+        items={rows}
+        rowHeight={TABLE_LIST_ROW_HEIGHT}
+        height={Math.min(rows.length, VISIBLE_ROWS) * TABLE_LIST_ROW_HEIGHT}
+        getKey={(entity) => entity.id}
+        renderRow={(entity) => <EntityRow entity={entity} />}
+        onEndReached={() => {
+          if (entities.hasNextPage && !entities.isFetchingNextPage) void entities.fetchNextPage();
+        }}
+      />
+      {entities.isFetchingNextPage ? <p css={menuStyles.muted} role="status">Loading more tables…</p> : null}
     </section>
   );
 }

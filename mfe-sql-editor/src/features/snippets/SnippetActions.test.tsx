@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeApi, snippet, TEAMMATE_ID } from '../testing/fake-platform-api';
+import { renderArea } from '../testing/render-area';
+
+function setup(path = 'sql/new') {
+  const mine = snippet({ name: 'Orders by day' });
+  const shared = snippet({ name: 'Active users', visibility: 'project', owner_id: TEAMMATE_ID });
+  const api = createFakeApi({ snippets: [mine, shared] });
+  const user = userEvent.setup();
+  const view = renderArea(path.replace(':mine', mine.id).replace(':shared', shared.id), { api });
+  return { ...view, api, user, mine, shared };
+}
+
+async function openActions(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  return screen.findByRole('menu');
+}
+
+describe('per-query menu', () => {
+  it('offers Share query on a personal query and Create a personal copy on a project query', async () => {
+    const { user } = setup();
+    let menu = await openActions(user, 'Orders by day');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Share query', 'Delete query']);
+    await user.keyboard('{Escape}');
+    menu = await openActions(user, 'Active users');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Create a personal copy', 'Delete query']);
+  });
+
+  it('renames a query, refusing an empty name with the spec text', async () => {
+    const { user, api, mine } = setup();
+    await openActions(user, 'Orders by day');
+    await user.click(screen.getByRole('menuitem', { name: 'Rename query' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename query' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Rename query' }));
+    expect(await within(dialog).findByText('Please enter a query name')).toBeTruthy();
+    await user.type(name, 'Daily orders');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename query' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(within(screen.getByRole('region', { name: 'Your queries' })).getByRole('link', { name: 'Daily orders' })).toBeTruthy();
+    expect(api.state.snippets.find((s) => s.id === mine.id)?.name).toBe('Daily orders');
+  });
+
+  it('notifies a failed rename with the server message', async () => {
+    const { user, api, notices } = setup();
+    api.state.failures['PATCH snippet'] = { status: 409, message: 'A query with this name already exists' };
+    await openActions(user, 'Orders by day');
+    await user.click(screen.getByRole('menuitem', { name: 'Rename query' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename query' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rename query' }));
+    await waitFor(() => expect(notices.map((n) => n.message)).toContain('Failed to rename query: A query with this name already exists'));
+    expect(screen.getByRole('dialog', { name: 'Rename query' })).toBeTruthy();
+  });
+
+  it('shares a personal query into Project queries', async () => {
+    const { user } = setup();
+    await openActions(user, 'Orders by day');
+    await user.click(screen.getByRole('menuitem', { name: 'Share query' }));
+    const project = screen.getByRole('region', { name: 'Project queries' });
+    expect(await within(project).findByRole('link', { name: 'Orders by day' })).toBeTruthy();
+  });
+
+  it('creates a personal copy of a project query and opens it', async () => {
+    const { user } = setup();
+    await openActions(user, 'Active users');
+    await user.click(screen.getByRole('menuitem', { name: 'Create a personal copy' }));
+    const yours = screen.getByRole('region', { name: 'Your queries' });
+    expect(await within(yours).findByRole('link', { name: 'Active users (copy)' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Active users (copy)' })).toBeTruthy();
+  });
+
+  it('warns that a deleted project query disappears for all team members, then removes it', async () => {
+    const { user, api, shared } = setup();
+    await openActions(user, 'Active users');
+    await user.click(screen.getByRole('menuitem', { name: 'Delete query' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm to delete query' });
+    expect(within(dialog).getByText(/disappear for all team members/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete query' }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Active users' })).toBeNull());
+    expect(api.state.snippets.some((s) => s.id === shared.id)).toBe(false);
+  });
+
+  it('notifies a failed delete and keeps the query', async () => {
+    const { user, api, notices } = setup();
+    api.state.failures['DELETE content'] = { status: 403, message: 'You need the create on user content owned by the user permission' };
+    await openActions(user, 'Orders by day');
+    await user.click(screen.getByRole('menuitem', { name: 'Delete query' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm to delete query' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete query' }));
+    await waitFor(() =>
+      expect(notices.map((n) => n.message)).toContain('Failed to delete query: You need the create on user content owned by the user permission'),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getAllByRole('link', { name: 'Orders by day' }).length).toBeGreaterThan(0);
+  });
+
+  it('treats Content not found as deleted: removes the query and leaves its page', async () => {
+    const { user, api, mine, notices } = setup('sql/:mine');
+    expect(await screen.findByRole('heading', { name: 'Orders by day' })).toBeTruthy();
+    api.state.snippets = api.state.snippets.filter((s) => s.id !== mine.id);
+    await openActions(user, 'Orders by day');
+    await user.click(screen.getByRole('menuitem', { name: 'Delete query' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm to delete query' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete query' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sql/new'));
+    expect(screen.queryByRole('link', { name: 'Orders by day' })).toBeNull();
+    expect(notices.filter((n) => n.kind === 'error')).toEqual([]);
+  });
+});
