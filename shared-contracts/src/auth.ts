@@ -15,7 +15,8 @@ export const MfaAssuranceSchema = z.object({ currentLevel: AssuranceLevelSchema,
 export type MfaAssurance = z.infer<typeof MfaAssuranceSchema>;
 
 export const SessionUserSchema = z.object({ id: z.string(), email: z.string(), username: z.string() });
-export type SessionUser = z.infer<typeof SessionUserSchema>;
+/** The signed-in account as the session answer carries it (mount.ts has the console's own SessionUser). */
+export type SignedInUser = z.infer<typeof SessionUserSchema>;
 
 /** GET /auth/session: user is null when nobody is signed in. */
 export const SessionSchema = z.object({ user: SessionUserSchema.nullable(), aal: MfaAssuranceSchema.nullable() });

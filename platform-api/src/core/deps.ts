@@ -100,6 +100,8 @@ export class HttpError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** For a 400 about one input: the field's path, e.g. "name" or "roles.0". */
+    readonly field?: string,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -1,157 +1,126 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { HttpError, type ObjectStore, type StoredObjectInfo } from './deps';
-
-/** Temporary files live here, inside the store's directory, so rename stays on one filesystem. */
-const TMP_DIR = '.tmp';
-
-/** A key is `<projectRef>/<bucketId>/<path>`: relative, no empty, '.' or '..' segments. */
-function resolveKey(root: string, key: string): string {
-  const parts = key.split('/');
-  if (!key || key.startsWith('/') || parts.some((p) => p === '' || p === '.' || p === '..') || key.includes('\0')) {
-    throw new HttpError(400, `Invalid object key: ${JSON.stringify(key)}`, 'INVALID_KEY');
-  }
-  if (parts[0] === TMP_DIR) throw new HttpError(400, `Invalid object key: ${JSON.stringify(key)}`, 'INVALID_KEY');
-  return path.join(root, ...parts);
-}
-
-function notFound(key: string): HttpError {
-  return new HttpError(404, `Object not found: ${key}`, 'NOT_FOUND');
-}
-
-function isMissing(err: unknown): boolean {
-  return (err as NodeJS.ErrnoException)?.code === 'ENOENT';
-}
-
-async function* chunksOf(data: AsyncIterable<Uint8Array> | Uint8Array): AsyncIterable<Uint8Array> {
-  if (data instanceof Uint8Array) yield data;
-  else yield* data;
-}
-
-/** Removes now-empty parent directories of a deleted file, up to the store root. */
-async function pruneEmptyDirs(root: string, file: string): Promise<void> {
-  let dir = path.dirname(file);
-  while (dir.startsWith(root + path.sep) && dir !== root) {
-    try {
-      if ((await readdir(dir)).length > 0) return;
-      await rmdir(dir);
-    } catch {
-      return;
-    }
-    dir = path.dirname(dir);
-  }
-}
-
-async function sizeOfTree(dir: string): Promise<number> {
-  let total = 0;
-  let entries;
-  try {
-    entries = await readdir(dir, { withFileTypes: true });
-  } catch (err) {
-    if (isMissing(err)) return 0;
-    throw err;
-  }
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) total += await sizeOfTree(full);
-    else if (entry.isFile()) total += (await stat(full)).size;
-  }
-  return total;
-}
+import { pipeline } from 'node:stream/promises';
+import { Readable, Transform } from 'node:stream';
+import type { ObjectStore, StoredObjectInfo } from './deps';
+import { HttpError } from './deps';
 
 /** Files on local disk under `dir`; writes land under a temporary name and are renamed when complete. */
 export function createDiskObjectStore(dir: string): ObjectStore {
   const root = path.resolve(dir);
-  const tmpRoot = path.join(root, TMP_DIR);
+  const tmpDir = path.join(root, '.tmp');
+
+  const resolveKey = (key: string): string => {
+    const clean = key.replace(/^\/+/, '');
+    const full = path.resolve(root, clean);
+    if (!clean || !full.startsWith(root + path.sep) || full.startsWith(tmpDir + path.sep) || full === tmpDir) {
+      throw new HttpError(400, `Invalid object key: ${key}`, 'INVALID_KEY');
+    }
+    return full;
+  };
+
+  const notFound = (key: string) => new HttpError(404, `Object not found: ${key}`, 'OBJECT_NOT_FOUND');
 
   return {
-    async put(key, data, opts = {}): Promise<StoredObjectInfo> {
-      const target = resolveKey(root, key);
-      await mkdir(tmpRoot, { recursive: true });
-      const tmp = path.join(tmpRoot, `${randomUUID()}.part`);
+    async put(key, data, opts = {}) {
+      const target = resolveKey(key);
+      await mkdir(tmpDir, { recursive: true });
+      await mkdir(path.dirname(target), { recursive: true });
+      const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
       const hash = createHash('md5');
       let size = 0;
-      const out = createWriteStream(tmp, { flags: 'wx' });
-      const failed = new Promise<never>((_, reject) => out.once('error', reject));
-      failed.catch(() => undefined);
-      try {
-        for await (const chunk of chunksOf(data)) {
-          size += chunk.byteLength;
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          size += chunk.length;
           if (opts.maxBytes !== undefined && size > opts.maxBytes) {
-            throw new HttpError(413, `The object exceeded the maximum allowed size of ${opts.maxBytes} bytes`, 'PAYLOAD_TOO_LARGE');
+            done(new HttpError(413, `The object exceeded the maximum allowed size of ${opts.maxBytes} bytes`, 'PAYLOAD_TOO_LARGE'));
+            return;
           }
           hash.update(chunk);
-          if (!out.write(chunk)) await Promise.race([new Promise((r) => out.once('drain', r)), failed]);
-        }
-        await Promise.race([new Promise<void>((r) => out.end(r)), failed]);
-        await mkdir(path.dirname(target), { recursive: true });
+          done(null, chunk);
+        },
+      });
+      const source = data instanceof Uint8Array ? Readable.from([Buffer.from(data)]) : Readable.from(data);
+      try {
+        await pipeline(source, counter, createWriteStream(tmp));
         await rename(tmp, target);
       } catch (err) {
-        out.destroy();
         await rm(tmp, { force: true });
         throw err;
       }
-      return { size, etag: hash.digest('hex') };
+      const info: StoredObjectInfo = { size, etag: hash.digest('hex') };
+      return info;
     },
-
     async get(key) {
-      const file = resolveKey(root, key);
+      const file = resolveKey(key);
       let size: number;
       try {
-        const info = await stat(file);
-        if (!info.isFile()) throw notFound(key);
-        size = info.size;
+        const s = await stat(file);
+        if (!s.isFile()) throw notFound(key);
+        size = s.size;
       } catch (err) {
-        if (isMissing(err)) throw notFound(key);
-        throw err;
+        if (err instanceof HttpError) throw err;
+        throw notFound(key);
       }
-      const stream = createReadStream(file);
-      return Object.assign(stream as unknown as AsyncIterable<Uint8Array>, { size });
+      const stream = createReadStream(file) as unknown as AsyncIterable<Uint8Array> & { size: number };
+      stream.size = size;
+      return stream;
     },
-
     async delete(keys) {
-      for (const key of keys) {
-        const file = resolveKey(root, key);
-        await rm(file, { force: true });
-        await pruneEmptyDirs(root, file);
-      }
+      await Promise.all(keys.map((k) => rm(resolveKey(k), { force: true })));
     },
-
     async move(from, to) {
-      const src = resolveKey(root, from);
-      const dst = resolveKey(root, to);
+      const src = resolveKey(from);
+      const dst = resolveKey(to);
       await mkdir(path.dirname(dst), { recursive: true });
       try {
         await rename(src, dst);
-      } catch (err) {
-        if (isMissing(err)) throw notFound(from);
-        throw err;
+      } catch {
+        throw notFound(from);
       }
-      await pruneEmptyDirs(root, src);
     },
-
     async copy(from, to) {
-      const src = resolveKey(root, from);
-      const dst = resolveKey(root, to);
-      await mkdir(tmpRoot, { recursive: true });
-      const tmp = path.join(tmpRoot, `${randomUUID()}.part`);
+      const src = resolveKey(from);
+      const dst = resolveKey(to);
+      await mkdir(tmpDir, { recursive: true });
+      await mkdir(path.dirname(dst), { recursive: true });
+      const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
       try {
         await copyFile(src, tmp);
-        await mkdir(path.dirname(dst), { recursive: true });
         await rename(tmp, dst);
-      } catch (err) {
+      } catch {
         await rm(tmp, { force: true });
-        if (isMissing(err)) throw notFound(from);
-        throw err;
+        throw notFound(from);
       }
     },
-
     async sizeUnder(prefix) {
-      const trimmed = prefix.replace(/\/+$/, '');
-      if (!trimmed) return sizeOfTree(root).then(async (n) => n - (await sizeOfTree(tmpRoot)));
-      return sizeOfTree(resolveKey(root, trimmed));
+      const clean = prefix.replace(/^\/+/, '');
+      const base = path.resolve(root, clean);
+      if (!base.startsWith(root)) return 0;
+      // A prefix names a folder ("ref/") or the start of names inside one.
+      const folder = clean.endsWith('/') || clean === '' ? base : path.dirname(base);
+      const namePrefix = clean.endsWith('/') || clean === '' ? '' : path.basename(base);
+      return sumDir(folder, namePrefix, tmpDir);
     },
   };
+}
+
+async function sumDir(dir: string, namePrefix: string, skip: string): Promise<number> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  let total = 0;
+  for (const e of entries) {
+    if (namePrefix && !e.name.startsWith(namePrefix)) continue;
+    const full = path.join(dir, e.name);
+    if (full === skip) continue;
+    if (e.isDirectory()) total += await sumDir(full, '', skip);
+    else if (e.isFile()) total += (await stat(full)).size;
+  }
+  return total;
 }

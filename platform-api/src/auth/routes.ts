@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  EnrolFactorBodySchema,
+  EnrolledFactorSchema,
+  FactorListSchema,
+  ProfileSchema,
+  SessionSchema,
+  SignInBodySchema,
+  SignUpBodySchema,
+  UpdateProfileBodySchema,
+  VerifyFactorBodySchema,
+} from '@plinth/shared-contracts';
+import { HttpError } from '../core/deps';
+import type { AccessRegistry } from '../core/access';
+import { clearSessionCookie, ensureCsrfCookie, setSessionCookie, type CookieSettings } from '../core/cookies';
+import type { AuthService } from './service';
+
+const FactorParams = z.object({ id: z.string().min(1).max(64) });
+
+export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, access: AccessRegistry, cookies: CookieSettings): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['auth'];
+
+  r.get('/auth/session', { schema: { tags, response: { 200: SessionSchema } } }, async (req, reply) => {
+    ensureCsrfCookie(req, reply, cookies);
+    const s = await access.session(req);
+    return s ? { user: s.user, aal: { currentLevel: s.currentLevel, nextLevel: s.nextLevel } } : { user: null, aal: null };
+  });
+
+  r.post('/auth/sign-up', { schema: { tags, body: SignUpBodySchema, response: { 200: SessionSchema } } }, async (req, reply) => {
+    const user = await auth.signUp(req.body);
+    const { token, aal } = await auth.createSession(user);
+    setSessionCookie(reply, token, cookies);
+    return { user, aal };
+  });
+
+  r.post('/auth/sign-in', { schema: { tags, body: SignInBodySchema, response: { 200: SessionSchema } } }, async (req, reply) => {
+    const key = `${req.body.email}|${req.ip}`;
+    const wait = auth.rateLimit.retryAfterMs(key);
+    if (wait > 0) {
+      const minutes = Math.max(1, Math.ceil(wait / 60_000));
+      reply.header('retry-after', String(Math.ceil(wait / 1000)));
+      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 'RATE_LIMITED');
+    }
+    const user = await auth.checkPassword(req.body.email, req.body.password);
+    if (!user) {
+      auth.rateLimit.fail(key);
+      throw new HttpError(400, 'Invalid email or password', 'INVALID_CREDENTIALS');
+    }
+    auth.rateLimit.clear(key);
+    const { token, aal } = await auth.createSession(user);
+    setSessionCookie(reply, token, cookies);
+    return { user, aal };
+  });
+
+  r.post('/auth/sign-out', { schema: { tags } }, async (req, reply) => {
+    const s = await access.session(req);
+    if (s) await auth.endSession(s.tokenHash);
+    clearSessionCookie(reply, cookies);
+    return reply.code(204).send();
+  });
+
+  /** MFA routes accept an aal1 session: they are how it becomes aal2. */
+  const sessionOrThrow = async (req: Parameters<AccessRegistry['session']>[0]) => {
+    const s = await access.session(req);
+    if (!s) throw new HttpError(401, 'You must be signed in', 'UNAUTHENTICATED');
+    return s;
+  };
+
+  r.get('/auth/mfa/factors', { schema: { tags, response: { 200: FactorListSchema } } }, async (req) => {
+    const s = await sessionOrThrow(req);
+    return { factors: await auth.listFactors(s.user.id) };
+  });
+
+  r.post('/auth/mfa/factors', { schema: { tags, body: EnrolFactorBodySchema.optional(), response: { 200: EnrolledFactorSchema } } }, async (req) => {
+    const s = await sessionOrThrow(req);
+    if (s.currentLevel !== s.nextLevel) throw new HttpError(401, 'MFA required', 'MFA_REQUIRED');
+    return auth.enrolFactor(s.user, req.body?.friendly_name);
+  });
+
+  r.post('/auth/mfa/factors/:id/verify', { schema: { tags, params: FactorParams, body: VerifyFactorBodySchema, response: { 200: SessionSchema } } }, async (req) => {
+    const s = await sessionOrThrow(req);
+    const aal = await auth.verifyFactor(s.user.id, s.tokenHash, req.params.id, req.body.code);
+    return { user: s.user, aal };
+  });
+
+  r.delete('/auth/mfa/factors/:id', { schema: { tags, params: FactorParams } }, async (req, reply) => {
+    const user = await access.requireUser(req);
+    await auth.deleteFactor(user.id, req.params.id);
+    return reply.code(204).send();
+  });
+
+  r.get('/platform/profile', { schema: { tags: ['account'], response: { 200: ProfileSchema } } }, async (req) => {
+    const user = await access.requireUser(req);
+    return auth.profile(user.id);
+  });
+
+  r.patch('/platform/profile', { schema: { tags: ['account'], body: UpdateProfileBodySchema, response: { 200: ProfileSchema } } }, async (req) => {
+    const user = await access.requireUser(req);
+    return auth.updateProfile(user.id, req.body);
+  });
+}

@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { PERMISSION_LABELS, ROLE_PERMISSIONS, type MemberRole, type PermissionKey, SESSION_COOKIE } from '@plinth/shared-contracts';
+import type { AuthenticatedUser, ControlDatabase, ProjectAccess } from './deps';
+import { HttpError } from './deps';
+
+/** What each permission lets a member do, for 403 answers: "You need the {label} permission to {action}". */
+const DEFAULT_ACTIONS: Record<PermissionKey, string> = {
+  tenant_sql_admin_write: 'change tables and RLS policies',
+  sql_admin_read: 'read the database',
+  sql_query_run: 'run SQL',
+  infra_execute_resume: 'restore this project',
+  projects_write: 'change projects',
+  analytics_read_logs: 'read logs',
+  storage_admin_write: 'change storage',
+  storage_admin_read: 'read storage',
+  user_content_create: 'save SQL snippets',
+  service_api_keys_read: 'view API keys',
+  billing_write_subscriptions: 'amend subscriptions',
+  billing_read: 'read billing and usage',
+  members_write: 'manage members',
+  integrations_write: 'manage integrations',
+};
+
+export function permissionDenied(permission: PermissionKey, action?: string): HttpError {
+  return new HttpError(403, `You need the ${PERMISSION_LABELS[permission]} permission to ${action ?? DEFAULT_ACTIONS[permission]}`, 'PERMISSION_DENIED');
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface SessionRecord {
+  tokenHash: string;
+  user: AuthenticatedUser;
+  currentLevel: 'aal1' | 'aal2';
+  nextLevel: 'aal1' | 'aal2';
+  expiresAt: number;
+}
+
+export interface ProjectRecord {
+  id: number;
+  ref: string;
+  name: string;
+  status: string;
+  organizationId: number;
+  organizationSlug: string;
+}
+
+export interface OrganizationRecord {
+  id: number;
+  slug: string;
+  name: string;
+  plan: string;
+  usageBillingEnabled: boolean;
+  subscriptionId: string;
+}
+
+export type OrgAccess = Omit<ProjectAccess, 'project'> & { organization: { id: number; slug: string; name: string } };
+
+/**
+ * Sessions, organizations, projects and memberships as the API's hot paths need them, cached in
+ * memory. This process is the only writer: every write goes through the services, which call the
+ * invalidate* methods.
+ */
+export class AccessRegistry {
+  private sessions = new Map<string, SessionRecord | null>();
+  private projects = new Map<string, ProjectRecord | null>();
+  private orgs = new Map<string, OrganizationRecord | null>();
+  private roles = new Map<string, MemberRole | null>();
+
+  constructor(private readonly control: ControlDatabase) {}
+
+  async session(req: FastifyRequest): Promise<SessionRecord | null> {
+    const token = req.cookies?.[SESSION_COOKIE];
+    if (!token) return null;
+    const key = hashToken(token);
+    let rec = this.sessions.get(key);
+    if (rec === undefined) {
+      const r = await this.control.query<{ user_id: string; email: string; username: string; current_aal: 'aal1' | 'aal2'; next_aal: 'aal1' | 'aal2'; expires_at: Date }>(
+        `select s.user_id, u.email, u.username, s.current_aal, s.next_aal, s.expires_at
+           from sessions s join users u on u.id = s.user_id where s.token_hash = $1`,
+        [key],
+      );
+      const row = r.rows[0];
+      rec = row
+        ? { tokenHash: key, user: { id: row.user_id, email: row.email, username: row.username }, currentLevel: row.current_aal, nextLevel: row.next_aal, expiresAt: new Date(row.expires_at).getTime() }
+        : null;
+      if (this.sessions.size > 50_000) this.sessions.clear();
+      this.sessions.set(key, rec);
+    }
+    if (rec && rec.expiresAt < Date.now()) return null;
+    return rec;
+  }
+
+  invalidateSession(tokenHash: string): void {
+    this.sessions.delete(tokenHash);
+  }
+
+  invalidateUserSessions(userId: string): void {
+    for (const [k, v] of this.sessions) if (v?.user.id === userId) this.sessions.delete(k);
+  }
+
+  /** The signed-in user with a complete MFA level, or 401. */
+  async requireUser(req: FastifyRequest): Promise<AuthenticatedUser> {
+    const s = await this.session(req);
+    if (!s) throw new HttpError(401, 'You must be signed in', 'UNAUTHENTICATED');
+    if (s.currentLevel !== s.nextLevel) throw new HttpError(401, 'MFA required', 'MFA_REQUIRED');
+    return s.user;
+  }
+
+  async project(ref: string): Promise<ProjectRecord | null> {
+    let rec = this.projects.get(ref);
+    if (rec === undefined) {
+      if (ref.length > 64) return null;
+      const r = await this.control.query<{ id: number; ref: string; name: string; status: string; organization_id: number; slug: string }>(
+        'select p.id, p.ref, p.name, p.status, p.organization_id, o.slug from projects p join organizations o on o.id = p.organization_id where p.ref = $1',
+        [ref],
+      );
+      const row = r.rows[0];
+      rec = row ? { id: row.id, ref: row.ref, name: row.name, status: row.status, organizationId: row.organization_id, organizationSlug: row.slug } : null;
+      if (rec) this.projects.set(ref, rec);
+    }
+    return rec;
+  }
+
+  setProject(rec: ProjectRecord): void {
+    this.projects.set(rec.ref, rec);
+  }
+
+  async organization(slug: string): Promise<OrganizationRecord | null> {
+    let rec = this.orgs.get(slug);
+    if (rec === undefined) {
+      if (slug.length > 64) return null;
+      const r = await this.control.query<{ id: number; slug: string; name: string; plan: string; usage_billing_enabled: boolean; subscription_id: string }>(
+        'select id, slug, name, plan, usage_billing_enabled, subscription_id from organizations where slug = $1',
+        [slug],
+      );
+      const row = r.rows[0];
+      rec = row ? { id: row.id, slug: row.slug, name: row.name, plan: row.plan, usageBillingEnabled: row.usage_billing_enabled, subscriptionId: row.subscription_id } : null;
+      if (rec) this.orgs.set(slug, rec);
+    }
+    return rec;
+  }
+
+  invalidateOrganization(slug: string): void {
+    this.orgs.delete(slug);
+  }
+
+  async role(organizationId: number, userId: string): Promise<MemberRole | null> {
+    const key = `${organizationId}:${userId}`;
+    let role = this.roles.get(key);
+    if (role === undefined) {
+      const r = await this.control.query<{ role: MemberRole }>('select role from members where organization_id = $1 and user_id = $2', [organizationId, userId]);
+      role = r.rows[0]?.role ?? null;
+      if (this.roles.size > 100_000) this.roles.clear();
+      this.roles.set(key, role);
+    }
+    return role;
+  }
+
+  invalidateRole(organizationId: number, userId: string): void {
+    this.roles.delete(`${organizationId}:${userId}`);
+  }
+
+  async requireProjectAccess(req: FastifyRequest, ref: string, permission?: string, action?: string): Promise<ProjectAccess> {
+    const user = await this.requireUser(req);
+    const project = await this.project(ref);
+    const role = project ? await this.role(project.organizationId, user.id) : null;
+    if (!project || !role) throw new HttpError(404, `Project not found: ${ref}`, 'PROJECT_NOT_FOUND');
+    const permissions = new Set<string>(ROLE_PERMISSIONS[role]);
+    if (permission && !permissions.has(permission)) throw permissionDenied(permission as PermissionKey, action);
+    return { user, project: { ...project }, role, permissions };
+  }
+
+  async requireOrgAccess(req: FastifyRequest, slug: string, permission?: string, action?: string): Promise<OrgAccess> {
+    const user = await this.requireUser(req);
+    const org = await this.organization(slug);
+    const role = org ? await this.role(org.id, user.id) : null;
+    if (!org || !role) throw new HttpError(404, `Organization not found: ${slug}`, 'ORGANIZATION_NOT_FOUND');
+    const permissions = new Set<string>(ROLE_PERMISSIONS[role]);
+    if (permission && !permissions.has(permission)) throw permissionDenied(permission as PermissionKey, action);
+    return { user, organization: { id: org.id, slug: org.slug, name: org.name }, role, permissions };
+  }
+}

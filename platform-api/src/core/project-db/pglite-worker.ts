@@ -1,0 +1,71 @@
+/**
+ * A worker thread that owns one project's PGlite database. It answers one request at a time;
+ * the main thread enforces timeouts by terminating the thread (PGlite has no statement timer).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { RoleContext, WireResult, WorkerInit, WorkerRequest, WorkerResponse } from './protocol';
+import { quoteIdent } from '../database-error';
+
+const init = workerData as WorkerInit;
+const port = parentPort!;
+const send = (msg: WorkerResponse) => port.postMessage(msg);
+
+type Runner = Pick<Transaction, 'query' | 'exec'>;
+
+async function applyContext(tx: Runner, ctx: RoleContext): Promise<void> {
+  if (ctx.role) await tx.exec(`set local role ${quoteIdent(ctx.role)}`);
+  if (ctx.claims) await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(ctx.claims)]);
+}
+
+const wire = (r: { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }): WireResult => ({
+  rows: r.rows as Record<string, unknown>[],
+  fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+  affectedRows: r.affectedRows,
+});
+
+async function main() {
+  let db: PGlite;
+  try {
+    db = await PGlite.create(init.dataDir);
+    await db.query('select 1');
+  } catch (err) {
+    send({ id: -1, ready: false, error: { message: (err as Error)?.message ?? String(err) } });
+    return;
+  }
+  send({ id: -1, ready: true });
+  port.on('message', async (req: WorkerRequest) => {
+    try {
+      let result: unknown;
+      if (req.op === 'query' || req.op === 'exec') {
+        const run = async (tx: Runner) => (req.op === 'query' ? wire(await tx.query(req.sql, req.params)) : (await tx.exec(req.sql)).map(wire));
+        if (req.ctx && (req.ctx.role || req.ctx.claims)) {
+          const ctx = req.ctx;
+          if (req.inTransaction) {
+            await applyContext(db, ctx);
+            result = await run(db);
+          } else {
+            result = await db.transaction(async (tx) => {
+              await applyContext(tx, ctx);
+              return run(tx);
+            });
+          }
+        } else {
+          result = await run(db);
+        }
+      } else if (req.op === 'size') {
+        const r = await db.query<{ size: number }>('select pg_database_size(current_database())::float8 as size');
+        result = r.rows[0]?.size ?? 0;
+      } else {
+        await db.close();
+        result = null;
+      }
+      send({ id: req.id, ok: true, result });
+    } catch (err) {
+      const e = err as { message?: string; code?: string; detail?: string; hint?: string; position?: string };
+      send({ id: req.id, ok: false, error: { message: e?.message ?? String(err), code: e?.code, detail: e?.detail, hint: e?.hint, position: e?.position } });
+    }
+  });
+}
+
+void main();

@@ -1,0 +1,28 @@
+/** Messages between the API's main thread and a project database worker. */
+export interface RoleContext {
+  role?: string;
+  claims?: Record<string, unknown>;
+}
+
+export type WorkerRequest =
+  | { id: number; op: 'query'; sql: string; params: unknown[]; ctx?: RoleContext; inTransaction?: boolean }
+  | { id: number; op: 'exec'; sql: string; ctx?: RoleContext; inTransaction?: boolean }
+  | { id: number; op: 'size' }
+  | { id: number; op: 'close' };
+
+export interface WireResult {
+  rows: Record<string, unknown>[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+export type WorkerResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: { message: string; code?: string; detail?: string; hint?: string; position?: string } }
+  | { id: -1; ready: true }
+  | { id: -1; ready: false; error: { message: string } };
+
+export interface WorkerInit {
+  entry: string;
+  dataDir: string;
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreateProjectBodySchema,
+  DatabaseUpgradeStatusAnswerSchema,
+  PERMISSIONS,
+  ProjectListSchema,
+  ProjectLiveSchema,
+  ProjectSchema,
+  ProjectStatusAnswerSchema,
+  UpdateProjectBodySchema,
+} from '@plinth/shared-contracts';
+import type { AccessRegistry } from '../core/access';
+import { HttpError } from '../core/deps';
+import type { ProjectDatabaseManager } from '../core/project-db/manager';
+import type { ProjectsService } from './service';
+
+const RefParams = z.object({ ref: z.string().min(1).max(64) });
+const EmptyBody = z.object({}).strict().optional();
+
+export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsService, access: AccessRegistry, databases: ProjectDatabaseManager): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['projects'];
+
+  r.get('/platform/projects', { schema: { tags, response: { 200: ProjectListSchema } } }, async (req) => {
+    const user = await access.requireUser(req);
+    return projects.listFor(user.id);
+  });
+
+  r.post('/platform/projects', { schema: { tags, body: CreateProjectBodySchema, response: { 201: ProjectSchema } } }, async (req, reply) => {
+    const a = await access.requireOrgAccess(req, req.body.organization_slug, PERMISSIONS.PROJECTS_WRITE, 'create projects');
+    return reply.code(201).send(await projects.create(a.organization, req.body.name));
+  });
+
+  r.get('/platform/projects/:ref', { schema: { tags, params: RefParams, response: { 200: ProjectSchema } } }, async (req) => {
+    await access.requireProjectAccess(req, req.params.ref);
+    return projects.get(req.params.ref);
+  });
+
+  r.patch('/platform/projects/:ref', { schema: { tags, params: RefParams, body: UpdateProjectBodySchema, response: { 200: ProjectSchema } } }, async (req) => {
+    await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE, 'rename this project');
+    return projects.rename(req.params.ref, req.body.name);
+  });
+
+  r.get('/platform/projects/:ref/status', { schema: { tags, params: RefParams, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {
+    await access.requireProjectAccess(req, req.params.ref);
+    return { status: await projects.status(req.params.ref) };
+  });
+
+  r.post('/platform/projects/:ref/pause', { schema: { tags, params: RefParams, body: EmptyBody, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {
+    const a = await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE, 'pause this project');
+    return { status: await projects.pause(a.project) };
+  });
+
+  r.post('/platform/projects/:ref/restore', { schema: { tags, params: RefParams, body: EmptyBody, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {
+    const a = await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.INFRA_EXECUTE_RESUME, 'restore this project');
+    const org = await access.organization(a.project.organizationSlug);
+    return { status: await projects.restore(a.project, org?.plan ?? 'free') };
+  });
+
+  r.get('/platform/projects/:ref/upgrade/status', { schema: { tags, params: RefParams, response: { 200: DatabaseUpgradeStatusAnswerSchema } } }, async (req) => {
+    const a = await access.requireProjectAccess(req, req.params.ref);
+    return projects.upgradeStatus(a.project.id);
+  });
+
+  const live = async (ref: string) => {
+    if ((await projects.status(ref)) !== 'ACTIVE_HEALTHY' || !databases.isOpen(ref)) {
+      throw new HttpError(503, `The database of project ${ref} is not reachable`, 'PROJECT_OFFLINE');
+    }
+    return { status: 'ONLINE' as const, ref };
+  };
+
+  r.get('/projects/:ref/live', { schema: { tags, params: RefParams, response: { 200: ProjectLiveSchema } } }, async (req) => {
+    await access.requireProjectAccess(req, req.params.ref);
+    return live(req.params.ref);
+  });
+
+  r.get('/projects/:ref/api/rest', { schema: { tags, params: RefParams, response: { 200: ProjectLiveSchema } } }, async (req) => {
+    await access.requireProjectAccess(req, req.params.ref);
+    return live(req.params.ref);
+  });
+}

@@ -1,0 +1,118 @@
+import { mkdir } from 'node:fs/promises';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { resolveConfig, type ResolvedConfig, type ServerOptions } from './config';
+import type { ApiDeps } from './core/deps';
+import { AccessRegistry } from './core/access';
+import { checkCsrf } from './core/cookies';
+import { openControlDatabase, type OpenControlDatabase } from './core/control-db';
+import { installErrorHandling } from './core/errors';
+import { createDiskObjectStore } from './core/object-store';
+import { ProjectDatabaseManager } from './core/project-db/manager';
+import { AuthService } from './auth/service';
+import { registerAuthRoutes } from './auth/routes';
+import { OrganizationsService } from './organizations/service';
+import { registerOrganizationRoutes } from './organizations/routes';
+import { ProjectsService } from './projects/service';
+import { registerProjectRoutes } from './projects/routes';
+import { EgressCounter } from './usage/egress';
+import { UsageService } from './usage/service';
+import { registerUsageRoutes } from './usage/routes';
+import { domainModules } from './domains';
+import { seedAdmin } from './seed';
+
+/** What the core keeps for itself and for tests (app.plinth). */
+export interface PlinthInternals {
+  config: ResolvedConfig;
+  deps: ApiDeps;
+  control: OpenControlDatabase;
+  databases: ProjectDatabaseManager;
+  access: AccessRegistry;
+  auth: AuthService;
+  organizations: OrganizationsService;
+  projects: ProjectsService;
+  usage: UsageService;
+  egress: EgressCounter;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    plinth: PlinthInternals;
+  }
+}
+
+export const API_PREFIX = '/api';
+
+/** Builds the platform API (not listening yet): opens the control database, runs migrations, registers every route under /api. */
+export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
+  const config = resolveConfig(options);
+  await mkdir(config.dataDir, { recursive: true });
+  const app = Fastify({ logger: config.logger, bodyLimit: 1024 * 1024, trustProxy: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandling(app);
+
+  const control = await openControlDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const databases = new ProjectDatabaseManager({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs, control });
+  const objects = createDiskObjectStore(config.objectStoreDir);
+  const access = new AccessRegistry(control);
+  const egress = new EgressCounter(control);
+  const auth = new AuthService(control, access, config.sessionTtlMs);
+  const organizations = new OrganizationsService(control, access);
+  const projects = new ProjectsService(control, access, databases, organizations, app.log, API_PREFIX);
+  const usage = new UsageService(control, databases, objects, egress);
+  const deps: ApiDeps = {
+    control,
+    projects: databases,
+    objects,
+    requireUser: (req) => access.requireUser(req),
+    requireProjectAccess: (req, ref, permission) => access.requireProjectAccess(req, ref, permission),
+    requireOrgAccess: (req, slug, permission) => access.requireOrgAccess(req, slug, permission),
+    recordEgress: (ref, bytes) => egress.record(ref, bytes),
+  };
+  app.decorate('plinth', { config, deps, control, databases, access, auth, organizations, projects, usage, egress });
+
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: { info: { title: 'Plinth platform API', version: '1.0.0' }, servers: [{ url: '/' }] },
+    transform: jsonSchemaTransform,
+  });
+
+  const cookies = { secure: config.secureCookies, sessionTtlMs: config.sessionTtlMs };
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', async (req) => checkCsrf(req));
+      // Egress: bytes of every answer about a project; streamed bodies are counted by their routes (deps.recordEgress).
+      api.addHook('onSend', async (req, _reply, payload) => {
+        const ref = (req.params as { ref?: unknown } | undefined)?.ref;
+        if (typeof ref === 'string') {
+          if (typeof payload === 'string') egress.record(ref, Buffer.byteLength(payload));
+          else if (Buffer.isBuffer(payload)) egress.record(ref, payload.length);
+        }
+        return payload;
+      });
+      api.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      registerAuthRoutes(api, auth, access, cookies);
+      registerOrganizationRoutes(api, organizations, access);
+      registerProjectRoutes(api, projects, access, databases);
+      registerUsageRoutes(api, usage, access, control);
+      for (const mod of domainModules) await api.register(async (scope) => mod(scope, deps));
+    },
+    { prefix: API_PREFIX },
+  );
+
+  app.addHook('onClose', async () => {
+    await projects.settled().catch(() => undefined);
+    await egress.stop().catch(() => undefined);
+    await databases.closeAll();
+    await control.close();
+  });
+
+  await seedAdmin(app.plinth, app.log);
+  await projects.resumeAll();
+  databases.warmUp();
+  egress.start();
+  return app;
+}

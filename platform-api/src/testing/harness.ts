@@ -1,0 +1,145 @@
+/**
+ * Test harness for API tests: a server on a temporary data directory (embedded PGlite), or on a
+ * fresh control database of the server named by DATABASE_URL; users with their own cookie jar and
+ * a contracts client. See platform-api/README.md, "Writing an API test".
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { createApiClient, type ApiClient, type Organization, type Project, type ProjectStatus } from '@plinth/shared-contracts';
+import { buildServer, type PlinthInternals } from '../server';
+import type { ServerOptions } from '../config';
+import { quoteIdent } from '../core/database-error';
+import { projectDatabaseName } from '../core/project-db/manager';
+import { CookieJar } from './cookie-jar';
+
+export { CookieJar } from './cookie-jar';
+
+export interface TestUser {
+  email: string;
+  password: string;
+  id: string;
+  jar: CookieJar;
+  /** The contracts client, signed in as this user. */
+  api: ApiClient;
+  /** Raw fetch with this user's cookies (paths start with /api). */
+  fetch: typeof fetch;
+}
+
+export interface TestHarness {
+  app: FastifyInstance;
+  internals: PlinthInternals;
+  /** 'embedded' (PGlite) or 'server' (DATABASE_URL). */
+  mode: 'embedded' | 'server';
+  dataDir: string;
+  /** A client with its own cookie jar that has fetched the CSRF cookie but is not signed in. */
+  anonymous(): Promise<{ jar: CookieJar; api: ApiClient; fetch: typeof fetch }>;
+  /** Signs up a new account (random email unless given). */
+  signUp(opts?: { email?: string; password?: string }): Promise<TestUser>;
+  /** Signs in an existing account in a new cookie jar. */
+  signIn(email: string, password: string): Promise<TestUser>;
+  /** A user with an organization (they are Owner) and an ACTIVE_HEALTHY project in it. */
+  userWithProject(): Promise<{ user: TestUser; org: Organization; project: Project }>;
+  /** Creates a project and waits until it is ACTIVE_HEALTHY. */
+  createProject(user: TestUser, orgSlug: string, name?: string): Promise<Project>;
+  /** Polls GET status until it reads `status` (throws after timeoutMs). */
+  waitForStatus(user: TestUser, ref: string, status: ProjectStatus, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+const PASSWORD = 'correct horse battery staple';
+
+export async function createTestHarness(options: ServerOptions = {}): Promise<TestHarness> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'plinth-api-test-'));
+  const baseUrl = options.databaseUrl ?? process.env.DATABASE_URL ?? null;
+  let controlUrl: string | null = null;
+  let controlDb: string | null = null;
+  if (baseUrl) {
+    controlDb = `plinth_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${quoteIdent(controlDb)}`);
+    await admin.end();
+    const u = new URL(baseUrl);
+    u.pathname = `/${controlDb}`;
+    controlUrl = u.toString();
+  }
+  const app = await buildServer({ logger: false, admin: null, ...options, dataDir, databaseUrl: controlUrl ?? undefined });
+  const internals = app.plinth;
+
+  const clientFor = (jar: CookieJar) => {
+    const f = jar.injectFetch(app);
+    return { jar, fetch: f, api: createApiClient({ baseUrl: '/api', fetch: f, csrfToken: () => jar.get('plinth_csrf') }) };
+  };
+
+  const anonymous = async () => {
+    const c = clientFor(new CookieJar());
+    await c.api.auth.getSession();
+    return c;
+  };
+
+  const signUp: TestHarness['signUp'] = async (opts = {}) => {
+    const email = opts.email ?? `user-${randomBytes(5).toString('hex')}@example.com`;
+    const password = opts.password ?? PASSWORD;
+    const c = await anonymous();
+    const session = await c.api.auth.signUp({ email, password });
+    return { email, password, id: session.user!.id, ...c };
+  };
+
+  const signIn: TestHarness['signIn'] = async (email, password) => {
+    const c = await anonymous();
+    const session = await c.api.auth.signIn({ email, password });
+    return { email, password, id: session.user!.id, ...c };
+  };
+
+  const waitForStatus: TestHarness['waitForStatus'] = async (user, ref, status, timeoutMs = 60_000) => {
+    const until = Date.now() + timeoutMs;
+    let last = '';
+    while (Date.now() < until) {
+      last = (await user.api.projects.getStatus(ref)).status;
+      if (last === status) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`project ${ref} did not reach ${status} within ${timeoutMs} ms (last: ${last})`);
+  };
+
+  const createProject: TestHarness['createProject'] = async (user, orgSlug, name = 'Test project') => {
+    const p = await user.api.projects.create({ name, organization_slug: orgSlug });
+    await waitForStatus(user, p.ref, 'ACTIVE_HEALTHY');
+    return user.api.projects.get(p.ref);
+  };
+
+  return {
+    app,
+    internals,
+    mode: baseUrl ? 'server' : 'embedded',
+    dataDir,
+    anonymous,
+    signUp,
+    signIn,
+    waitForStatus,
+    createProject,
+    async userWithProject() {
+      const user = await signUp();
+      const org = await user.api.organizations.create({ name: 'Test organization' });
+      const project = await createProject(user, org.slug);
+      return { user, org, project };
+    },
+    async close() {
+      const refs = baseUrl ? (await internals.control.query<{ ref: string }>('select ref from projects')).rows.map((r) => r.ref) : [];
+      await app.close();
+      if (baseUrl && controlDb) {
+        const admin = new pg.Client({ connectionString: baseUrl });
+        await admin.connect();
+        for (const db of [controlDb, ...refs.map(projectDatabaseName)]) {
+          await admin.query(`drop database if exists ${quoteIdent(db)} with (force)`).catch(() => undefined);
+        }
+        await admin.end();
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

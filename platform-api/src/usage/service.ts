@@ -1,0 +1,102 @@
+import { PLAN_LIMITS, type MetricUsage, type OrganizationUsage, type PlanId, type ProjectUsage, type ResourceWarning, type WarningLevel } from '@plinth/shared-contracts';
+import type { ControlDatabase, ObjectStore } from '../core/deps';
+import type { ProjectDatabaseManager } from '../core/project-db/manager';
+import type { EgressCounter } from './egress';
+
+/** A metric reaching this share of its limit is a warning; reaching the limit is critical. */
+export const WARNING_RATIO = 0.8;
+
+const metric = (usage: number, limit: number | null): MetricUsage => ({ usage, limit, exceeded: limit !== null && usage > limit });
+
+export function warningLevel(m: MetricUsage): WarningLevel {
+  if (m.limit === null || m.limit <= 0) return null;
+  if (m.usage >= m.limit) return 'critical';
+  if (m.usage >= m.limit * WARNING_RATIO) return 'warning';
+  return null;
+}
+
+interface ProjectRow {
+  ref: string;
+  last_db_size_bytes: number;
+  egress_bytes: number;
+}
+
+/** Usage from real measurements: database size (pg_database_size), storage bytes in the object store, egress counted by the API. */
+export class UsageService {
+  constructor(
+    private readonly control: ControlDatabase,
+    private readonly databases: ProjectDatabaseManager,
+    private readonly objects: ObjectStore,
+    private readonly egress: EgressCounter,
+  ) {}
+
+  private async measure(p: ProjectRow, plan: PlanId): Promise<ProjectUsage> {
+    const limits = PLAN_LIMITS[plan];
+    let dbSize = Number(p.last_db_size_bytes);
+    if (this.databases.isOpen(p.ref)) {
+      const db = await this.databases.get(p.ref);
+      dbSize = await db.sizeBytes().catch(() => dbSize);
+    }
+    const storage = await this.objects.sizeUnder(`${p.ref}/`);
+    const egress = Number(p.egress_bytes) + this.egress.unflushed(p.ref);
+    return {
+      project: p.ref,
+      db_size: metric(dbSize, limits.databaseSizeBytes),
+      storage_size: metric(storage, limits.storageBytes),
+      db_egress: metric(egress, limits.egressBytes),
+    };
+  }
+
+  async projectUsage(ref: string): Promise<ProjectUsage> {
+    const r = await this.control.query<ProjectRow & { plan: PlanId }>(
+      'select p.ref, p.last_db_size_bytes::float8 as last_db_size_bytes, p.egress_bytes::float8 as egress_bytes, o.plan from projects p join organizations o on o.id = p.organization_id where p.ref = $1',
+      [ref],
+    );
+    const row = r.rows[0]!;
+    return this.measure(row, row.plan);
+  }
+
+  async organizationUsage(org: { id: number; slug: string; plan: string; usageBillingEnabled: boolean }): Promise<OrganizationUsage> {
+    const plan = org.plan as PlanId;
+    const r = await this.control.query<ProjectRow>(
+      'select ref, last_db_size_bytes::float8 as last_db_size_bytes, egress_bytes::float8 as egress_bytes from projects where organization_id = $1 order by id',
+      [org.id],
+    );
+    const projects = await Promise.all(r.rows.map((p) => this.measure(p, plan)));
+    const limits = PLAN_LIMITS[plan];
+    const sum = (k: 'db_size' | 'storage_size' | 'db_egress') => projects.reduce((n, p) => n + p[k].usage, 0);
+    return {
+      organization: org.slug,
+      plan,
+      usage_billing_enabled: org.usageBillingEnabled,
+      db_size: metric(sum('db_size'), limits.databaseSizeBytes),
+      storage_size: metric(sum('storage_size'), limits.storageBytes),
+      db_egress: metric(sum('db_egress'), limits.egressBytes),
+      projects,
+    };
+  }
+
+  /** Warnings for every project the user can see. Read-only mode: a free project over its database size. */
+  async resourceWarnings(userId: string): Promise<ResourceWarning[]> {
+    const r = await this.control.query<ProjectRow & { plan: PlanId }>(
+      `select p.ref, p.last_db_size_bytes::float8 as last_db_size_bytes, p.egress_bytes::float8 as egress_bytes, o.plan
+         from projects p join organizations o on o.id = p.organization_id
+         join members m on m.organization_id = o.id and m.user_id = $1 order by p.id`,
+      [userId],
+    );
+    return Promise.all(
+      r.rows.map(async (p) => {
+        const u = await this.measure(p, p.plan);
+        const database = warningLevel(u.db_size);
+        return {
+          project: p.ref,
+          is_readonly_mode_enabled: p.plan === 'free' && database === 'critical',
+          database_size: database,
+          storage_size: warningLevel(u.storage_size),
+          egress: warningLevel(u.db_egress),
+          disk_space_exhaustion: database,
+        };
+      }),
+    );
+  }
+}

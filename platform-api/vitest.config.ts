@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
+    // Each file starts a server with its own databases; two at a time suit a 2-core machine.
+    maxWorkers: 2,
+    pool: 'forks',
+  },
+});
