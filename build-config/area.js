@@ -12,6 +12,18 @@ function defineWithCompilersWebpack(definitions) {
   return { apply: (compiler) => new compiler.webpack.DefinePlugin(definitions).apply(compiler) };
 }
 
+/** Writes plinth-area.json beside mf-manifest.json: what deploy reads to publish the build. */
+function emitBuildStamp(stamp) {
+  return {
+    apply: (compiler) =>
+      compiler.hooks.thisCompilation.tap('PlinthAreaStamp', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'PlinthAreaStamp', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          compilation.emitAsset('plinth-area.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(stamp, null, 2)}\n`));
+        });
+      }),
+  };
+}
+
 export const AREA_FAULTS = ['throw-on-mount'];
 
 /** Container name of an area's remote, e.g. "plinth_auth_policies". */
@@ -58,6 +70,7 @@ export function createAreaConfig({ area, dir, version }) {
       performance: { hints: false },
       plugins: [
         defineWithCompilersWebpack({ __PLINTH_AREA_BUILD__: JSON.stringify(stamp) }),
+        emitBuildStamp(stamp),
         new ModuleFederationPlugin({
           name: remoteNameOf(area),
           filename: 'remoteEntry.js',

@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AREA_NAMES, type AreaName } from '@plinth/shared-contracts';
+import { copyBuild, fingerprint, PUBLISH_RECORD, readJsonFile } from './files';
+import { areaDistDir, DEFAULT_DIRS, DeployError, publishedAreaDir, requireVersion, SHELL_FOLDER, type DeployDirs } from './paths';
+
+/** What @plinth/build-config writes into every area build (plinth-area.json). */
+export interface AreaBuildStamp {
+  area: AreaName;
+  version: string;
+  contractsMajor: number;
+  fault: string | null;
+}
+
+export interface PublishOptions {
+  area: AreaName;
+  /** Version to publish as; default: the version stamped in the build. A different one rebuilds the area with it. */
+  version?: string;
+  /** Replace a different build already published under this version. */
+  force?: boolean;
+  /** Build the area first with these environment variables (AREA_FAULT, AREA_CONTRACTS_MAJOR, ...). */
+  envVars?: Record<string, string>;
+  /** Build the area first even without envVars. */
+  build?: boolean;
+  dirs?: DeployDirs;
+  /** Where the build output is read from; default mfe-<area>/dist. */
+  sourceDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface PublishResult {
+  area: AreaName;
+  version: string;
+  target: string;
+  outcome: 'published' | 'unchanged' | 'replaced';
+}
+
+async function readStamp(dir: string): Promise<AreaBuildStamp | null> {
+  const file = path.join(dir, 'plinth-area.json');
+  return existsSync(file) ? readJsonFile<AreaBuildStamp>(file) : null;
+}
+
+/** Builds one area with extra environment variables into a temporary folder and returns it. */
+export async function buildAreaInto(area: AreaName, env: Record<string, string>, dirs: DeployDirs, log: (line: string) => void): Promise<string> {
+  const areaDir = path.join(dirs.workspace, `mfe-${area}`);
+  const webpackBin = path.join(areaDir, 'node_modules/webpack-cli/bin/cli.js');
+  if (!existsSync(webpackBin)) throw new DeployError(`Cannot build the ${area} area: ${webpackBin} is missing (run pnpm install).`);
+  const out = await mkdtemp(path.join(os.tmpdir(), `plinth-${area}-`));
+  log(`Building the ${area} area with ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ') || 'its defaults'}...`);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, [webpackBin, '--mode', 'production', '--output-path', out], {
+      cwd: areaDir,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new DeployError(`Building the ${area} area failed (exit ${code}).`))));
+  });
+  return out;
+}
+
+/** Copies a built remote into published/<area>/<version>/. */
+export async function publishArea(options: PublishOptions): Promise<PublishResult> {
+  const dirs = options.dirs ?? DEFAULT_DIRS;
+  const log = options.log ?? (() => undefined);
+  const { area } = options;
+  let source = options.sourceDir ?? areaDistDir(dirs, area);
+  let temporary: string | null = null;
+  try {
+    const builtStamp = existsSync(source) ? await readStamp(source) : null;
+    const wantsOtherVersion = options.version !== undefined && builtStamp !== null && builtStamp.version !== options.version;
+    const envVars = { ...(options.envVars ?? {}) };
+    if (options.build || Object.keys(envVars).length > 0 || wantsOtherVersion) {
+      if (options.version) envVars.AREA_VERSION = requireVersion(options.version);
+      temporary = await buildAreaInto(area, envVars, dirs, log);
+      source = temporary;
+    }
+    if (!existsSync(path.join(source, 'mf-manifest.json'))) {
+      throw new DeployError(`No build of the ${area} area in ${source}: run \`pnpm --filter @plinth/mfe-${area} build\` first.`);
+    }
+    const stamp = await readStamp(source);
+    if (stamp && stamp.area !== area) throw new DeployError(`The build in ${source} is the ${stamp.area} area, not ${area}.`);
+    const version = requireVersion(options.version ?? stamp?.version);
+    const target = publishedAreaDir(dirs, area, version);
+    const print = await fingerprint(source);
+    let outcome: PublishResult['outcome'] = 'published';
+    if (existsSync(target)) {
+      const recordFile = path.join(target, PUBLISH_RECORD);
+      const previous = existsSync(recordFile) ? (await readJsonFile<{ fingerprint?: string }>(recordFile)).fingerprint : await fingerprint(target);
+      if (previous === print) {
+        log(`${area} ${version} is already published from this build.`);
+        return { area, version, target, outcome: 'unchanged' };
+      }
+      if (!options.force) {
+        throw new DeployError(
+          `${area} ${version} is already published from a different build. Publish it under a new version, or pass --force to replace it.`,
+        );
+      }
+      outcome = 'replaced';
+    }
+    await copyBuild(source, target, {
+      area,
+      version,
+      fingerprint: print,
+      contractsMajor: stamp?.contractsMajor ?? null,
+      fault: stamp?.fault ?? null,
+      publishedAt: new Date().toISOString(),
+    });
+    log(`${outcome === 'replaced' ? 'Replaced' : 'Published'} ${area} ${version} in ${path.relative(dirs.workspace, target)}`);
+    return { area, version, target, outcome };
+  } finally {
+    if (temporary) await rm(temporary, { recursive: true, force: true });
+  }
+}
+
+/** Copies the shell's build (host-shell/dist) into published/host-shell/. */
+export async function publishShell(dirs: DeployDirs = DEFAULT_DIRS, log: (line: string) => void = () => undefined): Promise<string> {
+  const source = path.join(dirs.workspace, 'host-shell', 'dist');
+  if (!existsSync(path.join(source, 'index.html'))) {
+    throw new DeployError(`No build of the shell in ${source}: run \`pnpm --filter @plinth/host-shell build\` first.`);
+  }
+  const target = path.join(dirs.published, SHELL_FOLDER);
+  await copyBuild(source, target, { fingerprint: await fingerprint(source), publishedAt: new Date().toISOString() });
+  log(`Published the shell in ${path.relative(dirs.workspace, target)}`);
+  return target;
+}
+
+/** Publishes every area's current build at its stamped version, and the shell. Builds nothing. */
+export async function publishAll(options: { dirs?: DeployDirs; force?: boolean; log?: (line: string) => void } = {}): Promise<PublishResult[]> {
+  const dirs = options.dirs ?? DEFAULT_DIRS;
+  const results: PublishResult[] = [];
+  for (const area of AREA_NAMES) {
+    results.push(await publishArea({ area, dirs, force: options.force, log: options.log }));
+  }
+  await publishShell(dirs, options.log);
+  return results;
+}

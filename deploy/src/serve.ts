@@ -1,0 +1,33 @@
+// Serves one environment: PLINTH_ENV (default production) on HOST:PORT (default 127.0.0.1:3000).
+import { createConsoleServer } from './server';
+import { readEnvironmentFile } from './environments';
+import { DEFAULT_DIRS, DeployError } from './paths';
+
+const env = process.env.PLINTH_ENV ?? 'production';
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const admin = {
+  email: process.env.PLINTH_ADMIN_EMAIL ?? 'admin@example.com',
+  password: process.env.PLINTH_ADMIN_PASSWORD ?? 'plinth-admin',
+};
+
+try {
+  const manifest = await readEnvironmentFile(DEFAULT_DIRS, env);
+  const app = await createConsoleServer({ env, apiOptions: { admin, logger: { level: process.env.LOG_LEVEL ?? 'warn' } } });
+  await app.listen({ port, host });
+  const areas = Object.entries(manifest.areas)
+    .map(([area, release]) => `${area} ${release?.version}`)
+    .join(', ');
+  console.log(`Plinth console (${env}, ${manifest.buildMode}): http://${host}:${port}/`);
+  console.log(`Areas: ${areas}`);
+  console.log(`Sign in as ${admin.email} with password ${admin.password} (set PLINTH_ADMIN_EMAIL / PLINTH_ADMIN_PASSWORD to choose).`);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void app.close().then(() => process.exit(0)));
+  }
+} catch (error) {
+  if (error instanceof DeployError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { ServerOptions } from '@plinth/platform-api';
+import { publicManifest, readEnvironmentFile } from './environments';
+import { DEFAULT_DIRS, DeployError, isAreaName, SHELL_FOLDER, type DeployDirs } from './paths';
+import { IMMUTABLE, isFile, REVALIDATE, safeJoin, sendFile } from './static-files';
+import { createPlatformApiServer } from './platform-api';
+
+export interface ConsoleRoutesOptions {
+  /** Environment whose manifest is served as /environment.json. */
+  env: string;
+  dirs?: DeployDirs;
+}
+
+/** Files whose names carry no content hash: browsers must check them again. */
+const UNHASHED = new Set(['mf-manifest.json', 'mf-stats.json', 'remoteEntry.js', 'plinth-area.json', 'standalone.html', 'standalone.js', 'index.html', 'main.js']);
+
+function cacheFor(file: string): string {
+  return UNHASHED.has(path.basename(file)) ? REVALIDATE : IMMUTABLE;
+}
+
+function notFound(reply: FastifyReply, message: string) {
+  return reply.code(404).header('cache-control', 'no-store').send({ message, code: 'NOT_FOUND' });
+}
+
+/**
+ * The console's own routes beside the API: the environment manifest, the published remotes
+ * (CORS, long-lived caching of hashed files) and the shell with index.html for every console route.
+ */
+export async function registerConsoleRoutes(app: FastifyInstance, options: ConsoleRoutesOptions): Promise<void> {
+  const dirs = options.dirs ?? DEFAULT_DIRS;
+  const shellRoot = path.join(dirs.published, SHELL_FOLDER);
+
+  app.get('/environment.json', async (_request, reply) => {
+    try {
+      const manifest = await readEnvironmentFile(dirs, options.env);
+      return reply.header('cache-control', 'no-store').send(publicManifest(manifest));
+    } catch (error) {
+      if (!(error instanceof DeployError)) throw error;
+      return reply.code(503).send({ message: error.message, code: 'ENVIRONMENT_UNAVAILABLE' });
+    }
+  });
+
+  const corsHeaders = (reply: FastifyReply) =>
+    reply.header('access-control-allow-origin', '*').header('access-control-allow-methods', 'GET, HEAD, OPTIONS');
+
+  app.options('/remotes/*', async (_request, reply) => corsHeaders(reply).code(204).send());
+
+  app.get('/remotes/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
+    corsHeaders(reply);
+    const rest = request.params['*'] ?? '';
+    const [area, version, ...fileParts] = rest.split('/');
+    if (!area || !isAreaName(area)) return notFound(reply, `There is no area "${area ?? ''}" among the published remotes.`);
+    const versionDir = safeJoin(dirs.published, `${area}/${version ?? ''}`);
+    const file = versionDir && fileParts.length ? safeJoin(versionDir, fileParts.join('/')) : null;
+    if (!file || path.basename(file).startsWith('.') || !(await isFile(file))) {
+      return notFound(reply, `No file "${fileParts.join('/')}" in the published ${area} area, version ${version ?? ''}.`);
+    }
+    return sendFile(request, reply, file, cacheFor(file));
+  });
+
+  app.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
+    const urlPath = `/${request.params['*'] ?? ''}`;
+    if (urlPath === '/api' || urlPath.startsWith('/api/')) {
+      return notFound(reply, `Route not found: ${request.method} ${urlPath}`);
+    }
+    const index = path.join(shellRoot, 'index.html');
+    if (!(await isFile(index))) {
+      return reply
+        .code(503)
+        .send({ message: 'The console shell is not published. Run `pnpm build` and `pnpm --filter @plinth/deploy run publish-all`.' });
+    }
+    const file = safeJoin(shellRoot, urlPath);
+    if (file && !path.basename(file).startsWith('.') && (await isFile(file))) return sendFile(request, reply, file, cacheFor(file));
+    // A missing asset is a 404; any other address is a console route the shell's router handles.
+    if (path.extname(urlPath)) return notFound(reply, `No file ${urlPath} in the console shell.`);
+    return sendFile(request, reply, index, REVALIDATE);
+  });
+}
+
+export interface ConsoleServerOptions extends ConsoleRoutesOptions {
+  /** "platform" mounts the platform API under /api (default); "none" serves the console only. */
+  api?: 'platform' | 'none';
+  apiOptions?: ServerOptions;
+}
+
+/** One server for one environment: the platform API under /api, the remotes and the shell. */
+export async function createConsoleServer(options: ConsoleServerOptions): Promise<FastifyInstance> {
+  const app = options.api === 'none' ? Fastify({ logger: false }) : await createPlatformApiServer(options.apiOptions);
+  await registerConsoleRoutes(app, options);
+  return app;
+}

@@ -1,0 +1,32 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AreaName } from '@plinth/shared-contracts';
+import type { DeployDirs } from './paths';
+
+/** A throwaway workspace with published/ and environments/ folders, for tests. */
+export async function temporaryDirs(): Promise<DeployDirs> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'plinth-deploy-'));
+  const dirs = { workspace: root, published: path.join(root, 'published'), environments: path.join(root, 'environments') };
+  await mkdir(dirs.environments, { recursive: true });
+  return dirs;
+}
+
+/** Writes files shaped like an area's webpack output into mfe-<area>/dist. */
+export async function writeAreaBuild(dirs: DeployDirs, area: AreaName, version: string, chunkText = 'console.log("chunk")'): Promise<string> {
+  const dist = path.join(dirs.workspace, `mfe-${area}`, 'dist');
+  await mkdir(dist, { recursive: true });
+  await writeFile(path.join(dist, 'mf-manifest.json'), JSON.stringify({ id: `plinth_${area}`, name: `plinth_${area}`, padding: 'x'.repeat(600) }));
+  await writeFile(path.join(dist, 'remoteEntry.js'), `var plinth_${area}={};${'/* runtime */'.repeat(100)}`);
+  await writeFile(path.join(dist, '525.d3fdbf8d6d.js'), chunkText.repeat(50));
+  await writeFile(path.join(dist, 'plinth-area.json'), JSON.stringify({ area, version, contractsMajor: 1, fault: null }));
+  return dist;
+}
+
+export async function writeShellBuild(dirs: DeployDirs): Promise<void> {
+  const dist = path.join(dirs.workspace, 'host-shell', 'dist');
+  await mkdir(dist, { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Plinth</title><div id="root"></div><script src="/main.js"></script>');
+  await writeFile(path.join(dist, 'main.js'), 'import("./bootstrap")');
+  await writeFile(path.join(dist, '812.0a1b2c3d4e.js'), 'export const shell = 1;');
+}
