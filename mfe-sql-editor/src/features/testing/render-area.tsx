@@ -23,6 +23,10 @@ export interface RenderAreaOptions {
  * contracts client whose fetch answers like the platform API.
  */
 export function renderArea(path: string, options: RenderAreaOptions = {}) {
+  // jsdom does no layout: give virtual lists the height a browser would, so their rows render.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.hasAttribute('data-virtual-list') ? 672 : 0;
+  });
   const api = options.api ?? createFakeApi();
   vi.stubGlobal('fetch', api.fetch);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

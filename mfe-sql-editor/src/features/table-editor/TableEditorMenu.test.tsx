@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
+import { createFakeApi, entity } from '../testing/fake-platform-api';
+import { renderArea } from '../testing/render-area';
+import { TABLE_EDITOR_STORAGE_KEY, useTableEditorStore } from './table-editor-store';
+
+function seeded() {
+  localStorage.removeItem(TABLE_EDITOR_STORAGE_KEY);
+  useTableEditorStore.setState({ byProject: {} });
+  return createFakeApi({
+    entities: [
+      entity('orders'),
+      entity('customers'),
+      entity('active_customers', { type: 'view' }),
+      entity('a_table_with_a_rather_long_name'),
+      entity('invoices', { schema: 'sales' }),
+    ],
+  });
+}
+
+const tableNames = async () => {
+  const list = await screen.findByRole('list', { name: 'Table list' });
+  return within(list)
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+};
+
+describe('table editor menu', () => {
+  it('lists the schema picker groups and the tables of public with their count', async () => {
+    renderArea('editor', { api: seeded() });
+    const picker = await screen.findByRole('combobox', { name: 'Schema' });
+    await waitFor(() => expect(within(picker).getAllByRole('group').map((g) => g.getAttribute('label'))).toEqual(['Schemas', 'Protected schemas']));
+    const [open, locked] = within(picker).getAllByRole('group');
+    expect(within(open).getAllByRole('option').map((o) => o.textContent)).toEqual(['public', 'sales']);
+    expect(within(locked).getAllByRole('option').map((o) => o.textContent)).toEqual(['auth', 'storage']);
+    expect(await tableNames()).toEqual(['a_table_with_a_rather_long_name', 'active_customers', 'customers', 'orders']);
+    expect(screen.getByText('4 entities')).toBeTruthy();
+  });
+
+  it('sorts by entity type and remembers the choice as grouped-alphabetical', async () => {
+    const user = userEvent.setup();
+    renderArea('editor', { api: seeded() });
+    await tableNames();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort tables' }), 'Entity Type');
+    await waitFor(async () => expect((await tableNames())[3]).toBe('active_customers'));
+    expect(localStorage.getItem(TABLE_EDITOR_STORAGE_KEY)).toContain('grouped-alphabetical');
+  });
+
+  it('searches with the trimmed text and says No results found', async () => {
+    const user = userEvent.setup();
+    const { api } = renderArea('editor', { api: seeded() });
+    await tableNames();
+    const search = screen.getByRole('searchbox', { name: 'Search tables' });
+    await user.type(search, '  cust  ');
+    await waitFor(async () => expect(await tableNames()).toEqual(['active_customers', 'customers']));
+    expect(api.state.calls.some((c) => c.includes('search=cust&'))).toBe(true);
+    await user.clear(search);
+    await user.type(search, 'zzz');
+    expect(await screen.findByText('No results found')).toBeTruthy();
+  });
+
+  it('switches schema and says No entities available for an empty one', async () => {
+    const user = userEvent.setup();
+    renderArea('editor', { api: seeded() });
+    await tableNames();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Schema' }), 'sales');
+    await waitFor(async () => expect(await tableNames()).toEqual(['invoices']));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Schema' }), 'auth');
+    expect(await screen.findByText('No entities available')).toBeTruthy();
+  });
+
+  it('shows Failed to load schemas with a reload button that recovers', async () => {
+    const user = userEvent.setup();
+    const api = seeded();
+    api.state.failures['GET schemas'] = { status: 500, message: 'down' };
+    renderArea('editor', { api });
+    expect(await screen.findByText('Failed to load schemas')).toBeTruthy();
+    api.state.failures = {};
+    await user.click(screen.getByRole('button', { name: 'Reload' }));
+    expect(await screen.findByRole('combobox', { name: 'Schema' })).toBeTruthy();
+  });
+
+  it('gives long names a tooltip and leads View Policies to the policies page of the table', async () => {
+    const user = userEvent.setup();
+    const api = seeded();
+    const { hostNavigations } = renderArea('editor', { api });
+    await tableNames();
+    const long = screen.getByRole('link', { name: 'a_table_with_a_rather_long_name' });
+    await user.hover(long);
+    expect((await screen.findByRole('tooltip')).textContent).toContain('a_table_with_a_rather_long_name');
+    const orders = api.state.entities.find((e) => e.name === 'orders')!;
+    await user.click(screen.getByRole('button', { name: 'Actions for orders' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit Table', 'Duplicate Table', 'View Policies', 'Delete Table']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'View Policies' }));
+    expect(hostNavigations).toEqual([`/project/abcdefghijklmnop/auth/policies?search=${orders.id}`]);
+  });
+
+  it('deletes a table with drop SQL after confirmation', async () => {
+    const user = userEvent.setup();
+    const api = seeded();
+    const queries: string[] = [];
+    api.state.runQuery = (query) => {
+      queries.push(query);
+      api.state.entities = api.state.entities.filter((e) => e.name !== 'orders');
+      return { rows: [], columns: [], affectedRows: null };
+    };
+    renderArea('editor', { api });
+    await tableNames();
+    await user.click(screen.getByRole('button', { name: 'Actions for orders' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete Table' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm deletion of table "orders"' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(async () => expect(await tableNames()).not.toContain('orders'));
+    expect(queries).toEqual(['drop table "public"."orders";']);
+  });
+
+  it('disables Create table with the spec tooltip without the write permission', async () => {
+    const user = userEvent.setup();
+    renderArea('editor', { api: seeded(), permissions: [PERMISSIONS.SQL_ADMIN_READ] });
+    const create = await screen.findByRole('button', { name: 'Create table' });
+    expect(create.getAttribute('aria-disabled')).toBe('true');
+    await user.hover(create);
+    expect((await screen.findByRole('tooltip')).textContent).toContain('You need additional permissions to create tables');
+  });
+
+  it('shows a no-access page without SQL admin read', () => {
+    renderArea('editor', { api: seeded(), permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.SQL_ADMIN_READ) });
+    expect(screen.getByRole('heading', { name: 'No access to the table editor' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Table editor' })).toBeNull();
+  });
+});
