@@ -1,0 +1,121 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { promote } from './environments';
+import { publishAll, publishArea } from './publish';
+import { createConsoleServer } from './server';
+import { temporaryDirs, writeAreaBuild, writeShellBuild } from './test-fixtures';
+import type { DeployDirs } from './paths';
+
+const AREAS = ['storage', 'auth-policies', 'sql-editor', 'logs', 'settings-billing'] as const;
+
+async function publishedWorkspace(): Promise<DeployDirs> {
+  const dirs = await temporaryDirs();
+  await writeAreaBuild(dirs, 'storage', '1.0.0', 'console.log("older storage")');
+  await publishArea({ area: 'storage', dirs });
+  for (const area of AREAS) await writeAreaBuild(dirs, area, area === 'storage' ? '1.1.0' : '1.0.0');
+  await writeShellBuild(dirs);
+  await publishAll({ dirs });
+  for (const area of AREAS) await promote('production', area, area === 'storage' ? '1.1.0' : '1.0.0', dirs);
+  await promote('staging', 'storage', '1.0.0', dirs);
+  return dirs;
+}
+
+describe('console server routing', () => {
+  let dirs: DeployDirs;
+  let production: FastifyInstance;
+  let staging: FastifyInstance;
+
+  beforeAll(async () => {
+    dirs = await publishedWorkspace();
+    production = await createConsoleServer({ env: 'production', dirs, api: 'none' });
+    staging = await createConsoleServer({ env: 'staging', dirs, api: 'none' });
+  });
+  afterAll(async () => {
+    await production.close();
+    await staging.close();
+  });
+
+  it('answers /environment.json with the environment manifest, without its history', async () => {
+    const answer = await production.inject('/environment.json');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    const body = answer.json();
+    expect(body.areas.storage).toEqual({ version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json' });
+    expect(body.history).toBeUndefined();
+    expect((await staging.inject('/environment.json')).json().areas.storage.version).toBe('1.0.0');
+  });
+
+  it('serves published remotes with CORS, revalidated manifests and immutable hashed chunks, gzip when asked', async () => {
+    const manifest = await production.inject('/remotes/storage/1.1.0/mf-manifest.json');
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['access-control-allow-origin']).toBe('*');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+
+    const chunk = await production.inject({ url: '/remotes/storage/1.0.0/525.d3fdbf8d6d.js', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(chunk.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(chunk.rawPayload).toString()).toContain('older storage');
+
+    const preflight = await production.inject({ method: 'OPTIONS', url: '/remotes/storage/1.1.0/remoteEntry.js' });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('*');
+  });
+
+  it('answers a missing remote, an unknown area or a path outside the published folder with 404 and a message', async () => {
+    const missing = await production.inject('/remotes/storage/9.9.9/mf-manifest.json');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('No file "mf-manifest.json" in the published storage area, version 9.9.9.');
+    expect((await production.inject('/remotes/billing/1.0.0/mf-manifest.json')).json().message).toBe(
+      'There is no area "billing" among the published remotes.',
+    );
+    const outside = await production.inject('/remotes/storage/1.1.0/..%2F..%2F..%2Fenvironments%2Fproduction.json');
+    expect(outside.statusCode).toBe(404);
+    expect((await production.inject('/remotes/storage/1.1.0/.published.json')).statusCode).toBe(404);
+  });
+
+  it('serves the shell’s files and index.html for every console route, but not for /api or missing assets', async () => {
+    const route = await production.inject('/project/abc/storage/buckets/avatars');
+    expect(route.statusCode).toBe(200);
+    expect(route.headers['content-type']).toContain('text/html');
+    expect(route.body).toContain('<div id="root">');
+    expect(route.headers['cache-control']).toBe('no-cache');
+
+    const main = await production.inject('/main.js');
+    expect(main.body).toContain('bootstrap');
+    expect((await production.inject('/812.0a1b2c3d4e.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await production.inject('/missing.0123456789.js')).statusCode).toBe(404);
+
+    const api = await production.inject('/api/nothing-here');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toBe('Route not found: GET /api/nothing-here');
+  });
+
+  it('explains an environment that does not exist', async () => {
+    const nowhere = await createConsoleServer({ env: 'qa', dirs, api: 'none' });
+    const answer = await nowhere.inject('/environment.json');
+    expect(answer.statusCode).toBe(503);
+    expect(answer.json().message).toContain('There is no "qa" environment');
+    await nowhere.close();
+  });
+});
+
+describe('console server with the platform API', () => {
+  it('mounts the platform API under /api beside the shell', async () => {
+    const dirs = await publishedWorkspace();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'plinth-deploy-api-'));
+    const app = await createConsoleServer({ env: 'production', dirs, apiOptions: { dataDir, logger: false, admin: null } });
+    try {
+      const session = await app.inject('/api/auth/session');
+      expect(session.headers['content-type']).toContain('application/json');
+      expect([200, 401]).toContain(session.statusCode);
+      expect((await app.inject('/project/abc')).body).toContain('<div id="root">');
+      expect((await app.inject('/environment.json')).json().name).toBe('production');
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
+});
