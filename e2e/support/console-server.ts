@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { DEPLOY_DIR, TSX_BIN } from './paths';
+
+/** One running console: deploy's server for one environment, with its own empty data directory. */
+export interface ConsoleServer {
+  environment: string;
+  url: string;
+  dataDir: string;
+  logFile: string;
+  stop: () => Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+/**
+ * Starts `deploy/src/serve.ts` the way `pnpm start` does (shell, published remotes, API under /api)
+ * for the given environment on a free port, and waits until it serves its manifest and the API.
+ */
+export async function startConsoleServer(environment: string, timeoutMs = 90_000): Promise<ConsoleServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `plinth-e2e-${environment}-`));
+  const logDir = path.join(os.tmpdir(), 'plinth-e2e-logs');
+  mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `${environment}.log`);
+  const log = createWriteStream(logFile);
+  const child = spawn(TSX_BIN, ['src/serve.ts'], {
+    cwd: DEPLOY_DIR,
+    env: { ...process.env, PLINTH_ENV: environment, PORT: String(port), HOST: '127.0.0.1', PLINTH_DATA_DIR: dataDir, NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so stop() also ends the node process tsx starts
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        /* already gone */
+      }
+      const killer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, 5_000);
+      await exited(child);
+      clearTimeout(killer);
+    }
+    log.end();
+    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The ${environment} console server exited with code ${child.exitCode} before answering; see ${logFile}`);
+    }
+    if ((await answers(`${url}/environment.json`)) && (await answers(`${url}/api/auth/session`))) {
+      return { environment, url, dataDir, logFile, stop };
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`The ${environment} console server did not answer on ${url} within ${timeoutMs / 1000} s`);
+}

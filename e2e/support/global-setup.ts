@@ -1,0 +1,40 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { startConsoleServer, type ConsoleServer } from './console-server';
+import { removeTestEnvironments, TEST_ENVIRONMENTS, writeTestEnvironments } from './environments';
+import { publishFixtureRemotes, removeFixtureRemotes } from './fixture-remotes';
+import { PUBLISHED_DIR } from './paths';
+import { SERVER_URL_VARIABLES } from './servers';
+
+/**
+ * Before the browser tests: the console must already be built and published (scripts/test-all.sh
+ * runs `pnpm run build` and `publish-all` first). Publishes the fixture remotes, writes the test
+ * environments and starts one console server per environment, each with an empty data directory.
+ * Returns the teardown that stops them and removes what was published for the tests.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  if (!existsSync(PUBLISHED_DIR)) {
+    throw new Error(`Nothing is published in ${PUBLISHED_DIR}: run \`pnpm run build\` and \`pnpm --filter @plinth/deploy run publish-all\` before the browser tests.`);
+  }
+  publishFixtureRemotes();
+  writeTestEnvironments();
+
+  const servers: ConsoleServer[] = [];
+  const cleanUp = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    removeTestEnvironments();
+    removeFixtureRemotes();
+  };
+  try {
+    for (const [key, environment] of Object.entries(TEST_ENVIRONMENTS) as [keyof typeof TEST_ENVIRONMENTS, string][]) {
+      const server = await startConsoleServer(environment);
+      servers.push(server);
+      process.env[SERVER_URL_VARIABLES[key]] = server.url;
+      console.log(`[e2e] ${environment} console at ${server.url} (log ${path.relative(process.cwd(), server.logFile)})`);
+    }
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+  return cleanUp;
+}

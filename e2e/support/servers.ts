@@ -1,0 +1,16 @@
+import type { TEST_ENVIRONMENTS } from './environments';
+
+/** Where global setup leaves each console server's address for the test workers. */
+export const SERVER_URL_VARIABLES: Record<keyof typeof TEST_ENVIRONMENTS, string> = {
+  production: 'PLINTH_E2E_PRODUCTION_URL',
+  staging: 'PLINTH_E2E_STAGING_URL',
+  throws: 'PLINTH_E2E_THROWS_URL',
+  broken: 'PLINTH_E2E_BROKEN_URL',
+};
+
+/** The address of the console server for a test environment. */
+export function serverUrl(environment: keyof typeof TEST_ENVIRONMENTS): string {
+  const url = process.env[SERVER_URL_VARIABLES[environment]];
+  if (!url) throw new Error(`${SERVER_URL_VARIABLES[environment]} is not set: the browser tests run through playwright.config.ts's global setup.`);
+  return url;
+}

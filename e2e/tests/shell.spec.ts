@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { createActiveProject, signUpThroughApi } from '../support/api-session';
+import { expectAreaMenu } from '../support/console-ui';
+import { serverUrl } from '../support/servers';
+
+test('page titles read "{title} | Plinth"', async ({ page, context }) => {
+  const baseUrl = serverUrl('production');
+  await page.goto(`${baseUrl}/sign-in`);
+  await expect(page).toHaveTitle('Sign in | Plinth');
+  await page.goto(`${baseUrl}/sign-up`);
+  await expect(page).toHaveTitle('Sign up | Plinth');
+
+  const { session } = await signUpThroughApi(baseUrl, 'titles');
+  await session.shareWith(context);
+  await page.goto(`${baseUrl}/projects`);
+  await expect(page).toHaveTitle('All projects | Plinth');
+});
+
+test('the theme chosen in the account menu is kept across reloads', async ({ page, context }) => {
+  const baseUrl = serverUrl('production');
+  const { session } = await signUpThroughApi(baseUrl, 'theme');
+  const project = await createActiveProject(session, 'Theme');
+  await session.shareWith(context);
+
+  await page.goto(`${baseUrl}/project/${project.ref}`);
+  const html = page.locator('html');
+  const themes = page.getByRole('radiogroup', { name: 'Theme' });
+  await themes.getByRole('radio', { name: 'Light' }).click();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await expect(page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Light' })).toBeChecked();
+
+  await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Dark' }).click();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+});
+
+test('Ctrl+K opens the command menu, which finds a page and goes there', async ({ page, context }) => {
+  const baseUrl = serverUrl('production');
+  const { session } = await signUpThroughApi(baseUrl, 'command');
+  const project = await createActiveProject(session, 'Commands');
+  await session.shareWith(context);
+
+  await page.goto(`${baseUrl}/project/${project.ref}`);
+  await expect(page.getByRole('navigation', { name: 'Project' })).toBeVisible();
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('combobox', { name: 'Search pages and projects' });
+  await expect(search).toBeFocused();
+  await search.fill('Storage');
+  await expect(page.getByRole('listbox', { name: 'Results' }).getByRole('option').first()).toContainText('Storage');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/project/${project.ref}/storage`));
+  await expectAreaMenu(page, 'storage');
+  await expect(search).toHaveCount(0);
+});
