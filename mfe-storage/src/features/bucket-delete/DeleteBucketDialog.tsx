@@ -1,0 +1,50 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { queryKeys, STORAGE_MESSAGES, type Bucket } from '@plinth/shared-contracts';
+import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
+import { useStorageArea } from '../area/area-context';
+import { deleteBucketAndPolicies } from './delete-bucket';
+
+/** Confirm-by-typing deletion of a bucket, its files and its policies (001 §4, §5). */
+export function DeleteBucketDialog({ bucket, onClose }: { bucket: Bucket | null; onClose: () => void }) {
+  const { api, projectRef, props } = useStorageArea();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const remove = useMutation({
+    mutationFn: (name: string) => deleteBucketAndPolicies(api, projectRef, name),
+    onSuccess: async (_removed, name) => {
+      props.notify({ kind: 'success', message: `Successfully deleted bucket ${name}` });
+      onClose();
+      navigate('/storage/buckets');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.buckets(projectRef) }),
+        queryClient.invalidateQueries({ queryKey: ['projects', projectRef, 'policies'] }),
+      ]);
+    },
+    onError: (error: Error) => {
+      props.notify({ kind: 'error', message: STORAGE_MESSAGES.deleteBucketFailed(error.message) });
+      // A bucket emptied before the failure shows its new state.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.buckets(projectRef) });
+    },
+  });
+
+  const name = bucket?.name ?? '';
+  return (
+    <ConfirmByTypingDialog
+      open={bucket !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={`Confirm deletion of ${name}`}
+      description={STORAGE_MESSAGES.deleteConfirm}
+      confirmValue={name}
+      inputLabel={`Type ${name} to confirm.`}
+      confirmLabel="Delete bucket"
+      onConfirm={() => remove.mutateAsync(name)}
+    >
+      <p css={{ marginTop: 0 }}>
+        {`Your bucket ${name} and all its contents will be permanently deleted, together with the policies on storage.objects written for it.`}
+      </p>
+    </ConfirmByTypingDialog>
+  );
+}
