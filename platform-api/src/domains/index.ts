@@ -1,6 +1,7 @@
 import type { RouteModule } from '../core/deps';
 import { databaseRoutes } from './database/routes';
 import { snippetRoutes } from './snippets/routes';
+import { storageRoutes } from './storage';
 
 /** Data-plane route modules, registered by the core server under /api. */
-export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes];
+export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes];

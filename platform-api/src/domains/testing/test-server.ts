@@ -39,8 +39,15 @@ export async function startTestServer(modules: RouteModule[], options: { plan?: 
   const project = await openTestProjectDatabase(ref);
   const control = await openTestControlDatabase();
   const egress = new Map<string, number>();
-  await control.query(`create table if not exists test_plan (ref text primary key, plan text not null)`);
-  await control.query(`insert into test_plan values ($1, $2)`, [ref, options.plan ?? 'free']);
+  // The few columns of the core's organizations and projects tables that the domains read.
+  await control.query(`create table organizations (id serial primary key, name text not null, slug text not null unique, plan text not null default 'free')`);
+  await control.query(`insert into organizations (name, slug, plan) values ('Test org', 'test-org', $1)`, [options.plan ?? 'free']);
+  await control.query(`create table projects (
+    id serial primary key, ref text not null unique, name text not null, organization_id int not null, status text not null,
+    jwt_secret text not null, anon_key text not null, service_role_key text not null,
+    is_branch_enabled boolean not null default false, parent_project_ref text,
+    inserted_at timestamptz not null default now())`);
+  await control.query(`insert into projects (ref, name, organization_id, status, jwt_secret, anon_key, service_role_key) values ($1, 'Test project', 1, 'ACTIVE_HEALTHY', $2, 'anon-key', 'service-key')`, [ref, 'test-jwt-secret-0123456789abcdefghijklmnopqrstuvwxyz']);
 
   const userOf = (req: FastifyRequest): AuthenticatedUser => {
     const id = req.headers['x-test-user'];

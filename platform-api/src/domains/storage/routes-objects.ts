@@ -1,0 +1,122 @@
+import { Readable } from 'node:stream';
+import {
+  MessageAnswerSchema,
+  PERMISSIONS,
+  SignedUrlSchema,
+  STORAGE_API_MESSAGES,
+  StorageDeleteBodySchema,
+  StorageListBodySchema,
+  StorageMoveBodySchema,
+  StorageObjectSchema,
+  StoragePathBodySchema,
+  StorageSignBodySchema,
+  StorageUploadQuerySchema,
+} from '@plinth/shared-contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpError, type RouteModule } from '../../core/deps';
+import { BucketParamsSchema, openStorage } from './access';
+import { getBucket, mimeAllowed } from './buckets';
+import { getStorageConfig } from './config';
+import { deleteObjects, listFolder, moveObject, objectKey, requireObject, touchObject, uploadObject } from './objects';
+import { encodeObjectPath, projectSigningSecret, publicOrigin, signObjectToken } from './signing';
+
+const R = PERMISSIONS.STORAGE_ADMIN_READ;
+const W = PERMISSIONS.STORAGE_ADMIN_WRITE;
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The explorer's object calls under /platform/storage/{ref}/buckets/{id}/objects. */
+export const objectRoutes: RouteModule = (fastify, deps) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = '/platform/storage/:ref/buckets/:id/objects';
+
+  app.post(`${base}/list`, { schema: { params: BucketParamsSchema, body: StorageListBodySchema, response: { 200: z.array(StorageObjectSchema) } } }, async (req) => {
+    const { db } = await openStorage(deps, req, req.params.ref, R);
+    await getBucket(db, req.params.id);
+    return listFolder(db, req.params.id, { path: req.body.path, ...req.body.options });
+  });
+
+  app.delete(base, { schema: { params: BucketParamsSchema, body: StorageDeleteBodySchema, response: { 200: z.array(StorageObjectSchema) } } }, async (req) => {
+    const { db } = await openStorage(deps, req, req.params.ref, W);
+    await getBucket(db, req.params.id);
+    return deleteObjects(db, deps.objects, req.params.ref, req.params.id, req.body.paths);
+  });
+
+  app.post(`${base}/move`, { schema: { params: BucketParamsSchema, body: StorageMoveBodySchema, response: { 200: MessageAnswerSchema } } }, async (req) => {
+    const { db } = await openStorage(deps, req, req.params.ref, W);
+    await getBucket(db, req.params.id);
+    await moveObject(db, deps.objects, req.params.ref, req.params.id, req.body.from, req.body.to);
+    return { message: `Moved ${req.body.from} to ${req.body.to}` };
+  });
+
+  app.post(`${base}/public-url`, { schema: { params: BucketParamsSchema, body: StoragePathBodySchema, response: { 200: z.object({ publicUrl: z.string() }) } } }, async (req) => {
+    const { db } = await openStorage(deps, req, req.params.ref, R);
+    const bucket = await getBucket(db, req.params.id);
+    if (!bucket.public) throw new HttpError(400, STORAGE_API_MESSAGES.bucketNotPublic(bucket.id), 'BUCKET_NOT_PUBLIC');
+    const path = `/api/projects/${encodeURIComponent(req.params.ref)}/storage/v1/object/public/${encodeURIComponent(bucket.id)}/${encodeObjectPath(req.body.path)}`;
+    return { publicUrl: `${publicOrigin(req)}${path}` };
+  });
+
+  app.post(`${base}/sign`, { schema: { params: BucketParamsSchema, body: StorageSignBodySchema, response: { 200: SignedUrlSchema } } }, async (req) => {
+    const { db } = await openStorage(deps, req, req.params.ref, R);
+    await getBucket(db, req.params.id);
+    await requireObject(db, req.params.id, req.body.path);
+    const secret = await projectSigningSecret(deps.control, req.params.ref);
+    const exp = Math.floor(Date.now() / 1000) + req.body.expiresIn;
+    const token = signObjectToken({ ref: req.params.ref, bucket: req.params.id, path: req.body.path, exp }, secret);
+    const path = `/api/storage/v1/object/sign/${encodeURIComponent(req.params.id)}/${encodeObjectPath(req.body.path)}?token=${token}`;
+    return { signedUrl: `${publicOrigin(req)}${path}` };
+  });
+
+  app.post(`${base}/download`, { schema: { params: BucketParamsSchema, body: StoragePathBodySchema } }, async (req, reply) => {
+    const { db } = await openStorage(deps, req, req.params.ref, R);
+    await getBucket(db, req.params.id);
+    const obj = await requireObject(db, req.params.id, req.body.path);
+    const file = await deps.objects.get(objectKey(req.params.ref, req.params.id, req.body.path));
+    deps.recordEgress(req.params.ref, file.size);
+    await touchObject(db, req.params.id, req.body.path);
+    const name = req.body.path.split('/').pop() ?? 'download';
+    return reply
+      .header('content-type', String(obj.metadata?.mimetype ?? 'application/octet-stream'))
+      .header('content-length', String(file.size))
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .send(Readable.from(file));
+  });
+
+  // Uploads take the raw body as a stream, whatever its content type, in their own scope.
+  fastify.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      `${base}/upload`,
+      { schema: { params: BucketParamsSchema, querystring: StorageUploadQuerySchema, response: { 200: StorageObjectSchema } } },
+      async (req) => {
+        const { db, access } = await openStorage(deps, req, req.params.ref, W);
+        const bucket = await getBucket(db, req.params.id);
+        const contentType = (header(req.headers['content-type']) ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
+        if (!mimeAllowed(bucket.allowed_mime_types, contentType)) {
+          throw new HttpError(400, STORAGE_API_MESSAGES.mimeNotAllowed(contentType), 'INVALID_MIME_TYPE');
+        }
+        const config = await getStorageConfig(deps.control, access.project.ref, access.project.organizationId);
+        const maxBytes = Math.min(config.fileSizeLimit, bucket.file_size_limit ?? Number.POSITIVE_INFINITY);
+        const declared = Number(header(req.headers['content-length']) ?? NaN);
+        if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, STORAGE_API_MESSAGES.fileTooLarge(maxBytes), 'PAYLOAD_TOO_LARGE');
+        const body = (req.body ?? new Uint8Array()) as AsyncIterable<Uint8Array> | Uint8Array;
+        return uploadObject(db, deps.objects, {
+          ref: req.params.ref,
+          bucketId: bucket.id,
+          path: req.query.path,
+          contentType,
+          cacheControl: header(req.headers['cache-control']) ?? 'max-age=3600',
+          upsert: header(req.headers['x-upsert']) === 'true',
+          maxBytes,
+          ownerId: /^[0-9a-f-]{36}$/i.test(access.user.id) ? access.user.id : null,
+          body,
+        });
+      },
+    );
+  });
+};
