@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { bucket, createFakeApi } from '../testing/fake-platform-api';
+import { renderArea } from '../testing/render-area';
+
+const READ_ONLY = [PERMISSIONS.STORAGE_ADMIN_READ];
+
+describe('storage menu', () => {
+  it('shows New bucket, All buckets with the real bucket list by name, and Policies', async () => {
+    const api = createFakeApi({ buckets: [bucket('videos'), bucket('avatars', { public: true })] });
+    renderArea('storage/buckets', { api });
+    const menu = screen.getByRole('navigation', { name: 'Storage' });
+    expect(within(menu).getByRole('button', { name: 'New bucket' })).toBeTruthy();
+    expect(within(menu).getByRole('link', { name: 'All buckets' }).getAttribute('aria-current')).toBe('page');
+    expect(within(menu).getByRole('link', { name: 'Policies' })).toBeTruthy();
+    const list = await within(menu).findByRole('list', { name: 'Buckets' });
+    expect(within(list).getAllByRole('link').map((l) => l.textContent)).toEqual(['avatarsPublic', 'videos']);
+  });
+
+  it('says when the project has no buckets', async () => {
+    renderArea('storage/buckets');
+    expect(await screen.findByText('No buckets available')).toBeTruthy();
+  });
+
+  it('says when the bucket list cannot be fetched', async () => {
+    const api = createFakeApi({ failures: { 'GET buckets': { status: 503, message: 'Project database is not reachable' } } });
+    renderArea('storage/buckets', { api });
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch buckets. Please refresh to try again.');
+  });
+
+  it('opens a bucket from the menu and marks it as the current page', async () => {
+    const api = createFakeApi({ buckets: [bucket('avatars'), bucket('videos')] });
+    const { location } = renderArea('storage/buckets', { api });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'videos' }));
+    expect(location()).toBe('/storage/buckets/videos');
+    expect(screen.getByRole('heading', { level: 1, name: 'videos' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'videos' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('filters the bucket list by name, and Escape clears the filter', async () => {
+    const api = createFakeApi({ buckets: [bucket('avatars'), bucket('videos'), bucket('video-thumbs')] });
+    renderArea('storage/buckets', { api });
+    const user = userEvent.setup();
+    const search = await screen.findByRole('searchbox', { name: 'Search buckets' });
+    await user.type(search, ' VIDEO ');
+    const list = screen.getByRole('list', { name: 'Buckets' });
+    expect(within(list).getAllByRole('link').map((l) => l.textContent)).toEqual(['video-thumbs', 'videos']);
+    await user.keyboard('{Escape}');
+    expect(within(list).getAllByRole('link')).toHaveLength(3);
+    await user.type(search, 'zzz');
+    expect(screen.getByText('No buckets match "zzz"')).toBeTruthy();
+  });
+
+  it('offers Edit bucket and Delete bucket on each bucket, by keyboard too', async () => {
+    const api = createFakeApi({ buckets: [bucket('avatars')] });
+    renderArea('storage/buckets', { api });
+    const user = userEvent.setup();
+    const actions = await screen.findByRole('button', { name: 'Actions for avatars' });
+    actions.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit bucket', 'Delete bucket']);
+    await user.keyboard('{ArrowDown}{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Confirm deletion of avatars' })).toBeTruthy();
+  });
+
+  it('disables New bucket and the bucket menu without storage write permission, with the spec tooltip', async () => {
+    const api = createFakeApi({ buckets: [bucket('avatars')] });
+    renderArea('storage/buckets', { api, permissions: READ_ONLY });
+    const user = userEvent.setup();
+    const create = screen.getByRole('button', { name: 'New bucket' });
+    expect(create.getAttribute('aria-disabled')).toBe('true');
+    await user.click(create);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.hover(create);
+    expect((await screen.findByRole('tooltip')).textContent).toContain('You need additional permissions to create buckets');
+    await user.click(await screen.findByRole('button', { name: 'Actions for avatars' }));
+    const items = within(await screen.findByRole('menu')).getAllByRole('menuitem');
+    expect(items.every((item) => item.getAttribute('aria-disabled') === 'true')).toBe(true);
+    expect(screen.getByRole('note').textContent).toContain('You need additional permissions to edit or delete buckets.');
+  });
+
+  it('gives each storage route its page title', async () => {
+    for (const [path, title] of [
+      ['storage/policies', 'Storage policies'],
+      ['storage/settings', 'Storage Settings'],
+      ['storage/buckets', 'All buckets'],
+    ] as const) {
+      const view = renderArea(path);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      view.unmount();
+    }
+  });
+
+  it('sends /storage to the bucket list and names a bucket that does not exist', async () => {
+    const { location, unmount } = renderArea('storage');
+    await waitFor(() => expect(location()).toBe('/storage/buckets'));
+    unmount();
+    renderArea('storage/buckets/nope');
+    expect(await screen.findByText('There is no bucket named "nope" in this project.')).toBeTruthy();
+  });
+});
