@@ -1,6 +1,29 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
+import { AreaProvider } from './features/area/area-context';
+import { PlaceholderPage } from './features/side-menu/AreaLayout';
+import AccountRoutes from './routes/account';
+import OrganizationRoutes from './routes/organization';
+import SettingsRoutes from './routes/settings';
 
-/** Root of the settings-billing area; its routes live under props.basePath. */
+/**
+ * Root of the settings-billing area. Inside a project the host gives basePath "/project/{ref}"
+ * (the area owns settings/…, branches, integrations); for organization and account pages it gives
+ * basePath "/" (the area owns org/{slug}/… and account/…). One route table serves both.
+ */
 export default function App(props: AreaMountProps) {
-  return <div data-area="settings-billing">{props.area}</div>;
+  return (
+    <AreaProvider props={props}>
+      <div data-area="settings-billing" css={{ height: '100%' }}>
+        <Routes>
+          <Route path="/settings/*" element={<SettingsRoutes />} />
+          <Route path="/branches" element={<PlaceholderPage title="Branches" />} />
+          <Route path="/integrations" element={<Navigate to="/settings/integrations" replace />} />
+          <Route path="/org/:slug/*" element={<OrganizationRoutes />} />
+          <Route path="/account/*" element={<AccountRoutes />} />
+          <Route path="*" element={<PlaceholderPage title="Page not found"><p>This page is not part of the settings.</p></PlaceholderPage>} />
+        </Routes>
+      </div>
+    </AreaProvider>
+  );
 }

@@ -1,0 +1,34 @@
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { useArea } from '../features/area/area-context';
+import { AreaLayout, PlaceholderPage } from '../features/side-menu/AreaLayout';
+import { OrganizationMenu, organizationPages } from '../features/organization/OrganizationMenu';
+import { TeamMembers } from '../features/organization/TeamMembers';
+
+/** /org/{slug}/{general, team, integrations, billing, usage, invoices, apps, audit} (000 §2.1). */
+export default function OrganizationRoutes() {
+  const { slug = '' } = useParams();
+  const { hosted } = useArea();
+  const pages = organizationPages(slug)
+    .flatMap((g) => g.items)
+    .filter((i) => hosted || !i.hostedOnly);
+  return (
+    <Routes>
+      <Route element={<AreaLayout menu={<OrganizationMenu slug={slug} />} />}>
+        <Route index element={<Navigate to="general" replace />} />
+        {pages.map((page) => {
+          const path = page.to.split('/').pop() ?? '';
+          const element =
+            path === 'team' ? (
+              <PlaceholderPage title="Team">
+                <TeamMembers slug={slug} />
+              </PlaceholderPage>
+            ) : (
+              <PlaceholderPage title={page.label} />
+            );
+          return <Route key={path} path={path} element={element} />;
+        })}
+        <Route path="*" element={<PlaceholderPage title="Page not found"><p>This organization page does not exist.</p></PlaceholderPage>} />
+      </Route>
+    </Routes>
+  );
+}

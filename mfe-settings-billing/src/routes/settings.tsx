@@ -1,0 +1,42 @@
+import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
+import { useArea } from '../features/area/area-context';
+import { AreaLayout, PlaceholderPage } from '../features/side-menu/AreaLayout';
+import { SETTINGS_MENU, SettingsMenu } from '../features/project-settings/SettingsMenu';
+import { ApiSettingsPanel } from '../features/api-keys/ApiSettingsPanel';
+
+function SubscriptionPage() {
+  const [params] = useSearchParams();
+  return (
+    <PlaceholderPage title="Subscription">
+      {params.get('panel') === 'subscriptionPlan' ? <p role="status">The plan choice opens here once billing pages land.</p> : undefined}
+    </PlaceholderPage>
+  );
+}
+
+/** settings/{general, …, billing/invoices} (000 §2.1): the menu, the API page, and titled pages for the rest. */
+export default function SettingsRoutes() {
+  const { hosted } = useArea();
+  const pages = SETTINGS_MENU.flatMap((g) => g.items).filter((i) => hosted || !i.hostedOnly);
+  return (
+    <Routes>
+      <Route element={<AreaLayout menu={<SettingsMenu />} />}>
+        <Route index element={<Navigate to="/settings/general" replace />} />
+        {pages.map((page) => {
+          const path = page.to.replace(/^\/settings\//, '');
+          const element =
+            path === 'api' ? (
+              <PlaceholderPage title="API Settings">
+                <ApiSettingsPanel />
+              </PlaceholderPage>
+            ) : path === 'billing/subscription' ? (
+              <SubscriptionPage />
+            ) : (
+              <PlaceholderPage title={page.label} />
+            );
+          return <Route key={path} path={path} element={element} />;
+        })}
+        <Route path="*" element={<PlaceholderPage title="Page not found"><p>This settings page does not exist.</p></PlaceholderPage>} />
+      </Route>
+    </Routes>
+  );
+}
