@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PROJECT_REF } from '../testing/fake-platform-api';
+import { renderArea } from '../testing/render-area';
+
+const links = (nav: string) => within(screen.getByRole('navigation', { name: nav })).getAllByRole('link').map((a) => a.textContent);
+
+describe('settings, organization and account menus', () => {
+  it('lists every project settings page on the hosted platform and opens general by default', () => {
+    renderArea(`/project/${PROJECT_REF}/settings`);
+    expect(links('Project settings')).toEqual([
+      'General', 'Infrastructure', 'Integrations', 'Add Ons', 'Vault',
+      'Database', 'API', 'Authentication', 'Storage', 'Edge Functions',
+      'Subscription', 'Usage', 'Invoices',
+    ]);
+    expect(screen.getByTestId('location').textContent).toBe('/settings/general');
+    expect(screen.getByRole('heading', { level: 1, name: 'General' })).toBeTruthy();
+  });
+
+  it('leaves infrastructure, add-ons and billing out in the non-hosted mode', () => {
+    renderArea(`/project/${PROJECT_REF}/settings/general`, { buildMode: 'self-hosted' });
+    expect(links('Project settings')).toEqual(['General', 'Integrations', 'Vault', 'Database', 'API', 'Authentication', 'Storage', 'Edge Functions']);
+  });
+
+  it('moves between settings pages and marks the current one', async () => {
+    const user = userEvent.setup();
+    renderArea(`/project/${PROJECT_REF}/settings/general`);
+    const nav = screen.getByRole('navigation', { name: 'Project settings' });
+    await user.click(within(nav).getByRole('link', { name: 'Invoices' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Invoices' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('shows the Branches page of a project', () => {
+    renderArea(`/project/${PROJECT_REF}/branches`);
+    expect(screen.getByRole('heading', { level: 1, name: 'Branches' })).toBeTruthy();
+  });
+
+  it('shows the organization menu under its name and lists the team members', async () => {
+    renderArea('/org/acme/team');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Acme Inc' })).toBeTruthy();
+    expect(links('Organization settings')).toEqual(['General', 'Team', 'Integrations', 'OAuth Apps', 'Audit Logs', 'Billing', 'Usage', 'Invoices']);
+    const table = await screen.findByRole('table', { name: 'Members' });
+    expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
+      'UserEmailRole',
+      'me (you)me@example.comOwner',
+      'gracegrace@example.comDeveloper',
+    ]);
+  });
+
+  it('shows the account menu and its pages', async () => {
+    const user = userEvent.setup();
+    renderArea('/account/me');
+    expect(links('Account settings')).toEqual(['Preferences', 'Access Tokens', 'Security', 'Audit Logs']);
+    await user.click(screen.getByRole('link', { name: 'Security' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Security' })).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('/account/security');
+  });
+});
