@@ -6,7 +6,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export NO_COLOR=1 FORCE_COLOR=0
 log=$(mktemp -d)/test.log
-passed=0; failed=0; status=0
+passed=0; failed=0; status=0; timings=()
 
 count_vitest() { # adds a vitest run's "Tests  x failed | y passed" to the totals
   local line p f
@@ -20,8 +20,10 @@ run() { # run NAME COMMAND...: runs a suite, keeps its output, counts its tests
   local name=$1; shift
   echo "=== $name"
   local out; out=$(mktemp)
+  local started=$SECONDS
   "$@" 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
+  timings+=("$(printf '%5ss  %s' $((SECONDS - started)) "$name")")
   if grep -qE '^\s*Tests\s+' "$out"; then count_vitest "$out"; fi
   if grep -qE '^\s+[0-9]+ passed \(' "$out"; then # playwright's summary
     local p f
@@ -43,9 +45,11 @@ run "platform-api (embedded PGlite)" pnpm --filter @plinth/platform-api run test
 run "platform-api (Postgres server)" bash platform-api/scripts/with-postgres.sh pnpm --filter @plinth/platform-api run test
 run "build" pnpm run build
 run "publish" pnpm --filter @plinth/deploy run publish-all
+# Last: the browser tests need the build and the published remotes above.
 run "browser tests" pnpm --filter @plinth/e2e run test
 
 echo
+echo "Time per suite:"; printf '  %s\n' "${timings[@]}"; echo "  total ${SECONDS}s"
 [ "$status" -eq 0 ] || echo "Some suites failed; see the output above."
 echo "tests: $passed passed, $failed failed"
 exit $status
