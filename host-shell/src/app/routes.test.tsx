@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
-import { fakeApi, makeOrganization, makeProject, renderShell, SIGNED_IN, SIGNED_OUT, USER } from './test-harness';
+import { fakeApi, makeOrganization, makeProject, renderShell, reply, SIGNED_IN, SIGNED_OUT, USER } from './test-harness';
 
 test('without a session a signed-in page sends the user to /sign-in', async () => {
   const { router } = renderShell('/projects', fakeApi({ 'GET /auth/session': SIGNED_OUT }));
@@ -26,7 +26,7 @@ test('the TOTP code finishes sign-in and returns to the page asked for', async (
     'GET /auth/session': { user: USER, aal: { currentLevel: 'aal1', nextLevel: 'aal2' } },
     'GET /auth/mfa/factors': { factors: [{ id: 'f1', friendly_name: null, factor_type: 'totp', status: 'verified', created_at: '2026-01-01' }] },
     'POST /auth/mfa/factors/f1/verify': ({ body }: { body: { code: string } }) =>
-      body.code === '123456' ? { user: USER, aal: { currentLevel: 'aal2', nextLevel: 'aal2' } } : { status: 400, body: { message: 'Invalid code', field: 'code' } },
+      body.code === '123456' ? { user: USER, aal: { currentLevel: 'aal2', nextLevel: 'aal2' } } : reply(400, { message: 'Invalid code', field: 'code' }),
     'GET /platform/organizations': [makeOrganization()],
     'GET /platform/projects': [],
   });
@@ -60,7 +60,7 @@ test('signing in with a wrong password says so; the right one opens the projects
   const api = fakeApi({
     'GET /auth/session': () => (signedIn ? SIGNED_IN : SIGNED_OUT),
     'POST /auth/sign-in': ({ body }: { body: { password: string } }) => {
-      if (body.password !== 'correct horse') return { status: 401, body: { message: 'Invalid email or password' } };
+      if (body.password !== 'correct horse') return reply(401, { message: 'Invalid email or password' });
       signedIn = true;
       return SIGNED_IN;
     },

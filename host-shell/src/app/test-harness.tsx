@@ -10,9 +10,15 @@ import { createShellApi } from './api';
 import { ShellProviders } from './providers';
 import { shellRoutes } from './routes';
 
+const ANSWER = Symbol('api answer');
 export interface ApiAnswer {
-  status?: number;
+  [ANSWER]: true;
+  status: number;
   body?: unknown;
+}
+/** An answer with a status other than 200 (a plain value answers 200 with that body). */
+export function reply(status: number, body?: unknown): ApiAnswer {
+  return { [ANSWER]: true, status, body };
 }
 export type ApiHandler = (request: { method: string; path: string; body: unknown; query: URLSearchParams }) => ApiAnswer | unknown;
 
@@ -25,7 +31,7 @@ export interface FakeApi {
   on: (call: string, handler: ApiHandler | unknown) => void;
 }
 
-const isAnswer = (value: unknown): value is ApiAnswer => !!value && typeof value === 'object' && ('status' in value || 'body' in value);
+const isAnswer = (value: unknown): value is ApiAnswer => !!value && typeof value === 'object' && ANSWER in value;
 
 /** A fetch answering "METHOD /path" keys; unknown calls answer 404 like the API does. */
 export function fakeApi(routes: Record<string, ApiHandler | unknown>): FakeApi {
@@ -42,8 +48,8 @@ export function fakeApi(routes: Record<string, ApiHandler | unknown>): FakeApi {
     if (entry === undefined) return new Response(JSON.stringify({ message: `No route ${key}` }), { status: 404, headers: { 'content-type': 'application/json' } });
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
     const result = typeof entry === 'function' ? (entry as ApiHandler)({ method, path, body, query: url.searchParams }) : entry;
-    const answer: ApiAnswer = isAnswer(result) ? result : { status: 200, body: result };
-    const status = answer.status ?? 200;
+    const answer = isAnswer(result) ? result : reply(200, result);
+    const status = answer.status;
     return new Response(status === 204 ? null : JSON.stringify(answer.body ?? {}), { status, headers: { 'content-type': 'application/json' } });
   }) as typeof fetch;
   return {
