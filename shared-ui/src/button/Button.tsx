@@ -1,6 +1,6 @@
 import type { ComponentPropsWithRef, MouseEvent, ReactNode } from 'react';
 import { css } from '@emotion/react';
-import { tokens } from '../theme/tokens';
+import { tokens } from '@plinth/shared-ui/theme';
 import { SpinnerGlyph } from '../internal/Spinner';
 
 export type ButtonVariant = 'primary' | 'default' | 'danger' | 'ghost';

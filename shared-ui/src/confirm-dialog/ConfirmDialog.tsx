@@ -1,8 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '../button/Button';
-import { Dialog, DialogClose } from '../dialog/Dialog';
-import { Field } from '../form/Field';
-import { TextInput } from '../form/inputs';
+import { Button } from '@plinth/shared-ui/button';
+import { Dialog, DialogClose } from '@plinth/shared-ui/dialog';
+import { Field, TextInput } from '@plinth/shared-ui/form';
 
 /** Spec 001 §5: the typed-confirmation messages, word for word. */
 export const CONFIRM_VALUE_REQUIRED = 'Enter the required value.';

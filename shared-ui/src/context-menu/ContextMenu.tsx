@@ -1,6 +1,6 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import * as RadixContextMenu from '@radix-ui/react-context-menu';
-import { CheckIcon, ChevronRightIcon } from '../icons/glyphs';
+import { CheckIcon, ChevronRightIcon } from '@plinth/shared-ui/icons';
 import {
   dangerItemStyle,
   itemIconStyle,

@@ -1,8 +1,8 @@
 import type { ReactNode, RefObject } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { css } from '@emotion/react';
-import { tokens } from '../theme/tokens';
-import { CloseIcon } from '../icons/glyphs';
+import { tokens } from '@plinth/shared-ui/theme';
+import { CloseIcon } from '@plinth/shared-ui/icons';
 import { closeButtonStyle, descriptionStyle, overlayStyle, titleStyle } from '../internal/overlayStyles';
 
 export type DialogSize = 'small' | 'medium' | 'large';

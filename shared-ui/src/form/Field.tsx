@@ -1,6 +1,6 @@
 import { createContext, useContext, useId, type ReactNode } from 'react';
 import { css } from '@emotion/react';
-import { tokens } from '../theme/tokens';
+import { tokens } from '@plinth/shared-ui/theme';
 
 interface FieldContextValue {
   id: string;

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { tokens } from '../theme/tokens';
+import { tokens } from '@plinth/shared-ui/theme';
 
 const c = tokens.color;
 

@@ -1,7 +1,7 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { css } from '@emotion/react';
-import { tokens } from '../theme/tokens';
-import { ChevronDownIcon } from '../icons/glyphs';
+import { tokens } from '@plinth/shared-ui/theme';
+import { ChevronDownIcon } from '@plinth/shared-ui/icons';
 import { textControlStyle } from './controlStyles';
 import { useFieldControl } from './Field';
 

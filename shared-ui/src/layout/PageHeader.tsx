@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
-import { tokens } from '../theme/tokens';
+import { tokens } from '@plinth/shared-ui/theme';
 
 export interface PageHeaderProps {
   title: ReactNode;

@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { css } from '@emotion/react';
-import { tokens } from '../theme/tokens';
-import { ExternalLinkIcon } from '../icons/glyphs';
+import { tokens } from '@plinth/shared-ui/theme';
+import { ExternalLinkIcon } from '@plinth/shared-ui/icons';
 
 export interface SideMenuItem {
   key: string;

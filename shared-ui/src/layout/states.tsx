@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
-import { tokens } from '../theme/tokens';
-import { Button } from '../button/Button';
-import { ErrorIcon } from '../icons/glyphs';
+import { tokens } from '@plinth/shared-ui/theme';
+import { Button } from '@plinth/shared-ui/button';
+import { ErrorIcon } from '@plinth/shared-ui/icons';
 import { SpinnerGlyph } from '../internal/Spinner';
 
 const c = tokens.color;

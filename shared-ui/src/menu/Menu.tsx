@@ -1,6 +1,6 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import { CheckIcon, ChevronRightIcon } from '../icons/glyphs';
+import { CheckIcon, ChevronRightIcon } from '@plinth/shared-ui/icons';
 import {
   dangerItemStyle,
   itemIconStyle,

@@ -1,11 +1,10 @@
 import type { ReactNode } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { css } from '@emotion/react';
-import { tokens } from '../theme/tokens';
-import { Button, type ButtonVariant } from '../button/Button';
-import { CloseIcon } from '../icons/glyphs';
-import { DisabledReason } from '../tooltip/DisabledReason';
-import { Tooltip } from '../tooltip/Tooltip';
+import { tokens } from '@plinth/shared-ui/theme';
+import { Button, type ButtonVariant } from '@plinth/shared-ui/button';
+import { CloseIcon } from '@plinth/shared-ui/icons';
+import { DisabledReason, Tooltip } from '@plinth/shared-ui/tooltip';
 import { closeButtonStyle, descriptionStyle, overlayStyle, titleStyle } from '../internal/overlayStyles';
 
 export type SidePanelSize = 'medium' | 'large' | 'xlarge';

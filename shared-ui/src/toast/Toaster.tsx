@@ -1,8 +1,8 @@
 import * as RadixToast from '@radix-ui/react-toast';
 import { css } from '@emotion/react';
 import { useStore } from 'zustand';
-import { tokens } from '../theme/tokens';
-import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '../icons/glyphs';
+import { tokens } from '@plinth/shared-ui/theme';
+import { CloseIcon, ErrorIcon, InfoIcon, SuccessIcon, WarningIcon } from '@plinth/shared-ui/icons';
 import { closeButtonStyle } from '../internal/overlayStyles';
 import { dismissToast, toastStore, type Toast, type ToastKind } from './store';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 import { css } from '@emotion/react';
-import { tokens } from '../theme/tokens';
+import { tokens } from '@plinth/shared-ui/theme';
 
 export interface TooltipProps {
   /** What the tooltip says. Nothing is shown when empty. */

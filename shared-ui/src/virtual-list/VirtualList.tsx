@@ -1,6 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, type AriaRole, type Key, type ReactNode, type Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { tokens } from '../theme/tokens';
+import { tokens } from '@plinth/shared-ui/theme';
 
 export interface VirtualListHandle {
   scrollToIndex: (index: number, align?: 'start' | 'center' | 'end' | 'auto') => void;
