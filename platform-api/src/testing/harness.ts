@@ -15,6 +15,7 @@ import type { ServerOptions } from '../config';
 import { quoteIdent } from '../core/database-error';
 import { projectDatabaseName } from '../core/project-db/manager';
 import { CookieJar } from './cookie-jar';
+import { seedEmbeddedDataDir } from './pglite-cache';
 
 export { CookieJar } from './cookie-jar';
 
@@ -67,6 +68,7 @@ export async function createTestHarness(options: ServerOptions = {}): Promise<Te
     u.pathname = `/${controlDb}`;
     controlUrl = u.toString();
   }
+  if (!baseUrl) await seedEmbeddedDataDir(dataDir);
   const app = await buildServer({ logger: false, admin: null, ...options, dataDir, databaseUrl: controlUrl ?? undefined });
   const internals = app.plinth;
 

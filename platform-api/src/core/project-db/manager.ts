@@ -58,7 +58,7 @@ export class ProjectDatabaseManager implements ProjectDatabases {
   }
 
   /** A fresh, bootstrapped embedded data directory copied for each new project (initdb once). */
-  private embeddedTemplate(): Promise<string> {
+  embeddedTemplate(): Promise<string> {
     if (!this.template) {
       const dir = path.join(this.opts.dataDir, 'template', 'pgdata');
       this.template = (async () => {

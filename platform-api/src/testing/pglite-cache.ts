@@ -1,0 +1,51 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { ProjectDatabaseManager } from '../core/project-db/manager';
+import { projectBootstrapSql } from '../core/project-bootstrap.sql';
+import type { OpenControlDatabase } from '../core/control-db';
+
+/**
+ * Test speed-up: a fresh PGlite cluster costs seconds of CPU (initdb in WebAssembly). Tests copy a
+ * cached empty control cluster and a cached project template into their data directory instead.
+ */
+const CACHE = path.join(os.tmpdir(), 'plinth-test-pglite-cache-0.5.16');
+
+async function exists(p: string) {
+  return stat(p).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function cached(name: string, build: (dir: string) => Promise<void>): Promise<string> {
+  const dir = path.join(CACHE, name);
+  if (await exists(path.join(dir, 'READY'))) return dir;
+  const tmp = `${dir}.${randomBytes(4).toString('hex')}`;
+  await mkdir(tmp, { recursive: true });
+  await build(tmp);
+  await writeFile(path.join(tmp, 'READY'), '');
+  try {
+    await rename(tmp, dir);
+  } catch {
+    await rm(tmp, { recursive: true, force: true }); // another test file built it first
+  }
+  return dir;
+}
+
+/** Fills `<dataDir>/control` and `<dataDir>/template` from the cache (building it once). */
+export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
+  const control = await cached('control', async (dir) => {
+    const db = await PGlite.create(path.join(dir, 'pgdata'));
+    await db.close();
+  });
+  const hash = createHash('sha256').update(projectBootstrapSql().join('\n')).digest('hex').slice(0, 12);
+  const template = await cached(`template-${hash}`, async (dir) => {
+    const manager = new ProjectDatabaseManager({ dataDir: dir, databaseUrl: null, statementTimeoutMs: 120_000, control: null as unknown as OpenControlDatabase });
+    await manager.embeddedTemplate();
+  });
+  await cp(path.join(control, 'pgdata'), path.join(dataDir, 'control'), { recursive: true });
+  await cp(path.join(template, 'template'), path.join(dataDir, 'template'), { recursive: true });
+}
