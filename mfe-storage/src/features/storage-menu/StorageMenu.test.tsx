@@ -7,7 +7,7 @@ import { renderArea } from '../testing/render-area';
 
 const READ_ONLY = [PERMISSIONS.STORAGE_ADMIN_READ];
 
-describe('storage menu', () => {
+describe('storage menu', { timeout: 20_000 }, () => {
   it('shows New bucket, All buckets with the real bucket list by name, and Policies', async () => {
     const api = createFakeApi({ buckets: [bucket('videos'), bucket('avatars', { public: true })] });
     renderArea('storage/buckets', { api });
@@ -33,7 +33,7 @@ describe('storage menu', () => {
   it('opens a bucket from the menu and marks it as the current page', async () => {
     const api = createFakeApi({ buckets: [bucket('avatars'), bucket('videos')] });
     const { location } = renderArea('storage/buckets', { api });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('link', { name: 'videos' }));
     expect(location()).toBe('/storage/buckets/videos');
     expect(screen.getByRole('heading', { level: 1, name: 'videos' })).toBeTruthy();
@@ -43,7 +43,7 @@ describe('storage menu', () => {
   it('filters the bucket list by name, and Escape clears the filter', async () => {
     const api = createFakeApi({ buckets: [bucket('avatars'), bucket('videos'), bucket('video-thumbs')] });
     renderArea('storage/buckets', { api });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const search = await screen.findByRole('searchbox', { name: 'Search buckets' });
     await user.type(search, ' VIDEO ');
     const list = screen.getByRole('list', { name: 'Buckets' });
@@ -57,20 +57,23 @@ describe('storage menu', () => {
   it('offers Edit bucket and Delete bucket on each bucket, by keyboard too', async () => {
     const api = createFakeApi({ buckets: [bucket('avatars')] });
     renderArea('storage/buckets', { api });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const actions = await screen.findByRole('button', { name: 'Actions for avatars' });
     actions.focus();
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit bucket', 'Delete bucket']);
-    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Edit bucket'));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Delete bucket'));
+    await user.keyboard('{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Confirm deletion of avatars' })).toBeTruthy();
   });
 
   it('disables New bucket and the bucket menu without storage write permission, with the spec tooltip', async () => {
     const api = createFakeApi({ buckets: [bucket('avatars')] });
     renderArea('storage/buckets', { api, permissions: READ_ONLY });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const create = screen.getByRole('button', { name: 'New bucket' });
     expect(create.getAttribute('aria-disabled')).toBe('true');
     await user.click(create);
