@@ -1,7 +1,8 @@
 import type { RouteModule } from '../core/deps';
 import { databaseRoutes } from './database/routes';
 import { snippetRoutes } from './snippets/routes';
+import { settingsRoutes } from './settings/routes';
 import { storageRoutes } from './storage';
 
 /** Data-plane route modules, registered by the core server under /api. */
-export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes];
+export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes];
