@@ -66,3 +66,13 @@ describe('region states', () => {
     expect(screen.getByRole('button', { name: 'Create bucket' })).toBeTruthy();
   });
 });
+
+describe('InlineNotice', () => {
+  it('announces a warning with its title and text', async () => {
+    const { InlineNotice } = await import('./Notice');
+    render(<InlineNotice kind="warning" title="This action cannot be undone.">All files in the bucket are deleted.</InlineNotice>);
+    const notice = screen.getByRole('alert');
+    expect(notice.textContent).toContain('This action cannot be undone.');
+    expect(notice.textContent).toContain('All files in the bucket are deleted.');
+  });
+});
