@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bucket, createFakeApi, objectsPolicy, PROJECT_REF } from '../testing/fake-platform-api';
+import { renderArea } from '../testing/render-area';
+import { isPolicyOfBucket } from './delete-bucket';
+
+function setup() {
+  const api = createFakeApi({
+    buckets: [bucket('avatars'), bucket('videos')],
+    objects: { avatars: 3 },
+    policies: [
+      objectsPolicy('Anyone reads avatars', "(bucket_id = 'avatars'::text)"),
+      objectsPolicy('Users upload avatars', null, { command: 'INSERT', check: "((bucket_id = 'avatars'::text) AND (auth.uid() IS NOT NULL))" }),
+      objectsPolicy('Anyone reads videos', "(bucket_id = 'videos'::text)"),
+      objectsPolicy('Bucket list', "(name = 'avatars'::text)", { table: 'buckets' }),
+    ],
+  });
+  const view = renderArea('storage/buckets/avatars', { api });
+  return { ...view, api, user: userEvent.setup({ delay: null }) };
+}
+
+async function openDelete(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Actions for avatars' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Delete bucket' }));
+  return screen.findByRole('dialog', { name: 'Confirm deletion of avatars' });
+}
+
+describe('bucket deletion', { timeout: 20_000 }, () => {
+  it('asks for the bucket name, with the spec texts for an empty and a wrong value', async () => {
+    const { user, api } = setup();
+    const dialog = await openDelete(user);
+    expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
+    const input = within(dialog).getByRole('textbox', { name: 'Type avatars to confirm.' });
+    await user.type(input, '{Enter}');
+    expect(await within(dialog).findByText('Enter the required value.')).toBeTruthy();
+    await user.type(input, 'avatar');
+    expect(within(dialog).getByText('Value entered does not match.')).toBeTruthy();
+    expect((within(dialog).getByRole('button', { name: 'Delete bucket' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(api.state.calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+  });
+
+  it('empties, deletes, removes the bucket policies on storage.objects, notifies and goes to the bucket list', async () => {
+    const { user, api, notices, location } = setup();
+    const dialog = await openDelete(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Type avatars to confirm.' }), 'avatars');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete bucket' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const writes = api.state.calls.filter((c) => !c.startsWith('GET'));
+    expect(writes).toEqual([
+      `POST /platform/storage/${PROJECT_REF}/buckets/avatars/empty`,
+      `DELETE /platform/storage/${PROJECT_REF}/buckets/avatars`,
+      expect.stringMatching(/^DELETE \/platform\/pg-meta\/.+\/policies\/\d+$/),
+      expect.stringMatching(/^DELETE \/platform\/pg-meta\/.+\/policies\/\d+$/),
+    ]);
+    expect(api.state.buckets.map((b) => b.id)).toEqual(['videos']);
+    expect(api.state.policies.map((p) => p.name)).toEqual(['Anyone reads videos', 'Bucket list']);
+    expect(notices).toContainEqual({ kind: 'success', message: 'Successfully deleted bucket avatars' });
+    await waitFor(() => expect(location()).toBe('/storage/buckets'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'avatars' })).toBeNull());
+  });
+
+  it('keeps the dialog open and notifies the server message when deletion fails', async () => {
+    const { user, api, notices } = setup();
+    api.state.failures['DELETE bucket'] = { status: 403, message: 'You need the storage admin write permission to delete buckets' };
+    const dialog = await openDelete(user);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Type avatars to confirm.' }), 'avatars');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete bucket' }));
+    await waitFor(() =>
+      expect(notices).toContainEqual({ kind: 'error', message: 'Failed to delete bucket: You need the storage admin write permission to delete buckets' }),
+    );
+    expect(screen.getByRole('dialog', { name: 'Confirm deletion of avatars' })).toBeTruthy();
+    expect(api.state.policies).toHaveLength(4);
+  });
+});
+
+describe('which policies belong to a bucket', () => {
+  it('matches bucket_id compared with the quoted name in USING or WITH CHECK, on storage.objects only', () => {
+    expect(isPolicyOfBucket(objectsPolicy('a', "bucket_id = 'avatars'"), 'avatars')).toBe(true);
+    expect(isPolicyOfBucket(objectsPolicy('b', "(bucket_id = 'avatars-old'::text)"), 'avatars')).toBe(false);
+    expect(isPolicyOfBucket(objectsPolicy('c', "(bucket_id = 'a.b'::text)"), 'axb')).toBe(false);
+    expect(isPolicyOfBucket(objectsPolicy('d', "(bucket_id = 'avatars'::text)", { table: 'buckets' }), 'avatars')).toBe(false);
+  });
+});
