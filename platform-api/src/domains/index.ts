@@ -1,8 +1,11 @@
 import type { RouteModule } from '../core/deps';
 import { databaseRoutes } from './database/routes';
 import { snippetRoutes } from './snippets/routes';
+import { sqlTitleRoutes } from './ai/routes';
+import { branchRoutes } from './integrations/branches';
+import { integrationRoutes } from './integrations/routes';
 import { settingsRoutes } from './settings/routes';
 import { storageRoutes } from './storage';
 
 /** Data-plane route modules, registered by the core server under /api. */
-export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes];
+export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes];

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type { IntegrationConnection, OrganizationIntegration } from '@plinth/shared-contracts';
+import { HttpError, type AuthenticatedUser, type ControlDatabase } from '../../core/deps';
+import { ensureControlTables, isoTime } from '../common/control-schema';
+
+// Organization integrations, their repository connections and project branches, in the control database.
+
+const TABLES = [
+  `create table if not exists org_integrations (
+    id uuid primary key,
+    organization_id int not null,
+    organization_slug text not null,
+    integration_name text not null,
+    account_name text not null,
+    added_by_id text not null,
+    added_by_username text not null,
+    added_by_email text not null,
+    inserted_at timestamptz not null default now(),
+    unique (organization_id, integration_name)
+  )`,
+  `create table if not exists integration_connections (
+    id uuid primary key,
+    organization_integration_id uuid not null references org_integrations(id) on delete cascade,
+    project_ref text not null,
+    foreign_project_id text not null,
+    name text not null,
+    framework text,
+    added_by_id text not null,
+    added_by_username text not null,
+    added_by_email text not null,
+    inserted_at timestamptz not null default now(),
+    updated_at timestamptz not null default now(),
+    unique (organization_integration_id, project_ref)
+  )`,
+  `create table if not exists project_branches (
+    id uuid primary key,
+    parent_project_ref text not null,
+    project_ref text not null unique,
+    name text not null,
+    git_branch text,
+    region text not null,
+    created_at timestamptz not null default now(),
+    unique (parent_project_ref, name)
+  )`,
+];
+
+type Row = Record<string, unknown>;
+const by = (r: Row, prefix = 'added_by_') => ({ id: String(r[`${prefix}id`]), username: String(r[`${prefix}username`]), primary_email: String(r[`${prefix}email`]) });
+
+function toConnection(r: Row): IntegrationConnection {
+  return {
+    id: String(r.id),
+    organization_integration_id: String(r.organization_integration_id),
+    supabase_project_ref: String(r.project_ref),
+    foreign_project_id: String(r.foreign_project_id),
+    metadata: { name: String(r.name), framework: (r.framework as string | null) ?? null },
+    inserted_at: isoTime(r.inserted_at),
+    updated_at: isoTime(r.updated_at),
+    added_by: by(r),
+  };
+}
+
+export class IntegrationStore {
+  constructor(readonly control: ControlDatabase) {}
+
+  ready() {
+    return ensureControlTables(this.control, 'integrations', TABLES);
+  }
+
+  private async withConnections(rows: Row[]): Promise<OrganizationIntegration[]> {
+    if (!rows.length) return [];
+    const conns = await this.control.query<Row>('select * from integration_connections where organization_integration_id = any($1::uuid[]) order by inserted_at, id', [rows.map((r) => r.id)]);
+    return rows.map((r) => ({
+      id: String(r.id),
+      integration: { name: r.integration_name as 'GitHub' | 'Vercel' },
+      organization_id: Number(r.organization_id),
+      organization_slug: String(r.organization_slug),
+      connections: conns.rows.filter((c) => String(c.organization_integration_id) === String(r.id)).map(toConnection),
+      metadata: { account: { name: String(r.account_name), avatar_url: null, type: 'Organization' as const }, gitHubConnectionOwner: String(r.added_by_username) },
+      inserted_at: isoTime(r.inserted_at),
+      added_by: by(r),
+    }));
+  }
+
+  async list(organizationId: number): Promise<OrganizationIntegration[]> {
+    await this.ready();
+    const r = await this.control.query<Row>('select * from org_integrations where organization_id = $1 order by inserted_at, id', [organizationId]);
+    return this.withConnections(r.rows);
+  }
+
+  async get(id: string): Promise<OrganizationIntegration> {
+    await this.ready();
+    const r = await this.control.query<Row>('select * from org_integrations where id = $1', [id]);
+    const [found] = await this.withConnections(r.rows);
+    if (!found) throw new HttpError(404, `Integration not found: ${id}`, 'NOT_FOUND');
+    return found;
+  }
+
+  async create(org: { id: number; slug: string }, name: 'GitHub' | 'Vercel', account: string, user: AuthenticatedUser): Promise<OrganizationIntegration> {
+    await this.ready();
+    const id = randomUUID();
+    const r = await this.control.query(
+      `insert into org_integrations (id, organization_id, organization_slug, integration_name, account_name, added_by_id, added_by_username, added_by_email)
+       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning id`,
+      [id, org.id, org.slug, name, account, user.id, user.username, user.email],
+    );
+    if (!r.rows.length) throw new HttpError(409, `The ${name} integration is already installed for this organization`, 'CONFLICT');
+    return this.get(id);
+  }
+
+  async connect(integrationId: string, c: { ref: string; repo: string; name: string; framework: string | null }, user: AuthenticatedUser): Promise<IntegrationConnection> {
+    await this.ready();
+    const id = randomUUID();
+    const r = await this.control.query<Row>(
+      `insert into integration_connections (id, organization_integration_id, project_ref, foreign_project_id, name, framework, added_by_id, added_by_username, added_by_email)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing returning *`,
+      [id, integrationId, c.ref, c.repo, c.name, c.framework, user.id, user.username, user.email],
+    );
+    if (!r.rows[0]) throw new HttpError(409, 'This project is already connected to a repository through this integration', 'CONFLICT');
+    return toConnection(r.rows[0]);
+  }
+
+  async connection(id: string): Promise<{ connection: IntegrationConnection; organizationSlug: string }> {
+    await this.ready();
+    const r = await this.control.query<Row>(
+      `select c.*, i.organization_slug from integration_connections c join org_integrations i on i.id = c.organization_integration_id where c.id = $1`,
+      [id],
+    );
+    if (!r.rows[0]) throw new HttpError(404, `Connection not found: ${id}`, 'NOT_FOUND');
+    return { connection: toConnection(r.rows[0]), organizationSlug: String(r.rows[0].organization_slug) };
+  }
+
+  async deleteConnection(id: string): Promise<void> {
+    await this.control.query('delete from integration_connections where id = $1', [id]);
+  }
+
+  /** The repository connected to a project, if any (owner/repo). */
+  async repositoryOf(ref: string): Promise<string | null> {
+    await this.ready();
+    const r = await this.control.query<{ foreign_project_id: string }>('select foreign_project_id from integration_connections where project_ref = $1 order by inserted_at limit 1', [ref]);
+    return r.rows[0]?.foreign_project_id ?? null;
+  }
+}
