@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type Context, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type Context, type ReactNode } from 'react';
 import { applyTheme, installThemeStyles } from './globalStyles';
-import { readStoredTheme, storeTheme } from './persistence';
+import { hasStoredTheme, readStoredTheme, storeTheme } from './persistence';
 import type { ThemeName } from './tokens';
 
 export interface ThemeContextValue {
@@ -39,6 +39,17 @@ export function ThemeProvider({ theme, defaultTheme, onThemeChange, persist = tr
     installThemeStyles();
     applyTheme(current);
   }, [current]);
+
+  // Until the user picks a theme, follow the system's light/dark setting as it changes.
+  useEffect(() => {
+    if (theme !== undefined || defaultTheme !== undefined || typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia('(prefers-color-scheme: light)');
+    const follow = () => {
+      if (!hasStoredTheme()) setOwnTheme(query.matches ? 'light' : 'dark');
+    };
+    query.addEventListener?.('change', follow);
+    return () => query.removeEventListener?.('change', follow);
+  }, [theme, defaultTheme]);
 
   const setTheme = useCallback(
     (next: ThemeName) => {

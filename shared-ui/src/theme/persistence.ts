@@ -38,6 +38,15 @@ export function readStoredTheme(storage: Storage | null = localStorageOrNull()):
   return preferredColorScheme() ?? 'dark';
 }
 
+/** Whether the user has chosen a theme (as opposed to following the system). */
+export function hasStoredTheme(storage: Storage | null = localStorageOrNull()): boolean {
+  try {
+    return isThemeName(storage?.getItem(THEME_STORAGE_KEY));
+  } catch {
+    return false;
+  }
+}
+
 /** Remembers the user's choice; silently skipped when storage is unavailable. */
 export function storeTheme(theme: ThemeName, storage: Storage | null = localStorageOrNull()): void {
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeEach, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ThemeProvider, useTheme } from './ThemeProvider';
 import { readStoredTheme, storeTheme, THEME_STORAGE_KEY } from './persistence';
@@ -89,6 +89,36 @@ describe('theme', () => {
     expect(sheets).toHaveLength(1);
     expect(sheets[0].textContent).toContain('[data-theme="light"]');
     expect(sheets[0].textContent).toContain('--plinth-color-background');
+  });
+
+  it('follows a change of the system setting until the user picks a theme', () => {
+    let light = false;
+    const listeners: (() => void)[] = [];
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          get matches() {
+            return query.includes('light') ? light : !light;
+          },
+          media: query,
+          addEventListener: (_: string, listener: () => void) => listeners.push(listener),
+          removeEventListener() {},
+        }) as unknown as MediaQueryList,
+    );
+    render(
+      <ThemeProvider>
+        <ThemeSwitch />
+      </ThemeProvider>,
+    );
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
+    light = true;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+    // Once a choice is stored, a system change no longer moves the theme.
+    storeTheme('light');
+    light = false;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(document.documentElement.getAttribute('data-theme')).toBe('light');
   });
 
   it('a controlled provider follows its prop', () => {
