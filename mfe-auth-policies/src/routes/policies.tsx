@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../features/area/AreaLayout';
+
+/** /auth/policies (optional ?search={tableId}): the RLS policies page (page to come). */
+export default function PoliciesPage() {
+  return <PlaceholderPage title="Policies" description="Row level security policies of your tables." />;
+}

@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../features/area/AreaLayout';
+
+/** /auth/users: the project's users (page to come). */
+export default function UsersPage() {
+  return <PlaceholderPage title="Users" description="People who signed up to your project." />;
+}
