@@ -2,10 +2,11 @@
  * Test helpers: the shell's real route tree and providers over a fetch that answers like the
  * platform API (status codes, JSON bodies and error shapes of CONVENTIONS.md).
  */
-import { render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import type { BuildMode, Organization, Project, Session } from '@plinth/shared-contracts';
+import { CONTRACTS_MAJOR, type AreaModule, type AreaMountProps, type AreaName, type BuildMode, type Organization, type Project, type Session } from '@plinth/shared-contracts';
+import { AreaLoaderProvider, type AreaLoader } from '../federation';
 import { createShellApi } from './api';
 import { ShellProviders } from './providers';
 import { shellRoutes } from './routes';
@@ -111,14 +112,44 @@ export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false }, mutations: { retry: false } } });
 }
 
+/** Areas as small as the mount contract allows: each writes what it was mounted with into its element. */
+export function testAreaLoader(): AreaLoader & { mounts: AreaMountProps[] } {
+  const mounts: AreaMountProps[] = [];
+  const moduleOf = (area: AreaName): AreaModule => ({
+    contractsMajor: CONTRACTS_MAJOR,
+    area,
+    version: '0.0.0-test',
+    bootstrap: async () => undefined,
+    mount: async (props) => {
+      mounts.push(props);
+      if (props.domElement) props.domElement.innerHTML = `<p>${area} area at ${props.basePath}</p>`;
+    },
+    unmount: async (props) => {
+      if (props.domElement) props.domElement.innerHTML = '';
+    },
+    update: async () => undefined,
+  });
+  return { mounts, load: async (area) => moduleOf(area), reset: () => undefined };
+}
+
 /** Renders the whole shell at a path, as the browser would after a navigation. */
-export function renderShell(path: string, api: FakeApi, options: { buildMode?: BuildMode } = {}) {
+export function renderShell(path: string, api: FakeApi, options: { buildMode?: BuildMode; areaLoader?: AreaLoader } = {}) {
   const router = createMemoryRouter(shellRoutes, { initialEntries: [path] });
   const queryClient = testQueryClient();
+  const areaLoader = options.areaLoader ?? testAreaLoader();
   const view = render(
-    <ShellProviders api={createShellApi(api.fetch)} queryClient={queryClient} buildMode={options.buildMode ?? 'hosted'}>
-      <RouterProvider router={router} />
-    </ShellProviders>,
+    <AreaLoaderProvider loader={areaLoader}>
+      <ShellProviders api={createShellApi(api.fetch)} queryClient={queryClient} buildMode={options.buildMode ?? 'hosted'}>
+        <RouterProvider router={router} />
+      </ShellProviders>
+    </AreaLoaderProvider>,
   );
   return { ...view, router, queryClient };
+}
+
+/** Waits for an area to show its content and for the props update that follows its mount to finish. */
+export async function findArea(text: string): Promise<HTMLElement> {
+  const element = await screen.findByText(text);
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  return element;
 }

@@ -18,6 +18,8 @@ export function useProject(ref: string) {
   return useQuery({ queryKey: queryKeys.project(ref), queryFn: () => api.projects.get(ref) });
 }
 
+const NO_PERMISSIONS: readonly PermissionKey[] = [];
+
 /** The permission keys the signed-in user holds in an organization, from their member role. */
 export function usePermissions(orgSlug: string | undefined): { permissions: readonly PermissionKey[]; isLoading: boolean } {
   const api = useApi();
@@ -28,5 +30,5 @@ export function usePermissions(orgSlug: string | undefined): { permissions: read
     enabled: !!orgSlug,
   });
   const role = members.data?.find((m) => m.user_id === user.id)?.role;
-  return { permissions: role ? ROLE_PERMISSIONS[role] : [], isLoading: members.isLoading };
+  return { permissions: role ? ROLE_PERMISSIONS[role] : NO_PERMISSIONS, isLoading: members.isLoading };
 }

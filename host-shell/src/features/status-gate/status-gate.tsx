@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { PermissionKey, Project } from '@plinth/shared-contracts';
-import { chooseStatusScreen, pageKindOf } from './choose-screen';
+import { usePageTitle } from '../../app/page-title';
+import { chooseStatusScreen, pageKindOf, type StatusScreen } from './choose-screen';
 import { useConnectionStore } from './connection-store';
 import { BuildingScreen } from './building-screen';
 import { ConnectingScreen } from './connecting-screen';
@@ -17,11 +18,22 @@ interface Props {
   children: ReactNode;
 }
 
+const SCREEN_TITLES: Record<Exclude<StatusScreen, 'content'>, string> = {
+  paused: 'Paused',
+  upgrading: 'Upgrading database',
+  pausing: 'Pausing',
+  'service-offline': 'API offline',
+  restoring: 'Restoring',
+  building: 'Setting up',
+  connecting: 'Connecting',
+};
+
 /** Shows the page, or the status screen §4.1 picks for the project's state and this page. */
 export function StatusGate({ project, permissions, children }: Props) {
   const { pathname } = useLocation();
   const connected = useConnectionStore((s) => !!s.connected[project.ref]);
   const screen = chooseStatusScreen({ ...project, connected }, pageKindOf(pathname, project.ref));
+  usePageTitle(screen === 'content' ? null : `${SCREEN_TITLES[screen]} | ${project.name}`);
   switch (screen) {
     case 'paused':
       return <PausedScreen project={project} permissions={permissions} />;
