@@ -26,6 +26,8 @@ export function permissionDenied(permission: PermissionKey, action?: string): Ht
   return new HttpError(403, `You need the ${PERMISSION_LABELS[permission]} permission to ${action ?? DEFAULT_ACTIONS[permission]}`, 'PERMISSION_DENIED');
 }
 
+const PERMISSION_SETS = Object.fromEntries(Object.entries(ROLE_PERMISSIONS).map(([role, keys]) => [role, new Set<string>(keys)])) as Record<MemberRole, ReadonlySet<string>>;
+
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface SessionRecord {
@@ -166,9 +168,9 @@ export class AccessRegistry {
     const project = await this.project(ref);
     const role = project ? await this.role(project.organizationId, user.id) : null;
     if (!project || !role) throw new HttpError(404, `Project not found: ${ref}`, 'PROJECT_NOT_FOUND');
-    const permissions = new Set<string>(ROLE_PERMISSIONS[role]);
+    const permissions = PERMISSION_SETS[role];
     if (permission && !permissions.has(permission)) throw permissionDenied(permission as PermissionKey, action);
-    return { user, project: { ...project }, role, permissions };
+    return { user, project, role, permissions };
   }
 
   async requireOrgAccess(req: FastifyRequest, slug: string, permission?: string, action?: string): Promise<OrgAccess> {
@@ -176,7 +178,7 @@ export class AccessRegistry {
     const org = await this.organization(slug);
     const role = org ? await this.role(org.id, user.id) : null;
     if (!org || !role) throw new HttpError(404, `Organization not found: ${slug}`, 'ORGANIZATION_NOT_FOUND');
-    const permissions = new Set<string>(ROLE_PERMISSIONS[role]);
+    const permissions = PERMISSION_SETS[role];
     if (permission && !permissions.has(permission)) throw permissionDenied(permission as PermissionKey, action);
     return { user, organization: { id: org.id, slug: org.slug, name: org.name }, role, permissions };
   }
