@@ -1,6 +1,6 @@
 // Webpack configuration of one federated area: a remote exposing "./area" plus a standalone page.
 import './webpack-compat.cjs';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -57,12 +57,12 @@ export function createAreaConfig({ area, dir, version }) {
   return (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
     const stamp = areaBuildStamp({ area, version: pkgVersion });
-    const standaloneHtml = path.join(dir, 'public/standalone.html');
     return {
       mode: production ? 'production' : 'development',
       context: dir,
       devtool: production ? false : 'eval-cheap-module-source-map',
-      entry: { standalone: './src/standalone.tsx' },
+      // The remote's only entry is remoteEntry.js (the container); the standalone page is a separate build.
+      entry: {},
       output: { ...outputOptions({ dir, production, publicPath: 'auto' }), uniqueName: remoteNameOf(area) },
       resolve: resolveOptions,
       module: { rules: [swcRule({ production })] },
@@ -80,12 +80,39 @@ export function createAreaConfig({ area, dir, version }) {
           manifest: true,
           dts: false,
           dev: false,
+          // The host provides the federation runtime; each remote entry does not carry its own copy.
+          experiments: { externalRuntime: true },
         }),
-        ...(existsSync(standaloneHtml)
-          ? [new HtmlWebpackPlugin({ hash: true, template: standaloneHtml, filename: 'standalone.html', chunks: ['standalone'], title: `Plinth ${area} (standalone)` })]
-          : []),
       ],
       stats: 'errors-warnings',
     };
+  };
+}
+
+/**
+ * The area's standalone page (src/standalone.tsx + public/standalone.html) as an ordinary
+ * single-page build without federation, into node_modules/.cache/plinth-standalone/ (ignored by git). Used by `pnpm dev` (dev-server.js).
+ */
+/** Where the standalone page is built, inside the area's folder. */
+export const STANDALONE_OUTPUT = 'node_modules/.cache/plinth-standalone';
+
+export function createStandaloneConfig({ area, dir, version, production = false }) {
+  const pkgVersion = version ?? JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+  const stamp = areaBuildStamp({ area, version: pkgVersion });
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    entry: { standalone: './src/standalone.tsx' },
+    output: { ...outputOptions({ dir, production, publicPath: '/' }), path: path.join(dir, STANDALONE_OUTPUT) },
+    resolve: resolveOptions,
+    module: { rules: [swcRule({ production })] },
+    optimization: optimizationOptions({ production }),
+    performance: { hints: false },
+    plugins: [
+      defineWithCompilersWebpack({ __PLINTH_AREA_BUILD__: JSON.stringify(stamp) }),
+      new HtmlWebpackPlugin({ hash: true, template: path.join(dir, 'public/standalone.html'), filename: 'index.html' }),
+    ],
+    stats: 'errors-warnings',
   };
 }

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Standalone development server of one area: rebuilds on change (webpack watch, development mode),
-// serves dist/ with standalone.html at "/" and forwards /api to the platform API (default
-// 127.0.0.1:4000, or PLINTH_API_URL). Run from the area's folder: `pnpm --filter @plinth/mfe-X dev`.
+// Standalone development server of one area: builds its standalone page (no federation) in watch
+// mode into node_modules/.cache/plinth-standalone/, serves it at "/" (every other path too, for the area's routes) and
+// forwards /api to the platform API (default 127.0.0.1:4000, or PLINTH_API_URL).
+// Run from the area's folder: `pnpm --filter @plinth/mfe-X dev`.
 import http from 'node:http';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
+import { createStandaloneConfig, STANDALONE_OUTPUT } from './area.js';
 
 const CONTENT_TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
@@ -29,7 +31,7 @@ export function serveFile(res, distDir, urlPath) {
   // Deep links inside the area get the page; assets asked for relative to a deep link are found by name.
   let file = path.join(distDir, clean);
   if (!isFile(file)) file = path.join(distDir, path.basename(clean));
-  if (!isFile(file) || !path.extname(file)) file = path.join(distDir, 'standalone.html');
+  if (!isFile(file) || !path.extname(file)) file = path.join(distDir, 'index.html');
   if (!existsSync(file)) {
     res.writeHead(503, { 'content-type': 'text/plain' });
     res.end('The area is still building; reload in a moment.');
@@ -43,14 +45,14 @@ async function main() {
   const dir = process.cwd();
   const port = Number(process.env.PORT ?? 5100);
   const apiUrl = process.env.PLINTH_API_URL ?? 'http://127.0.0.1:4000';
-  const configModule = await import(pathToFileURL(path.join(dir, 'webpack.config.js')).href);
-  const config = configModule.default({}, { mode: 'development' });
-  const compiler = webpack(config);
+  const { name } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const area = String(name).replace('@plinth/mfe-', '');
+  const compiler = webpack(createStandaloneConfig({ area, dir }));
   compiler.watch({}, (error, stats) => {
     if (error) console.error(error);
     else console.log(stats?.toString({ preset: 'errors-warnings', colors: false }) || `Built ${path.basename(dir)}.`);
   });
-  const distDir = path.join(dir, 'dist');
+  const distDir = path.join(dir, STANDALONE_OUTPUT);
   http
     .createServer((req, res) => {
       if ((req.url ?? '').startsWith('/api/') || req.url === '/api') forwardToApi(req, res, apiUrl);

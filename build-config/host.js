@@ -30,6 +30,8 @@ export function createHostConfig({ dir }) {
           manifest: false,
           dts: false,
           dev: false,
+          // Offers the federation runtime to every remote, built with externalRuntime.
+          experiments: { provideExternalRuntime: true },
         }),
         new HtmlWebpackPlugin({ hash: true, template: path.join(dir, 'public/index.html'), title: 'Plinth' }),
       ],

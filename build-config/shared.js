@@ -9,11 +9,15 @@ const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 export const SINGLETON_PACKAGES = {
   react: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
   'react-dom': ['react-dom', 'react-dom/client'],
-  'react-router': ['react-router'],
+  'react-router': ['react-router', 'react-router/dom'],
   'react-router-dom': ['react-router-dom'],
   '@tanstack/react-query': ['@tanstack/react-query'],
   zustand: ['zustand'],
   '@emotion/react': ['@emotion/react', '@emotion/react/jsx-runtime', '@emotion/react/jsx-dev-runtime'],
+  // Not required to be single, but every screen validates with them: one copy instead of one per area.
+  zod: ['zod'],
+  'react-hook-form': ['react-hook-form'],
+  '@hookform/resolvers': ['@hookform/resolvers/zod'],
 };
 
 /** Folders webpack also looks in, so a dependency of a dependency (react-router) can be shared. */
