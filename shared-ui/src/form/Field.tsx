@@ -16,9 +16,14 @@ const FieldContext = createContext<FieldContextValue | null>(null);
  * The props a control inside a `Field` needs: its id (for the label), `aria-invalid` and
  * `aria-describedby` pointing at the hint and error. Explicit props on the control win.
  */
-export function useFieldControl<P extends { id?: string; 'aria-invalid'?: unknown; 'aria-describedby'?: string; required?: boolean }>(
-  props: P,
-) {
+export interface FieldControlProps {
+  id?: string;
+  'aria-invalid'?: boolean | 'true' | 'false' | 'grammar' | 'spelling';
+  'aria-describedby'?: string;
+  required?: boolean;
+}
+
+export function useFieldControl<P extends FieldControlProps>(props: P): P & FieldControlProps {
   const field = useContext(FieldContext);
   if (!field) return props;
   const describedBy = [props['aria-describedby'], field.errorId, field.hintId].filter(Boolean).join(' ') || undefined;

@@ -1,5 +1,5 @@
 export { Field, useFieldControl } from './Field';
-export type { FieldProps } from './Field';
+export type { FieldProps, FieldControlProps } from './Field';
 export { TextInput, TextArea, Select } from './inputs';
 export type { TextInputProps, TextAreaProps, SelectProps, SelectOption } from './inputs';
 export { Checkbox, Switch } from './toggles';

@@ -73,10 +73,11 @@ const thumbStyle = css({
 export function Switch({ checked, defaultChecked = false, onCheckedChange, name, onClick, ...props }: SwitchProps) {
   const [own, setOwn] = useState(defaultChecked);
   const isOn = checked ?? own;
-  const wired = useFieldControl(props);
+  const { required, ...wired } = useFieldControl(props);
   return (
     <>
       <button
+        aria-required={required || undefined}
         type="button"
         role="switch"
         aria-checked={isOn}
