@@ -9,6 +9,6 @@ export default defineConfig({
     exclude: ['src/federation/**', 'node_modules/**'],
     setupFiles: ['@plinth/shared-ui/testing/jsdom-setup', './src/app/test-setup.ts'],
     restoreMocks: true,
-    testTimeout: 20_000,
+    testTimeout: 40_000,
   },
 });

@@ -7,7 +7,7 @@ import { notifyManager } from '@tanstack/react-query';
 notifyManager.setScheduler((callback) => queueMicrotask(callback));
 
 // Code-split pages load on first use; give them time on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // Each test starts from an empty page and empty browser storage.
 afterEach(() => {

@@ -1,0 +1,28 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, expect, test } from 'vitest';
+import { THEME_STORAGE_KEY } from '@plinth/shared-ui/theme';
+import { makeOrganization, makeProject, fakeApi, renderShell, SIGNED_IN } from '../../app/test-harness';
+
+const api = () => fakeApi({ 'GET /auth/session': SIGNED_IN, 'GET /platform/organizations': [makeOrganization()], 'GET /platform/projects': [makeProject()] });
+
+beforeEach(() => window.localStorage.setItem(THEME_STORAGE_KEY, 'dark'));
+
+test('the theme choice applies at once and is kept across reloads', async () => {
+  const first = renderShell('/projects', api());
+  const light = await screen.findByRole('radio', { name: 'Light' });
+  expect(screen.getByRole('radio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true');
+  await userEvent.click(light);
+  expect(light.getAttribute('aria-checked')).toBe('true');
+  expect(document.documentElement.getAttribute('data-theme')).toBe('light');
+  expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('light');
+  first.unmount();
+  renderShell('/projects', api());
+  await waitFor(() => expect(screen.getByRole('radio', { name: 'Light' }).getAttribute('aria-checked')).toBe('true'));
+});
+
+test('Account Preferences leads to the account page', async () => {
+  const { router } = renderShell('/projects', api());
+  await userEvent.click(await screen.findByRole('link', { name: 'Account Preferences' }));
+  await waitFor(() => expect(router.state.location.pathname).toBe('/account/me'));
+});
