@@ -11,7 +11,7 @@ export default function DatabaseRoutes() {
       <Route element={<AreaLayout menu={<DatabaseMenu />} />}>
         <Route index element={<Navigate to="/database/tables" replace />} />
         {databasePages(hosted).map((page) => (
-          <Route key={page.to} path={page.to.replace(/^database\//, '')} element={<PlaceholderPage title={page.label} />} />
+          <Route key={page.to} path={page.to.replace(/^\/database\//, '')} element={<PlaceholderPage title={page.label} />} />
         ))}
         <Route path="*" element={<PlaceholderPage title="Page not found"><p>This database page does not exist.</p></PlaceholderPage>} />
       </Route>

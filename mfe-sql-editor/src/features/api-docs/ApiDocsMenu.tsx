@@ -1,8 +1,9 @@
-import { Link, useLocation } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
+import { LoadingState } from '@plinth/shared-ui/layout';
 import { queryKeys } from '@plinth/shared-contracts';
 import { useArea } from '../area/area-context';
 import { menuStyles } from '../side-menu/menu-styles';
+import { AreaSideMenu } from '../side-menu/AreaSideMenu';
 
 /** The introduction pages of the API docs (000 §2.1: query page = auth, users, tables-intro, rpc-intro). */
 export const API_DOC_PAGES = [
@@ -13,56 +14,28 @@ export const API_DOC_PAGES = [
   { label: 'Stored Procedures', search: '?page=rpc-intro' },
 ] as const;
 
-function MenuEntry({ label, to, current }: { label: string; to: string; current: boolean }) {
-  return (
-    <li>
-      <Link to={to} css={menuStyles.link} aria-current={current ? 'page' : undefined}>
-        {label}
-      </Link>
-    </li>
-  );
-}
+const PUBLIC_TABLES = { schema: 'public', sort: 'alphabetical', limit: 1000 } as const;
 
 /** Side menu of the API docs: introduction pages, one entry per table of the public schema, GraphiQL. */
 export function ApiDocsMenu() {
-  const { api, projectRef } = useArea();
-  const { pathname, search } = useLocation();
-  const params = { schema: 'public', sort: 'alphabetical', limit: 1000 } as const;
+  const { api, projectRef, hosted } = useArea();
   const tables = useQuery({
-    queryKey: queryKeys.entities(projectRef, params),
-    queryFn: () => api.database.listEntities(projectRef, params),
+    queryKey: queryKeys.entities(projectRef, PUBLIC_TABLES),
+    queryFn: () => api.database.listEntities(projectRef, PUBLIC_TABLES),
   });
-  const onDocs = pathname.endsWith('/api');
-  const resource = new URLSearchParams(search).get('resource');
-
+  const groups = [
+    { title: 'Getting started', items: API_DOC_PAGES.map((p) => ({ label: p.label, to: `/api${p.search}` })) },
+    { title: 'GraphQL', items: [{ label: 'GraphiQL', to: '/api/graphiql' }] },
+    {
+      title: 'Tables and Views',
+      items: (tables.data?.entities ?? []).map((e) => ({ label: e.name, to: `/api?resource=${encodeURIComponent(e.name)}` })),
+    },
+  ];
   return (
-    <nav aria-label="API Docs" css={menuStyles.nav}>
-      <h2 css={menuStyles.heading}>API Docs</h2>
-      <section aria-label="Getting started">
-        <h3 css={menuStyles.groupTitle}>Getting started</h3>
-        <ul css={menuStyles.list}>
-          {API_DOC_PAGES.map((p) => (
-            <MenuEntry key={p.label} label={p.label} to={`/api${p.search}`} current={onDocs && search === p.search} />
-          ))}
-        </ul>
-      </section>
-      <section aria-label="Tables and Views">
-        <h3 css={menuStyles.groupTitle}>Tables and Views</h3>
-        {tables.isPending ? <p css={menuStyles.muted}>Loading tables…</p> : null}
-        {tables.isError ? <p css={menuStyles.error}>Failed to load tables: {tables.error.message}</p> : null}
-        {tables.data?.entities.length === 0 ? <p css={menuStyles.muted}>No tables in the public schema</p> : null}
-        <ul css={menuStyles.list}>
-          {tables.data?.entities.map((e) => (
-            <MenuEntry key={e.id} label={e.name} to={`/api?resource=${encodeURIComponent(e.name)}`} current={onDocs && resource === e.name} />
-          ))}
-        </ul>
-      </section>
-      <section aria-label="GraphQL">
-        <h3 css={menuStyles.groupTitle}>GraphQL</h3>
-        <ul css={menuStyles.list}>
-          <MenuEntry label="GraphiQL" to="/api/graphiql" current={pathname.endsWith('/api/graphiql')} />
-        </ul>
-      </section>
-    </nav>
+    <AreaSideMenu title="API Docs" groups={groups} hosted={hosted}>
+      {tables.isPending ? <LoadingState label="Loading tables…" /> : null}
+      {tables.isError ? <p css={menuStyles.error} role="alert">Failed to load tables: {tables.error.message}</p> : null}
+      {tables.data?.entities.length === 0 ? <p css={menuStyles.muted}>No tables in the public schema</p> : null}
+    </AreaSideMenu>
   );
 }

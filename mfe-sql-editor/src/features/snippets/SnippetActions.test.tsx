@@ -28,6 +28,20 @@ describe('per-query menu', () => {
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Create a personal copy', 'Delete query']);
   });
 
+  it('works from the keyboard: Enter opens the menu, arrows move, Enter chooses', async () => {
+    const { user } = setup();
+    const trigger = await screen.findByRole('button', { name: 'Actions for Orders by day' });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Rename query'));
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('Delete query');
+    expect(menu.contains(document.activeElement)).toBe(true);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Confirm to delete query' })).toBeTruthy();
+  });
+
   it('renames a query, refusing an empty name with the spec text', async () => {
     const { user, api, mine } = setup();
     await openActions(user, 'Orders by day');

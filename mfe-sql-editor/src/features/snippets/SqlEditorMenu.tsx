@@ -1,9 +1,8 @@
-import { Link } from 'react-router-dom';
-import { PlusIcon } from '@plinth/shared-ui/icons';
 import { PERMISSIONS, PERMISSION_MESSAGES } from '@plinth/shared-contracts';
 import { useArea } from '../area/area-context';
+import { ErrorPanel, LoadingState } from '@plinth/shared-ui/layout';
 import { menuStyles } from '../side-menu/menu-styles';
-import { MenuLinks } from '../side-menu/MenuLinks';
+import { AreaSideMenu } from '../side-menu/AreaSideMenu';
 import { SNIPPET_SECTION_TITLES, snippetsForSection, type SnippetSectionId } from './snippet-sections';
 import { SnippetSection } from './SnippetSection';
 import { useSnippets } from './use-snippets';
@@ -22,33 +21,35 @@ export function SqlEditorMenu() {
   const userId = props.session.user.id;
 
   return (
-    <nav aria-label="SQL editor" css={menuStyles.nav}>
-      <h2 css={menuStyles.heading}>SQL Editor</h2>
-      <Link to={`/${newQueryPath(hosted)}`} css={[menuStyles.link, { display: 'flex', alignItems: 'center', gap: 6 }]}>
-        <PlusIcon size={14} /> New query
-      </Link>
-      <MenuLinks
-        items={[
-          { label: 'Templates', to: 'sql/templates' },
-          { label: 'Quickstarts', to: 'sql/quickstarts' },
-        ]}
-      />
+    <AreaSideMenu
+      title="SQL Editor"
+      aria-label="SQL editor"
+      hosted={hosted}
+      groups={[
+        {
+          items: [
+            { label: 'New query', to: `/${newQueryPath(hosted)}` },
+            { label: 'Templates', to: '/sql/templates' },
+            { label: 'Quickstarts', to: '/sql/quickstarts' },
+          ],
+        },
+      ]}
+    >
       {can(PERMISSIONS.USER_CONTENT_CREATE) ? null : (
         <p role="note" css={menuStyles.info}>
           {PERMISSION_MESSAGES.snippetsNotSaved}
         </p>
       )}
       {snippets.isPending ? (
-        <p css={menuStyles.muted} role="status">
-          Loading queries…
-        </p>
+        <LoadingState label="Loading queries…" />
       ) : snippets.isError ? (
-        <div role="alert">
-          <p css={menuStyles.error}>Failed to load queries: {snippets.error.message}</p>
-          <button type="button" css={[menuStyles.link, { border: 'none', background: 'none', cursor: 'pointer' }]} onClick={() => snippets.refetch()}>
-            Try again
-          </button>
-        </div>
+        <ErrorPanel
+          title="Failed to load queries"
+          message={snippets.error.message}
+          retryLabel="Try again"
+          retrying={snippets.isFetching}
+          onRetry={() => void snippets.refetch()}
+        />
       ) : (
         SECTIONS.map((section) => (
           <SnippetSection
@@ -58,6 +59,6 @@ export function SqlEditorMenu() {
           />
         ))
       )}
-    </nav>
+    </AreaSideMenu>
   );
 }

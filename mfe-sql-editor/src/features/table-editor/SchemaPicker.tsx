@@ -1,6 +1,5 @@
-import { Button } from '@plinth/shared-ui/button';
+import { ErrorPanel } from '@plinth/shared-ui/layout';
 import { Select } from '@plinth/shared-ui/form';
-import { menuStyles } from '../side-menu/menu-styles';
 import { groupSchemas, useSchemas } from './use-table-editor-data';
 
 export const SCHEMAS_FAILED_MESSAGE = 'Failed to load schemas';
@@ -10,12 +9,13 @@ export function SchemaPicker({ value, onChange }: { value: string; onChange: (sc
   const schemas = useSchemas();
   if (schemas.isError) {
     return (
-      <div role="alert" css={[menuStyles.row, { justifyContent: 'space-between' }]}>
-        <p css={menuStyles.error}>{SCHEMAS_FAILED_MESSAGE}</p>
-        <Button size="small" onClick={() => schemas.refetch()} loading={schemas.isFetching}>
-          Reload
-        </Button>
-      </div>
+      <ErrorPanel
+        title={SCHEMAS_FAILED_MESSAGE}
+        message={schemas.error.message}
+        retryLabel="Reload"
+        retrying={schemas.isFetching}
+        onRetry={() => void schemas.refetch()}
+      />
     );
   }
   const { schemas: open, protectedSchemas } = groupSchemas(schemas.data ?? []);

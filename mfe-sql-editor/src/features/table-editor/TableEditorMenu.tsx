@@ -6,6 +6,7 @@ import { PlusIcon, RefreshIcon } from '@plinth/shared-ui/icons';
 import { PERMISSIONS, PERMISSION_MESSAGES, type TableSort } from '@plinth/shared-contracts';
 import { useArea } from '../area/area-context';
 import { menuStyles } from '../side-menu/menu-styles';
+import { AreaSideMenu } from '../side-menu/AreaSideMenu';
 import { CreateTableDialog } from './CreateTableDialog';
 import { EntityList } from './EntityList';
 import { SchemaPicker } from './SchemaPicker';
@@ -36,8 +37,7 @@ export function TableEditorMenu() {
   const mayCreate = can(PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
 
   return (
-    <nav aria-label="Table editor" css={menuStyles.nav}>
-      <h2 css={menuStyles.heading}>Table Editor</h2>
+    <AreaSideMenu title="Table Editor" aria-label="Table editor" groups={[]} hosted>
       <SchemaPicker value={schema} onChange={(s) => setSchema(projectRef, s)} />
       <PermissionTooltip allowed={mayCreate} message={PERMISSION_MESSAGES.createTables}>
         <Button block icon={<PlusIcon size={14} />} onClick={() => setCreateOpen(true)}>
@@ -72,6 +72,6 @@ export function TableEditorMenu() {
       <Select aria-label="Sort tables" value={sort} options={SORT_OPTIONS} onChange={(e) => setSort(projectRef, e.target.value as TableSort)} />
       <EntityList schema={schema} search={search} sort={sort} />
       {createOpen ? <CreateTableDialog schema={schema} open onOpenChange={setCreateOpen} /> : null}
-    </nav>
+    </AreaSideMenu>
   );
 }

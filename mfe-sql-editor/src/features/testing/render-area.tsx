@@ -1,10 +1,14 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
 import { ALL_PERMISSIONS, type AreaMountProps, type BuildMode, type Notice } from '@plinth/shared-contracts';
 import App from '../../App';
 import { createFakeApi, ME, PROJECT_REF } from './fake-platform-api';
+
+// The machine running the suite is shared: give screens time to answer, and tests time to finish.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 /** Shows the router's current location, so tests can read where a click led. */
 function LocationProbe() {
