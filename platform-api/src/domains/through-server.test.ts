@@ -34,6 +34,9 @@ describe('database metadata through the server', () => {
     expect(p).toMatchObject({ schema: 'public', table: 'items', command: 'SELECT' });
     expect((await reader.api.database.listPolicies(ref, 'public')).map((x) => x.name)).toEqual(['Owners read']);
     await expect(reader.api.database.createPolicy(ref, { name: 'x', table: 'items' })).rejects.toMatchObject({ status: 403 });
+    const smuggled = { name: 'y', table: 'items', command: 'SELECT' as const, definition: 'true); drop table public.items; --' };
+    await expect(owner.api.database.createPolicy(ref, smuggled)).rejects.toMatchObject({ status: 400 });
+    expect((await owner.api.database.listTables(ref, 'public')).map((t) => t.name)).toContain('items');
     const err = await owner.api.database.runQuery(ref, { query: 'selec 1' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 400, code: 'SQL_ERROR' });

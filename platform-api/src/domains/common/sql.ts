@@ -50,3 +50,48 @@ export async function asUserSql<T>(fn: () => Promise<T>): Promise<T> {
     throw userSqlError(err);
   }
 }
+
+/**
+ * Refuses an SQL expression (a policy's USING or WITH CHECK) that ends its statement early: a ';'
+ * outside string literals, quoted identifiers, dollar quotes and comments. The expression is
+ * placed inside a CREATE/ALTER POLICY statement and must not be able to start another one.
+ */
+export function assertSingleExpression(expression: string, field: string): void {
+  let i = 0;
+  const n = expression.length;
+  while (i < n) {
+    const c = expression[i]!;
+    const next = expression[i + 1];
+    if (c === "'" || c === '"') {
+      const end = expression.indexOf(c, i + 1);
+      if (end < 0) return; // unterminated: Postgres reports the syntax error
+      i = end + 1;
+      continue;
+    }
+    if (c === '-' && next === '-') {
+      const end = expression.indexOf('\n', i);
+      if (end < 0) return;
+      i = end + 1;
+      continue;
+    }
+    if (c === '/' && next === '*') {
+      const end = expression.indexOf('*/', i + 2);
+      if (end < 0) return;
+      i = end + 2;
+      continue;
+    }
+    if (c === '$') {
+      const tag = /^\$[A-Za-z_]*\$/.exec(expression.slice(i));
+      if (tag) {
+        const end = expression.indexOf(tag[0], i + tag[0].length);
+        if (end < 0) return;
+        i = end + tag[0].length;
+        continue;
+      }
+    }
+    if (c === ';') {
+      throw Object.assign(new HttpError(400, `${field}: an expression may not contain ';' (one expression, not statements)`, 'VALIDATION'), { field });
+    }
+    i++;
+  }
+}

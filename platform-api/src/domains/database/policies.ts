@@ -1,6 +1,6 @@
 import { normalizeExpression, type Policy, type PolicyCommand, type Table } from '@plinth/shared-contracts';
 import { HttpError, type ProjectDatabase } from '../../core/deps';
-import { asUserSql, ident } from '../common/sql';
+import { asUserSql, assertSingleExpression, ident } from '../common/sql';
 import { findPolicy, findPolicyByName, findTable } from './catalog';
 
 // Writes of RLS policies and the RLS switch: real CREATE/ALTER/DROP POLICY and ALTER TABLE.
@@ -32,6 +32,8 @@ function policyNotFound(id: number): HttpError {
 export async function createPolicy(db: Db, p: NewPolicy): Promise<Policy> {
   const using = normalizeExpression(p.definition);
   const check = normalizeExpression(p.check);
+  if (using) assertSingleExpression(using, 'definition');
+  if (check) assertSingleExpression(check, 'check');
   const sql = [
     `create policy ${ident(p.name)} on ${ident(p.schema)}.${ident(p.table)}`,
     `as ${p.action} for ${p.command} to ${rolesClause(p.roles)}`,
@@ -59,10 +61,12 @@ export async function updatePolicy(db: Db, id: number, changes: PolicyChanges): 
   if (changes.roles !== undefined) parts.push(`to ${rolesClause(changes.roles)}`);
   if (changes.definition !== undefined) {
     const using = normalizeExpression(changes.definition);
+    if (using) assertSingleExpression(using, 'definition');
     if (using) parts.push(`using (${using})`);
   }
   if (changes.check !== undefined) {
     const check = normalizeExpression(changes.check);
+    if (check) assertSingleExpression(check, 'check');
     if (check) parts.push(`with check (${check})`);
   }
   await asUserSql(() =>

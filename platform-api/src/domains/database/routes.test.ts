@@ -16,7 +16,7 @@ beforeAll(async () => {
     comment on table public.notes is 'Free text notes';
     create schema private_stuff;
   `);
-}, 120_000);
+}, 300_000);
 afterAll(async () => s?.close());
 
 async function todosTable(): Promise<Table> {

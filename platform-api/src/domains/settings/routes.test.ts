@@ -8,7 +8,7 @@ const props = (p: string) => `/api/platform/props/project/${s.ref}${p}`;
 
 beforeAll(async () => {
   s = await startTestServer([settingsRoutes], { plan: 'pro' });
-}, 120_000);
+}, 300_000);
 afterAll(async () => s?.close());
 
 function serviceRoleOf(body: ProjectSettings) {

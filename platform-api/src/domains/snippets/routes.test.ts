@@ -10,7 +10,7 @@ const bob = 'bbbbbbbb-0000-4000-8000-000000000002';
 
 beforeAll(async () => {
   s = await startTestServer([snippetRoutes]);
-}, 120_000);
+}, 300_000);
 afterAll(async () => s?.close());
 
 async function list(userId: string, role: 'Developer' | 'Read-only' = 'Developer'): Promise<Snippet[]> {

@@ -9,7 +9,7 @@ const configUrl = () => `/api/platform/projects/${s.ref}/config/storage`;
 
 beforeAll(async () => {
   s = await startTestServer([storageRoutes], { plan: 'pro' });
-}, 120_000);
+}, 300_000);
 afterAll(async () => s?.close());
 
 describe('buckets', () => {

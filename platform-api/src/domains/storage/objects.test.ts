@@ -11,7 +11,7 @@ beforeAll(async () => {
   for (const id of ['files', 'big', 'pics']) {
     await s.app.inject({ method: 'POST', url: url(''), headers: s.as('Owner'), payload: { id, public: id === 'pics' } });
   }
-}, 120_000);
+}, 300_000);
 afterAll(async () => s?.close());
 
 function upload(bucket: string, path: string, body: string | Buffer, contentType = 'text/plain', extra: Record<string, string> = {}) {

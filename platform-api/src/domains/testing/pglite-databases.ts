@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { openServerControlDatabase, openServerProjectDatabase } from './server-databases';
 import type { ControlDatabase, ProjectDatabase, ProjectQueryOptions, QueryResult } from '../../core/deps';
 
 // Real Postgres (PGlite, in memory) behind the core's database seams, for the domain modules'
@@ -22,10 +23,15 @@ async function withOptions<T>(db: PGlite, options: ProjectQueryOptions | undefin
 
 /** Roles and auth helpers every project database has (the core's bootstrap makes the same). */
 export const TEST_PROJECT_BOOTSTRAP = `
-do $$ begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then create role anon nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then create role authenticated nologin noinherit; end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then create role service_role nologin noinherit bypassrls; end if;
+do $$ declare r text; begin
+  foreach r in array array['anon', 'authenticated', 'service_role'] loop
+    if not exists (select 1 from pg_roles where rolname = r) then
+      begin
+        execute format('create role %I nologin noinherit', r);
+      exception when duplicate_object or unique_violation then null;
+      end;
+    end if;
+  end loop;
 end $$;
 create schema if not exists auth;
 create or replace function auth.jwt() returns jsonb language sql stable as
@@ -38,7 +44,9 @@ grant usage on schema auth to anon, authenticated, service_role;
 grant usage on schema public to anon, authenticated, service_role;
 `;
 
+/** A fresh project database: PGlite in memory, or a new database on DATABASE_URL's server when set. */
 export async function openTestProjectDatabase(ref = 'testref'): Promise<ProjectDatabase & { close(): Promise<void> }> {
+  if (process.env.DATABASE_URL) return openServerProjectDatabase(process.env.DATABASE_URL, ref, TEST_PROJECT_BOOTSTRAP);
   const db = new PGlite();
   await db.exec(TEST_PROJECT_BOOTSTRAP);
   return {
@@ -66,6 +74,7 @@ export async function openTestProjectDatabase(ref = 'testref'): Promise<ProjectD
 }
 
 export async function openTestControlDatabase(): Promise<ControlDatabase & { close(): Promise<void> }> {
+  if (process.env.DATABASE_URL) return openServerControlDatabase(process.env.DATABASE_URL);
   const db = new PGlite();
   return {
     async query<Row>(sql: string, params?: unknown[]) {
