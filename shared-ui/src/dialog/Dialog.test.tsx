@@ -86,3 +86,28 @@ describe('Dialog', () => {
     expect(screen.getByRole('dialog', { name: 'Rename file' })).toBeTruthy();
   });
 });
+
+describe('Dialog opened from state (no trigger)', () => {
+  it('gives focus back to the button that opened it', async () => {
+    const { useState } = await import('react');
+    function Controlled() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Button onClick={() => setOpen(true)}>Delete policy</Button>
+          <Dialog open={open} onOpenChange={setOpen} title="Delete policy">
+            <p>Sure?</p>
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Controlled />);
+    const opener = screen.getByRole('button', { name: 'Delete policy' });
+    await user.click(opener);
+    expect(screen.getByRole('dialog', { name: 'Delete policy' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+});

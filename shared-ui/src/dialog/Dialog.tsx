@@ -3,6 +3,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { css } from '@emotion/react';
 import { tokens } from '@plinth/shared-ui/theme';
 import { CloseIcon } from '@plinth/shared-ui/icons';
+import { useReturnFocus } from '../internal/useReturnFocus';
 import { closeButtonStyle, descriptionStyle, overlayStyle, titleStyle } from '../internal/overlayStyles';
 
 export type DialogSize = 'small' | 'medium' | 'large';
@@ -85,6 +86,7 @@ export function Dialog({
   initialFocusRef,
   children,
 }: DialogProps) {
+  const returnFocus = useReturnFocus(open, Boolean(trigger));
   const block = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };
@@ -100,6 +102,7 @@ export function Dialog({
             event.preventDefault();
             initialFocusRef.current.focus();
           }}
+          onCloseAutoFocus={returnFocus}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}

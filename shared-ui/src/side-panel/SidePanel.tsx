@@ -5,6 +5,7 @@ import { tokens } from '@plinth/shared-ui/theme';
 import { Button, type ButtonVariant } from '@plinth/shared-ui/button';
 import { CloseIcon } from '@plinth/shared-ui/icons';
 import { DisabledReason, Tooltip } from '@plinth/shared-ui/tooltip';
+import { useReturnFocus } from '../internal/useReturnFocus';
 import { closeButtonStyle, descriptionStyle, overlayStyle, titleStyle } from '../internal/overlayStyles';
 
 export type SidePanelSize = 'medium' | 'large' | 'xlarge';
@@ -100,6 +101,7 @@ export function SidePanel({
   footer,
   hideFooter = false,
 }: SidePanelProps) {
+  const returnFocus = useReturnFocus(open, Boolean(trigger));
   const changeOpen = (next: boolean) => {
     if (!next) {
       if (confirmLoading) return;
@@ -128,7 +130,11 @@ export function SidePanel({
       {trigger ? <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger> : null}
       <RadixDialog.Portal>
         <RadixDialog.Overlay css={overlayStyle} />
-        <RadixDialog.Content css={[panelStyle, { maxWidth: widths[size] }]} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <RadixDialog.Content
+          css={[panelStyle, { maxWidth: widths[size] }]}
+          onCloseAutoFocus={returnFocus}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <div css={headerStyle}>
             <div>
               <RadixDialog.Title css={titleStyle}>{title}</RadixDialog.Title>
