@@ -1,8 +1,8 @@
 import { useArea } from '../area/area-context';
-import { SideMenu, type MenuGroup } from '../side-menu/MenuLinks';
+import { AreaSideMenu, type MenuLinkGroup } from '../side-menu/AreaSideMenu';
 
 /** Account pages (000 §2.1) under /account. */
-export const ACCOUNT_MENU: readonly MenuGroup[] = [
+export const ACCOUNT_MENU: readonly (MenuLinkGroup & { title: string; items: readonly { label: string; to: string; hostedOnly?: boolean }[] })[] = [
   {
     title: 'Account Settings',
     items: [
@@ -16,5 +16,5 @@ export const ACCOUNT_MENU: readonly MenuGroup[] = [
 
 export function AccountMenu() {
   const { hosted } = useArea();
-  return <SideMenu label="Account settings" heading="Account" groups={ACCOUNT_MENU} hosted={hosted} />;
+  return <AreaSideMenu title="Account" aria-label="Account settings" groups={ACCOUNT_MENU} hosted={hosted} />;
 }

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@plinth/shared-contracts';
 import { useArea } from '../area/area-context';
-import { SideMenu, type MenuGroup } from '../side-menu/MenuLinks';
+import { AreaSideMenu } from '../side-menu/AreaSideMenu';
 
 /** Organization pages (000 §2.1) under /org/{slug}. */
-export function organizationPages(slug: string): MenuGroup[] {
+export function organizationPages(slug: string): { title: string; items: { label: string; to: string; hostedOnly?: boolean }[] }[] {
   const at = (page: string) => `/org/${encodeURIComponent(slug)}/${page}`;
   return [
     {
@@ -36,5 +36,5 @@ export function useOrganization(slug: string) {
 export function OrganizationMenu({ slug }: { slug: string }) {
   const { hosted } = useArea();
   const org = useOrganization(slug);
-  return <SideMenu label="Organization settings" heading={org.data?.name ?? slug} groups={organizationPages(slug)} hosted={hosted} />;
+  return <AreaSideMenu title={org.data?.name ?? slug} aria-label="Organization settings" groups={organizationPages(slug)} hosted={hosted} />;
 }

@@ -1,8 +1,8 @@
 import { useArea } from '../area/area-context';
-import { SideMenu, type MenuGroup } from '../side-menu/MenuLinks';
+import { AreaSideMenu, type MenuLinkGroup } from '../side-menu/AreaSideMenu';
 
 /** Project settings pages (000 §2.1) by group; infrastructure, add-ons and billing only exist on the hosted platform. */
-export const SETTINGS_MENU: readonly MenuGroup[] = [
+export const SETTINGS_MENU: readonly (MenuLinkGroup & { title: string; items: readonly { label: string; to: string; hostedOnly?: boolean }[] })[] = [
   {
     title: 'Project Settings',
     items: [
@@ -35,5 +35,5 @@ export const SETTINGS_MENU: readonly MenuGroup[] = [
 
 export function SettingsMenu() {
   const { hosted } = useArea();
-  return <SideMenu label="Project settings" heading="Settings" groups={SETTINGS_MENU} hosted={hosted} />;
+  return <AreaSideMenu title="Settings" aria-label="Project settings" groups={SETTINGS_MENU} hosted={hosted} />;
 }

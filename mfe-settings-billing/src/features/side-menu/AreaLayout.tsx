@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
+import { PageHeader } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
 
 /** A side menu on the left and the current page on the right. */
@@ -7,21 +8,21 @@ export function AreaLayout({ menu }: { menu: ReactNode }) {
   return (
     <div css={{ display: 'flex', height: '100%', minHeight: 0, color: tokens.color.text }}>
       {menu}
-      <main css={{ flex: 1, minWidth: 0, overflow: 'auto', padding: tokens.space.xl }}>
+      <main css={{ flex: 1, minWidth: 0, overflow: 'auto' }}>
         <Outlet />
       </main>
     </div>
   );
 }
 
-/** A page of the area: its title and body. Pages still to come show what they will hold. */
-export function PlaceholderPage({ title, children }: { title: string; children?: ReactNode }) {
+/** A page of the area: its title and body. Pages still to come say so. */
+export function PlaceholderPage({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
   return (
-    <section aria-labelledby="area-page-title">
-      <h1 id="area-page-title" css={{ margin: `0 0 ${tokens.space.md}`, fontSize: tokens.fontSize.xl }}>
-        {title}
-      </h1>
-      {children ?? <p css={{ color: tokens.color.textMuted }}>This page is coming soon.</p>}
-    </section>
+    <>
+      <PageHeader title={title} description={description} />
+      <div css={{ padding: tokens.space.xl }}>
+        {children ?? <p css={{ margin: 0, color: tokens.color.textMuted }}>This page is coming soon.</p>}
+      </div>
+    </>
   );
 }

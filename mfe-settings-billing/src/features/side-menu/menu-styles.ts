@@ -5,15 +5,12 @@ const c = tokens.color;
 
 /** Styles of the area's side menus: one column of entries and titled lists. */
 export const menuStyles = {
+  /** The column that holds the shared side menu. */
   nav: css({
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.space.md,
     width: 260,
     minWidth: 260,
     height: '100%',
     overflowY: 'auto',
-    padding: tokens.space.md,
     borderRight: `1px solid ${c.border}`,
     background: c.surface,
     fontSize: tokens.fontSize.sm,

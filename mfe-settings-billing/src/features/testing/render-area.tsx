@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { vi } from 'vitest';
@@ -6,6 +6,11 @@ import { ALL_PERMISSIONS, type AreaMountProps, type BuildMode, type Notice } fro
 import App from '../../App';
 import { createFakeApi, ME, PROJECT_REF } from './fake-platform-api';
 
+// The machine running the suite is shared: give screens time to answer, and tests time to finish.
+configure({ asyncUtilTimeout: 4000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+/** Shows the router's current location, so tests can read where a click led. */
 function LocationProbe() {
   const { pathname, search } = useLocation();
   return <output data-testid="location">{`${pathname}${search}`}</output>;
