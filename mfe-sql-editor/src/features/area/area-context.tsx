@@ -8,8 +8,6 @@ export interface AreaContextValue {
   projectRef: string;
   can: (permission: string) => boolean;
   hosted: boolean;
-  /** Absolute path of a route of this project, e.g. projectPath('sql/new'). */
-  projectPath: (path: string) => string;
 }
 
 const AreaContext = createContext<AreaContextValue | null>(null);
@@ -25,7 +23,6 @@ export function AreaProvider({ props, children }: { props: AreaMountProps; child
       projectRef,
       can: (permission) => props.permissions.includes(permission),
       hosted: props.buildMode === 'hosted',
-      projectPath: (path) => `/project/${projectRef}/${path.replace(/^\//, '')}`,
     };
   }, [props]);
   return <AreaContext.Provider value={value}>{children}</AreaContext.Provider>;
