@@ -68,11 +68,8 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/**
- * Shows the notices raised with `notify()`. Render it once, near the root of the host (a standalone
- * area renders its own). Hovering or focusing a notice pauses its timer.
- */
-export function Toaster({ label = 'Notifications' }: { label?: string }) {
+/** The Radix-based notice list; loaded by `Toaster` only when needed (see Toaster.tsx). */
+export default function ToastList({ label }: { label: string }) {
   const toasts = useStore(toastStore, (state) => state.toasts);
   return (
     <RadixToast.Provider swipeDirection="right" label={label}>

@@ -10,9 +10,9 @@ describe('toasts', () => {
   it('a notice appears with its message and leaves after its duration', async () => {
     render(<Toaster />);
     act(() => {
-      notify({ kind: 'success', message: 'Successfully deleted policy!', durationMs: 150 });
+      notify({ kind: 'success', message: 'Successfully deleted policy!', durationMs: 400 });
     });
-    expect(screen.getByText('Successfully deleted policy!')).toBeTruthy();
+    expect(await screen.findByText('Successfully deleted policy!', {}, { timeout: 5000 })).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Successfully deleted policy!')).toBeNull(), { timeout: 2000 });
     expect(toastStore.getState().toasts).toHaveLength(0);
   });
@@ -23,13 +23,19 @@ describe('toasts', () => {
     expect(toastStore.getState().toasts[0].durationMs).toBe(4000);
   });
 
+  it('renders nothing until the first notice', () => {
+    const { container } = render(<Toaster />);
+    expect(container.innerHTML).toBe('');
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+
   it('the dismiss button removes it at once', async () => {
     const user = userEvent.setup();
     render(<Toaster />);
     act(() => {
       notify({ kind: 'error', message: 'Failed to delete bucket: bucket is busy', durationMs: 60_000 });
     });
-    expect(screen.getByText('Failed to delete bucket: bucket is busy')).toBeTruthy();
+    expect(await screen.findByText('Failed to delete bucket: bucket is busy')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByText('Failed to delete bucket: bucket is busy')).toBeNull();
   });
@@ -40,7 +46,7 @@ describe('toasts', () => {
       notify({ kind: 'success', message: 'First', durationMs: 100 });
       notify({ kind: 'warning', message: 'Second', durationMs: 60_000 });
     });
-    expect(screen.getByText('First')).toBeTruthy();
+    expect(await screen.findByText('First')).toBeTruthy();
     expect(screen.getByText('Second')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('First')).toBeNull(), { timeout: 2000 });
     expect(screen.getByText('Second')).toBeTruthy();
