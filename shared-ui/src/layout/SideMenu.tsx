@@ -82,7 +82,7 @@ export function SideMenu({ title, groups, activeKey, onNavigate, 'aria-label': a
     <nav aria-label={ariaLabel ?? (typeof title === 'string' ? title : 'Menu')} css={navStyle}>
       {title ? <h2 css={headingStyle}>{title}</h2> : null}
       {groups.map((group) => (
-        <section key={group.key} aria-label={typeof group.title === 'string' ? group.title : undefined}>
+        <div key={group.key} role="group" aria-label={typeof group.title === 'string' ? group.title : undefined}>
           {group.title ? <h3 css={groupTitleStyle}>{group.title}</h3> : null}
           <ul css={listStyle}>
             {group.items.map((item) => (
@@ -113,7 +113,7 @@ export function SideMenu({ title, groups, activeKey, onNavigate, 'aria-label': a
               </li>
             ))}
           </ul>
-        </section>
+        </div>
       ))}
       {children}
     </nav>

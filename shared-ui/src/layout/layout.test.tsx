@@ -76,3 +76,11 @@ describe('InlineNotice', () => {
     expect(notice.textContent).toContain('All files in the bucket are deleted.');
   });
 });
+
+describe('SideMenu groups', () => {
+  it('names each group by its title', () => {
+    render(<SideMenu title="Storage" groups={groups} />);
+    const manage = screen.getByRole('group', { name: 'Manage' });
+    expect(manage.querySelectorAll('a')).toHaveLength(2);
+  });
+});
