@@ -54,9 +54,10 @@ describe('bucket create form', { timeout: 20_000 }, () => {
     expect((await screen.findByRole('link', { name: /avatars/ })).textContent).toBe('avatarsPublic');
   });
 
-  it('sends no limit and any MIME type when those fields are left alone', async () => {
+  it('starts in the name box, and sends no limit and any MIME type when those fields are left alone', async () => {
     const { user, panel, api } = await openCreate();
-    await user.type(within(panel).getByRole('textbox', { name: 'Name of bucket' }), 'docs.v2');
+    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole('textbox', { name: 'Name of bucket' })));
+    await user.keyboard('docs.v2');
     await user.click(within(panel).getByRole('button', { name: 'Create bucket' }));
     await waitFor(() => expect(api.state.buckets).toHaveLength(1));
     expect(api.state.buckets[0]).toMatchObject({ id: 'docs.v2', public: false, file_size_limit: null, allowed_mime_types: null });

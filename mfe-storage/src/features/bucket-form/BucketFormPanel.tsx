@@ -62,7 +62,7 @@ export function BucketFormPanel({ open, bucket, onClose }: BucketFormPanelProps)
     >
       <form id={formId} noValidate onSubmit={submit}>
         <Field label="Name of bucket" hint={BUCKET_VALIDATION_MESSAGES.nameHint} error={formState.errors.name?.message}>
-          <TextInput {...register('name')} disabled={mode === 'edit'} autoComplete="off" spellCheck={false} />
+          <TextInput {...register('name')} disabled={mode === 'edit'} autoFocus={mode === 'create'} autoComplete="off" spellCheck={false} />
         </Field>
         <Field label="Public bucket" inline hint="Anyone can read any object without any authorization.">
           <Controller
