@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { loadEnvironment } from './federation';
+// Only the manifest reader: the area machinery loads with the first area page.
+import { loadEnvironment } from './federation/environment';
 import { createShellApi } from './app/api';
 import { createShellQueryClient } from './app/query-client';
 import { ShellProviders } from './app/providers';

@@ -1,10 +1,13 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient, BuildMode } from '@plinth/shared-contracts';
 import { ThemeProvider } from '@plinth/shared-ui/theme';
-import { Toaster } from '@plinth/shared-ui/toast';
 import { ApiProvider } from './api';
 import { ShellSettingsProvider } from './shell-settings';
+
+// Notices are kept in shared-ui's store until the Toaster shows them, so it can load after the first paint
+// and keep the sign-in page's critical path small.
+const Toaster = lazy(() => import('@plinth/shared-ui/toast').then((m) => ({ default: m.Toaster })));
 
 interface Props {
   api: ApiClient;
@@ -21,7 +24,9 @@ export function ShellProviders({ api, queryClient, buildMode, children }: Props)
         <ApiProvider client={api}>
           <ShellSettingsProvider value={{ buildMode }}>
             {children}
-            <Toaster />
+            <Suspense fallback={null}>
+              <Toaster />
+            </Suspense>
           </ShellSettingsProvider>
         </ApiProvider>
       </QueryClientProvider>
