@@ -90,7 +90,7 @@ export function assertSingleExpression(expression: string, field: string): void 
       }
     }
     if (c === ';') {
-      throw Object.assign(new HttpError(400, `${field}: an expression may not contain ';' (one expression, not statements)`, 'VALIDATION'), { field });
+      throw new HttpError(400, `${field}: an expression may not contain ';' (one expression, not statements)`, 'VALIDATION', field);
     }
     i++;
   }

@@ -106,7 +106,7 @@ describe('roles, schemas and entities', () => {
   it('flags system roles and hidden schemas', async () => {
     const roles = (await s.app.inject({ method: 'GET', url: url('/roles'), headers: s.as('Read-only') })).json() as { name: string; is_system: boolean }[];
     expect(roles.find((r) => r.name === 'authenticated')?.is_system).toBe(false);
-    expect(roles.find((r) => r.name === 'postgres')?.is_system).toBe(true);
+    expect(roles.find((r) => r.name === 'pg_read_all_data')?.is_system).toBe(true);
     const all = (await s.app.inject({ method: 'GET', url: url('/schemas'), headers: s.as('Read-only') })).json() as { name: string; protected: boolean }[];
     expect(all.find((x) => x.name === 'auth')?.protected).toBe(true);
     expect(all.find((x) => x.name === 'private_stuff')?.protected).toBe(false);

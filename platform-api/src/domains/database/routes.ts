@@ -71,7 +71,8 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
     catalog.listEntities(await read(req, req.params.ref), req.query),
   );
 
-  const sqlError = SqlErrorBodySchema.extend({ code: z.string() });
+  // 400/409 answers: a SQL error (message, position...) or a validation error naming its field.
+  const sqlError = SqlErrorBodySchema.extend({ code: z.string(), field: z.string().optional() });
   app.post(
     `${base}/query`,
     { schema: { params: RefParamsSchema, body: SqlRunRequestSchema, response: { 200: SqlRunResultSchema, 400: sqlError, 409: sqlError } } },

@@ -58,7 +58,7 @@ export const branchRoutes: RouteModule = (fastify, deps) => {
       if (!repo) throw new HttpError(400, 'Connect a repository to this project before branching from a git branch', 'VALIDATION');
       const [owner, name] = repo.split('/') as [string, string];
       const branches = await listGitBranches(gitRoot(fastify), owner, name);
-      if (!branches.some((b) => b.name === git_branch)) throw Object.assign(new HttpError(400, `git_branch: no branch ${git_branch} in ${repo}`, 'VALIDATION'), { field: 'git_branch' });
+      if (!branches.some((b) => b.name === git_branch)) throw new HttpError(400, `git_branch: no branch ${git_branch} in ${repo}`, 'VALIDATION', 'git_branch');
     }
     await store.ready();
     const taken = await deps.control.query('select 1 from project_branches where parent_project_ref = $1 and name = $2', [access.project.ref, branch_name]);

@@ -28,7 +28,7 @@ export async function getStorageConfig(control: ControlDatabase, ref: string, or
 }
 
 export async function setStorageConfig(control: ControlDatabase, ref: string, organizationId: number, fileSizeLimit: number): Promise<StorageConfig> {
-  if (fileSizeLimit > MAX_UPLOAD_SIZE_BYTES) throw Object.assign(new HttpError(400, STORAGE_MESSAGES.uploadLimitTooLarge, 'VALIDATION'), { field: 'fileSizeLimit' });
+  if (fileSizeLimit > MAX_UPLOAD_SIZE_BYTES) throw new HttpError(400, STORAGE_MESSAGES.uploadLimitTooLarge, 'VALIDATION', 'fileSizeLimit');
   const current = await getStorageConfig(control, ref, organizationId);
   if (current.isFreeTier) {
     throw new HttpError(400, 'The upload file size limit is fixed at 50 MB on the free plan; upgrade the organization to change it', 'FREE_TIER_FIXED');

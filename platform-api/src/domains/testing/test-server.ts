@@ -107,7 +107,7 @@ export async function startTestServer(modules: RouteModule[], options: { plan?: 
       const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ?? '';
       return reply.code(400).send({ message: `${field || 'request'}: ${issue?.message ?? 'invalid'}`, code: 'VALIDATION', field });
     }
-    if (err instanceof HttpError) return reply.code(err.status).send({ message: err.message, code: err.code });
+    if (err instanceof HttpError) return reply.code(err.status).send({ message: err.message, code: err.code, ...(err.field ? { field: err.field } : {}) });
     const status = (err as { statusCode?: number }).statusCode;
     if (status && status < 500) return reply.code(status).send({ message: (err as Error).message, code: (err as { code?: string }).code });
     return reply.code(500).send({ message: `Internal error: ${(err as Error).message}` });
