@@ -6,6 +6,14 @@ import { AREA_TITLES, AreaRoot } from './AreaRoot';
 import type { AreaApp, AreaLifecycleOptions, AreaLifecycles } from './types';
 
 type ParcelProps = AreaMountProps & { name?: string };
+/** single-spa passes its own props (singleSpa, mountParcel) too; called directly, an area gets only ours. */
+type Lifecycle = (props: ParcelProps) => Promise<unknown>;
+interface ReactLifecycles {
+  bootstrap: Lifecycle;
+  mount: Lifecycle;
+  unmount: Lifecycle;
+  update?: Lifecycle;
+}
 
 /**
  * single-spa lifecycles for an area: mounts `App` inside AreaRoot into the element the host gives
@@ -27,7 +35,7 @@ export function createAreaLifecycles(App: AreaApp, options: AreaLifecycleOptions
         The {AREA_TITLES[options.area]} area failed: {error.message}
       </div>
     ),
-  });
+  }) as unknown as ReactLifecycles;
 
   // Lifecycles are keyed by the parcel's name; a direct caller (a test, the standalone page) may omit it.
   const withName = (props: AreaMountProps): ParcelProps => ({ name: `plinth-area-${options.area}`, ...props });
