@@ -26,3 +26,21 @@ test('Account Preferences leads to the account page', async () => {
   await userEvent.click(await screen.findByRole('link', { name: 'Account Preferences' }));
   await waitFor(() => expect(router.state.location.pathname).toBe('/account/me'));
 });
+
+test('Sign out ends the session and returns to the sign-in page', async () => {
+  let signedIn = true;
+  const calls = fakeApi({
+    'GET /auth/session': () => (signedIn ? SIGNED_IN : { user: null, aal: null }),
+    'POST /auth/sign-out': () => {
+      signedIn = false;
+      return {};
+    },
+    'GET /platform/organizations': [makeOrganization()],
+    'GET /platform/projects': [makeProject()],
+  });
+  const { router } = renderShell('/projects', calls);
+  await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+  expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+  expect(router.state.location.pathname).toBe('/sign-in');
+  expect(calls.count('POST /auth/sign-out')).toBe(1);
+});

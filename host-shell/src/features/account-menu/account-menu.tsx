@@ -1,4 +1,7 @@
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import { notify } from '@plinth/shared-ui/toast';
+import { useApi } from '../../app/api';
 import { useTheme } from '@plinth/shared-ui/theme';
 import { tokens } from '@plinth/shared-ui/theme';
 import { MoonIcon, SunIcon } from '@plinth/shared-ui/icons';
@@ -27,6 +30,18 @@ const THEMES: { value: ThemeName; label: string; Icon: typeof SunIcon }[] = [
 /** Account menu at the bottom of the rail: Account Preferences and the Dark/Light choice, kept across reloads. */
 export function AccountMenu({ email }: { email: string }) {
   const { theme, setTheme } = useTheme();
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const signOut = async () => {
+    try {
+      await api.auth.signOut();
+      queryClient.clear();
+      navigate('/sign-in', { replace: true });
+    } catch (err) {
+      notify({ kind: 'error', message: `Could not sign out: ${(err as Error).message}` });
+    }
+  };
   return (
     <section aria-label="Account" css={{ display: 'grid', gap: tokens.space.sm, paddingTop: tokens.space.sm, borderTop: `1px solid ${tokens.color.border}` }}>
       <span css={{ fontSize: tokens.fontSize.xs, color: tokens.color.textMuted, overflow: 'hidden', textOverflow: 'ellipsis' }} title={email}>
@@ -43,6 +58,9 @@ export function AccountMenu({ email }: { email: string }) {
           </button>
         ))}
       </div>
+      <button type="button" onClick={() => void signOut()} css={{ ...choiceCss, justifyContent: 'center' }}>
+        Sign out
+      </button>
     </section>
   );
 }
