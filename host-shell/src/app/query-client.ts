@@ -1,9 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '@plinth/shared-contracts';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError, queryKeys } from '@plinth/shared-contracts';
 
 /** One QueryClient for the shell and every area it mounts. */
 export function createShellQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      // A 401 means the session ended (signed out elsewhere, expired): check it again, and the
+      // session guard sends the user to /sign-in.
+      onError: (error, query) => {
+        if (error instanceof ApiError && error.status === 401 && query.queryKey[0] !== queryKeys.session()[0]) {
+          void client.invalidateQueries({ queryKey: queryKeys.session(), exact: true });
+        }
+      },
+    }),
     defaultOptions: {
       queries: {
         staleTime: 30_000,
@@ -13,4 +22,5 @@ export function createShellQueryClient(): QueryClient {
       },
     },
   });
+  return client;
 }
