@@ -40,7 +40,7 @@ export async function expectAreaMenu(page: Page, area: Area): Promise<void> {
 
 /** The shell's navigation rail (spec 000 §2.2). */
 export function navRail(page: Page): Locator {
-  return page.getByRole('navigation', { name: 'Project' });
+  return page.getByRole('navigation', { name: 'Project', exact: true });
 }
 
 /** The error panel an area's region shows when it could not be loaded, was refused or threw. */

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEPLOY_DIR, PUBLISHED_DIR, REPO_ROOT, TSX_BIN } from './paths';
 
@@ -45,12 +46,42 @@ function buildAndPublish(area: string, version: string, env: Record<string, stri
   }
 }
 
-/** Publishes every fixture remote; E2E_REUSE_FIXTURES=1 keeps ones already published (local reruns). */
-export function publishFixtureRemotes(): void {
+const FIXTURE_KEYS_FILE = path.join(PUBLISHED_DIR, '.e2e-fixtures.json');
+
+/**
+ * What a fixture build depends on: the area's current build (its file names carry content hashes)
+ * and the build-time variables. A fixture published from the same key is not built again.
+ */
+function fixtureKey(area: string, env: Record<string, string>): string {
+  const dist = path.join(REPO_ROOT, `mfe-${area}`, 'dist');
+  const files = existsSync(dist) ? readdirSync(dist).sort() : [];
+  return createHash('sha256').update(JSON.stringify({ files, env })).digest('hex');
+}
+
+function readFixtureKeys(): Record<string, string> {
+  try {
+    return JSON.parse(readFileSync(FIXTURE_KEYS_FILE, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+}
+
+/** Publishes every fixture remote that is not already published from the current build. */
+export function publishFixtureRemotes(log: (line: string) => void = () => undefined): void {
+  const keys = readFixtureKeys();
   for (const fixture of Object.values(FIXTURE_REMOTES)) {
+    const id = `${fixture.area}@${fixture.version}`;
+    const key = fixtureKey(fixture.area, fixture.env);
     const ready = existsSync(path.join(publishedDir(fixture.area, fixture.version), 'mf-manifest.json'));
-    if (ready && process.env.E2E_REUSE_FIXTURES === '1') continue;
+    if (ready && keys[id] === key) {
+      log(`${id} is already published from the current build`);
+      continue;
+    }
+    const started = Date.now();
     buildAndPublish(fixture.area, fixture.version, fixture.env);
+    keys[id] = key;
+    writeFileSync(FIXTURE_KEYS_FILE, `${JSON.stringify(keys, null, 2)}\n`);
+    log(`built and published ${id} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   // A plain copy of what publish-all published: the outage test hides and restores this folder.
   const source = publishedDir(OUTAGE_REMOTE.area, packageVersion(OUTAGE_REMOTE.area));
@@ -63,10 +94,8 @@ export function publishFixtureRemotes(): void {
   cpSync(source, outage, { recursive: true });
 }
 
-/** Removes the test-only versions publishFixtureRemotes published (0.9.0 stays: staging may pin it). */
-export function removeFixtureRemotes(): void {
-  if (process.env.E2E_REUSE_FIXTURES === '1') return;
-  for (const fixture of [FIXTURE_REMOTES.incompatible, FIXTURE_REMOTES.throwsOnMount]) rmSync(publishedDir(fixture.area, fixture.version), { recursive: true, force: true });
+/** Removes the outage copy; fixture builds stay published (under deploy/published/, not in git) for the next run. */
+export function removeOutageRemote(): void {
   const outage = publishedDir(OUTAGE_REMOTE.area, OUTAGE_REMOTE.version);
   rmSync(outage, { recursive: true, force: true });
   rmSync(`${outage}.hidden`, { recursive: true, force: true });

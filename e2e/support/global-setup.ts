@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { startConsoleServer, type ConsoleServer } from './console-server';
 import { removeTestEnvironments, TEST_ENVIRONMENTS, writeTestEnvironments } from './environments';
-import { publishFixtureRemotes, removeFixtureRemotes } from './fixture-remotes';
+import { publishFixtureRemotes, removeOutageRemote } from './fixture-remotes';
 import { PUBLISHED_DIR } from './paths';
 import { SERVER_URL_VARIABLES } from './servers';
 
@@ -16,22 +15,25 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (!existsSync(PUBLISHED_DIR)) {
     throw new Error(`Nothing is published in ${PUBLISHED_DIR}: run \`pnpm run build\` and \`pnpm --filter @plinth/deploy run publish-all\` before the browser tests.`);
   }
-  publishFixtureRemotes();
+  const started = Date.now();
+  publishFixtureRemotes((line) => console.log(`[e2e] ${line}`));
   writeTestEnvironments();
 
   const servers: ConsoleServer[] = [];
   const cleanUp = async () => {
     await Promise.all(servers.map((server) => server.stop()));
     removeTestEnvironments();
-    removeFixtureRemotes();
+    removeOutageRemote();
   };
   try {
     for (const [key, environment] of Object.entries(TEST_ENVIRONMENTS) as [keyof typeof TEST_ENVIRONMENTS, string][]) {
+      const serverStarted = Date.now();
       const server = await startConsoleServer(environment);
       servers.push(server);
       process.env[SERVER_URL_VARIABLES[key]] = server.url;
-      console.log(`[e2e] ${environment} console at ${server.url} (log ${path.relative(process.cwd(), server.logFile)})`);
+      console.log(`[e2e] ${environment} console at ${server.url} in ${((Date.now() - serverStarted) / 1000).toFixed(1)} s (log ${server.logFile})`);
     }
+    console.log(`[e2e] set up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } catch (error) {
     await cleanUp();
     throw error;
