@@ -32,6 +32,12 @@ describe('settings, organization and account menus', () => {
     expect(within(nav).getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('leads the project integrations segment to the integrations settings page', () => {
+    renderArea(`/project/${PROJECT_REF}/integrations`);
+    expect(screen.getByTestId('location').textContent).toBe('/settings/integrations');
+    expect(screen.getByRole('heading', { level: 1, name: 'Integrations' })).toBeTruthy();
+  });
+
   it('shows the Branches page of a project', () => {
     renderArea(`/project/${PROJECT_REF}/branches`);
     expect(screen.getByRole('heading', { level: 1, name: 'Branches' })).toBeTruthy();
