@@ -126,3 +126,15 @@ describe('integrations and branches through the server', () => {
     expect((await owner.api.integrations.listIntegrations(org.slug))[0]!.connections).toEqual([]);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('describes the data-plane routes from their contracts', async () => {
+    const anon = await h.anonymous();
+    const res = await anon.fetch('/api/docs/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { paths: Record<string, unknown> };
+    for (const p of ['/api/platform/pg-meta/{ref}/policies', '/api/platform/storage/{ref}/buckets/{id}/objects/list', '/api/platform/projects/{ref}/content', '/api/v1/projects/{ref}/branches']) {
+      expect(Object.keys(doc.paths)).toContain(p);
+    }
+  });
+});
