@@ -42,6 +42,15 @@ export default function SignInMfaPage() {
   };
 
   if (factors.isError) return <p role="alert">Could not load your authentication factors: {(factors.error as Error).message}</p>;
+  if (factors.data && !factor)
+    return (
+      <div role="alert">
+        <p>Your account asks for a second factor but has no verified authenticator app. Ask your organization owner for help.</p>
+        <button type="button" onClick={() => void signOut()} css={submitCss}>
+          Sign in with a different account
+        </button>
+      </div>
+    );
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Verify two-factor code">
       <AuthField id="code" label="Authentication code" error={errors.code?.message}>
