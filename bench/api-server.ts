@@ -11,7 +11,7 @@ export interface BenchApi {
   api: ApiClient;
   jar: CookieJar;
   orgSlug: string;
-  /** Waits for the project template (initdb once per data dir), as a running server has it ready. */
+  /** Waits for the project template and the spare database, as a running server has them ready between creations. */
   warm(): Promise<void>;
   waitForStatus(ref: string, status: ProjectStatus, timeoutMs?: number): Promise<number>;
   close(): Promise<void>;
@@ -36,15 +36,17 @@ export async function startBenchApi(): Promise<BenchApi> {
     jar,
     orgSlug: org.slug,
     warm: async () => {
-      await app.plinth.databases.embeddedTemplate();
+      await app.plinth.databases.ready();
     },
     async waitForStatus(ref, status, timeoutMs = 120_000) {
       const start = performance.now();
+      let last = '';
       while (performance.now() - start < timeoutMs) {
-        if ((await api.projects.getStatus(ref)).status === status) return performance.now() - start;
+        last = (await api.projects.getStatus(ref)).status;
+        if (last === status) return performance.now() - start;
         await new Promise((r) => setTimeout(r, 10));
       }
-      throw new Error(`${ref} did not reach ${status} within ${timeoutMs} ms`);
+      throw new Error(`${ref} did not reach ${status} within ${timeoutMs} ms (last: ${last})`);
     },
     async close() {
       await app.close();

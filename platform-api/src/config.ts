@@ -16,6 +16,8 @@ export interface ServerOptions {
   statementTimeoutMs?: number;
   /** Session lifetime, in ms. Default 7 days. */
   sessionTtlMs?: number;
+  /** Embedded: keep one project database open ahead of time so creation is immediate. Default true (PLINTH_SPARE_DATABASE=0 turns it off). */
+  spareDatabase?: boolean;
   /** First account and organization created at start when absent (PLINTH_ADMIN_EMAIL / PLINTH_ADMIN_PASSWORD). */
   admin?: { email: string; password: string } | null;
 }
@@ -29,6 +31,7 @@ export interface ResolvedConfig {
   statementTimeoutMs: number;
   sessionTtlMs: number;
   admin: { email: string; password: string } | null;
+  spareDatabase: boolean;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,5 +48,6 @@ export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEn
     statementTimeoutMs: options.statementTimeoutMs ?? (Number(env.PLINTH_STATEMENT_TIMEOUT_MS) || 15_000),
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
     admin: options.admin === undefined ? envAdmin : options.admin,
+    spareDatabase: options.spareDatabase ?? env.PLINTH_SPARE_DATABASE !== '0',
   };
 }

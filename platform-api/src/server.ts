@@ -55,7 +55,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   installErrorHandling(app);
 
   const control = await openControlDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const databases = new ProjectDatabaseManager({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs, control });
+  const databases = new ProjectDatabaseManager({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs, control, spareDatabase: config.spareDatabase });
   const objects = createDiskObjectStore(config.objectStoreDir);
   const access = new AccessRegistry(control);
   const egress = new EgressCounter(control);

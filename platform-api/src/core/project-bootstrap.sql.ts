@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * SQL run once on every new project database (and again, idempotently, on each open of an
  * older one). Roles are cluster-wide on a Postgres server, so their creation tolerates another
@@ -78,4 +80,9 @@ export const extraProjectBootstrap: string[] = [];
 
 export function projectBootstrapSql(): string[] {
   return [ROLES_SQL, AUTH_SCHEMA_SQL, STORAGE_SCHEMA_SQL, ...extraProjectBootstrap];
+}
+
+/** Marks which bootstrap a database has; a change of the SQL above (or of extraProjectBootstrap) runs it again. */
+export function projectBootstrapVersion(): string {
+  return `plinth-bootstrap:${createHash('sha256').update(projectBootstrapSql().join('\n')).digest('hex').slice(0, 16)}`;
 }

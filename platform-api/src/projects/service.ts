@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { realpath, rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseUpgradeStatusAnswer, Project, ProjectStatus, StatusEvent } from '@plinth/shared-contracts';
 import type { ControlDatabase } from '../core/deps';
@@ -233,6 +233,8 @@ export class ProjectsService {
 
   /** For tests of a failed restore: removes an embedded project's files (server mode: the caller drops the database). */
   async removeEmbeddedFiles(ref: string): Promise<void> {
+    const real = await realpath(this.databases.projectDir(ref)).catch(() => null);
+    if (real) await rm(real, { recursive: true, force: true });
     await rm(this.databases.projectDir(ref), { recursive: true, force: true });
   }
 }

@@ -69,7 +69,7 @@ export async function createTestHarness(options: ServerOptions = {}): Promise<Te
     controlUrl = u.toString();
   }
   if (!baseUrl) await seedEmbeddedDataDir(dataDir);
-  const app = await buildServer({ logger: false, admin: null, ...options, dataDir, databaseUrl: controlUrl ?? undefined });
+  const app = await buildServer({ logger: false, admin: null, spareDatabase: false, ...options, dataDir, databaseUrl: controlUrl ?? undefined });
   const internals = app.plinth;
 
   const clientFor = (jar: CookieJar) => {

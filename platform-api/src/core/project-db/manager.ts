@@ -1,10 +1,11 @@
-import { cp, mkdir, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { cp, mkdir, realpath, rm, stat, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectDatabase, ProjectDatabases } from '../deps';
 import { HttpError } from '../deps';
 import { quoteIdent } from '../database-error';
 import type { OpenControlDatabase } from '../control-db';
-import { projectBootstrapSql } from '../project-bootstrap.sql';
+import { projectBootstrapSql, projectBootstrapVersion } from '../project-bootstrap.sql';
 import { PgliteProjectDatabase } from './pglite-client';
 import { ServerProjectDatabase } from './server-client';
 
@@ -15,6 +16,8 @@ export interface ProjectDatabaseManagerOptions {
   databaseUrl: string | null;
   statementTimeoutMs: number;
   control: OpenControlDatabase;
+  /** Embedded: keep one database copied and open ahead of time, so a new project comes up at once. */
+  spareDatabase?: boolean;
 }
 
 /** Server-mode name of a project's database. */
@@ -28,6 +31,8 @@ export const projectDatabaseName = (ref: string) => `plinth_project_${ref}`;
 export class ProjectDatabaseManager implements ProjectDatabases {
   private readonly open = new Map<string, OpenDatabase>();
   private template: Promise<string> | null = null;
+  private spare: Promise<{ dir: string; db: PgliteProjectDatabase } | null> | null = null;
+  private closing = false;
 
   constructor(private readonly opts: ProjectDatabaseManagerOptions) {}
 
@@ -68,7 +73,7 @@ export class ProjectDatabaseManager implements ProjectDatabases {
         await mkdir(dir, { recursive: true });
         const db = new PgliteProjectDatabase('template', dir, 120_000);
         await db.start();
-        for (const sql of projectBootstrapSql()) await db.exec(sql);
+        await bootstrap(db);
         await db.close();
         await mkdir(path.dirname(ready), { recursive: true });
         await (await import('node:fs/promises')).writeFile(ready, new Date().toISOString());
@@ -83,11 +88,55 @@ export class ProjectDatabaseManager implements ProjectDatabases {
 
   /** Starts preparing the embedded template so the first project comes up quickly. */
   warmUp(): void {
-    if (this.embedded) void this.embeddedTemplate().catch(() => undefined);
+    if (!this.embedded) return;
+    void this.embeddedTemplate().catch(() => undefined);
+    if (this.opts.spareDatabase) this.prepareSpare();
+  }
+
+  /**
+   * A copy of the template under `<dataDir>/pool/<id>`, already open in its worker. A new project
+   * takes it: `projects/<ref>/pgdata` becomes a link to it, and the next spare is prepared.
+   */
+  private prepareSpare(): void {
+    if (this.closing || this.spare) return;
+    this.spare = (async () => {
+      const template = await this.embeddedTemplate();
+      const dir = path.join(this.opts.dataDir, 'pool', randomBytes(8).toString('hex'), 'pgdata');
+      await mkdir(path.dirname(dir), { recursive: true });
+      await cp(template, dir, { recursive: true });
+      const db = new PgliteProjectDatabase('spare', dir, this.opts.statementTimeoutMs);
+      await db.start();
+      return { dir, db };
+    })().catch(() => null);
+  }
+
+  /** Resolves once the template (and the spare database, when kept) are ready. */
+  async ready(): Promise<void> {
+    if (!this.embedded) return;
+    await this.embeddedTemplate();
+    if (this.opts.spareDatabase) {
+      this.prepareSpare();
+      await this.spare;
+    }
+  }
+
+  private async takeSpare(ref: string): Promise<boolean> {
+    if (!this.opts.spareDatabase || !this.spare) return false;
+    const spare = await this.spare;
+    this.spare = null;
+    this.prepareSpare();
+    if (!spare) return false;
+    const link = this.projectDir(ref);
+    await mkdir(path.dirname(link), { recursive: true });
+    await symlink(spare.dir, link, 'dir');
+    // The spare's worker keeps the files open under their pool path, which the link points to.
+    this.open.set(ref, spare.db.adopt(ref));
+    return true;
   }
 
   /** Creates the project's database, runs the bootstrap SQL and leaves it open. */
   async create(ref: string): Promise<ProjectDatabase> {
+    if (this.embedded && (await this.takeSpare(ref))) return this.openDatabase(ref);
     if (this.embedded) {
       const template = await this.embeddedTemplate();
       const dir = this.projectDir(ref);
@@ -105,7 +154,8 @@ export class ProjectDatabaseManager implements ProjectDatabases {
     if (existing) return existing;
     let db: OpenDatabase;
     if (this.embedded) {
-      const dir = this.projectDir(ref);
+      // A project made from a spare links to its files under pool/; PGlite opens the real path.
+      const dir = await realpath(this.projectDir(ref)).catch(() => this.projectDir(ref));
       if (!(await exists(path.join(dir, 'PG_VERSION')))) throw new Error(`the database files of project ${ref} are missing`);
       db = new PgliteProjectDatabase(ref, dir, this.opts.statementTimeoutMs);
     } else {
@@ -113,7 +163,7 @@ export class ProjectDatabaseManager implements ProjectDatabases {
     }
     try {
       await db.start();
-      for (const sql of projectBootstrapSql()) await db.exec(sql);
+      await bootstrap(db);
       const check = await db.query<{ ok: boolean }>(`select to_regclass('storage.objects') is not null as ok`);
       if (!check.rows[0]?.ok) throw new Error('the storage schema is missing');
     } catch (err) {
@@ -132,9 +182,21 @@ export class ProjectDatabaseManager implements ProjectDatabases {
   }
 
   async closeAll(): Promise<void> {
+    this.closing = true;
+    const spare = await this.spare?.catch(() => null);
+    if (spare) await spare.db.close().catch(() => undefined);
     const all = [...this.open.keys()];
     await Promise.all(all.map((ref) => this.close(ref).catch(() => undefined)));
   }
+}
+
+/** Runs the bootstrap SQL unless this database already has this version of it (marked on the storage schema). */
+async function bootstrap(db: ProjectDatabase): Promise<void> {
+  const version = projectBootstrapVersion();
+  const marked = await db.query<{ v: string | null }>(`select obj_description(to_regnamespace('storage'), 'pg_namespace') as v`);
+  if (marked.rows[0]?.v === version) return;
+  for (const sql of projectBootstrapSql()) await db.exec(sql);
+  await db.exec(`comment on schema storage is '${version}'`);
 }
 
 async function exists(p: string): Promise<boolean> {

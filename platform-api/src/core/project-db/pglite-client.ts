@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ProjectDatabase, ProjectQueryOptions, QueryResult } from '../deps';
 import { DatabaseError, STATEMENT_TIMEOUT_CODE } from '../database-error';
@@ -5,6 +8,20 @@ import type { RoleContext, WorkerInit, WorkerRequest, WorkerResponse } from './p
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./pglite-worker.ts', import.meta.url).href;
+
+let compiled: Promise<WebAssembly.Module | undefined> | null = null;
+/** Compiles PGlite's Postgres once per process; workers receive the compiled module (undefined: each compiles its own). */
+function pgliteModule(): Promise<WebAssembly.Module | undefined> {
+  compiled ??= (async () => {
+    try {
+      const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+      return await WebAssembly.compile(await readFile(path.join(dist, 'pglite.wasm')));
+    } catch {
+      return undefined;
+    }
+  })();
+  return compiled;
+}
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer?: ReturnType<typeof setTimeout> };
 type Body = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
@@ -23,10 +40,16 @@ export class PgliteProjectDatabase implements ProjectDatabase {
   private closed = false;
 
   constructor(
-    readonly ref: string,
+    public ref: string,
     private readonly dataDir: string,
     private readonly defaultTimeoutMs: number,
   ) {}
+
+  /** Hands a prepared (spare) database to a project. */
+  adopt(ref: string): this {
+    this.ref = ref;
+    return this;
+  }
 
   /** Starts the worker and opens the database; rejects when the files cannot be opened. */
   async start(): Promise<void> {
@@ -36,8 +59,8 @@ export class PgliteProjectDatabase implements ProjectDatabase {
   private ensureWorker(): Promise<Worker> {
     if (this.worker) return Promise.resolve(this.worker);
     if (this.starting) return this.starting;
-    const init: WorkerInit = { entry: ENTRY, dataDir: this.dataDir };
-    this.starting = new Promise<Worker>((resolve, reject) => {
+    this.starting = pgliteModule().then((pgliteWasmModule) => new Promise<Worker>((resolve, reject) => {
+      const init: WorkerInit = { entry: ENTRY, dataDir: this.dataDir, pgliteWasmModule };
       const worker = new Worker(BOOT, { workerData: init });
       let ready = false;
       worker.on('message', (msg: WorkerResponse) => {
@@ -71,7 +94,7 @@ export class PgliteProjectDatabase implements ProjectDatabase {
       };
       worker.on('error', gone);
       worker.on('exit', () => gone());
-    }).finally(() => {
+    })).finally(() => {
       this.starting = null;
     });
     return this.starting;

@@ -27,7 +27,7 @@ const wire = (r: { rows: unknown[]; fields: { name: string; dataTypeID: number }
 async function main() {
   let db: PGlite;
   try {
-    db = await PGlite.create(init.dataDir);
+    db = await PGlite.create(init.dataDir, init.pgliteWasmModule ? { pgliteWasmModule: init.pgliteWasmModule } : {});
     await db.query('select 1');
   } catch (err) {
     send({ id: -1, ready: false, error: { message: (err as Error)?.message ?? String(err) } });

@@ -25,4 +25,6 @@ export type WorkerResponse =
 export interface WorkerInit {
   entry: string;
   dataDir: string;
+  /** Postgres compiled once by the main thread and shared by every worker. */
+  pgliteWasmModule?: WebAssembly.Module;
 }
