@@ -9,5 +9,7 @@ export default defineConfig({
     exclude: ['node_modules/**'],
     setupFiles: ['./src/testing/jsdom-setup.ts'],
     restoreMocks: true,
+    // The machine is shared; a slow first render must not read as a failure.
+    testTimeout: 30_000,
   },
 });

@@ -4,9 +4,12 @@
  * (`@plinth/shared-ui/testing/jsdom-setup`).
  */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+
+// Several test runs share the machine: give findBy…/waitFor more than the default second.
+configure({ asyncUtilTimeout: 5000 });
 
 class NoopResizeObserver {
   observe(): void {}

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import * as RadixToast from '@radix-ui/react-toast';
 import { css } from '@emotion/react';
 import { useStore } from 'zustand';
@@ -71,11 +72,13 @@ function ToastItem({ toast }: { toast: Toast }) {
 /** The Radix-based notice list; loaded by `Toaster` only when needed (see Toaster.tsx). */
 export default function ToastList({ label }: { label: string }) {
   const toasts = useStore(toastStore, (state) => state.toasts);
+  // A notice's timer starts when it mounts, but it is drawn only once the viewport exists: render
+  // notices from the second commit on, so none spends part of its time invisible.
+  const [viewportReady, setViewportReady] = useState(false);
+  useEffect(() => setViewportReady(true), []);
   return (
     <RadixToast.Provider swipeDirection="right" label={label}>
-      {toasts.map((toast) => (
-        <ToastItem key={toast.id} toast={toast} />
-      ))}
+      {viewportReady ? toasts.map((toast) => <ToastItem key={toast.id} toast={toast} />) : null}
       <RadixToast.Viewport css={viewportStyle} />
     </RadixToast.Provider>
   );
