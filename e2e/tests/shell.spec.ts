@@ -22,19 +22,29 @@ test('the theme chosen in the account menu is kept across reloads', async ({ pag
   const project = await createActiveProject(session, 'Theme');
   await session.shareWith(context);
 
-  await page.goto(`${baseUrl}/project/${project.ref}`);
   const html = page.locator('html');
-  const themes = page.getByRole('radiogroup', { name: 'Theme' });
-  await themes.getByRole('radio', { name: 'Light' }).click();
-  await expect(html).toHaveAttribute('data-theme', 'light');
-  await page.reload();
-  await expect(html).toHaveAttribute('data-theme', 'light');
-  await expect(page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Light' })).toBeChecked();
+  const chooseTheme = async (name: 'Dark' | 'Light') => {
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await page.getByRole('menuitemradio', { name }).click();
+  };
+  const expectChosen = async (name: 'Dark' | 'Light') => {
+    await page.getByRole('button', { name: 'Account', exact: true }).click();
+    await expect(page.getByRole('menuitemradio', { name })).toBeChecked();
+    await page.keyboard.press('Escape');
+  };
 
-  await page.getByRole('radiogroup', { name: 'Theme' }).getByRole('radio', { name: 'Dark' }).click();
+  await page.goto(`${baseUrl}/project/${project.ref}`);
+  await chooseTheme('Light');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await page.reload();
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await expectChosen('Light');
+
+  await chooseTheme('Dark');
   await expect(html).toHaveAttribute('data-theme', 'dark');
   await page.reload();
   await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expectChosen('Dark');
 });
 
 test('Ctrl+K opens the command menu, which finds a page and goes there', async ({ page, context }) => {
