@@ -8,7 +8,7 @@ import { createDatabaseClient } from './database';
 import { createSnippetsClient } from './snippets';
 import { createStorageClient } from './storage';
 import { createSettingsClient } from './settings';
-import { createIntegrationsClient } from './integrations';
+import { createIntegrationsClient, createSqlTitleClient } from './integrations';
 
 /** The one way screens talk to the platform API. */
 export function createApiClient(options: HttpOptions) {
@@ -25,6 +25,7 @@ export function createApiClient(options: HttpOptions) {
     storage: createStorageClient(http),
     settings: createSettingsClient(http),
     integrations: createIntegrationsClient(http),
+    ai: createSqlTitleClient(http),
   };
 }
 
