@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # Every test of the console: unit and component tests of each package, the API suite on embedded
 # PGlite and again on a real Postgres server, then browser tests in Chromium against the console
-# served as `pnpm start` serves it. Ends with one line: "N passed, N failed".
+# served as `pnpm start` serves it. Ends with one line: "tests: N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NO_COLOR=1 FORCE_COLOR=0
 log=$(mktemp -d)/test.log
 passed=0; failed=0; status=0; timings=()
 
-count_vitest() { # adds a vitest run's "Tests  x failed | y passed" to the totals
+count_vitest() { # adds every vitest run's "Tests  x failed | y passed" line to the totals
   local line p f
-  line=$(grep -E '^\s*Tests\s+' "$1" | tail -1)
-  p=$(echo "$line" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+' || true)
-  f=$(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+' || true)
-  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+  while IFS= read -r line; do
+    p=$(echo "$line" | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+' || true)
+    f=$(echo "$line" | grep -oE '[0-9]+ failed' | grep -oE '[0-9]+' || true)
+    passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+  done < <(grep -E '^\s*Tests\s+[0-9]' "$1")
 }
 
 run() { # run NAME COMMAND...: runs a suite, keeps its output, counts its tests
