@@ -5,7 +5,7 @@ import { PERMISSIONS } from '@plinth/shared-contracts';
 import { PROJECT_REF, renderArea } from '../testing/render-area';
 
 function section(name: string) {
-  return within(screen.getByRole('navigation', { name: 'Logs' })).getByRole('region', { name });
+  return within(screen.getByRole('navigation', { name: 'Logs' })).getByRole('group', { name });
 }
 const labels = (region: HTMLElement) => within(region).getAllByRole('link').map((l) => l.textContent);
 
