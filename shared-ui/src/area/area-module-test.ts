@@ -1,0 +1,52 @@
+// The checks every area's src/index.test.tsx runs against its remote module ("./area").
+// Only for tests: imports vitest and Testing Library, so it is not part of the `./area` barrel.
+import { describe, expect, it } from 'vitest';
+import { waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { CONTRACTS_MAJOR, type AreaModule, type AreaMountProps, type AreaName } from '@plinth/shared-contracts';
+
+export interface DescribeAreaModuleOptions {
+  area: AreaName;
+  /** The area's src/index module. */
+  exposed: Pick<AreaModule, 'area' | 'version' | 'contractsMajor' | 'bootstrap' | 'mount' | 'unmount'>;
+  /** The area's package.json version. */
+  packageVersion: string;
+}
+
+/** Defines "the <area> remote module" suite: identity stamp, then mount into and unmount from the host's element. */
+export function describeAreaModule({ area, exposed, packageVersion }: DescribeAreaModuleOptions): void {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
+  describe(`the ${area} remote module`, () => {
+    it('states its area, its package version and the contracts major it was built against', () => {
+      expect(exposed.area).toBe(area);
+      expect(exposed.version).toBe(packageVersion);
+      expect(exposed.contractsMajor).toBe(CONTRACTS_MAJOR);
+    });
+
+    it('mounts its App into the element the host gives and unmounts it', async () => {
+      window.history.pushState(null, '', `/project/demo/${area}`);
+      const domElement = document.createElement('div');
+      document.body.append(domElement);
+      const props: AreaMountProps = {
+        area,
+        projectRef: 'demo',
+        basePath: `/project/demo/${area}`,
+        session: { user: { id: 'u1', email: 'ada@example.com', username: 'ada' } },
+        permissions: [],
+        apiBase: '/api',
+        navigate: () => undefined,
+        notify: () => undefined,
+        theme: 'dark',
+        buildMode: 'hosted',
+        queryClient: new QueryClient(),
+        domElement,
+      };
+      await exposed.bootstrap(props);
+      await exposed.mount(props);
+      await waitFor(() => expect(domElement.innerHTML).not.toBe(''));
+      await exposed.unmount(props);
+      expect(domElement.innerHTML).toBe('');
+    });
+  });
+}
