@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
 import { AreaProvider } from './features/area/area-context';
-import { PlaceholderPage } from './features/side-menu/AreaLayout';
+import { PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import AccountRoutes from './routes/account';
 import OrganizationRoutes from './routes/organization';
 import SettingsRoutes from './routes/settings';

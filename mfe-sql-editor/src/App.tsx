@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
 import { AreaProvider } from './features/area/area-context';
-import { PlaceholderPage } from './features/side-menu/AreaLayout';
+import { PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import ApiDocsRoutes from './routes/api-docs';
 import DatabaseRoutes from './routes/database';
 import SqlRoutes from './routes/sql';

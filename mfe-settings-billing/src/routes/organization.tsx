@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useArea } from '../features/area/area-context';
-import { AreaLayout, PlaceholderPage } from '../features/side-menu/AreaLayout';
+import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import { OrganizationMenu, organizationPages } from '../features/organization/OrganizationMenu';
 import { TeamMembers } from '../features/organization/TeamMembers';
 

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
 import { useArea } from '../features/area/area-context';
-import { AreaLayout, PlaceholderPage } from '../features/side-menu/AreaLayout';
+import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import { SETTINGS_MENU, SettingsMenu } from '../features/project-settings/SettingsMenu';
 import { ApiSettingsPanel } from '../features/api-keys/ApiSettingsPanel';
 

@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useArea } from '../features/area/area-context';
-import { AreaLayout, PlaceholderPage } from '../features/side-menu/AreaLayout';
+import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import { DatabaseMenu, databasePages } from '../features/database-menu/DatabaseMenu';
 
 /** database/{tables, schemas, …} (000 §2.1): the menu and a titled page for each. */

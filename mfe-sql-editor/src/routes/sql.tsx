@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useArea } from '../features/area/area-context';
-import { AreaLayout, PlaceholderPage } from '../features/side-menu/AreaLayout';
+import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import { SqlEditorMenu, newQueryPath } from '../features/snippets/SqlEditorMenu';
 import SqlNewRoute from './sql-new';
 import SqlSnippetRoute from './sql-snippet';

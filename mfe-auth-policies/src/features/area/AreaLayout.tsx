@@ -1,39 +1,9 @@
 import type { ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
-import { PageHeader } from '@plinth/shared-ui/layout';
-import { tokens } from '@plinth/shared-ui/theme';
+import { AreaLayout as SharedAreaLayout, AreaMenuColumn } from '@plinth/shared-ui/area';
 
-/** A side menu on the left and the current page on the right. */
+export { HostedOnlyPage, PlaceholderPage } from '@plinth/shared-ui/area';
+
+/** A side menu (in a fixed column) on the left and the current page on the right. */
 export function AreaLayout({ menu }: { menu: ReactNode }) {
-  return (
-    <div css={{ display: 'flex', height: '100%', minHeight: 0, color: tokens.color.text }}>
-      <div css={{ width: 240, minWidth: 240, height: '100%', overflowY: 'auto', borderRight: `1px solid ${tokens.color.border}`, background: tokens.color.surface }}>
-        {menu}
-      </div>
-      <main css={{ flex: 1, minWidth: 0, overflow: 'auto' }}>
-        <Outlet />
-      </main>
-    </div>
-  );
-}
-
-/** A page of the area with its title; pages still to come say so. */
-export function PlaceholderPage({ title, description, children }: { title: string; description?: string; children?: ReactNode }) {
-  return (
-    <section aria-label={title}>
-      <PageHeader title={title} description={description} />
-      <div css={{ padding: tokens.space.xl, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>
-        {children ?? <p css={{ margin: 0 }}>This page is coming soon.</p>}
-      </div>
-    </section>
-  );
-}
-
-/** What a hosted-only page shows in the non-hosted build. */
-export function HostedOnlyPage({ title }: { title: string }) {
-  return (
-    <PlaceholderPage title={title}>
-      <p css={{ margin: 0 }}>This page is only available on the hosted platform.</p>
-    </PlaceholderPage>
-  );
+  return <SharedAreaLayout menu={<AreaMenuColumn>{menu}</AreaMenuColumn>} />;
 }

@@ -1,5 +1,5 @@
 import { useArea } from '../area/area-context';
-import { AreaSideMenu, type MenuLinkGroup } from '../side-menu/AreaSideMenu';
+import { AreaSideMenu, type MenuLinkGroup } from '@plinth/shared-ui/area';
 
 /** Account pages (000 §2.1) under /account. */
 export const ACCOUNT_MENU: readonly (MenuLinkGroup & { title: string; items: readonly { label: string; to: string; hostedOnly?: boolean }[] })[] = [

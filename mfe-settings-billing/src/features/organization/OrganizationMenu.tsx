@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@plinth/shared-contracts';
 import { useArea } from '../area/area-context';
-import { AreaSideMenu } from '../side-menu/AreaSideMenu';
+import { AreaSideMenu } from '@plinth/shared-ui/area';
 
 /** Organization pages (000 §2.1) under /org/{slug}. */
 export function organizationPages(slug: string): { title: string; items: { label: string; to: string; hostedOnly?: boolean }[] }[] {

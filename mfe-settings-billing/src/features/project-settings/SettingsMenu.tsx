@@ -1,5 +1,5 @@
 import { useArea } from '../area/area-context';
-import { AreaSideMenu, type MenuLinkGroup } from '../side-menu/AreaSideMenu';
+import { AreaSideMenu, type MenuLinkGroup } from '@plinth/shared-ui/area';
 
 /** Project settings pages (000 §2.1) by group; infrastructure, add-ons and billing only exist on the hosted platform. */
 export const SETTINGS_MENU: readonly (MenuLinkGroup & { title: string; items: readonly { label: string; to: string; hostedOnly?: boolean }[] })[] = [

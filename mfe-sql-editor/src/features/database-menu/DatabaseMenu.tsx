@@ -1,5 +1,5 @@
 import { useArea } from '../area/area-context';
-import { AreaSideMenu, type MenuLinkItem } from '../side-menu/AreaSideMenu';
+import { AreaSideMenu, type MenuLinkItem } from '@plinth/shared-ui/area';
 
 /** The database pages (000 §2.1) and their titles; Backups only exist on the hosted platform. */
 export const DATABASE_PAGES: readonly (MenuLinkItem & { label: string; group: 'Database Management' | 'Platform' })[] = [

@@ -1,6 +1,6 @@
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@plinth/shared-ui/menu';
 import { MoreIcon } from '@plinth/shared-ui/icons';
-import { menuStyles } from './menu-styles';
+import { areaMenuStyles as menuStyles } from '@plinth/shared-ui/area';
 
 export interface ActionItem {
   label: string;

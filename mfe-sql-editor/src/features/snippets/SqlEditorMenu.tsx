@@ -1,8 +1,7 @@
 import { PERMISSIONS, PERMISSION_MESSAGES } from '@plinth/shared-contracts';
 import { useArea } from '../area/area-context';
 import { ErrorPanel, LoadingState } from '@plinth/shared-ui/layout';
-import { menuStyles } from '../side-menu/menu-styles';
-import { AreaSideMenu } from '../side-menu/AreaSideMenu';
+import { areaMenuStyles as menuStyles, AreaSideMenu } from '@plinth/shared-ui/area';
 import { SNIPPET_SECTION_TITLES, snippetsForSection, type SnippetSectionId } from './snippet-sections';
 import { SnippetSection } from './SnippetSection';
 import { useSnippets } from './use-snippets';

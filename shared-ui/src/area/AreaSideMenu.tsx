@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useHref, useLocation, useNavigate } from 'react-router-dom';
-import { SideMenu, type SideMenuGroup } from '@plinth/shared-ui/layout';
-import { menuStyles } from './menu-styles';
+import { SideMenu, type SideMenuGroup } from '../layout';
+import { areaMenuStyles as menuStyles } from './menu-styles';
 
 export interface MenuLinkItem {
   label: ReactNode;
@@ -31,7 +31,7 @@ export interface AreaSideMenuProps {
   children?: ReactNode;
 }
 
-/** The shared side menu, fed with this area's routes: in-app navigation, current entry marked. */
+/** The shared side menu, fed with an area's routes (react-router): in-app navigation, current entry marked. */
 export function AreaSideMenu({ title, 'aria-label': ariaLabel, groups, hosted, children }: AreaSideMenuProps) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();

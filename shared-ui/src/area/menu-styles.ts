@@ -1,10 +1,10 @@
 import { css } from '@emotion/react';
-import { tokens } from '@plinth/shared-ui/theme';
+import { tokens } from '../theme';
 
 const c = tokens.color;
 
-/** Styles of the area's side menus: one column of entries and titled lists. */
-export const menuStyles = {
+/** Styles of an area's side menus (AreaSideMenu): one column of entries and titled lists. */
+export const areaMenuStyles = {
   /** The column that holds the shared side menu. */
   nav: css({
     width: 260,
