@@ -1,20 +1,13 @@
-import { configure, render } from '@testing-library/react';
-import { MemoryRouter, useLocation } from 'react-router-dom';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
-import { ALL_PERMISSIONS, type AreaMountProps, type BuildMode, type Notice } from '@plinth/shared-contracts';
+import { ALL_PERMISSIONS, type BuildMode, type Notice } from '@plinth/shared-contracts';
+import { renderAreaApp } from '@plinth/shared-ui/area/render-area-app';
 import App from '../../App';
 import { createFakeApi, ME, PROJECT_REF } from './fake-platform-api';
 
 // The machine running the suite is shared: give screens time to answer, and tests time to finish.
 configure({ asyncUtilTimeout: 4000 });
 vi.setConfig({ testTimeout: 20_000 });
-
-/** Shows the router's current location, so tests can read where a click led. */
-function LocationProbe() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="location">{`${pathname}${search}`}</output>;
-}
 
 export interface RenderAreaOptions {
   permissions?: readonly string[];
@@ -33,30 +26,24 @@ export function renderArea(path: string, options: RenderAreaOptions = {}) {
   });
   const api = options.api ?? createFakeApi();
   vi.stubGlobal('fetch', api.fetch);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const notices: Notice[] = [];
   const hostNavigations: string[] = [];
   const basePath = `/project/${PROJECT_REF}`;
-  const props: AreaMountProps = {
-    area: 'sql-editor',
-    projectRef: PROJECT_REF,
-    basePath,
-    session: { user: ME },
-    permissions: options.permissions ?? ALL_PERMISSIONS,
-    apiBase: '/api',
-    navigate: (to) => hostNavigations.push(to),
-    notify: (n) => notices.push(n),
-    theme: 'dark',
-    buildMode: options.buildMode ?? 'hosted',
-    queryClient,
-  };
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter basename={basePath} initialEntries={[`${basePath}/${path}`]}>
-        <App {...props} />
-        <LocationProbe />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return { ...view, api, notices, hostNavigations, queryClient };
+  const view = renderAreaApp(App, {
+    initialEntry: `${basePath}/${path}`,
+    probeSearch: true,
+    props: {
+      area: 'sql-editor',
+      projectRef: PROJECT_REF,
+      basePath,
+      session: { user: ME },
+      permissions: options.permissions ?? ALL_PERMISSIONS,
+      apiBase: '/api',
+      navigate: (to) => hostNavigations.push(to),
+      notify: (n) => notices.push(n),
+      theme: 'dark',
+      buildMode: options.buildMode ?? 'hosted',
+    },
+  });
+  return { ...view, api, notices, hostNavigations };
 }
