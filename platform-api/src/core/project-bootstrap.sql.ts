@@ -35,7 +35,8 @@ grant usage on schema auth to anon, authenticated, service_role;
 grant execute on all functions in schema auth to anon, authenticated, service_role;
 `;
 
-export const STORAGE_SCHEMA_SQL = `
+/** The storage schema's tables, functions and row level security, shared with domains/storage/schema.ts. */
+export const STORAGE_TABLES_SQL = `
 create schema if not exists storage;
 create table if not exists storage.buckets (
   id text primary key,
@@ -69,7 +70,9 @@ create or replace function storage.extension(name text) returns text language sq
 $$;
 alter table storage.objects enable row level security;
 alter table storage.buckets enable row level security;
-grant usage on schema storage to anon, authenticated, service_role;
+`;
+
+export const STORAGE_SCHEMA_SQL = `${STORAGE_TABLES_SQL}grant usage on schema storage to anon, authenticated, service_role;
 grant select, insert, update, delete on storage.objects, storage.buckets to anon, authenticated, service_role;
 grant execute on all functions in schema storage to anon, authenticated, service_role;
 grant usage on schema public to anon, authenticated, service_role;

@@ -1,44 +1,12 @@
 import type { ProjectDatabase } from '../../core/deps';
+import { STORAGE_TABLES_SQL } from '../../core/project-bootstrap.sql';
 
 // The storage schema of a project database. The core creates it when a project comes up; these
-// statements are the same shape and idempotent, and run once per open database on first use so
-// that an older project (or a test database) gets the index the explorer's listing relies on.
+// statements reuse the core's tables and functions (STORAGE_TABLES_SQL), are idempotent, and run
+// once per open database on first use so that an older project (or a test database) gets the index
+// the explorer's listing relies on (placed after the row level security lines, where it has the same effect).
 
-export const STORAGE_SCHEMA_SQL = `
-create schema if not exists storage;
-create table if not exists storage.buckets (
-  id text primary key,
-  name text not null unique,
-  owner uuid,
-  public boolean not null default false,
-  file_size_limit bigint,
-  allowed_mime_types text[],
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now()
-);
-create table if not exists storage.objects (
-  id uuid primary key default gen_random_uuid(),
-  bucket_id text not null references storage.buckets(id),
-  name text not null,
-  owner uuid,
-  metadata jsonb,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  last_accessed_at timestamptz not null default now(),
-  unique (bucket_id, name)
-);
-create index if not exists objects_bucket_name_prefix on storage.objects (bucket_id, name text_pattern_ops);
-create or replace function storage.foldername(name text) returns text[] language sql immutable as $$
-  select (string_to_array(name, '/'))[1:array_length(string_to_array(name, '/'), 1) - 1]
-$$;
-create or replace function storage.filename(name text) returns text language sql immutable as $$
-  select (string_to_array(name, '/'))[array_length(string_to_array(name, '/'), 1)]
-$$;
-create or replace function storage.extension(name text) returns text language sql immutable as $$
-  select lower(substring(storage.filename(name) from '\\.([^.]*)$'))
-$$;
-alter table storage.objects enable row level security;
-alter table storage.buckets enable row level security;
+export const STORAGE_SCHEMA_SQL = `${STORAGE_TABLES_SQL}create index if not exists objects_bucket_name_prefix on storage.objects (bucket_id, name text_pattern_ops);
 do $$ begin
   if exists (select 1 from pg_roles where rolname = 'authenticated') then
     grant usage on schema storage to anon, authenticated, service_role;
