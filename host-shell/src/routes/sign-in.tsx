@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { queryKeys, SignInBodySchema } from '@plinth/shared-contracts';
 import { useApi } from '../app/api';
 import { usePageTitle } from '../app/page-title';
-import { AuthField, inputCss, submitCss } from '../features/sign-in/auth-form-parts';
+import { EmailPasswordForm } from '../features/sign-in/email-password-form';
 import { safeReturnTo } from '../features/session/require-session';
 
 type SignInInput = z.input<typeof SignInBodySchema>;
@@ -35,24 +35,21 @@ export default function SignInPage() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
-      <AuthField id="email" label="Email" error={errors.email?.message}>
-        <input id="email" type="email" autoComplete="email" css={inputCss} aria-invalid={!!errors.email} {...form.register('email')} />
-      </AuthField>
-      <AuthField id="password" label="Password" error={errors.password?.message}>
-        <input id="password" type="password" autoComplete="current-password" css={inputCss} aria-invalid={!!errors.password} {...form.register('password')} />
-      </AuthField>
-      {errors.root ? (
-        <p role="alert" css={{ color: 'var(--plinth-danger, #e5484d)' }}>
-          {errors.root.message}
-        </p>
-      ) : null}
-      <button type="submit" css={submitCss} disabled={isSubmitting}>
-        {isSubmitting ? 'Signing in…' : 'Sign in'}
-      </button>
-      <p css={{ marginTop: 16 }}>
-        Don't have an account? <Link to="/sign-up">Sign up now</Link>
-      </p>
-    </form>
+    <EmailPasswordForm
+      aria-label="Sign in"
+      onSubmit={onSubmit}
+      email={form.register('email')}
+      password={form.register('password')}
+      errors={errors}
+      passwordAutoComplete="current-password"
+      isSubmitting={isSubmitting}
+      submitLabel="Sign in"
+      submittingLabel="Signing in…"
+      footer={
+        <>
+          Don't have an account? <Link to="/sign-up">Sign up now</Link>
+        </>
+      }
+    />
   );
 }

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { queryKeys, SignUpBodySchema } from '@plinth/shared-contracts';
 import { useApi } from '../app/api';
 import { usePageTitle } from '../app/page-title';
-import { AuthField, inputCss, submitCss } from '../features/sign-in/auth-form-parts';
+import { EmailPasswordForm } from '../features/sign-in/email-password-form';
 
 type SignUpInput = z.input<typeof SignUpBodySchema>;
 type SignUpOutput = z.output<typeof SignUpBodySchema>;
@@ -31,24 +31,21 @@ export default function SignUpPage() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign up">
-      <AuthField id="email" label="Email" error={errors.email?.message}>
-        <input id="email" type="email" autoComplete="email" css={inputCss} aria-invalid={!!errors.email} {...form.register('email')} />
-      </AuthField>
-      <AuthField id="password" label="Password" error={errors.password?.message}>
-        <input id="password" type="password" autoComplete="new-password" css={inputCss} aria-invalid={!!errors.password} {...form.register('password')} />
-      </AuthField>
-      {errors.root ? (
-        <p role="alert" css={{ color: 'var(--plinth-danger, #e5484d)' }}>
-          {errors.root.message}
-        </p>
-      ) : null}
-      <button type="submit" css={submitCss} disabled={isSubmitting}>
-        {isSubmitting ? 'Creating account…' : 'Sign up'}
-      </button>
-      <p css={{ marginTop: 16 }}>
-        Have an account? <Link to="/sign-in">Sign in</Link>
-      </p>
-    </form>
+    <EmailPasswordForm
+      aria-label="Sign up"
+      onSubmit={onSubmit}
+      email={form.register('email')}
+      password={form.register('password')}
+      errors={errors}
+      passwordAutoComplete="new-password"
+      isSubmitting={isSubmitting}
+      submitLabel="Sign up"
+      submittingLabel="Creating account…"
+      footer={
+        <>
+          Have an account? <Link to="/sign-in">Sign in</Link>
+        </>
+      }
+    />
   );
 }
