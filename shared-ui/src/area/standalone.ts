@@ -1,5 +1,5 @@
 // Standalone page of an area: mounts it alone with test props, against the real platform API
-// (GET /api/auth/session through the dev server's proxy). Open /?project=<ref> to pick a project.
+// (its session check goes through the dev server's proxy to /api). Open /?project=<ref> to pick a project.
 import type { AreaModule, AreaMountProps, Notice } from '@plinth/shared-contracts';
 
 const API_BASE = '/api';
@@ -15,12 +15,13 @@ async function startStandalone(loadArea: () => Promise<StandaloneAreaModule>) {
   const element = document.getElementById('root');
   if (!element) throw new Error('standalone.html has no #root element');
   const [areaModule, contracts] = await Promise.all([loadArea(), import('@plinth/shared-contracts')]);
-  const answer = await fetch(`${API_BASE}/auth/session`, { credentials: 'include' }).catch(() => null);
-  if (!answer || !answer.ok) {
-    showMessage(element, `The platform API did not answer GET ${API_BASE}/auth/session. Start it (pnpm --filter @plinth/platform-api start) and reload.`);
-    return;
-  }
-  const session = contracts.SessionSchema.parse(await answer.json());
+  const auth = contracts.createAuthClient(contracts.createHttp({ baseUrl: API_BASE }));
+  const session = await auth.getSession().catch((error: unknown) => {
+    const reason = error instanceof Error ? error.message : String(error);
+    showMessage(element, `The platform API did not answer the session check (${reason}). Start it (pnpm --filter @plinth/platform-api start) and reload.`);
+    return null;
+  });
+  if (!session) return;
   if (!session.user) {
     showMessage(element, 'Not signed in. Sign in to the console on this origin (or through the API) and reload.');
     return;
