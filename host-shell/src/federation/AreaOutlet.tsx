@@ -116,11 +116,19 @@ export function AreaOutlet({ area, basePath, projectRef, mountProps, timeoutMs =
     };
   }, [area, loader, attempt, timeoutMs, title]);
 
+  // single-spa refuses an update while another is running, so updates are chained: each waits for
+  // the one before and then sends the props of that moment, so the last change always arrives.
+  const updateChain = useRef<Promise<void>>(Promise.resolve());
   useEffect(() => {
-    const parcel = parcelRef.current;
-    if (phase.kind !== 'mounted' || !parcel?.update || parcel.getStatus() !== 'MOUNTED') return;
-    parcel.update({ ...latestProps.current(), domElement: elementRef.current ?? undefined }).catch((error: unknown) => {
-      console.error(`The ${title} area failed to take new props`, error);
+    if (phase.kind !== 'mounted') return;
+    updateChain.current = updateChain.current.then(async () => {
+      const parcel = parcelRef.current;
+      if (!parcel?.update || parcel.getStatus() !== 'MOUNTED') return;
+      try {
+        await parcel.update({ ...latestProps.current(), domElement: elementRef.current ?? undefined });
+      } catch (error) {
+        console.error(`The ${title} area failed to take new props`, error);
+      }
     });
   }, [phase.kind, mountProps, basePath, projectRef, title]);
 

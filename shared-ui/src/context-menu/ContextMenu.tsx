@@ -1,15 +1,7 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import * as RadixContextMenu from '@radix-ui/react-context-menu';
-import { CheckIcon, ChevronRightIcon } from '@plinth/shared-ui/icons';
-import {
-  dangerItemStyle,
-  itemIconStyle,
-  labelStyle,
-  menuContentStyle,
-  menuItemStyle,
-  separatorStyle,
-  shortcutStyle,
-} from '../internal/menuStyles';
+import { menuContentStyle } from '../internal/menuStyles';
+import { createMenuParts, type MenuItemPartProps } from '../internal/menuParts';
 
 /**
  * Menu opened by right-click (or the context-menu key, or Shift+F10) on its trigger area, e.g. a
@@ -43,70 +35,13 @@ export function ContextMenuContent({ children, ...rest }: ContextMenuContentProp
   );
 }
 
-export interface ContextMenuItemProps extends ComponentPropsWithoutRef<typeof RadixContextMenu.Item> {
-  icon?: ReactNode;
-  /** Keyboard shortcut shown at the right, e.g. '⌘K'. */
-  shortcut?: string;
-  /** Destructive action: drawn in the danger colour. */
-  danger?: boolean;
-}
+const parts = createMenuParts(RadixContextMenu);
 
-export function ContextMenuItem({ icon, shortcut, danger = false, children, ...rest }: ContextMenuItemProps) {
-  return (
-    <RadixContextMenu.Item css={[menuItemStyle, danger && dangerItemStyle]} {...rest}>
-      {icon ? <span css={itemIconStyle}>{icon}</span> : null}
-      {children}
-      {shortcut ? <span css={shortcutStyle}>{shortcut}</span> : null}
-    </RadixContextMenu.Item>
-  );
-}
-
-export function ContextMenuCheckboxItem({ children, ...rest }: ComponentPropsWithoutRef<typeof RadixContextMenu.CheckboxItem>) {
-  return (
-    <RadixContextMenu.CheckboxItem css={menuItemStyle} {...rest}>
-      <RadixContextMenu.ItemIndicator css={itemIconStyle}>
-        <CheckIcon size={14} />
-      </RadixContextMenu.ItemIndicator>
-      {children}
-    </RadixContextMenu.CheckboxItem>
-  );
-}
-
-export function ContextMenuRadioItem({ children, ...rest }: ComponentPropsWithoutRef<typeof RadixContextMenu.RadioItem>) {
-  return (
-    <RadixContextMenu.RadioItem css={menuItemStyle} {...rest}>
-      <RadixContextMenu.ItemIndicator css={itemIconStyle}>
-        <CheckIcon size={14} />
-      </RadixContextMenu.ItemIndicator>
-      {children}
-    </RadixContextMenu.RadioItem>
-  );
-}
-
-export function ContextMenuSeparator() {
-  return <RadixContextMenu.Separator css={separatorStyle} />;
-}
-
-export function ContextMenuLabel({ children }: { children: ReactNode }) {
-  return <RadixContextMenu.Label css={labelStyle}>{children}</RadixContextMenu.Label>;
-}
-
-export function ContextMenuSubTrigger({ icon, children, ...rest }: ComponentPropsWithoutRef<typeof RadixContextMenu.SubTrigger> & { icon?: ReactNode }) {
-  return (
-    <RadixContextMenu.SubTrigger css={menuItemStyle} {...rest}>
-      {icon ? <span css={itemIconStyle}>{icon}</span> : null}
-      {children}
-      <ChevronRightIcon size={14} css={{ marginLeft: 'auto' }} />
-    </RadixContextMenu.SubTrigger>
-  );
-}
-
-export function ContextMenuSubContent({ children, ...rest }: ComponentPropsWithoutRef<typeof RadixContextMenu.SubContent>) {
-  return (
-    <RadixContextMenu.Portal>
-      <RadixContextMenu.SubContent sideOffset={2} collisionPadding={8} css={menuContentStyle} {...rest}>
-        {children}
-      </RadixContextMenu.SubContent>
-    </RadixContextMenu.Portal>
-  );
-}
+export type ContextMenuItemProps = MenuItemPartProps;
+export const ContextMenuItem = parts.Item;
+export const ContextMenuCheckboxItem = parts.CheckboxItem;
+export const ContextMenuRadioItem = parts.RadioItem;
+export const ContextMenuSeparator = parts.Separator;
+export const ContextMenuLabel = parts.Label;
+export const ContextMenuSubTrigger = parts.SubTrigger;
+export const ContextMenuSubContent = parts.SubContent;

@@ -1,15 +1,7 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import * as RadixMenu from '@radix-ui/react-dropdown-menu';
-import { CheckIcon, ChevronRightIcon } from '@plinth/shared-ui/icons';
-import {
-  dangerItemStyle,
-  itemIconStyle,
-  labelStyle,
-  menuContentStyle,
-  menuItemStyle,
-  separatorStyle,
-  shortcutStyle,
-} from '../internal/menuStyles';
+import { menuContentStyle } from '../internal/menuStyles';
+import { createMenuParts, type MenuItemPartProps } from '../internal/menuParts';
 
 /**
  * Dropdown menu opened from a button. Arrow keys move, Enter/Space choose, typing jumps to an
@@ -44,70 +36,13 @@ export function MenuContent({ children, sideOffset = 4, align = 'start', ...rest
   );
 }
 
-export interface MenuItemProps extends ComponentPropsWithoutRef<typeof RadixMenu.Item> {
-  icon?: ReactNode;
-  /** Keyboard shortcut shown at the right, e.g. '⌘K'. */
-  shortcut?: string;
-  /** Destructive action: drawn in the danger colour. */
-  danger?: boolean;
-}
+const parts = createMenuParts(RadixMenu);
 
-export function MenuItem({ icon, shortcut, danger = false, children, ...rest }: MenuItemProps) {
-  return (
-    <RadixMenu.Item css={[menuItemStyle, danger && dangerItemStyle]} {...rest}>
-      {icon ? <span css={itemIconStyle}>{icon}</span> : null}
-      {children}
-      {shortcut ? <span css={shortcutStyle}>{shortcut}</span> : null}
-    </RadixMenu.Item>
-  );
-}
-
-export function MenuCheckboxItem({ children, ...rest }: ComponentPropsWithoutRef<typeof RadixMenu.CheckboxItem>) {
-  return (
-    <RadixMenu.CheckboxItem css={menuItemStyle} {...rest}>
-      <RadixMenu.ItemIndicator css={itemIconStyle}>
-        <CheckIcon size={14} />
-      </RadixMenu.ItemIndicator>
-      {children}
-    </RadixMenu.CheckboxItem>
-  );
-}
-
-export function MenuRadioItem({ children, ...rest }: ComponentPropsWithoutRef<typeof RadixMenu.RadioItem>) {
-  return (
-    <RadixMenu.RadioItem css={menuItemStyle} {...rest}>
-      <RadixMenu.ItemIndicator css={itemIconStyle}>
-        <CheckIcon size={14} />
-      </RadixMenu.ItemIndicator>
-      {children}
-    </RadixMenu.RadioItem>
-  );
-}
-
-export function MenuSeparator() {
-  return <RadixMenu.Separator css={separatorStyle} />;
-}
-
-export function MenuLabel({ children }: { children: ReactNode }) {
-  return <RadixMenu.Label css={labelStyle}>{children}</RadixMenu.Label>;
-}
-
-export function MenuSubTrigger({ icon, children, ...rest }: ComponentPropsWithoutRef<typeof RadixMenu.SubTrigger> & { icon?: ReactNode }) {
-  return (
-    <RadixMenu.SubTrigger css={menuItemStyle} {...rest}>
-      {icon ? <span css={itemIconStyle}>{icon}</span> : null}
-      {children}
-      <ChevronRightIcon size={14} css={{ marginLeft: 'auto' }} />
-    </RadixMenu.SubTrigger>
-  );
-}
-
-export function MenuSubContent({ children, ...rest }: ComponentPropsWithoutRef<typeof RadixMenu.SubContent>) {
-  return (
-    <RadixMenu.Portal>
-      <RadixMenu.SubContent sideOffset={2} collisionPadding={8} css={menuContentStyle} {...rest}>
-        {children}
-      </RadixMenu.SubContent>
-    </RadixMenu.Portal>
-  );
-}
+export type MenuItemProps = MenuItemPartProps;
+export const MenuItem = parts.Item;
+export const MenuCheckboxItem = parts.CheckboxItem;
+export const MenuRadioItem = parts.RadioItem;
+export const MenuSeparator = parts.Separator;
+export const MenuLabel = parts.Label;
+export const MenuSubTrigger = parts.SubTrigger;
+export const MenuSubContent = parts.SubContent;

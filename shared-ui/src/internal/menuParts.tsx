@@ -1,0 +1,85 @@
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
+import type * as RadixDropdown from '@radix-ui/react-dropdown-menu';
+import { CheckIcon, ChevronRightIcon } from '@plinth/shared-ui/icons';
+import { dangerItemStyle, itemIconStyle, labelStyle, menuContentStyle, menuItemStyle, separatorStyle, shortcutStyle } from './menuStyles';
+
+/**
+ * The item-level parts of a menu, drawn the same way for the dropdown menu and the context menu.
+ * Both Radix packages build on one menu primitive, so their parts take the same props.
+ */
+type Primitives = Pick<
+  typeof RadixDropdown,
+  'Item' | 'CheckboxItem' | 'RadioItem' | 'ItemIndicator' | 'Separator' | 'Label' | 'SubTrigger' | 'SubContent' | 'Portal'
+>;
+
+export interface MenuItemPartProps extends ComponentPropsWithoutRef<typeof RadixDropdown.Item> {
+  icon?: ReactNode;
+  /** Keyboard shortcut shown at the right, e.g. '⌘K'. */
+  shortcut?: string;
+  /** Destructive action: drawn in the danger colour. */
+  danger?: boolean;
+}
+
+export function createMenuParts(R: Primitives) {
+  function Item({ icon, shortcut, danger = false, children, ...rest }: MenuItemPartProps) {
+    return (
+      <R.Item css={[menuItemStyle, danger && dangerItemStyle]} {...rest}>
+        {icon ? <span css={itemIconStyle}>{icon}</span> : null}
+        {children}
+        {shortcut ? <span css={shortcutStyle}>{shortcut}</span> : null}
+      </R.Item>
+    );
+  }
+
+  function CheckboxItem({ children, ...rest }: ComponentPropsWithoutRef<typeof RadixDropdown.CheckboxItem>) {
+    return (
+      <R.CheckboxItem css={menuItemStyle} {...rest}>
+        <R.ItemIndicator css={itemIconStyle}>
+          <CheckIcon size={14} />
+        </R.ItemIndicator>
+        {children}
+      </R.CheckboxItem>
+    );
+  }
+
+  function RadioItem({ children, ...rest }: ComponentPropsWithoutRef<typeof RadixDropdown.RadioItem>) {
+    return (
+      <R.RadioItem css={menuItemStyle} {...rest}>
+        <R.ItemIndicator css={itemIconStyle}>
+          <CheckIcon size={14} />
+        </R.ItemIndicator>
+        {children}
+      </R.RadioItem>
+    );
+  }
+
+  function Separator() {
+    return <R.Separator css={separatorStyle} />;
+  }
+
+  function Label({ children }: { children: ReactNode }) {
+    return <R.Label css={labelStyle}>{children}</R.Label>;
+  }
+
+  function SubTrigger({ icon, children, ...rest }: ComponentPropsWithoutRef<typeof RadixDropdown.SubTrigger> & { icon?: ReactNode }) {
+    return (
+      <R.SubTrigger css={menuItemStyle} {...rest}>
+        {icon ? <span css={itemIconStyle}>{icon}</span> : null}
+        {children}
+        <ChevronRightIcon size={14} css={{ marginLeft: 'auto' }} />
+      </R.SubTrigger>
+    );
+  }
+
+  function SubContent({ children, ...rest }: ComponentPropsWithoutRef<typeof RadixDropdown.SubContent>) {
+    return (
+      <R.Portal>
+        <R.SubContent sideOffset={2} collisionPadding={8} css={menuContentStyle} {...rest}>
+          {children}
+        </R.SubContent>
+      </R.Portal>
+    );
+  }
+
+  return { Item, CheckboxItem, RadioItem, Separator, Label, SubTrigger, SubContent };
+}
