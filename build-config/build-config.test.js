@@ -1,27 +1,28 @@
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areaBuildStamp, createSharedModules, remoteNameOf, sharedSubpaths } from './index.js';
+import { ROUTER_ENTRY, workspaceRoot } from './shared.js';
 
 const hostDir = path.resolve(import.meta.dirname, '../host-shell');
 
 describe('shared modules', () => {
   it('shares React, its subpath entries, the router, query, zustand and emotion as singletons at their installed versions', () => {
     const shared = createSharedModules(hostDir);
-    for (const name of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router', 'react-router/dom', 'react-router-dom', '@tanstack/react-query', 'zustand', '@emotion/react', '@emotion/react/jsx-runtime']) {
+    for (const name of ['react', 'react/jsx-runtime', 'react-dom', 'react-dom/client', 'react-router-dom', '@tanstack/react-query', 'zustand', '@emotion/react', '@emotion/react/jsx-runtime']) {
       expect(shared[name], name).toMatchObject({ singleton: true });
     }
     expect(shared.react.version).toMatch(/^19\./);
     expect(shared.react.requiredVersion).toBe(`^${shared.react.version}`);
   });
 
-  it('shares every shipped subpath of shared-ui as a singleton and shared-contracts by major, not as a singleton', () => {
+  it('shares every shipped subpath of shared-ui as a singleton, and leaves shared-contracts to each build', () => {
     const shared = createSharedModules(hostDir);
     expect(shared['@plinth/shared-ui/theme']).toMatchObject({ singleton: true });
     expect(shared['@plinth/shared-ui/area']).toMatchObject({ singleton: true });
     expect(Object.keys(shared).some((key) => key.includes('testing'))).toBe(false);
-    expect(shared['@plinth/shared-contracts']).toMatchObject({ singleton: false, requiredVersion: '^1.0.0' });
+    expect(shared['@plinth/shared-contracts']).toBeUndefined();
   });
 
   it('derives the subpath list from a package’s exports, leaving out package.json, test helpers and missing files', () => {
@@ -60,5 +61,49 @@ describe('area build stamp', () => {
 
   it('names each area container after the area', () => {
     expect(remoteNameOf('settings-billing')).toBe('plinth_settings_billing');
+  });
+});
+
+describe('the shared router', () => {
+  const entry = readFileSync(ROUTER_ENTRY, 'utf8');
+  const provided = new Set([...entry.matchAll(/^\s+(\w+),?$/gm)].map((match) => match[1]));
+
+  /** Every non-test source file of the browser packages, with the names it imports from a module. */
+  function importsOf(moduleName) {
+    const found = [];
+    const roots = ['host-shell/src', 'shared-ui/src', ...readdirSync(workspaceRoot).filter((name) => name.startsWith('mfe-')).map((name) => `${name}/src`)];
+    const walk = (dir) => {
+      for (const item of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, item.name);
+        if (item.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(item.name) && !/\.test\.tsx?$/.test(item.name)) {
+          const text = readFileSync(full, 'utf8');
+          const pattern = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+'${moduleName.replace('/', '\\/')}'`, 'g');
+          for (const match of text.matchAll(pattern)) {
+            if (match[1]) continue;
+            const names = match[2].split(',').map((part) => part.trim()).filter((part) => part && !part.startsWith('type '));
+            for (const name of names) found.push({ file: path.relative(workspaceRoot, full), name: name.split(/\s+as\s+/)[0] });
+          }
+        }
+      }
+    };
+    for (const root of roots) if (existsSync(path.join(workspaceRoot, root))) walk(path.join(workspaceRoot, root));
+    return found;
+  }
+
+  it('shares react-router-dom as one singleton whose module is the list of exports the console uses', () => {
+    const shared = createSharedModules(hostDir);
+    expect(shared['react-router-dom']).toMatchObject({ singleton: true, import: ROUTER_ENTRY });
+    expect(shared['react-router']).toBeUndefined();
+    expect(provided.has('BrowserRouter') && provided.has('useNavigate')).toBe(true);
+  });
+
+  it('provides every name the shell and the areas import from react-router-dom', () => {
+    const missing = importsOf('react-router-dom').filter(({ name }) => !provided.has(name));
+    expect(missing).toEqual([]);
+  });
+
+  it('has no browser source import react-router directly, which would load a second router', () => {
+    expect([...importsOf('react-router'), ...importsOf('react-router/dom')]).toEqual([]);
   });
 });

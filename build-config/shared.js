@@ -9,8 +9,6 @@ const workspaceRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 export const SINGLETON_PACKAGES = {
   react: ['react', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
   'react-dom': ['react-dom', 'react-dom/client'],
-  'react-router': ['react-router', 'react-router/dom'],
-  'react-router-dom': ['react-router-dom'],
   '@tanstack/react-query': ['@tanstack/react-query'],
   zustand: ['zustand'],
   '@emotion/react': ['@emotion/react', '@emotion/react/jsx-runtime', '@emotion/react/jsx-dev-runtime'],
@@ -20,6 +18,13 @@ export const SINGLETON_PACKAGES = {
   'react-hook-form': ['react-hook-form'],
   '@hookform/resolvers': ['@hookform/resolvers/zod'],
 };
+
+/**
+ * react-router-dom is shared as one singleton too, but what is provided under its name is the list
+ * of exports in react-router-dom.js (tree-shaken inside it), not the whole package.
+ */
+export const ROUTER_SHARE_KEY = 'react-router-dom';
+export const ROUTER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'react-router-dom.js');
 
 /** Folders webpack also looks in, so a dependency of a dependency (react-router) can be shared. */
 export const HOISTED_MODULES = path.join(workspaceRoot, 'node_modules/.pnpm/node_modules');
@@ -61,18 +66,15 @@ export function createSharedModules(dir) {
       shared[entry] = { singleton: true, requiredVersion: `^${version}`, version };
     }
   }
+  const routerVersion = installedVersion(ROUTER_SHARE_KEY, dir);
+  shared[ROUTER_SHARE_KEY] = { import: ROUTER_ENTRY, singleton: true, requiredVersion: `^${routerVersion}`, version: routerVersion };
   const uiPackage = path.join(workspaceRoot, 'shared-ui/package.json');
   const uiVersion = readJson(uiPackage).version;
   for (const entry of sharedSubpaths(uiPackage)) {
     shared[entry] = { singleton: true, requiredVersion: `^${uiVersion}`, version: uiVersion };
   }
-  const contractsVersion = readJson(path.join(workspaceRoot, 'shared-contracts/package.json')).version;
-  const contractsMajor = contractsVersion.split('.')[0];
-  shared['@plinth/shared-contracts'] = {
-    singleton: false,
-    requiredVersion: `^${contractsMajor}.0.0`,
-    version: contractsVersion,
-  };
+  // @plinth/shared-contracts is not shared: each build keeps only the schemas and calls it uses
+  // (tree-shaken), and an area states the contracts major it was built against in its module.
   return shared;
 }
 

@@ -1,11 +1,11 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 // Only the manifest reader: the area machinery loads with the first area page.
 import { loadEnvironment } from './federation/environment';
 import { createShellApi } from './app/api';
 import { createShellQueryClient } from './app/query-client';
 import { ShellProviders } from './app/providers';
-import { shellRoutes } from './app/routes';
+import { ShellRoutes } from './app/routes';
 import { FullPageMessage } from './app/full-page-message';
 
 /** Starts the console: reads the environment manifest, then renders the shell's router. */
@@ -16,10 +16,11 @@ async function start(): Promise<void> {
   root.render(<FullPageMessage title="Starting Plinth…" busy />);
   try {
     const environment = await loadEnvironment();
-    const router = createBrowserRouter(shellRoutes);
     root.render(
       <ShellProviders api={createShellApi()} queryClient={createShellQueryClient()} buildMode={environment.buildMode}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <ShellRoutes />
+        </BrowserRouter>
       </ShellProviders>,
     );
   } catch (err) {

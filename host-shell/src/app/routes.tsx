@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useRouteError, type RouteObject } from 'react-router-dom';
+import { Component, lazy, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { SignInLayout } from '../features/sign-in/sign-in-layout';
 import { RequireSession } from '../features/session/require-session';
 import { FullPageMessage } from './full-page-message';
@@ -27,22 +27,48 @@ function RootBoundary() {
   );
 }
 
-function RouteError() {
-  const error = useRouteError() as Error | undefined;
-  return (
-    <FullPageMessage
-      title="Something went wrong"
-      detail={error?.message ?? 'This page could not be shown.'}
-      action={{ label: 'Reload the page', onClick: () => window.location.reload() }}
-    />
-  );
+interface RouteErrorBoundaryProps {
+  pathname: string;
+  children: ReactNode;
+}
+interface RouteErrorBoundaryState {
+  error: Error | null;
+  pathname: string;
 }
 
-/** The shell's route tree; the browser router in production and memory routers in tests use the same one. */
+/** A page that throws while rendering shows what broke; moving to another address clears it. */
+class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBoundaryState> {
+  state: RouteErrorBoundaryState = { error: null, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown): Partial<RouteErrorBoundaryState> {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: RouteErrorBoundaryState): Partial<RouteErrorBoundaryState> | null {
+    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('A console page failed while rendering', error, info.componentStack);
+  }
+
+  render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <FullPageMessage
+        title="Something went wrong"
+        detail={error.message || 'This page could not be shown.'}
+        action={{ label: 'Reload the page', onClick: () => window.location.reload() }}
+      />
+    );
+  }
+}
+
+/** The shell's route tree. */
 export const shellRoutes: RouteObject[] = [
   {
     element: <RootBoundary />,
-    errorElement: <RouteError />,
     children: [
       { path: '/', element: <Navigate to="/projects" replace /> },
       {
@@ -81,3 +107,13 @@ export const shellRoutes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * The shell's pages, under whichever router is around them: the browser router in production, a
+ * memory router in tests.
+ */
+export function ShellRoutes() {
+  const { pathname } = useLocation();
+  const page = useRoutes(shellRoutes);
+  return <RouteErrorBoundary pathname={pathname}>{page}</RouteErrorBoundary>;
+}

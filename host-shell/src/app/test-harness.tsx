@@ -4,12 +4,12 @@
  */
 import { act, render, screen } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router-dom';
 import { CONTRACTS_MAJOR, type AreaModule, type AreaMountProps, type AreaName, type BuildMode, type Organization, type Project, type Session } from '@plinth/shared-contracts';
 import { AreaLoaderProvider, type AreaLoader } from '../federation';
 import { createShellApi } from './api';
 import { ShellProviders } from './providers';
-import { shellRoutes } from './routes';
+import { ShellRoutes } from './routes';
 
 const ANSWER = Symbol('api answer');
 export interface ApiAnswer {
@@ -132,15 +132,40 @@ export function testAreaLoader(): AreaLoader & { mounts: AreaMountProps[] } {
   return { mounts, load: async (area) => moduleOf(area), reset: () => undefined };
 }
 
+/** What a test reads and drives of the shell's router: where it is, and navigation (including -1/1). */
+export interface TestRouter {
+  readonly state: { location: Location };
+  navigate: (to: string | number) => Promise<void>;
+}
+
+function RouterProbe({ into }: { into: { location: Location | null; navigate: NavigateFunction | null } }) {
+  into.location = useLocation();
+  into.navigate = useNavigate();
+  return null;
+}
+
 /** Renders the whole shell at a path, as the browser would after a navigation. */
 export function renderShell(path: string, api: FakeApi, options: { buildMode?: BuildMode; areaLoader?: AreaLoader } = {}) {
-  const router = createMemoryRouter(shellRoutes, { initialEntries: [path] });
+  const probe: { location: Location | null; navigate: NavigateFunction | null } = { location: null, navigate: null };
+  const router: TestRouter = {
+    get state() {
+      if (!probe.location) throw new Error('The shell has not rendered its router yet');
+      return { location: probe.location };
+    },
+    navigate: async (to) => {
+      if (!probe.navigate) throw new Error('The shell has not rendered its router yet');
+      await (typeof to === 'number' ? probe.navigate(to) : probe.navigate(to));
+    },
+  };
   const queryClient = testQueryClient();
   const areaLoader = options.areaLoader ?? testAreaLoader();
   const view = render(
     <AreaLoaderProvider loader={areaLoader}>
       <ShellProviders api={createShellApi(api.fetch)} queryClient={queryClient} buildMode={options.buildMode ?? 'hosted'}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <RouterProbe into={probe} />
+          <ShellRoutes />
+        </MemoryRouter>
       </ShellProviders>
     </AreaLoaderProvider>,
   );

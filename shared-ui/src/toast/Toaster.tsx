@@ -3,21 +3,25 @@ import { useStore } from 'zustand';
 import { toastStore } from './store';
 
 /**
- * The notice list and its Radix code are fetched only once a notice is raised, or when the
- * browser is idle after the page has loaded, whichever comes first, so the toast code stays off
+ * The notice list and its Radix code are fetched only once a notice is raised, or once the
+ * page has settled (a few seconds in, when the browser is idle), whichever comes first, so the toast code stays off
  * the sign-in page's critical path.
  */
 const loadToastList = () => import('./ToastList');
 const ToastList = lazy(loadToastList);
 
-function whenIdle(run: () => void): () => void {
+/** Runs `run` once the page has settled: a few seconds after mounting, when the browser is idle. */
+function whenSettled(run: () => void): () => void {
   if (typeof window === 'undefined') return () => {};
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(run, 2000);
-  return () => window.clearTimeout(id);
+  let idle: number | null = null;
+  const timer = window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: 5000 });
+    else run();
+  }, 3000);
+  return () => {
+    window.clearTimeout(timer);
+    if (idle !== null) window.cancelIdleCallback(idle);
+  };
 }
 
 /**
@@ -32,7 +36,7 @@ export function Toaster({ label = 'Notifications' }: { label?: string }) {
     if (hasToasts) setWanted(true);
   }, [hasToasts]);
 
-  useEffect(() => whenIdle(() => void loadToastList()), []);
+  useEffect(() => whenSettled(() => void loadToastList()), []);
 
   if (!wanted && !hasToasts) return null;
   return (
