@@ -1,4 +1,4 @@
-import { createHttp, type HttpOptions } from './http';
+import { createHttp, type Http, type HttpOptions } from './http';
 import { createAuthClient } from './auth';
 import { createOrganizationsClient } from './organizations';
 import { createProjectsClient } from './projects';
@@ -12,7 +12,14 @@ import { createIntegrationsClient, createSqlTitleClient } from './integrations';
 
 /** The one way screens talk to the platform API. */
 export function createApiClient(options: HttpOptions) {
-  const http = createHttp(options);
+  return createApiClientFor(createHttp(options));
+}
+
+/**
+ * Every call, over an existing connection. A page that needs only a few calls can build just
+ * those clients over the same `http` (createAuthClient(http)...) and leave the rest out of its bundle.
+ */
+export function createApiClientFor(http: Http) {
   return {
     http,
     auth: createAuthClient(http),

@@ -1,8 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ApiClient, BuildMode } from '@plinth/shared-contracts';
+import type { BuildMode } from '@plinth/shared-contracts';
 import { ThemeProvider } from '@plinth/shared-ui/theme';
-import { ApiProvider } from './api';
+import { ApiProvider, type ShellApi } from './api';
 import { ShellSettingsProvider } from './shell-settings';
 
 // Notices are kept in shared-ui's store until the Toaster shows them, so it can load after the first paint
@@ -10,7 +10,7 @@ import { ShellSettingsProvider } from './shell-settings';
 const Toaster = lazy(() => import('@plinth/shared-ui/toast').then((m) => ({ default: m.Toaster })));
 
 interface Props {
-  api: ApiClient;
+  api: ShellApi;
   queryClient: QueryClient;
   buildMode: BuildMode;
   children: ReactNode;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { formatBytes, queryKeys, USAGE_METRIC_LABELS, USAGE_METRICS } from '@plinth/shared-contracts';
 import { tokens } from '@plinth/shared-ui/theme';
-import { useApi } from '../app/api';
+import { useApi } from '../app/use-api';
 import { usePageTitle } from '../app/page-title';
 import { useProjectContext } from '../features/project-layout/project-context';
 import { RestoreProjectButton } from '../features/status-gate/paused-screen';

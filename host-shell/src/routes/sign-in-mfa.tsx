@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { queryKeys, VerifyFactorBodySchema } from '@plinth/shared-contracts';
-import { useApi } from '../app/api';
+import { useAuthApi } from '../app/api';
 import { usePageTitle } from '../app/page-title';
 import { AuthField, inputCss, submitCss } from '../features/sign-in/auth-form-parts';
 import { safeReturnTo } from '../features/session/require-session';
@@ -15,11 +15,11 @@ type CodeOutput = z.output<typeof VerifyFactorBodySchema>;
 /** Second-factor sign-in: a TOTP code for the account's verified factor. */
 export default function SignInMfaPage() {
   usePageTitle('Two-factor authentication');
-  const api = useApi();
+  const auth = useAuthApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const factors = useQuery({ queryKey: queryKeys.mfaFactors(), queryFn: () => api.auth.listFactors() });
+  const factors = useQuery({ queryKey: queryKeys.mfaFactors(), queryFn: () => auth.listFactors() });
   const factor = factors.data?.factors.find((f) => f.status === 'verified');
   const form = useForm<CodeInput, unknown, CodeOutput>({ resolver: zodResolver(VerifyFactorBodySchema), defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -27,7 +27,7 @@ export default function SignInMfaPage() {
   const onSubmit = form.handleSubmit(async (body) => {
     if (!factor) return;
     try {
-      const session = await api.auth.verifyFactor(factor.id, body);
+      const session = await auth.verifyFactor(factor.id, body);
       queryClient.setQueryData(queryKeys.session(), session);
       navigate(safeReturnTo(params.get('returnTo')), { replace: true });
     } catch (err) {
@@ -36,7 +36,7 @@ export default function SignInMfaPage() {
   });
 
   const signOut = async () => {
-    await api.auth.signOut().catch(() => undefined);
+    await auth.signOut().catch(() => undefined);
     queryClient.clear();
     navigate('/sign-in', { replace: true });
   };

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { z } from 'zod';
 import { queryKeys, SignInBodySchema } from '@plinth/shared-contracts';
-import { useApi } from '../app/api';
+import { useAuthApi } from '../app/api';
 import { usePageTitle } from '../app/page-title';
 import { EmailPasswordForm } from '../features/sign-in/email-password-form';
 import { safeReturnTo } from '../features/session/require-session';
@@ -14,7 +14,7 @@ type SignInOutput = z.output<typeof SignInBodySchema>;
 
 export default function SignInPage() {
   usePageTitle('Sign in');
-  const api = useApi();
+  const auth = useAuthApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -23,7 +23,7 @@ export default function SignInPage() {
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
-      const session = await api.auth.signIn(body);
+      const session = await auth.signIn(body);
       queryClient.setQueryData(queryKeys.session(), session);
       const owesFactor = session.aal && session.aal.currentLevel !== session.aal.nextLevel;
       const returnTo = params.get('returnTo');

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { queryKeys, SignUpBodySchema } from '@plinth/shared-contracts';
-import { useApi } from '../app/api';
+import { useAuthApi } from '../app/api';
 import { usePageTitle } from '../app/page-title';
 import { EmailPasswordForm } from '../features/sign-in/email-password-form';
 
@@ -14,7 +14,7 @@ type SignUpOutput = z.output<typeof SignUpBodySchema>;
 /** Creates an account: the way in for newcomers, including the very first user of a fresh install. */
 export default function SignUpPage() {
   usePageTitle('Sign up');
-  const api = useApi();
+  const auth = useAuthApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const form = useForm<SignUpInput, unknown, SignUpOutput>({ resolver: zodResolver(SignUpBodySchema), defaultValues: { email: '', password: '' } });
@@ -22,7 +22,7 @@ export default function SignUpPage() {
 
   const onSubmit = form.handleSubmit(async (body) => {
     try {
-      const session = await api.auth.signUp(body);
+      const session = await auth.signUp(body);
       queryClient.setQueryData(queryKeys.session(), session);
       navigate(session.user ? '/projects' : '/sign-in', { replace: true });
     } catch (err) {

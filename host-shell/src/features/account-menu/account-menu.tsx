@@ -4,7 +4,7 @@ import type { ThemeName } from '@plinth/shared-contracts';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuRadioGroup, MenuRadioItem, MenuSeparator, MenuTrigger } from '@plinth/shared-ui/menu';
 import { tokens, useTheme } from '@plinth/shared-ui/theme';
 import { notify } from '@plinth/shared-ui/toast';
-import { useApi } from '../../app/api';
+import { useAuthApi } from '../../app/api';
 
 const triggerCss = {
   display: 'flex',
@@ -27,12 +27,12 @@ const triggerCss = {
 /** Account menu at the bottom of the rail: Account Preferences, the Dark/Light choice (kept across reloads), sign out. */
 export function AccountMenu({ email }: { email: string }) {
   const { theme, setTheme } = useTheme();
-  const api = useApi();
+  const auth = useAuthApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const signOut = async () => {
     try {
-      await api.auth.signOut();
+      await auth.signOut();
       queryClient.clear();
       navigate('/sign-in', { replace: true });
     } catch (err) {

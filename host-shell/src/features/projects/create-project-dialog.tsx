@@ -8,7 +8,7 @@ import { Button } from '@plinth/shared-ui/button';
 import { Dialog } from '@plinth/shared-ui/dialog';
 import { Field, Select, TextInput } from '@plinth/shared-ui/form';
 import { notify } from '@plinth/shared-ui/toast';
-import { useApi } from '../../app/api';
+import { useApi } from '../../app/use-api';
 
 type Input = z.input<typeof CreateProjectBodySchema>;
 type Output = z.output<typeof CreateProjectBodySchema>;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, ROLE_PERMISSIONS, type PermissionKey } from '@plinth/shared-contracts';
-import { useApi } from '../../app/api';
+import { useApi } from '../../app/use-api';
 import { useSessionUser } from '../session/require-session';
 
 export function useProjects() {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { queryKeys, RESOURCE_WARNINGS_STALE_MS, type Project } from '@plinth/shared-contracts';
 import { tokens } from '@plinth/shared-ui/theme';
-import { useApi } from '../../app/api';
+import { useApi } from '../../app/use-api';
 import { bannerState, metricLabel } from './banner-state';
 
 /** Usage and resource warning banner above a project's pages (spec 000 §2.12). */

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, type Session } from '@plinth/shared-contracts';
-import { useApi } from '../../app/api';
+import { useAuthApi } from '../../app/api';
 
 /** The signed-in user and MFA assurance level; user is null when nobody is signed in. */
 export function useSession() {
-  const api = useApi();
+  const auth = useAuthApi();
   return useQuery<Session>({
     queryKey: queryKeys.session(),
-    queryFn: ({ signal }) => api.auth.getSession({ signal }),
+    queryFn: ({ signal }) => auth.getSession({ signal }),
     staleTime: 60_000,
   });
 }

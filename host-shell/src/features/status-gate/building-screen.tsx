@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, SETUP_POLL_INTERVAL_MS, STATUS_TIMEOUT_MS, type Project } from '@plinth/shared-contracts';
 import { tokens } from '@plinth/shared-ui/theme';
-import { useApi } from '../../app/api';
+import { useApi } from '../../app/use-api';
 import { ScreenPanel, mutedCss } from './screen-panel';
 
 const CLIENT_LIBRARIES = ['JavaScript', 'Python', 'Dart', 'Swift', 'Kotlin', 'C#'];

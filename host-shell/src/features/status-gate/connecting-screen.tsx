@@ -9,7 +9,7 @@ import {
   usesLiveCheck,
   type Project,
 } from '@plinth/shared-contracts';
-import { useApi } from '../../app/api';
+import { useApi } from '../../app/use-api';
 import { supportLink } from '../support/support-link';
 import { useConnectionStore } from './connection-store';
 import { ScreenPanel, mutedCss } from './screen-panel';

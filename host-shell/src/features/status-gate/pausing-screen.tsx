@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { PAUSING_POLL_DELAY_MS, PAUSING_POLL_INTERVAL_MS, queryKeys, STATUS_TIMEOUT_MS, type Project } from '@plinth/shared-contracts';
-import { useApi } from '../../app/api';
+import { useApi } from '../../app/use-api';
 import { ScreenPanel, mutedCss } from './screen-panel';
 
 /** Pausing screen (§4.2): after 4 s, polls the status every 2 s until INACTIVE, then refreshes the project. */

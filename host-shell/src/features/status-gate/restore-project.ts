@@ -9,7 +9,7 @@ import {
   type Project,
 } from '@plinth/shared-contracts';
 import { notify } from '@plinth/shared-ui/toast';
-import { useApi } from '../../app/api';
+import { useApi } from '../../app/use-api';
 
 export type RestoreStep = 'idle' | 'checking' | 'confirm' | 'free-limit' | 'restoring';
 

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { PROJECT_MESSAGES, queryKeys, RESTORE_POLL_INTERVAL_MS, STATUS_TIMEOUT_MS, type Project } from '@plinth/shared-contracts';
 import { Button } from '@plinth/shared-ui/button';
-import { useApi } from '../../app/api';
+import { useApi } from '../../app/use-api';
 import { supportLink } from '../support/support-link';
 import { ScreenPanel, actionsCss, mutedCss } from './screen-panel';
 

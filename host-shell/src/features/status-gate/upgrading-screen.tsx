@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { queryKeys, UPGRADE_STATUS_POLL_MS, type Project } from '@plinth/shared-contracts';
 import { Button } from '@plinth/shared-ui/button';
 import { tokens } from '@plinth/shared-ui/theme';
-import { useApi } from '../../app/api';
+import { useApi } from '../../app/use-api';
 import { supportLink } from '../support/support-link';
 import { ScreenPanel, actionsCss, mutedCss } from './screen-panel';
 import { formatUtc, upgradeSteps } from './upgrade-steps';

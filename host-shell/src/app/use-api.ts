@@ -1,0 +1,15 @@
+import { createApiClientFor, type ApiClient, type Http } from '@plinth/shared-contracts';
+import { useShellApi } from './api';
+
+const clients = new WeakMap<Http, ApiClient>();
+
+/** Every platform API call, over the shell's connection (one client per connection). */
+export function useApi(): ApiClient {
+  const { http } = useShellApi();
+  let client = clients.get(http);
+  if (!client) {
+    client = createApiClientFor(http);
+    clients.set(http, client);
+  }
+  return client;
+}
