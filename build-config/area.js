@@ -81,7 +81,7 @@ export function createAreaConfig({ area, dir, version }) {
           dts: false,
           dev: false,
           // The host provides the federation runtime; each remote entry does not carry its own copy.
-          experiments: { externalRuntime: true },
+          experiments: { externalRuntime: true, optimization: { target: 'web' } },
         }),
       ],
       stats: 'errors-warnings',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areaBuildStamp, createSharedModules, remoteNameOf, sharedSubpaths } from './index.js';
+import { federationRuntimeAliases } from './rules.js';
 import { ROUTER_ENTRY, workspaceRoot } from './shared.js';
 
 const hostDir = path.resolve(import.meta.dirname, '../host-shell');
@@ -105,5 +106,17 @@ describe('the shared router', () => {
 
   it('has no browser source import react-router directly, which would load a second router', () => {
     expect([...importsOf('react-router'), ...importsOf('react-router/dom')]).toEqual([]);
+  });
+});
+
+describe('the federation runtime', () => {
+  it('resolves each runtime package to its ES module build, so the page does not carry the CommonJS copy too', () => {
+    const aliases = federationRuntimeAliases();
+    for (const name of ['runtime-core', 'runtime', 'sdk', 'webpack-bundler-runtime', 'runtime-tools']) {
+      const target = aliases[`@module-federation/${name}$`];
+      expect(target, name).toMatch(/\.m?js$/);
+      expect(target).not.toMatch(/\.cjs$/);
+      expect(existsSync(target)).toBe(true);
+    }
   });
 });

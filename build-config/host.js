@@ -31,7 +31,8 @@ export function createHostConfig({ dir }) {
           dts: false,
           dev: false,
           // Offers the federation runtime to every remote, built with externalRuntime.
-          experiments: { provideExternalRuntime: true },
+          // target 'web' drops the runtime's Node.js script loader from the page.
+          experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
         }),
         new HtmlWebpackPlugin({ hash: true, template: path.join(dir, 'public/index.html'), title: 'Plinth' }),
       ],
