@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { Http } from './http';
 
 /** Schemas, types and calls of accounts, sessions and multi-factor authentication (000 §4.8, §7.6). */
@@ -19,31 +19,38 @@ export const SessionUserSchema = z.object({ id: z.string(), email: z.string(), u
 export type SignedInUser = z.infer<typeof SessionUserSchema>;
 
 /** GET /auth/session: user is null when nobody is signed in. */
-export const SessionSchema = z.object({ user: SessionUserSchema.nullable(), aal: MfaAssuranceSchema.nullable() });
+export const SessionSchema = z.object({ user: z.nullable(SessionUserSchema), aal: z.nullable(MfaAssuranceSchema) });
 export type Session = z.infer<typeof SessionSchema>;
 
-export const EmailSchema = z.string().trim().toLowerCase().max(EMAIL_MAX, 'Email is too long').pipe(z.email('Enter a valid email address'));
+export const EmailSchema = z.pipe(
+  z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX, 'Email is too long')),
+  z.email('Enter a valid email address'),
+);
 
 export const SignInBodySchema = z.object({
   email: EmailSchema,
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: z.string().check(z.minLength(1, 'Password is required'), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)),
 });
 export type SignInBody = z.infer<typeof SignInBodySchema>;
 
 export const USERNAME_PATTERN = /^[a-zA-Z0-9_.-]+$/;
+const usernameSchema = () =>
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(64), z.regex(USERNAME_PATTERN, 'Username may contain letters, digits, dots, dashes and underscores'));
 export const SignUpBodySchema = z.object({
   email: EmailSchema,
   password: z
     .string()
-    .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
-  username: z.string().trim().min(1).max(64).regex(USERNAME_PATTERN, 'Username may contain letters, digits, dots, dashes and underscores').optional(),
+    .check(
+      z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+      z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+    ),
+  username: z.optional(usernameSchema()),
 });
 export type SignUpBody = z.infer<typeof SignUpBodySchema>;
 
 export const FactorSchema = z.object({
   id: z.string(),
-  friendly_name: z.string().nullable(),
+  friendly_name: z.nullable(z.string()),
   factor_type: z.literal('totp'),
   status: z.enum(['verified', 'unverified']),
   created_at: z.string(),
@@ -51,7 +58,7 @@ export const FactorSchema = z.object({
 export type Factor = z.infer<typeof FactorSchema>;
 export const FactorListSchema = z.object({ factors: z.array(FactorSchema) });
 
-export const EnrolFactorBodySchema = z.object({ friendly_name: z.string().trim().min(1).max(64).optional() });
+export const EnrolFactorBodySchema = z.object({ friendly_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))) });
 export type EnrolFactorBody = z.infer<typeof EnrolFactorBodySchema>;
 /** Answer to enrolment: the secret and the otpauth:// URI an authenticator app reads (as a QR code). */
 export const EnrolledFactorSchema = z.object({
@@ -61,22 +68,22 @@ export const EnrolledFactorSchema = z.object({
 });
 export type EnrolledFactor = z.infer<typeof EnrolledFactorSchema>;
 
-export const VerifyFactorBodySchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, 'The code is 6 digits') });
+export const VerifyFactorBodySchema = z.object({ code: z.string().check(z.trim(), z.regex(/^\d{6}$/, 'The code is 6 digits')) });
 export type VerifyFactorBody = z.infer<typeof VerifyFactorBodySchema>;
 
 export const ProfileSchema = z.object({
   id: z.string(),
   username: z.string(),
   primary_email: z.string(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
+  first_name: z.nullable(z.string()),
+  last_name: z.nullable(z.string()),
   created_at: z.string(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 export const UpdateProfileBodySchema = z.object({
-  first_name: z.string().trim().max(100).nullable().optional(),
-  last_name: z.string().trim().max(100).nullable().optional(),
-  username: z.string().trim().min(1).max(64).regex(USERNAME_PATTERN, 'Username may contain letters, digits, dots, dashes and underscores').optional(),
+  first_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  last_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  username: z.optional(usernameSchema()),
 });
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { encodePath, type Http } from './http';
 
 // Database metadata: RLS policies, tables, roles, schemas, table-editor entities and SQL runs
@@ -116,52 +116,54 @@ export function normalizeExpression(expression: string | null | undefined): stri
   return out === '' ? null : out;
 }
 
-const identifier = z.string().trim().min(1).max(63);
+const identifier = z.string().check(z.trim(), z.minLength(1), z.maxLength(63));
 
 export const PolicySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   schema: z.string(),
   table: z.string(),
-  table_id: z.number().int(),
+  table_id: z.number().check(z.int()),
   command: PolicyCommandSchema,
   /** The USING expression. */
-  definition: z.string().nullable(),
+  definition: z.nullable(z.string()),
   /** The WITH CHECK expression. */
-  check: z.string().nullable(),
+  check: z.nullable(z.string()),
   roles: z.array(z.string()),
   action: PolicyActionSchema,
 });
 export type Policy = z.infer<typeof PolicySchema>;
 
 export const PolicyCreateSchema = z.object({
-  name: z.string().trim().min(1, POLICY_VALIDATION_MESSAGES.nameRequired).max(POLICY_NAME_MAX_LENGTH),
-  schema: identifier.default('public'),
+  name: z.string().check(z.trim(), z.minLength(1, POLICY_VALIDATION_MESSAGES.nameRequired), z.maxLength(POLICY_NAME_MAX_LENGTH)),
+  schema: z._default(identifier, 'public'),
   table: identifier,
-  action: PolicyActionSchema.default('PERMISSIVE'),
-  command: PolicyCommandSchema.default('ALL'),
-  definition: z.string().max(10_000).nullish(),
-  check: z.string().max(10_000).nullish(),
+  action: z._default(PolicyActionSchema, 'PERMISSIVE'),
+  command: z._default(PolicyCommandSchema, 'ALL'),
+  definition: z.nullish(z.string().check(z.maxLength(10_000))),
+  check: z.nullish(z.string().check(z.maxLength(10_000))),
   /** Empty means public (all roles). */
-  roles: z.array(identifier).max(100).default([]),
+  roles: z._default(z.array(identifier).check(z.maxLength(100)), []),
 });
 export type PolicyCreate = z.input<typeof PolicyCreateSchema>;
 
 export const PolicyUpdateSchema = z.object({
-  name: z.string().trim().min(1, POLICY_VALIDATION_MESSAGES.nameRequired).max(POLICY_NAME_MAX_LENGTH).optional(),
-  definition: z.string().max(10_000).nullish(),
-  check: z.string().max(10_000).nullish(),
-  roles: z.array(identifier).max(100).optional(),
+  name: z.optional(
+    z.string().check(z.trim(), z.minLength(1, POLICY_VALIDATION_MESSAGES.nameRequired), z.maxLength(POLICY_NAME_MAX_LENGTH)),
+  ),
+  definition: z.nullish(z.string().check(z.maxLength(10_000))),
+  check: z.nullish(z.string().check(z.maxLength(10_000))),
+  roles: z.optional(z.array(identifier).check(z.maxLength(100))),
 });
 export type PolicyUpdate = z.infer<typeof PolicyUpdateSchema>;
 
 export const TableSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   schema: z.string(),
   rls_enabled: z.boolean(),
   /** Tables in protected schemas are shown locked: no policy actions (000 §2.4). */
-  locked: z.boolean().optional(),
+  locked: z.optional(z.boolean()),
 });
 export type Table = z.infer<typeof TableSchema>;
 
@@ -169,7 +171,7 @@ export const TableUpdateSchema = z.object({ rls_enabled: z.boolean() });
 export type TableUpdate = z.infer<typeof TableUpdateSchema>;
 
 export const DatabaseRoleSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   /** Excluded from the target-role choice of the policy editor. */
   is_system: z.boolean(),
@@ -177,9 +179,9 @@ export const DatabaseRoleSchema = z.object({
 export type DatabaseRole = z.infer<typeof DatabaseRoleSchema>;
 
 export const DatabaseSchemaSchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
-  owner: z.string().optional(),
+  owner: z.optional(z.string()),
   /** One of HIDDEN_SCHEMAS: shown in the 'Protected schemas' group. */
   protected: z.boolean(),
 });
@@ -187,7 +189,7 @@ export type DatabaseSchema = z.infer<typeof DatabaseSchemaSchema>;
 
 export const SchemaListQuerySchema = z.object({
   /** When true the hidden system schemas are included (flagged protected). */
-  include_protected: z.enum(['true', 'false']).optional(),
+  include_protected: z.optional(z.enum(['true', 'false'])),
 });
 
 export const ENTITY_TYPES = ['table', 'view', 'foreign table', 'materialized view', 'partitioned table'] as const;
@@ -195,12 +197,12 @@ export const EntityTypeSchema = z.enum(ENTITY_TYPES);
 export type EntityType = z.infer<typeof EntityTypeSchema>;
 
 export const EntitySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   schema: z.string(),
   name: z.string(),
   type: EntityTypeSchema,
-  comment: z.string().nullable(),
-  rls_enabled: z.boolean().optional(),
+  comment: z.nullable(z.string()),
+  rls_enabled: z.optional(z.boolean()),
 });
 export type Entity = z.infer<typeof EntitySchema>;
 
@@ -210,16 +212,15 @@ export const TableSortSchema = z.enum(TABLE_SORTS);
 export type TableSort = z.infer<typeof TableSortSchema>;
 
 export const EntityListParamsSchema = z.object({
-  schema: z.string().trim().min(1).max(63).default('public'),
-  search: z
-    .string()
-    .max(200)
-    .optional()
-    .transform((s) => (s === undefined || s.trim() === '' ? undefined : s.trim())),
-  limit: z.coerce.number().int().min(1).max(1000).default(ENTITY_LIST_DEFAULT_LIMIT),
+  schema: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(63)), 'public'),
+  search: z.pipe(
+    z.optional(z.string().check(z.maxLength(200))),
+    z.transform((s: string | undefined) => (s === undefined || s.trim() === '' ? undefined : s.trim())),
+  ),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)), ENTITY_LIST_DEFAULT_LIMIT),
   /** Zero-based page. */
-  page: z.coerce.number().int().min(0).default(0),
-  sort: TableSortSchema.default('alphabetical'),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
+  sort: z._default(TableSortSchema, 'alphabetical'),
 });
 export interface EntityListParams {
   schema?: string;
@@ -229,21 +230,21 @@ export interface EntityListParams {
   sort?: TableSort;
 }
 
-export const EntityListSchema = z.object({ count: z.number().int(), entities: z.array(EntitySchema) });
+export const EntityListSchema = z.object({ count: z.number().check(z.int()), entities: z.array(EntitySchema) });
 export type EntityList = z.infer<typeof EntityListSchema>;
 
 export const SqlRunRequestSchema = z.object({
-  query: z.string().min(1, 'query is required').max(1_000_000),
+  query: z.string().check(z.minLength(1, 'query is required'), z.maxLength(1_000_000)),
   /** Per-statement timeout in ms; the API caps it. */
-  timeoutMs: z.number().int().min(100).max(300_000).optional(),
+  timeoutMs: z.optional(z.number().check(z.int(), z.gte(100), z.lte(300_000))),
 });
 export type SqlRunRequest = z.infer<typeof SqlRunRequestSchema>;
 
-export const SqlColumnSchema = z.object({ name: z.string(), dataTypeID: z.number().optional() });
+export const SqlColumnSchema = z.object({ name: z.string(), dataTypeID: z.optional(z.number()) });
 export const SqlRunResultSchema = z.object({
   rows: z.array(z.record(z.string(), z.unknown())),
   columns: z.array(SqlColumnSchema),
-  affectedRows: z.number().nullable().optional(),
+  affectedRows: z.optional(z.nullable(z.number())),
 });
 export type SqlRunResult = z.infer<typeof SqlRunResultSchema>;
 
@@ -252,10 +253,10 @@ export const SqlErrorBodySchema = z.object({
   message: z.string(),
   code: z.literal('SQL_ERROR'),
   /** 1-based character position in the query, when Postgres gives one. */
-  position: z.number().int().nullable().optional(),
-  sqlState: z.string().nullable().optional(),
-  hint: z.string().nullable().optional(),
-  detail: z.string().nullable().optional(),
+  position: z.optional(z.nullable(z.number().check(z.int()))),
+  sqlState: z.optional(z.nullable(z.string())),
+  hint: z.optional(z.nullable(z.string())),
+  detail: z.optional(z.nullable(z.string())),
 });
 export type SqlErrorBody = z.infer<typeof SqlErrorBodySchema>;
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from './zod';
 
 /** The one error every client call throws: the HTTP status and the server's message. */
 export class ApiError extends Error {
@@ -39,7 +39,8 @@ export interface HttpOptions {
 export interface RequestOptions<T> {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null>;
-  schema?: z.ZodType<T>;
+  /** Any zod 4 schema (mini or classic) whose output is T. */
+  schema?: z.core.$ZodType<T>;
   signal?: AbortSignal;
   timeoutMs?: number;
   headers?: Record<string, string>;
@@ -118,7 +119,7 @@ export function createHttp(options: HttpOptions): Http {
     const text = await res.text();
     const data: unknown = text ? JSON.parse(text) : undefined;
     if (!opts.schema) return data as T;
-    const parsed = opts.schema.safeParse(data);
+    const parsed = z.safeParse(opts.schema, data);
     if (!parsed.success) {
       throw new ApiError(res.status, `Unexpected answer from ${method} ${path}: ${parsed.error.issues[0]?.path.join('.') ?? ''} ${parsed.error.issues[0]?.message ?? ''}`.trim(), 'BAD_RESPONSE');
     }

@@ -1,3 +1,4 @@
+export { z } from './zod';
 export * from './http';
 export * from './mount';
 export * from './version';

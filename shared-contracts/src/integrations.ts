@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { encodePath, type Http } from './http';
 
 // Organization integrations, repository connections and branching (spec 000 §2.6, §3, §7.3, §8;
@@ -28,9 +28,9 @@ export const IntegrationConnectionSchema = z.object({
   supabase_project_ref: z.string(),
   /** The repository's full name (owner/repo) for GitHub. */
   foreign_project_id: z.string(),
-  metadata: z.object({ name: z.string(), framework: z.string().nullable().optional() }),
+  metadata: z.object({ name: z.string(), framework: z.optional(z.nullable(z.string())) }),
   inserted_at: z.string(),
-  updated_at: z.string().optional(),
+  updated_at: z.optional(z.string()),
   added_by: userRef,
 });
 export type IntegrationConnection = z.infer<typeof IntegrationConnectionSchema>;
@@ -38,14 +38,14 @@ export type IntegrationConnection = z.infer<typeof IntegrationConnectionSchema>;
 export const OrganizationIntegrationSchema = z.object({
   id: z.string(),
   integration: z.object({ name: IntegrationNameSchema }),
-  organization_id: z.number().int(),
-  organization_slug: z.string().optional(),
+  organization_id: z.number().check(z.int()),
+  organization_slug: z.optional(z.string()),
   connections: z.array(IntegrationConnectionSchema),
   metadata: z.object({
-    account: z.object({ name: z.string(), avatar_url: z.string().nullable(), type: z.enum(['User', 'Organization']) }),
-    gitHubConnectionOwner: z.string().nullable().optional(),
-    configuration_id: z.string().nullable().optional(),
-    installation_id: z.number().nullable().optional(),
+    account: z.object({ name: z.string(), avatar_url: z.nullable(z.string()), type: z.enum(['User', 'Organization']) }),
+    gitHubConnectionOwner: z.optional(z.nullable(z.string())),
+    configuration_id: z.optional(z.nullable(z.string())),
+    installation_id: z.optional(z.nullable(z.number())),
   }),
   inserted_at: z.string(),
   added_by: userRef,
@@ -54,17 +54,17 @@ export type OrganizationIntegration = z.infer<typeof OrganizationIntegrationSche
 
 /** Installs an integration for an organization (here: the server's local git root). */
 export const IntegrationCreateSchema = z.object({
-  integration_name: IntegrationNameSchema.default('GitHub'),
-  account_name: z.string().trim().min(1).max(100).optional(),
+  integration_name: z._default(IntegrationNameSchema, 'GitHub'),
+  account_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
 });
 export type IntegrationCreate = z.input<typeof IntegrationCreateSchema>;
 
 export const RepositorySchema = z.object({
-  id: z.number().int(),
+  id: z.number().check(z.int()),
   name: z.string(),
   owner: z.string(),
   full_name: z.string(),
-  default_branch: z.string().nullable(),
+  default_branch: z.nullable(z.string()),
 });
 export type Repository = z.infer<typeof RepositorySchema>;
 export const RepositoryListSchema = z.object({ repositories: z.array(RepositorySchema) });
@@ -73,12 +73,15 @@ export const GitBranchSchema = z.object({ name: z.string(), commit_sha: z.string
 export type GitBranch = z.infer<typeof GitBranchSchema>;
 
 export const ConnectionCreateSchema = z.object({
-  organization_integration_id: z.string().uuid('organization_integration_id must be an integration id'),
+  organization_integration_id: z.string().check(z.uuid('organization_integration_id must be an integration id')),
   connection: z.object({
-    supabase_project_ref: z.string().min(1).max(64),
+    supabase_project_ref: z.string().check(z.minLength(1), z.maxLength(64)),
     /** owner/repo */
-    foreign_project_id: z.string().regex(/^[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+$/, 'foreign_project_id must be owner/repo'),
-    metadata: z.object({ name: z.string().max(200).optional(), framework: z.string().max(50).nullish() }).prefault({}),
+    foreign_project_id: z.string().check(z.regex(/^[A-Za-z0-9._-]+\/[A-Za-z0-9._-]+$/, 'foreign_project_id must be owner/repo')),
+    metadata: z.prefault(
+      z.object({ name: z.optional(z.string().check(z.maxLength(200))), framework: z.nullish(z.string().check(z.maxLength(50))) }),
+      {},
+    ),
   }),
 });
 export type ConnectionCreate = z.input<typeof ConnectionCreateSchema>;
@@ -90,7 +93,7 @@ export const ProjectBranchSchema = z.object({
   project_ref: z.string(),
   parent_project_ref: z.string(),
   is_default: z.boolean(),
-  git_branch: z.string().nullable(),
+  git_branch: z.nullable(z.string()),
   region: z.string(),
   status: z.string(),
   created_at: z.string(),
@@ -100,15 +103,17 @@ export type ProjectBranch = z.infer<typeof ProjectBranchSchema>;
 
 const gitRefName = z
   .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .refine((s) => !s.startsWith('-') && !s.includes('..') && !/[\s~^:?*[\\]/.test(s), 'must be a valid git branch name');
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(200),
+    z.refine((s) => !s.startsWith('-') && !s.includes('..') && !/[\s~^:?*[\\]/.test(s), 'must be a valid git branch name'),
+  );
 
 export const BranchCreateSchema = z.object({
   branch_name: gitRefName,
-  git_branch: gitRefName.optional(),
-  region: z.string().trim().min(1).max(50).default('local'),
+  git_branch: z.optional(gitRefName),
+  region: z._default(z.string().check(z.trim(), z.minLength(1), z.maxLength(50)), 'local'),
 });
 export type BranchCreate = z.input<typeof BranchCreateSchema>;
 
@@ -133,7 +138,7 @@ export function createIntegrationsClient(http: Http) {
 }
 
 // AI title of a SQL snippet (000 §7.4, 001 §7): POST /api/ai/sql/title.
-export const SqlTitleRequestSchema = z.object({ sql: z.string().min(1, 'sql is required').max(1_000_000) });
+export const SqlTitleRequestSchema = z.object({ sql: z.string().check(z.minLength(1, 'sql is required'), z.maxLength(1_000_000)) });
 export const SqlTitleSchema = z.object({ title: z.string(), description: z.string() });
 export type SqlTitle = z.infer<typeof SqlTitleSchema>;
 export function createSqlTitleClient(http: Http) {

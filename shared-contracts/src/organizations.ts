@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { Http } from './http';
 import { MEMBER_ROLES } from './permissions';
 import { EmailSchema } from './auth';
@@ -7,19 +7,19 @@ import { PlanIdSchema } from './plans';
 /** Schemas, types and calls of organizations and their members (000 §3, 001 §7). */
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
-export const SlugSchema = z.string().min(1).max(64).regex(SLUG_PATTERN, 'A slug has lowercase letters, digits and dashes');
+export const SlugSchema = z.string().check(z.minLength(1), z.maxLength(64), z.regex(SLUG_PATTERN, 'A slug has lowercase letters, digits and dashes'));
 
 export const OrganizationSchema = z.object({
   id: z.number(),
   name: z.string(),
   slug: z.string(),
-  subscription_id: z.string().nullable(),
+  subscription_id: z.nullable(z.string()),
   plan: z.object({ id: PlanIdSchema, name: z.string() }),
 });
 export type Organization = z.infer<typeof OrganizationSchema>;
 export const OrganizationListSchema = z.array(OrganizationSchema);
 
-export const CreateOrganizationBodySchema = z.object({ name: z.string().trim().min(1, 'Organization name is required').max(100) });
+export const CreateOrganizationBodySchema = z.object({ name: z.string().check(z.trim(), z.minLength(1, 'Organization name is required'), z.maxLength(100)) });
 export type CreateOrganizationBody = z.infer<typeof CreateOrganizationBodySchema>;
 export const UpdateOrganizationBodySchema = CreateOrganizationBodySchema;
 export type UpdateOrganizationBody = CreateOrganizationBody;

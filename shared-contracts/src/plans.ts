@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { Http } from './http';
 import { GB, MB, KB } from './constants';
 
@@ -50,7 +50,9 @@ const PlanValueSchema = z.union([z.boolean(), z.string()]);
 export const PlanFeatureSchema = z.object({
   title: z.string(),
   plans: z.object({ free: PlanValueSchema, pro: PlanValueSchema, team: PlanValueSchema, enterprise: PlanValueSchema }),
-  tooltips: z.object({ main: z.string().optional(), pro: z.string().optional(), team: z.string().optional(), enterprise: z.string().optional() }).optional(),
+  tooltips: z.optional(
+    z.object({ main: z.optional(z.string()), pro: z.optional(z.string()), team: z.optional(z.string()), enterprise: z.optional(z.string()) }),
+  ),
   usage_based: z.boolean(),
 });
 export type PlanFeature = z.infer<typeof PlanFeatureSchema>;
@@ -136,7 +138,7 @@ export const SubscriptionSchema = z.object({
   usage_billing_enabled: z.boolean(),
 });
 export type Subscription = z.infer<typeof SubscriptionSchema>;
-export const UpdateSubscriptionBodySchema = z.object({ plan: PlanIdSchema, usage_billing_enabled: z.boolean().optional() });
+export const UpdateSubscriptionBodySchema = z.object({ plan: PlanIdSchema, usage_billing_enabled: z.optional(z.boolean()) });
 export type UpdateSubscriptionBody = z.infer<typeof UpdateSubscriptionBodySchema>;
 
 export function createPlansClient(http: Http) {

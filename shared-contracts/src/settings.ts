@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { encodePath, type Http } from './http';
 
 // Project settings: API keys, project configuration, JWT secret and custom hostname
@@ -29,14 +29,14 @@ export const ServiceApiKeySchema = z.object({
   /** Comma-separated tags, e.g. 'anon' or 'service_role,secret'. */
   tags: z.string(),
   /** False when the key is masked for lack of permission. */
-  revealed: z.boolean().optional(),
+  revealed: z.optional(z.boolean()),
 });
 export type ServiceApiKey = z.infer<typeof ServiceApiKeySchema>;
 
-export const AppConfigSchema = z.object({ endpoint: z.string(), protocol: z.string(), db_schema: z.string().optional() });
+export const AppConfigSchema = z.object({ endpoint: z.string(), protocol: z.string(), db_schema: z.optional(z.string()) });
 
 export const ProjectServiceSchema = z.object({
-  app: z.object({ id: z.number().int(), name: z.string() }),
+  app: z.object({ id: z.number().check(z.int()), name: z.string() }),
   app_config: AppConfigSchema,
   service_api_keys: z.array(ServiceApiKeySchema),
 });
@@ -53,24 +53,26 @@ export const JwtSecretUpdateStateSchema = z.enum(JWT_SECRET_UPDATE_STATES);
 export type JwtSecretUpdateState = z.infer<typeof JwtSecretUpdateStateSchema>;
 
 export const JwtSecretUpdateStatusSchema = z.object({
-  jwtSecretUpdateStatus: z
-    .object({
+  jwtSecretUpdateStatus: z.nullable(
+    z.object({
       meta: z.object({
         change_tracking_id: z.string(),
-        error: z.string().nullable(),
+        error: z.nullable(z.string()),
         /** Step name of the rotation, e.g. 'Regenerating API keys'. */
-        progress: z.string().nullable(),
+        progress: z.nullable(z.string()),
         status: JwtSecretUpdateStateSchema,
       }),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type JwtSecretUpdateStatus = z.infer<typeof JwtSecretUpdateStatusSchema>;
 
 /** Rotate the JWT secret: a generated one when jwt_secret is absent. */
 export const JwtSecretUpdateSchema = z.object({
-  jwt_secret: z.string().min(JWT_SECRET_MIN_LENGTH, `jwt_secret must be at least ${JWT_SECRET_MIN_LENGTH} characters`).max(512).optional(),
-  change_tracking_id: z.string().uuid().optional(),
+  jwt_secret: z.optional(
+    z.string().check(z.minLength(JWT_SECRET_MIN_LENGTH, `jwt_secret must be at least ${JWT_SECRET_MIN_LENGTH} characters`), z.maxLength(512)),
+  ),
+  change_tracking_id: z.optional(z.string().check(z.uuid())),
 });
 export type JwtSecretUpdate = z.infer<typeof JwtSecretUpdateSchema>;
 
@@ -87,13 +89,13 @@ export const CustomHostnameResultSchema = z.object({
 });
 export const CustomHostnameSchema = z.object({
   status: CustomHostnameStatusSchema,
-  data: z.object({ result: CustomHostnameResultSchema.nullable() }).nullable(),
+  data: z.nullable(z.object({ result: z.nullable(CustomHostnameResultSchema) })),
 });
 export type CustomHostname = z.infer<typeof CustomHostnameSchema>;
 
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 export const CustomHostnameCreateSchema = z.object({
-  custom_hostname: z.string().trim().toLowerCase().regex(HOSTNAME, 'custom_hostname must be a domain name such as api.example.com'),
+  custom_hostname: z.string().check(z.trim(), z.toLowerCase(), z.regex(HOSTNAME, 'custom_hostname must be a domain name such as api.example.com')),
 });
 
 /** Server texts that the console turns into the synthetic statuses (001 §8). */
@@ -113,7 +115,7 @@ export function customHostnameStatusFromError(status: number, message: string): 
 export const ProjectConfigSchema = z.object({
   project: z.object({ ref: z.string(), jwt_secret: z.string() }),
   services: z.array(ProjectServiceSchema),
-  customDomain: z.object({ status: CustomHostnameStatusSchema, hostname: z.string().nullable() }).nullable(),
+  customDomain: z.nullable(z.object({ status: CustomHostnameStatusSchema, hostname: z.nullable(z.string()) })),
 });
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { encodePath, type Http } from './http';
 
 // SQL snippets (saved queries) of the SQL editor (spec 000 §3, §4.7, §5.3, §7.4, §8).
@@ -43,7 +43,7 @@ export const SnippetVisibilitySchema = z.enum(['user', 'project']);
 export type SnippetVisibility = z.infer<typeof SnippetVisibilitySchema>;
 
 export const SnippetContentSchema = z.object({
-  sql: z.string().max(SNIPPET_SQL_MAX_LENGTH),
+  sql: z.string().check(z.maxLength(SNIPPET_SQL_MAX_LENGTH)),
   favorite: z.boolean(),
   schema_version: z.string(),
 });
@@ -52,46 +52,49 @@ export type SnippetContent = z.infer<typeof SnippetContentSchema>;
 export const SnippetSchema = z.object({
   id: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   type: z.literal('sql'),
   visibility: SnippetVisibilitySchema,
   content: SnippetContentSchema,
   owner_id: z.string(),
   /** The project's numeric id. */
-  project_id: z.number().int(),
+  project_id: z.number().check(z.int()),
   inserted_at: z.string(),
   updated_at: z.string(),
   /** Owner's username, for "Project queries" rows. */
-  owner: z.object({ id: z.string(), username: z.string() }).optional(),
+  owner: z.optional(z.object({ id: z.string(), username: z.string() })),
 });
 export type Snippet = z.infer<typeof SnippetSchema>;
 
 export const SnippetListSchema = z.object({ data: z.array(SnippetSchema) });
 export type SnippetList = z.infer<typeof SnippetListSchema>;
 
-const snippetName = z.string().trim().min(1, SNIPPET_MESSAGES.nameRequired).max(SNIPPET_NAME_MAX_LENGTH);
+const snippetName = z.string().check(z.trim(), z.minLength(1, SNIPPET_MESSAGES.nameRequired), z.maxLength(SNIPPET_NAME_MAX_LENGTH));
 
 export const SnippetCreateSchema = z.object({
-  name: snippetName.default(NEW_SNIPPET_NAME),
-  description: z.string().max(2000).nullish(),
-  sql: z.string().max(SNIPPET_SQL_MAX_LENGTH).default(''),
-  favorite: z.boolean().default(false),
+  name: z._default(snippetName, NEW_SNIPPET_NAME),
+  description: z.nullish(z.string().check(z.maxLength(2000))),
+  sql: z._default(z.string().check(z.maxLength(SNIPPET_SQL_MAX_LENGTH)), ''),
+  favorite: z._default(z.boolean(), false),
   /** Creating straight into the project is allowed; the default is a personal snippet. */
-  visibility: SnippetVisibilitySchema.default('user'),
+  visibility: z._default(SnippetVisibilitySchema, 'user'),
 });
 export type SnippetCreate = z.input<typeof SnippetCreateSchema>;
 
 /** Rename, edit SQL or (un)favourite. */
 export const SnippetUpdateSchema = z.object({
-  name: snippetName.optional(),
-  description: z.string().max(2000).nullish(),
-  sql: z.string().max(SNIPPET_SQL_MAX_LENGTH).optional(),
-  favorite: z.boolean().optional(),
+  name: z.optional(snippetName),
+  description: z.nullish(z.string().check(z.maxLength(2000))),
+  sql: z.optional(z.string().check(z.maxLength(SNIPPET_SQL_MAX_LENGTH))),
+  favorite: z.optional(z.boolean()),
 });
 export type SnippetUpdate = z.infer<typeof SnippetUpdateSchema>;
 
-export const SnippetIdParamsSchema = z.object({ ref: z.string().min(1).max(64), id: z.string().uuid('id must be a snippet id (uuid)') });
-export const SnippetDeleteQuerySchema = z.object({ id: z.string().uuid('id must be a snippet id (uuid)') });
+export const SnippetIdParamsSchema = z.object({
+  ref: z.string().check(z.minLength(1), z.maxLength(64)),
+  id: z.string().check(z.uuid('id must be a snippet id (uuid)')),
+});
+export const SnippetDeleteQuerySchema = z.object({ id: z.string().check(z.uuid('id must be a snippet id (uuid)')) });
 
 const base = (ref: string) => encodePath`/platform/projects/${ref}/content`;
 

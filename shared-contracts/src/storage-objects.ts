@@ -1,17 +1,18 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { STORAGE_LIST_PAGE_SIZE, STORAGE_SORT_KEYS, STORAGE_SORT_ORDERS, MAX_UPLOAD_SIZE_BYTES } from './storage-constants';
 
 // The explorer's view of objects in a bucket (001 §3, §7).
 
-export const StorageObjectMetadataSchema = z
-  .object({
-    mimetype: z.string().optional(),
-    size: z.number().optional(),
-    cacheControl: z.string().optional(),
-    eTag: z.string().optional(),
-    lastModified: z.string().optional(),
-  })
-  .catchall(z.unknown());
+export const StorageObjectMetadataSchema = z.catchall(
+  z.object({
+    mimetype: z.optional(z.string()),
+    size: z.optional(z.number()),
+    cacheControl: z.optional(z.string()),
+    eTag: z.optional(z.string()),
+    lastModified: z.optional(z.string()),
+  }),
+  z.unknown(),
+);
 export type StorageObjectMetadata = z.infer<typeof StorageObjectMetadataSchema>;
 
 /**
@@ -20,46 +21,57 @@ export type StorageObjectMetadata = z.infer<typeof StorageObjectMetadataSchema>;
  */
 export const StorageObjectSchema = z.object({
   name: z.string(),
-  id: z.string().nullable(),
-  metadata: StorageObjectMetadataSchema.nullable(),
-  created_at: z.string().nullable(),
-  updated_at: z.string().nullable(),
-  last_accessed_at: z.string().nullable(),
-  bucket_id: z.string().optional(),
+  id: z.nullable(z.string()),
+  metadata: z.nullable(StorageObjectMetadataSchema),
+  created_at: z.nullable(z.string()),
+  updated_at: z.nullable(z.string()),
+  last_accessed_at: z.nullable(z.string()),
+  bucket_id: z.optional(z.string()),
 });
 export type StorageObject = z.infer<typeof StorageObjectSchema>;
 
 /** Object path inside a bucket: no leading slash, no '..' or empty segments, no '#/'. */
 export const ObjectPathSchema = z
   .string({ error: 'path is required' })
-  .min(1, 'path is required')
-  .max(1024)
-  .refine((p) => !p.startsWith('/') && !p.split('/').some((s) => s === '' || s === '..' || s === '.'), 'path must be segments separated by single slashes, without a leading slash, "." or ".."')
-  .refine((p) => !p.includes('#/'), 'path may not contain "#/"');
+  .check(
+    z.minLength(1, 'path is required'),
+    z.maxLength(1024),
+    z.refine(
+      (p: string) => !p.startsWith('/') && !p.split('/').some((s) => s === '' || s === '..' || s === '.'),
+      'path must be segments separated by single slashes, without a leading slash, "." or ".."',
+    ),
+    z.refine((p: string) => !p.includes('#/'), 'path may not contain "#/"'),
+  );
 
 export const StorageListBodySchema = z.object({
   /** Folder to list, relative to the bucket; '' is the root. A trailing slash is optional. */
-  path: z.string().max(1024).default(''),
-  options: z
-    .object({
-      limit: z.number().int().min(1).max(10_000).default(STORAGE_LIST_PAGE_SIZE),
-      offset: z.number().int().min(0).default(0),
+  path: z._default(z.string().check(z.maxLength(1024)), ''),
+  options: z.prefault(
+    z.object({
+      limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(10_000)), STORAGE_LIST_PAGE_SIZE),
+      offset: z._default(z.number().check(z.int(), z.gte(0)), 0),
       /** Prefix of names inside the folder. */
-      search: z.string().max(1024).default(''),
-      sortBy: z
-        .object({ column: z.enum(STORAGE_SORT_KEYS).default('name'), order: z.enum(STORAGE_SORT_ORDERS).default('asc') })
-        .prefault({}),
-    })
-    .prefault({}),
+      search: z._default(z.string().check(z.maxLength(1024)), ''),
+      sortBy: z.prefault(
+        z.object({ column: z._default(z.enum(STORAGE_SORT_KEYS), 'name'), order: z._default(z.enum(STORAGE_SORT_ORDERS), 'asc') }),
+        {},
+      ),
+    }),
+    {},
+  ),
 });
 export type StorageListBody = z.input<typeof StorageListBodySchema>;
 
 export const StorageMoveBodySchema = z.object({ from: ObjectPathSchema, to: ObjectPathSchema });
-export const StorageDeleteBodySchema = z.object({ paths: z.array(ObjectPathSchema).min(1, 'paths must list at least one path').max(1000) });
+export const StorageDeleteBodySchema = z.object({
+  paths: z.array(ObjectPathSchema).check(z.minLength(1, 'paths must list at least one path'), z.maxLength(1000)),
+});
 export const StoragePathBodySchema = z.object({ path: ObjectPathSchema });
 export const StorageSignBodySchema = z.object({
   path: ObjectPathSchema,
-  expiresIn: z.number({ error: 'expiresIn must be a number of seconds' }).int().min(1, 'Expiry duration cannot be less than 0').max(10 * 31_536_000),
+  expiresIn: z
+    .number({ error: 'expiresIn must be a number of seconds' })
+    .check(z.int(), z.gte(1, 'Expiry duration cannot be less than 0'), z.lte(10 * 31_536_000)),
 });
 export const StorageUploadQuerySchema = z.object({ path: ObjectPathSchema });
 export const SignedUrlSchema = z.object({ signedUrl: z.string() });

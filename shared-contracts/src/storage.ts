@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { encodePath, type Http } from './http';
 import { SignedUrlSchema, StorageObjectSchema, StorageListBodySchema, type StorageListBody, type StorageObject } from './storage-objects';
 
@@ -25,43 +25,46 @@ export const BucketSchema = z.object({
   /** Same as the name. */
   id: z.string(),
   name: z.string(),
-  owner: z.string().nullable().optional(),
+  owner: z.optional(z.nullable(z.string())),
   public: z.boolean(),
   /** Bytes, or null for no bucket-level limit. */
-  file_size_limit: z.number().int().nullable(),
+  file_size_limit: z.nullable(z.number().check(z.int())),
   /** Mime types, or null for any type. */
-  allowed_mime_types: z.array(z.string()).nullable(),
+  allowed_mime_types: z.nullable(z.array(z.string())),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type Bucket = z.infer<typeof BucketSchema>;
 
-const mimeTypes = z
-  .array(z.string().trim().min(1).max(255))
-  .max(100)
-  .nullish()
-  .transform((list) => (list == null || list.length === 0 ? null : list));
+const mimeTypes = z.pipe(
+  z.nullish(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(255))).check(z.maxLength(100))),
+  z.transform((list: string[] | null | undefined) => (list == null || list.length === 0 ? null : list)),
+);
 
-const sizeLimit = z.number({ error: 'file_size_limit must be a number of bytes' }).int().min(0, BUCKET_VALIDATION_MESSAGES.sizeLimitNegative).nullish();
+const sizeLimit = z.nullish(
+  z.number({ error: 'file_size_limit must be a number of bytes' }).check(z.int(), z.gte(0, BUCKET_VALIDATION_MESSAGES.sizeLimitNegative)),
+);
 
 export const BucketCreateSchema = z.object({
   id: z
     .string({ error: BUCKET_VALIDATION_MESSAGES.nameRequired })
-    .trim()
-    .min(1, BUCKET_VALIDATION_MESSAGES.nameRequired)
-    .max(BUCKET_NAME_MAX_LENGTH)
-    .regex(BUCKET_NAME_PATTERN, BUCKET_VALIDATION_MESSAGES.nameInvalid)
-    .refine((n) => n !== 'public', BUCKET_VALIDATION_MESSAGES.nameReserved),
-  public: z.boolean().default(false),
+    .check(
+      z.trim(),
+      z.minLength(1, BUCKET_VALIDATION_MESSAGES.nameRequired),
+      z.maxLength(BUCKET_NAME_MAX_LENGTH),
+      z.regex(BUCKET_NAME_PATTERN, BUCKET_VALIDATION_MESSAGES.nameInvalid),
+      z.refine((n: string) => n !== 'public', BUCKET_VALIDATION_MESSAGES.nameReserved),
+    ),
+  public: z._default(z.boolean(), false),
   file_size_limit: sizeLimit,
   allowed_mime_types: mimeTypes,
 });
 export type BucketCreate = z.input<typeof BucketCreateSchema>;
 
 export const BucketUpdateSchema = z.object({
-  public: z.boolean().optional(),
+  public: z.optional(z.boolean()),
   file_size_limit: sizeLimit,
-  allowed_mime_types: mimeTypes.optional(),
+  allowed_mime_types: z.optional(mimeTypes),
 });
 export type BucketUpdate = z.input<typeof BucketUpdateSchema>;
 
@@ -71,10 +74,10 @@ export function parseAllowedMimeTypes(text: string): string[] | null {
   return list.length ? list : null;
 }
 
-export const StorageConfigSchema = z.object({ fileSizeLimit: z.number().int(), isFreeTier: z.boolean() });
+export const StorageConfigSchema = z.object({ fileSizeLimit: z.number().check(z.int()), isFreeTier: z.boolean() });
 export type StorageConfig = z.infer<typeof StorageConfigSchema>;
 export const StorageConfigUpdateSchema = z.object({
-  fileSizeLimit: z.number({ error: 'fileSizeLimit must be a number of bytes' }).int().min(0, BUCKET_VALIDATION_MESSAGES.sizeLimitNegative),
+  fileSizeLimit: z.number({ error: 'fileSizeLimit must be a number of bytes' }).check(z.int(), z.gte(0, BUCKET_VALIDATION_MESSAGES.sizeLimitNegative)),
 });
 export type StorageConfigUpdate = z.infer<typeof StorageConfigUpdateSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { Http } from './http';
 
 /** Usage measured by the platform API against the plan limits (001 §3 "Usage", §7). */
@@ -9,7 +9,7 @@ export type UsageMetric = z.infer<typeof UsageMetricSchema>;
 export const USAGE_METRIC_LABELS: Record<UsageMetric, string> = { db_size: 'Database size', storage_size: 'Storage size', db_egress: 'Egress' };
 
 /** One metric: usage in bytes, the plan's limit (null when unlimited) and whether usage exceeds it. */
-export const MetricUsageSchema = z.object({ usage: z.coerce.number(), limit: z.number().nullable(), exceeded: z.boolean() });
+export const MetricUsageSchema = z.object({ usage: z.coerce.number(), limit: z.nullable(z.number()), exceeded: z.boolean() });
 export type MetricUsage = z.infer<typeof MetricUsageSchema>;
 
 const metrics = { db_size: MetricUsageSchema, storage_size: MetricUsageSchema, db_egress: MetricUsageSchema };

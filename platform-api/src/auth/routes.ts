@@ -74,7 +74,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, acce
     return { factors: await auth.listFactors(s.user.id) };
   });
 
-  r.post('/auth/mfa/factors', { schema: { tags, body: EnrolFactorBodySchema.optional(), response: { 200: EnrolledFactorSchema } } }, async (req) => {
+  r.post('/auth/mfa/factors', { schema: { tags, body: z.optional(EnrolFactorBodySchema), response: { 200: EnrolledFactorSchema } } }, async (req) => {
     const s = await sessionOrThrow(req);
     if (s.currentLevel !== s.nextLevel) throw new HttpError(401, 'MFA required', 'MFA_REQUIRED');
     return auth.enrolFactor(s.user, req.body?.friendly_name);

@@ -13,6 +13,7 @@ import {
   SqlRunResultSchema,
   TableSchema,
   TableUpdateSchema,
+  z as zMini,
 } from '@plinth/shared-contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -72,7 +73,8 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
   );
 
   // 400/409 answers: a SQL error (message, position...) or a validation error naming its field.
-  const sqlError = SqlErrorBodySchema.extend({ code: z.string(), field: z.string().optional() });
+  // The contract schemas are zod/mini: they are extended with its functions, not classic methods.
+  const sqlError = zMini.extend(SqlErrorBodySchema, { code: z.string(), field: z.string().optional() });
   app.post(
     `${base}/query`,
     { schema: { params: RefParamsSchema, body: SqlRunRequestSchema, response: { 200: SqlRunResultSchema, 400: sqlError, 409: sqlError } } },

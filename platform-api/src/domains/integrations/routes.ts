@@ -37,7 +37,7 @@ export const integrationRoutes: RouteModule = (fastify, deps) => {
     const access = await deps.requireOrgAccess(req, req.params.slug);
     return store.list(access.organization.id);
   });
-  app.post('/platform/integrations/:slug', { schema: { params: slugParams, body: IntegrationCreateSchema.optional(), response: { 200: OrganizationIntegrationSchema } } }, async (req) => {
+  app.post('/platform/integrations/:slug', { schema: { params: slugParams, body: z.optional(IntegrationCreateSchema), response: { 200: OrganizationIntegrationSchema } } }, async (req) => {
     const access = await deps.requireOrgAccess(req, req.params.slug, PERMISSIONS.INTEGRATIONS_WRITE);
     const body = IntegrationCreateSchema.parse(req.body ?? {});
     return store.create(access.organization, body.integration_name, body.account_name ?? access.organization.slug, access.user);

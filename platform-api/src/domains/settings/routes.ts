@@ -9,6 +9,7 @@ import {
   ProjectConfigSchema,
   ProjectSettingsSchema,
   type ProjectService,
+  z,
 } from '@plinth/shared-contracts';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -64,7 +65,7 @@ export const settingsRoutes: RouteModule = (fastify, deps) => {
     return store.jwtStatus(access.project.ref);
   });
 
-  app.post(`${props}/jwt-secret`, { schema: { params: RefParamsSchema, body: JwtSecretUpdateSchema.optional(), response: { 200: JwtSecretUpdateStatusSchema } } }, async (req) => {
+  app.post(`${props}/jwt-secret`, { schema: { params: RefParamsSchema, body: z.optional(JwtSecretUpdateSchema), response: { 200: JwtSecretUpdateStatusSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE);
     return store.rotate(access.project.ref, req.body?.jwt_secret, req.body?.change_tracking_id);
   });
