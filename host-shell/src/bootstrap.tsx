@@ -7,6 +7,29 @@ import { createShellQueryClient } from './app/query-client';
 import { ShellProviders } from './app/providers';
 import { ShellRoutes } from './app/routes';
 import { FullPageMessage } from './app/full-page-message';
+import { sessionQuery } from './features/session/use-session';
+import type { Environment } from './federation/environment';
+
+/**
+ * Work the address the console opens on will need, started at once instead of one step after
+ * another as the pages render: the page chunks of a project address, and the remote of the area
+ * it shows (fetched, not mounted; the area's page mounts it when the project is ready).
+ */
+function startEarly(pathname: string, environment: Promise<Environment>): void {
+  if (!/^\/(project|org|account)(\/|$)/.test(pathname)) return;
+  if (pathname.startsWith('/project/')) {
+    void import('./features/project-layout/project-layout');
+    void import('./routes/project-area');
+  }
+  void Promise.all([environment, import('./features/areas/area-for-path'), import('./federation/remotes')])
+    .then(([env, { placeArea }, { areaLoaderFor }]) => {
+      const placement = placeArea(pathname);
+      if (placement && env.areas[placement.area]) return areaLoaderFor(env).load(placement.area);
+      return undefined;
+    })
+    // The area's page reports a failure when it asks for the area itself.
+    .catch(() => undefined);
+}
 
 /** Starts the console: reads the environment manifest, then renders the shell's router. */
 async function start(): Promise<void> {
@@ -14,10 +37,16 @@ async function start(): Promise<void> {
   if (!container) throw new Error('The page has no #root element to render the console into');
   const root = createRoot(container);
   root.render(<FullPageMessage title="Starting Plinth…" busy />);
+  const api = createShellApi();
+  const queryClient = createShellQueryClient();
+  // The session is asked for while the environment manifest is read, not after.
+  void queryClient.prefetchQuery(sessionQuery(api.auth));
+  const environmentLoad = loadEnvironment();
+  startEarly(window.location.pathname, environmentLoad);
   try {
-    const environment = await loadEnvironment();
+    const environment = await environmentLoad;
     root.render(
-      <ShellProviders api={createShellApi()} queryClient={createShellQueryClient()} buildMode={environment.buildMode}>
+      <ShellProviders api={api} queryClient={queryClient} buildMode={environment.buildMode}>
         <BrowserRouter>
           <ShellRoutes />
         </BrowserRouter>

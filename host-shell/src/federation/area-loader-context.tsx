@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createFederationAreaLoader, type AreaLoader } from './remotes';
+import { areaLoaderFor, type AreaLoader } from './remotes';
 import { useEnvironment } from './use-environment';
 
 const AreaLoaderContext = createContext<AreaLoader | null>(null);
@@ -13,7 +13,7 @@ export function AreaLoaderProvider({ loader, children }: { loader: AreaLoader; c
 export function useAreaLoader(): { loader: AreaLoader | null; error: Error | null } {
   const injected = useContext(AreaLoaderContext);
   const { environment, error } = useEnvironment();
-  const fromEnvironment = useMemo(() => (environment && !injected ? createFederationAreaLoader(environment) : null), [environment, injected]);
+  const fromEnvironment = useMemo(() => (environment && !injected ? areaLoaderFor(environment) : null), [environment, injected]);
   if (injected) return { loader: injected, error: null };
   return { loader: fromEnvironment, error };
 }

@@ -6,7 +6,7 @@ export { AreaOutlet } from './AreaOutlet';
 export type { AreaOutletProps, AreaOutletMountProps } from './AreaOutlet';
 export { AreaErrorPanel } from './AreaErrorPanel';
 export { AreaLoaderProvider, useAreaLoader } from './area-loader-context';
-export { createFederationAreaLoader, registerAreaRemotes, remoteNameOf, hostFederation, HOST_NAME } from './remotes';
+export { areaLoaderFor, createFederationAreaLoader, registerAreaRemotes, remoteNameOf, hostFederation, HOST_NAME } from './remotes';
 export type { AreaLoader } from './remotes';
 export { checkAreaModule, AREA_TITLES } from './version-policy';
 export { AREA_TIMEOUT_MS } from './timeout';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createInstance } from '@module-federation/enhanced/runtime';
+import { createInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import { createFederationAreaLoader, registerAreaRemotes, remoteNameOf } from './remotes';
 import { parseEnvironment } from './environment';
 
@@ -46,5 +46,35 @@ describe('remote registration', () => {
     const loader = createFederationAreaLoader(environment, federation);
     await expect(loader.load('auth-policies')).rejects.toThrow(/manifest/i);
     await expect(loader.load('logs')).rejects.toThrow('The Logs area is not part of the "staging" environment.');
+  });
+
+  it('shares one load between callers, and a failed load is tried again by the next call', async () => {
+    const requests: string[] = [];
+    let fail = true;
+    const federation = {
+      registerRemotes: () => undefined,
+      loadRemote: async (id: string) => {
+        requests.push(id);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        if (fail) throw new Error('Failed to get manifest: connection refused');
+        return { area: 'storage' };
+      },
+    } as unknown as ModuleFederation;
+    const loader = createFederationAreaLoader(environment, federation);
+    const first = loader.load('storage');
+    const second = loader.load('storage');
+    await expect(first).rejects.toThrow('connection refused');
+    await expect(second).rejects.toThrow('connection refused');
+    expect(requests).toEqual(['plinth_storage/area']);
+
+    fail = false;
+    const [a, b] = await Promise.all([loader.load('storage'), loader.load('storage')]);
+    expect(a).toBe(b);
+    expect(requests).toEqual(['plinth_storage/area', 'plinth_storage/area']);
+    await loader.load('storage');
+    expect(requests).toHaveLength(2);
+    loader.reset('storage');
+    await loader.load('storage');
+    expect(requests).toHaveLength(3);
   });
 });

@@ -45,24 +45,52 @@ export function registerAreaRemotes(environment: Environment, federation: Module
 
 /**
  * The loader AreaOutlet uses in the page: fetches an area's mf-manifest.json and remote entry on
- * first use. reset() registers the remote again with force, which drops the runtime's cached
- * manifest, entry and module, so a retry really fetches again.
+ * first use. A load in flight or done is shared by every caller (the shell starts loading the area
+ * of the address it opens on before the page that shows it has rendered). reset() registers the
+ * remote again with force, which drops the runtime's cached manifest, entry and module, so a retry
+ * really fetches again.
  */
 export function createFederationAreaLoader(environment: Environment, federation: ModuleFederation = hostFederation()): AreaLoader {
   registerAreaRemotes(environment, federation);
+  const loads = new Map<AreaName, Promise<unknown>>();
+  const fetchArea = async (area: AreaName) => {
+    const remote = remoteOf(environment, area);
+    if (!remote) {
+      throw new Error(`The ${AREA_TITLES[area]} area is not part of the "${environment.name}" environment.`);
+    }
+    const loaded = await federation.loadRemote<unknown>(`${remote.name}/area`);
+    if (!loaded) throw new Error(`The ${AREA_TITLES[area]} area's remote loaded but exposed nothing as "./area".`);
+    return loaded;
+  };
   return {
-    async load(area) {
-      const remote = remoteOf(environment, area);
-      if (!remote) {
-        throw new Error(`The ${AREA_TITLES[area]} area is not part of the "${environment.name}" environment.`);
+    load(area) {
+      let pending = loads.get(area);
+      if (!pending) {
+        pending = fetchArea(area);
+        loads.set(area, pending);
+        // A failed load is not kept: the next load (Retry) tries again.
+        pending.catch(() => {
+          if (loads.get(area) === pending) loads.delete(area);
+        });
       }
-      const loaded = await federation.loadRemote<unknown>(`${remote.name}/area`);
-      if (!loaded) throw new Error(`The ${AREA_TITLES[area]} area's remote loaded but exposed nothing as "./area".`);
-      return loaded;
+      return pending;
     },
     reset(area) {
+      loads.delete(area);
       const remote = remoteOf(environment, area);
       if (remote) federation.registerRemotes([remote], { force: true });
     },
   };
+}
+
+const pageLoaders = new WeakMap<Environment, AreaLoader>();
+
+/** The page's one loader for an environment (registering the remotes once). */
+export function areaLoaderFor(environment: Environment): AreaLoader {
+  let loader = pageLoaders.get(environment);
+  if (!loader) {
+    loader = createFederationAreaLoader(environment);
+    pageLoaders.set(environment, loader);
+  }
+  return loader;
 }

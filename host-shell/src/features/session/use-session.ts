@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, type Session } from '@plinth/shared-contracts';
+import { queryKeys, type AuthClient, type Session } from '@plinth/shared-contracts';
 import { useAuthApi } from '../../app/api';
+
+/** The session query, for useSession and for the shell's start, which asks before anything renders. */
+export function sessionQuery(auth: AuthClient) {
+  return {
+    queryKey: queryKeys.session(),
+    queryFn: ({ signal }: { signal?: AbortSignal }): Promise<Session> => auth.getSession({ signal }),
+    staleTime: 60_000,
+  };
+}
 
 /** The signed-in user and MFA assurance level; user is null when nobody is signed in. */
 export function useSession() {
-  const auth = useAuthApi();
-  return useQuery<Session>({
-    queryKey: queryKeys.session(),
-    queryFn: ({ signal }) => auth.getSession({ signal }),
-    staleTime: 60_000,
-  });
+  return useQuery<Session>(sessionQuery(useAuthApi()));
 }
 
 export type SessionState = 'loading' | 'error' | 'signed-out' | 'needs-mfa' | 'signed-in';
