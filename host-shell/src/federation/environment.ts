@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { AREA_NAMES, type AreaName, type BuildMode } from '@plinth/shared-contracts';
+import { AREA_NAMES, z, type AreaName, type BuildMode } from '@plinth/shared-contracts';
 
 /** Where the deploy server answers with the environment manifest of the running environment. */
 export const ENVIRONMENT_URL = '/environment.json';
@@ -7,14 +6,14 @@ export const ENVIRONMENT_URL = '/environment.json';
 const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
 
 export const AreaReleaseSchema = z.object({
-  version: z.string().regex(VERSION_PATTERN, 'version must look like 1.2.3'),
-  url: z.string().min(1, 'url must name the remote\'s mf-manifest.json'),
+  version: z.string().check(z.regex(VERSION_PATTERN, 'version must look like 1.2.3')),
+  url: z.string().check(z.minLength(1, 'url must name the remote\'s mf-manifest.json')),
 });
 export type AreaRelease = z.infer<typeof AreaReleaseSchema>;
 
 /** deploy/environments/<env>.json, as served at /environment.json. */
 export const EnvironmentSchema = z.object({
-  name: z.string().min(1),
+  name: z.string().check(z.minLength(1)),
   buildMode: z.enum(['hosted', 'self-hosted']),
   areas: z.partialRecord(z.enum(AREA_NAMES), AreaReleaseSchema),
 });

@@ -1,15 +1,20 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { Dialog, DialogClose, dialogFooterStyle } from '@plinth/shared-ui/dialog';
 import { Button } from '@plinth/shared-ui/button';
 import { Field, TextInput } from '@plinth/shared-ui/form';
-import { SNIPPET_MESSAGES, SNIPPET_NAME_MAX_LENGTH, type Snippet } from '@plinth/shared-contracts';
+import { SNIPPET_MESSAGES, SNIPPET_NAME_MAX_LENGTH, z, type Snippet } from '@plinth/shared-contracts';
 import { useArea } from '../area/area-context';
 import { errorMessage, useSnippetMutations } from './use-snippets';
 
 const RenameFormSchema = z.object({
-  name: z.string().trim().min(1, SNIPPET_MESSAGES.nameRequired).max(SNIPPET_NAME_MAX_LENGTH, `A query name has at most ${SNIPPET_NAME_MAX_LENGTH} characters`),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, SNIPPET_MESSAGES.nameRequired),
+      z.maxLength(SNIPPET_NAME_MAX_LENGTH, `A query name has at most ${SNIPPET_NAME_MAX_LENGTH} characters`),
+    ),
 });
 type RenameForm = z.infer<typeof RenameFormSchema>;
 

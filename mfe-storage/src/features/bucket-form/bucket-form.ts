@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   BUCKET_VALIDATION_MESSAGES,
   BucketCreateSchema,
@@ -10,6 +9,7 @@ import {
   type BucketCreate,
   type BucketUpdate,
   type StorageSizeUnit,
+  z,
 } from '@plinth/shared-contracts';
 
 // Values of the bucket create/edit form (000 §5.2) and their conversion to API payloads.
@@ -60,6 +60,9 @@ export function formValuesOf(bucket: Bucket): BucketFormValues {
   };
 }
 
+/** The bucket name rules of the API contract, on their own. */
+const BucketNameSchema = z.pick(BucketCreateSchema, { id: true });
+
 /** The form's rules; the name is checked only when creating (it cannot be changed later). */
 export function bucketFormSchema(mode: 'create' | 'edit') {
   return z
@@ -71,18 +74,20 @@ export function bucketFormSchema(mode: 'create' | 'edit') {
       limitUnit: z.enum(STORAGE_SIZE_UNITS),
       allowedMimeTypes: z.string(),
     })
-    .superRefine((values, ctx) => {
-      if (mode === 'create') {
-        const name = BucketCreateSchema.shape.id.safeParse(values.name);
-        if (!name.success) ctx.addIssue({ code: 'custom', path: ['name'], message: name.error.issues[0]?.message ?? BUCKET_VALIDATION_MESSAGES.nameRequired });
-      }
-      if (values.limitEnabled) {
-        const value = Number(values.limitValue);
-        if (values.limitValue.trim() === '' || !Number.isFinite(value) || value < 0) {
-          ctx.addIssue({ code: 'custom', path: ['limitValue'], message: BUCKET_VALIDATION_MESSAGES.sizeLimitNegative });
+    .check(
+      z.superRefine((values, ctx) => {
+        if (mode === 'create') {
+          const name = BucketNameSchema.safeParse({ id: values.name });
+          if (!name.success) ctx.addIssue({ code: 'custom', path: ['name'], message: name.error.issues[0]?.message ?? BUCKET_VALIDATION_MESSAGES.nameRequired });
         }
-      }
-    });
+        if (values.limitEnabled) {
+          const value = Number(values.limitValue);
+          if (values.limitValue.trim() === '' || !Number.isFinite(value) || value < 0) {
+            ctx.addIssue({ code: 'custom', path: ['limitValue'], message: BUCKET_VALIDATION_MESSAGES.sizeLimitNegative });
+          }
+        }
+      }),
+    );
 }
 
 function sizeLimitOf(values: BucketFormValues): number | null {
