@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import type { Http } from './http';
 
 /** Schemas, types and calls of accounts, sessions and multi-factor authentication (000 §4.8, §7.6). */

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { encodePath, type Http } from './http';
 
 // Database metadata: RLS policies, tables, roles, schemas, table-editor entities and SQL runs

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 
 /** The one error every client call throws: the HTTP status and the server's message. */
 export class ApiError extends Error {

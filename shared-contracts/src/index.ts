@@ -1,4 +1,3 @@
-export { z } from './zod';
 export * from './http';
 export * from './mount';
 export * from './version';

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { encodePath, type Http } from './http';
 
 // Organization integrations, repository connections and branching (spec 000 §2.6, §3, §7.3, §8;

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import type { Http } from './http';
 import { MEMBER_ROLES } from './permissions';
 import { EmailSchema } from './auth';

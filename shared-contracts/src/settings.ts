@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { encodePath, type Http } from './http';
 
 // Project settings: API keys, project configuration, JWT secret and custom hostname

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { encodePath, type Http } from './http';
 
 // SQL snippets (saved queries) of the SQL editor (spec 000 §3, §4.7, §5.3, §7.4, §8).

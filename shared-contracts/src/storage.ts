@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import { encodePath, type Http } from './http';
 import { SignedUrlSchema, StorageObjectSchema, StorageListBodySchema, type StorageListBody, type StorageObject } from './storage-objects';
 

@@ -1,4 +1,4 @@
-import { z } from './zod';
+import * as z from './zod';
 import type { Http } from './http';
 
 /** Usage measured by the platform API against the plan limits (001 §3 "Usage", §7). */

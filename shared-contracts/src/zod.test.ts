@@ -18,8 +18,8 @@ import {
   UpdateProjectBodySchema,
   createHttp,
   createProjectsClient,
-  z,
 } from './index';
+import * as z from './zod';
 
 // This file loads no zod build of its own: the messages below come from the locale the contracts
 // configure in ./zod, the only place that loads one.

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetEnvironment, loadEnvironment, parseEnvironment } from './environment';
+import { requestEnvironmentEarly } from './environment-request';
 
 const production = {
   name: 'production',
@@ -14,7 +15,10 @@ function answer(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-afterEach(() => forgetEnvironment());
+afterEach(() => {
+  forgetEnvironment();
+  vi.unstubAllGlobals();
+});
 
 describe('environment manifest', () => {
   it('accepts a manifest naming areas with a version and the URL of their mf-manifest.json', () => {
@@ -48,5 +52,20 @@ describe('environment manifest', () => {
       'Could not load /environment.json: the server answered 404.',
     );
     await expect(loadEnvironment({ fetch: async () => answer(200, production) })).resolves.toMatchObject({ name: 'production' });
+  });
+
+  it('takes the answer the entry asked for early, and asks again only after a failure', async () => {
+    const requests: string[] = [];
+    let status = 503;
+    vi.stubGlobal('fetch', async (url: string) => {
+      requests.push(url);
+      return answer(status, status === 200 ? production : { message: 'Unavailable' });
+    });
+    requestEnvironmentEarly();
+    await expect(loadEnvironment()).rejects.toThrow('Could not load /environment.json: the server answered 503.');
+    expect(requests).toEqual(['/environment.json']);
+    status = 200;
+    await expect(loadEnvironment()).resolves.toMatchObject({ name: 'production' });
+    expect(requests).toEqual(['/environment.json', '/environment.json']);
   });
 });

@@ -1,7 +1,8 @@
-import { AREA_NAMES, z, type AreaName, type BuildMode } from '@plinth/shared-contracts';
+import { AREA_NAMES, type AreaName, type BuildMode } from '@plinth/shared-contracts';
+import * as z from '@plinth/shared-contracts/zod';
+import { ENVIRONMENT_REQUEST, ENVIRONMENT_URL, takeEarlyEnvironment } from './environment-request';
 
-/** Where the deploy server answers with the environment manifest of the running environment. */
-export const ENVIRONMENT_URL = '/environment.json';
+export { ENVIRONMENT_URL };
 
 const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
 
@@ -35,15 +36,19 @@ type FetchLike = (url: string, init?: RequestInit) => Promise<Response>;
 
 let cached: Promise<Environment> | null = null;
 
-/** Reads /environment.json once per page; a failed read is retried on the next call. */
+/**
+ * Reads /environment.json once per page (taking the answer the shell's entry asked for early, if
+ * any); a failed read is retried on the next call.
+ */
 export function loadEnvironment(options: { fetch?: FetchLike; url?: string } = {}): Promise<Environment> {
   if (cached) return cached;
   const fetchImpl = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
   const url = options.url ?? ENVIRONMENT_URL;
+  const early = options.fetch || options.url ? null : takeEarlyEnvironment();
   cached = (async () => {
     let answer: Response;
     try {
-      answer = await fetchImpl(url, { headers: { accept: 'application/json' }, cache: 'no-store' });
+      answer = await (early ?? fetchImpl(url, ENVIRONMENT_REQUEST));
     } catch (error) {
       throw new Error(`Could not reach ${url} to learn which areas to load: ${error instanceof Error ? error.message : String(error)}`);
     }

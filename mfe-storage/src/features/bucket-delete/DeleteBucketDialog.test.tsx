@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bucket, createFakeApi, objectsPolicy, PROJECT_REF } from '../testing/fake-platform-api';
-import { renderArea } from '../testing/render-area';
+import { DIALOG_LOAD, renderArea } from '../testing/render-area';
 import { isPolicyOfBucket } from './delete-bucket';
 
 function setup() {
@@ -23,7 +23,7 @@ function setup() {
 async function openDelete(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Actions for avatars' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Delete bucket' }));
-  return screen.findByRole('dialog', { name: 'Confirm deletion of avatars' });
+  return screen.findByRole('dialog', { name: 'Confirm deletion of avatars' }, DIALOG_LOAD);
 }
 
 describe('bucket deletion', { timeout: 20_000 }, () => {

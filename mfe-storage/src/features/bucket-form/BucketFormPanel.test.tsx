@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bucket, createFakeApi } from '../testing/fake-platform-api';
-import { renderArea } from '../testing/render-area';
+import { DIALOG_LOAD, renderArea } from '../testing/render-area';
 
 async function openCreate(api = createFakeApi()) {
   const view = renderArea('storage/buckets', { api });
   const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: 'New bucket' }));
-  const panel = await screen.findByRole('dialog', { name: 'Create a new bucket' });
+  const panel = await screen.findByRole('dialog', { name: 'Create a new bucket' }, DIALOG_LOAD);
   return { ...view, user, panel };
 }
 

@@ -9,8 +9,8 @@ import {
   type BucketCreate,
   type BucketUpdate,
   type StorageSizeUnit,
-  z,
 } from '@plinth/shared-contracts';
+import * as z from '@plinth/shared-contracts/zod';
 
 // Values of the bucket create/edit form (000 §5.2) and their conversion to API payloads.
 

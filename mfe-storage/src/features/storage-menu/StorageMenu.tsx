@@ -1,14 +1,32 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { genericPermissionNotice, PERMISSION_MESSAGES, PERMISSIONS, type Bucket } from '@plinth/shared-contracts';
 import { Button } from '@plinth/shared-ui/button';
 import { PlusIcon } from '@plinth/shared-ui/icons';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { useStorageArea } from '../area/area-context';
-import { BucketFormPanel } from '../bucket-form/BucketFormPanel';
-import { DeleteBucketDialog } from '../bucket-delete/DeleteBucketDialog';
 import { BucketList } from './BucketList';
 import { menuStyles } from './menu-styles';
+
+// The create/edit panel and the delete dialog (with their dialog code) are not needed to show the
+// menu: they load once the menu is up and the browser is idle, or when first opened.
+const loadBucketFormPanel = () => import('../bucket-form/BucketFormPanel');
+const loadDeleteBucketDialog = () => import('../bucket-delete/DeleteBucketDialog');
+const BucketFormPanel = lazy(() => loadBucketFormPanel().then((m) => ({ default: m.BucketFormPanel })));
+const DeleteBucketDialog = lazy(() => loadDeleteBucketDialog().then((m) => ({ default: m.DeleteBucketDialog })));
+
+/** Starts the given imports once the browser is idle after the first render (the loaders are module constants). */
+function useLoadWhenIdle(...loaders: Array<() => Promise<unknown>>) {
+  useEffect(() => {
+    const run = () => loaders.forEach((load) => void load().catch(() => undefined));
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(run, { timeout: 3000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(run, 1000);
+    return () => window.clearTimeout(id);
+  }, []);
+}
 
 type Panel = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; bucket: Bucket } | { kind: 'delete'; bucket: Bucket };
 
@@ -23,6 +41,7 @@ export function StorageMenu() {
   const [panel, setPanel] = useState<Panel>({ kind: 'closed' });
   const mayWrite = can(PERMISSIONS.STORAGE_ADMIN_WRITE);
   const close = () => setPanel({ kind: 'closed' });
+  useLoadWhenIdle(loadBucketFormPanel, loadDeleteBucketDialog);
 
   return (
     <nav aria-label="Storage" css={menuStyles.nav}>
@@ -56,12 +75,12 @@ export function StorageMenu() {
           ))}
         </ul>
       </section>
-      <BucketFormPanel
-        open={panel.kind === 'create' || panel.kind === 'edit'}
-        bucket={panel.kind === 'edit' ? panel.bucket : null}
-        onClose={close}
-      />
-      <DeleteBucketDialog bucket={panel.kind === 'delete' ? panel.bucket : null} onClose={close} />
+      <Suspense fallback={null}>
+        {panel.kind === 'create' || panel.kind === 'edit' ? (
+          <BucketFormPanel open bucket={panel.kind === 'edit' ? panel.bucket : null} onClose={close} />
+        ) : null}
+        {panel.kind === 'delete' ? <DeleteBucketDialog bucket={panel.bucket} onClose={close} /> : null}
+      </Suspense>
     </nav>
   );
 }

@@ -36,3 +36,6 @@ export function renderArea(path: string, options: RenderAreaOptions = {}) {
   });
   return { ...view, api, notices };
 }
+
+/** Dialogs and panels load their code when first opened: the first open may take a module load. */
+export const DIALOG_LOAD = { timeout: 5000 };

@@ -13,8 +13,8 @@ import {
   SqlRunResultSchema,
   TableSchema,
   TableUpdateSchema,
-  z as zMini,
 } from '@plinth/shared-contracts';
+import * as zMini from '@plinth/shared-contracts/zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '../../core/deps';

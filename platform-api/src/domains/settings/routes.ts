@@ -9,8 +9,8 @@ import {
   ProjectConfigSchema,
   ProjectSettingsSchema,
   type ProjectService,
-  z,
 } from '@plinth/shared-contracts';
+import * as z from '@plinth/shared-contracts/zod';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, type ProjectAccess, type RouteModule } from '../../core/deps';
