@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { NavLink } from 'react-router-dom';
 import { genericPermissionNotice, PERMISSION_MESSAGES, PERMISSIONS, type Bucket } from '@plinth/shared-contracts';
 import { Button } from '@plinth/shared-ui/button';
@@ -9,23 +9,18 @@ import { BucketList } from './BucketList';
 import { menuStyles } from './menu-styles';
 
 // The create/edit panel and the delete dialog (with their dialog code) are not needed to show the
-// menu: they load once the menu is up and the browser is idle, or when first opened.
+// menu: they load as soon as the pointer or the keyboard focus enters the menu, or when first opened.
 const loadBucketFormPanel = () => import('../bucket-form/BucketFormPanel');
 const loadDeleteBucketDialog = () => import('../bucket-delete/DeleteBucketDialog');
 const BucketFormPanel = lazy(() => loadBucketFormPanel().then((m) => ({ default: m.BucketFormPanel })));
 const DeleteBucketDialog = lazy(() => loadDeleteBucketDialog().then((m) => ({ default: m.DeleteBucketDialog })));
-
-/** Starts the given imports once the browser is idle after the first render (the loaders are module constants). */
-function useLoadWhenIdle(...loaders: Array<() => Promise<unknown>>) {
-  useEffect(() => {
-    const run = () => loaders.forEach((load) => void load().catch(() => undefined));
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(run, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(run, 1000);
-    return () => window.clearTimeout(id);
-  }, []);
+let panelsRequested = false;
+function loadPanels() {
+  if (panelsRequested) return;
+  panelsRequested = true;
+  void Promise.all([loadBucketFormPanel(), loadDeleteBucketDialog()]).catch(() => {
+    panelsRequested = false;
+  });
 }
 
 type Panel = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; bucket: Bucket } | { kind: 'delete'; bucket: Bucket };
@@ -41,10 +36,9 @@ export function StorageMenu() {
   const [panel, setPanel] = useState<Panel>({ kind: 'closed' });
   const mayWrite = can(PERMISSIONS.STORAGE_ADMIN_WRITE);
   const close = () => setPanel({ kind: 'closed' });
-  useLoadWhenIdle(loadBucketFormPanel, loadDeleteBucketDialog);
 
   return (
-    <nav aria-label="Storage" css={menuStyles.nav}>
+    <nav aria-label="Storage" css={menuStyles.nav} onPointerEnter={loadPanels} onFocus={loadPanels}>
       <h2 css={menuStyles.heading}>Storage</h2>
       <PermissionTooltip allowed={mayWrite} message={PERMISSION_MESSAGES.createBuckets}>
         <Button icon={<PlusIcon size={14} />} onClick={() => setPanel({ kind: 'create' })}>
