@@ -5,7 +5,7 @@ import { loadEnvironment } from './federation/environment';
 import { createShellApi } from './app/api';
 import { createShellQueryClient } from './app/query-client';
 import { ShellProviders } from './app/providers';
-import { ShellRoutes } from './app/routes';
+import { preloadPagesFor, ShellRoutes } from './app/routes';
 import { FullPageMessage } from './app/full-page-message';
 import { sessionQuery } from './features/session/use-session';
 import type { Environment } from './federation/environment';
@@ -16,11 +16,8 @@ import type { Environment } from './federation/environment';
  * it shows (fetched, not mounted; the area's page mounts it when the project is ready).
  */
 function startEarly(pathname: string, environment: Promise<Environment>): void {
+  preloadPagesFor(pathname);
   if (!/^\/(project|org|account)(\/|$)/.test(pathname)) return;
-  if (pathname.startsWith('/project/')) {
-    void import('./features/project-layout/project-layout');
-    void import('./routes/project-area');
-  }
   void Promise.all([environment, import('./features/areas/area-for-path'), import('./federation/remotes')])
     .then(([env, { placeArea }, { areaLoaderFor }]) => {
       const placement = placeArea(pathname);

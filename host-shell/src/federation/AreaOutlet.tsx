@@ -28,6 +28,11 @@ type Phase =
   | { kind: 'failed'; title: string; detail: string }
   | { kind: 'refused'; detail: string };
 
+/** User Timing marks (visible in the browser's performance panel) for each step of showing an area. */
+function mark(step: 'load-start' | 'loaded' | 'mount-start' | 'mounted', area: AreaName): void {
+  if (typeof performance !== 'undefined' && typeof performance.mark === 'function') performance.mark(`plinth:${area}:${step}`);
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -74,6 +79,7 @@ export function AreaOutlet({ area, basePath, projectRef, mountProps, timeoutMs =
     (async () => {
       if (attempt > 0) loader.reset(area);
       let loaded: unknown;
+      mark('load-start', area);
       try {
         loaded = await withTimeout(loader.load(area), timeoutMs, `The ${title} area did not load within ${seconds} seconds.`);
       } catch (error) {
@@ -81,6 +87,7 @@ export function AreaOutlet({ area, basePath, projectRef, mountProps, timeoutMs =
         return;
       }
       if (cancelled) return;
+      mark('loaded', area);
       const check = checkAreaModule(area, loaded);
       if (!check.ok) {
         setPhase({ kind: 'refused', detail: check.message });
@@ -91,10 +98,12 @@ export function AreaOutlet({ area, basePath, projectRef, mountProps, timeoutMs =
       regionRef.current?.append(element);
       elementRef.current = element;
       const config = { ...check.module, name: `plinth-${area}` } as unknown as ParcelConfig;
+      mark('mount-start', area);
       const parcel = mountRootParcel(config, { ...latestProps.current(), domElement: element });
       parcelRef.current = parcel;
       try {
         await withTimeout(parcel.mountPromise, timeoutMs, `The ${title} area did not start within ${seconds} seconds.`);
+        mark('mounted', area);
         if (!cancelled) setPhase({ kind: 'mounted' });
       } catch (error) {
         parcelRef.current = null;
