@@ -1,49 +1,86 @@
 // Time from navigation to an area's side menu visible, with a cold cache, in headless Chromium on
 // loopback. Two figures per area (median of several runs):
-//   in-app — the shell is loaded; the nav rail link is clicked; the area's remote was never fetched;
+//   in-app — the shell is loaded; the nav rail link is pressed; the area's remote was never fetched;
 //   full page — a new browser context opens the area's address directly (shell and area both cold).
+// Both are read off the page's own clock (performance.now(): navigation start is 0), so they hold
+// neither Playwright's round trips nor its polling interval: the start is the press of the link or
+// the start of the navigation, the end is the first animation frame in which the menu entry is laid
+// out. The page also reports where the time went (User Timing marks the shell leaves).
 // Target (issue 3): under 1 s. Prints, never asserts.
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AREAS, AREA_VISITS, launchChromium, signUpWithProject, startConsole, type Area } from './load-console';
 
 const TARGET_MS = 1000;
-const RUNS = Number(process.env.RUNS ?? 3);
+const RUNS = Number(process.env.RUNS ?? 5);
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)];
 }
 
-async function menuVisible(page: import('playwright-core').Page, area: Area): Promise<void> {
-  await page.locator(`[data-area-root="${area}"]`).getByText(AREA_VISITS[area].menuEntry, { exact: true }).first().waitFor({ state: 'visible', timeout: 20_000 });
+/**
+ * Watches every document of the context for the area's menu entry: records the press of a link
+ * (window.__plinthPressAt) and the first frame in which the entry is laid out inside the area's
+ * region (window.__plinthMenuSeenAt), both on the page's clock. A string, so the bench's compiler
+ * adds nothing to it.
+ */
+function menuWatch(area: Area): string {
+  const entry = JSON.stringify(AREA_VISITS[area].menuEntry);
+  return `(() => {
+    const entry = ${entry};
+    addEventListener('pointerdown', (event) => { window.__plinthPressAt = event.timeStamp; }, { capture: true });
+    const laidOut = () => {
+      const root = document.querySelector('[data-area-root="${area}"]');
+      if (!root) return false;
+      for (const node of root.querySelectorAll('*')) {
+        if (node.textContent.trim() === entry && node.getClientRects().length > 0) return true;
+      }
+      return false;
+    };
+    let waiting = false;
+    const observer = new MutationObserver(() => {
+      if (waiting || !laidOut()) return;
+      waiting = true;
+      observer.disconnect();
+      requestAnimationFrame(() => { window.__plinthMenuSeenAt = performance.now(); });
+    });
+    observer.observe(document, { subtree: true, childList: true, characterData: true });
+  })()`;
 }
 
-async function measure(browser: Browser, baseUrl: string, cookies: Awaited<ReturnType<import('playwright-core').BrowserContext['cookies']>>, ref: string, area: Area) {
+async function menuSeenAt(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(() => (window as unknown as { __plinthMenuSeenAt?: number }).__plinthMenuSeenAt, undefined, { timeout: 20_000 });
+  return (await handle.jsonValue()) as number;
+}
+
+async function coldContext(browser: Browser, cookies: Parameters<BrowserContext['addCookies']>[0], area: Area): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  await context.addCookies(cookies);
+  await context.addInitScript(menuWatch(area));
+  return context;
+}
+
+async function measure(browser: Browser, baseUrl: string, cookies: Parameters<BrowserContext['addCookies']>[0], ref: string, area: Area) {
   const inApp: number[] = [];
   const fullPage: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const context = await browser.newContext();
-    await context.addCookies(cookies);
+    const context = await coldContext(browser, cookies, area);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/project/${ref}`);
     await page.getByRole('navigation', { name: 'Project' }).waitFor({ state: 'visible' });
     await page.waitForLoadState('networkidle');
-    let started = performance.now();
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: AREA_VISITS[area].railLink }).click();
-    await menuVisible(page, area);
-    inApp.push(performance.now() - started);
+    const seen = await menuSeenAt(page);
+    inApp.push(seen - (await page.evaluate(() => (window as unknown as { __plinthPressAt: number }).__plinthPressAt)));
     await context.close();
 
-    const fresh = await browser.newContext();
-    await fresh.addCookies(cookies);
+    const fresh = await coldContext(browser, cookies, area);
     const direct = await fresh.newPage();
-    started = performance.now();
     await direct.goto(`${baseUrl}/project/${ref}/${AREA_VISITS[area].path}`, { waitUntil: 'commit' });
-    await menuVisible(direct, area);
-    fullPage.push(performance.now() - started);
+    fullPage.push(await menuSeenAt(direct));
     await fresh.close();
   }
-  return { inApp: median(inApp), fullPage: median(fullPage) };
+  return { inApp: median(inApp), fullPage: median(fullPage), spread: [Math.min(...fullPage), Math.max(...fullPage)] };
 }
 
 const server = await startConsole();
@@ -55,10 +92,13 @@ try {
   await setup.close();
   let met = true;
   for (const area of AREAS) {
-    const { inApp, fullPage } = await measure(browser, server.url, cookies, ref, area);
+    const { inApp, fullPage, spread } = await measure(browser, server.url, cookies, ref, area);
     met &&= inApp < TARGET_MS && fullPage < TARGET_MS;
     const verdict = (ms: number) => (ms < TARGET_MS ? 'met' : 'NOT met');
-    console.log(`Area ${area}: in-app ${inApp.toFixed(0)} ms (${verdict(inApp)}), full page ${fullPage.toFixed(0)} ms (${verdict(fullPage)}); target < ${TARGET_MS} ms, median of ${RUNS}`);
+    console.log(
+      `Area ${area}: in-app ${inApp.toFixed(0)} ms (${verdict(inApp)}), full page ${fullPage.toFixed(0)} ms (${verdict(fullPage)}; ` +
+        `runs ${spread[0].toFixed(0)}–${spread[1].toFixed(0)} ms); target < ${TARGET_MS} ms, median of ${RUNS}`,
+    );
   }
   console.log(met ? 'All cold-load targets met.' : 'Some cold-load targets are not met.');
 } finally {

@@ -1,8 +1,9 @@
 import { createRoot } from 'react-dom/client';
+import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 // Only the manifest reader: the area machinery loads with the first area page.
 import { loadEnvironment } from './federation/environment';
-import { createShellApi } from './app/api';
+import { createShellApi, type ShellApi } from './app/api';
 import { createShellQueryClient } from './app/query-client';
 import { ShellProviders } from './app/providers';
 import { preloadPagesFor, ShellRoutes } from './app/routes';
@@ -12,20 +13,30 @@ import type { Environment } from './federation/environment';
 
 /**
  * Work the address the console opens on will need, started at once instead of one step after
- * another as the pages render: the page chunks of a project address, and the remote of the area
- * it shows (fetched, not mounted; the area's page mounts it when the project is ready).
+ * another as the pages render: the page chunks of the address, the data of a project page, and the
+ * remote of the area it shows (fetched, not mounted; the area's page mounts it when the project is
+ * ready). Resolves when the pages are here, so the first render does not suspend on them.
  */
-function startEarly(pathname: string, environment: Promise<Environment>): void {
-  preloadPagesFor(pathname);
-  if (!/^\/(project|org|account)(\/|$)/.test(pathname)) return;
-  void Promise.all([environment, import('./features/areas/area-for-path'), import('./federation/remotes')])
-    .then(([env, { placeArea }, { areaLoaderFor }]) => {
-      const placement = placeArea(pathname);
-      if (placement && env.areas[placement.area]) return areaLoaderFor(env).load(placement.area);
-      return undefined;
-    })
-    // The area's page reports a failure when it asks for the area itself.
-    .catch(() => undefined);
+function startEarly(pathname: string, environment: Promise<Environment>, api: ShellApi, queryClient: QueryClient): Promise<void> {
+  const pages = preloadPagesFor(pathname);
+  const ref = /^\/project\/([^/]+)/.exec(pathname)?.[1];
+  if (ref) {
+    void import('./features/project-layout/project-prefetch')
+      .then(({ prefetchProjectPage }) => prefetchProjectPage(queryClient, api, ref, pathname))
+      // The page asks again and reports what failed.
+      .catch(() => undefined);
+  }
+  if (/^\/(project|org|account)(\/|$)/.test(pathname)) {
+    void Promise.all([environment, import('./features/areas/area-for-path'), import('./federation/remotes')])
+      .then(([env, { placeArea }, { areaLoaderFor }]) => {
+        const placement = placeArea(pathname);
+        if (placement && env.areas[placement.area]) return areaLoaderFor(env).load(placement.area);
+        return undefined;
+      })
+      // The area's page reports a failure when it asks for the area itself.
+      .catch(() => undefined);
+  }
+  return pages;
 }
 
 /** Starts the console: reads the environment manifest, then renders the shell's router. */
@@ -39,9 +50,10 @@ async function start(): Promise<void> {
   // The session is asked for while the environment manifest is read, not after.
   void queryClient.prefetchQuery(sessionQuery(api.auth));
   const environmentLoad = loadEnvironment();
-  startEarly(window.location.pathname, environmentLoad);
+  const pagesReady = startEarly(window.location.pathname, environmentLoad, api, queryClient);
   try {
     const environment = await environmentLoad;
+    await pagesReady;
     root.render(
       <ShellProviders api={api} queryClient={queryClient} buildMode={environment.buildMode}>
         <BrowserRouter>

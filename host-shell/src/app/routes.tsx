@@ -50,8 +50,11 @@ const EdgeFunctionsPage = page(() => import('../routes/edge-functions'));
 const ProjectAreaPage = page(() => import('../routes/project-area'));
 const NotFoundPage = page(() => import('../routes/not-found'));
 
-/** Starts fetching the pages an address will render, before the session and project are known. */
-export function preloadPagesFor(pathname: string): void {
+/**
+ * Starts fetching the pages an address will render, before the session and project are known.
+ * Resolves once they are here or have failed (a failed fetch is reported when the page renders).
+ */
+export function preloadPagesFor(pathname: string): Promise<void> {
   const parts = pathname.split('/').filter(Boolean);
   const pages: Array<{ preload: () => Promise<void> }> = [];
   if (parts[0] === 'sign-in') pages.push(parts.length === 1 ? SignInPage : NotFoundPage);
@@ -66,8 +69,7 @@ export function preloadPagesFor(pathname: string): void {
     else if (parts[2] === 'functions') pages.push(EdgeFunctionsPage);
     else pages.push(ProjectAreaPage);
   }
-  // A failed fetch is reported when the page itself renders.
-  for (const target of pages) target.preload().catch(() => undefined);
+  return Promise.allSettled(pages.map((target) => target.preload())).then(() => undefined);
 }
 
 function RootBoundary() {

@@ -1,17 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import {
-  CONNECTING_POLL_INTERVAL_MS,
-  LIVE_CHECK_TIMEOUT_MS,
-  queryKeys,
-  SUPPORT_PROMPT_AFTER_MS,
-  usesLiveCheck,
-  type Project,
-} from '@plinth/shared-contracts';
+import { CONNECTING_POLL_INTERVAL_MS, SUPPORT_PROMPT_AFTER_MS, type Project } from '@plinth/shared-contracts';
 import { useApi } from '../../app/use-api';
 import { supportLink } from '../support/support-link';
-import { useConnectionStore } from './connection-store';
+import { markProjectReachable, projectApiCheckQuery } from './project-api-check';
 import { ScreenPanel, mutedCss } from './screen-panel';
 
 /**
@@ -21,20 +14,12 @@ import { ScreenPanel, mutedCss } from './screen-panel';
 export function ConnectingScreen({ project }: { project: Project }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const markConnected = useConnectionStore((s) => s.markConnected);
   const [waitedTooLong, setWaitedTooLong] = useState(false);
   const hasRestUrl = !!project.restUrl;
 
   const live = useQuery({
-    queryKey: queryKeys.projectLive(project.ref),
-    queryFn: async () => {
-      const options = { timeoutMs: LIVE_CHECK_TIMEOUT_MS };
-      if (usesLiveCheck(project.kpsVersion)) await api.projects.live(project.ref, options);
-      else await api.projects.restRoot(project.ref, options);
-      return { reachable: true as const };
-    },
+    ...projectApiCheckQuery(api, project),
     enabled: hasRestUrl,
-    retry: false,
     staleTime: 0,
     refetchInterval: (query) => (query.state.data ? false : CONNECTING_POLL_INTERVAL_MS),
     refetchIntervalInBackground: true,
@@ -42,10 +27,8 @@ export function ConnectingScreen({ project }: { project: Project }) {
   const reachable = !hasRestUrl || live.data?.reachable === true;
 
   useEffect(() => {
-    if (!reachable) return;
-    queryClient.setQueryData<Project>(queryKeys.project(project.ref), (p) => (p ? { ...p, postgrestStatus: 'ONLINE' } : p));
-    markConnected(project.ref);
-  }, [reachable, project.ref, queryClient, markConnected]);
+    if (reachable) markProjectReachable(queryClient, project.ref);
+  }, [reachable, project.ref, queryClient]);
 
   useEffect(() => {
     const timer = setTimeout(() => setWaitedTooLong(true), SUPPORT_PROMPT_AFTER_MS);

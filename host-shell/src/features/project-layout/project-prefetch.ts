@@ -1,0 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ShellApi } from '../../app/api';
+import { apiClientFor } from '../../app/use-api';
+import { sessionQuery, sessionState } from '../session/use-session';
+import { membersQuery, organizationsQuery, projectQuery, projectsQuery } from '../projects/queries';
+import { chooseStatusScreen, pageKindOf } from '../status-gate/choose-screen';
+import { markProjectReachable, projectApiCheckQuery } from '../status-gate/project-api-check';
+
+/**
+ * Asks for everything a /project/{ref}/… page needs as soon as the session is known, side by side,
+ * instead of one call after another as the layout, the status gate and the page render: the project,
+ * the project and organization lists of the header, the user's membership (their permissions) and,
+ * when the page would otherwise wait on the connecting screen, the project API check.
+ * The pages read the same queries; a failure here is left for the page to report when it asks.
+ */
+export async function prefetchProjectPage(queryClient: QueryClient, shell: ShellApi, ref: string, pathname: string): Promise<void> {
+  const session = await queryClient.ensureQueryData(sessionQuery(shell.auth));
+  if (sessionState(session, false, false) !== 'signed-in') return;
+  const api = apiClientFor(shell.http);
+  void queryClient.prefetchQuery(projectsQuery(api));
+  void queryClient.prefetchQuery(organizationsQuery(api));
+  const project = await queryClient.fetchQuery(projectQuery(api, ref));
+  const members = queryClient.prefetchQuery(membersQuery(api, project.organization_slug));
+  const screen = chooseStatusScreen({ ...project, connected: false }, pageKindOf(pathname, ref));
+  if (screen === 'connecting' && project.restUrl) {
+    await queryClient.fetchQuery(projectApiCheckQuery(api, project));
+    markProjectReachable(queryClient, ref);
+  }
+  await members;
+}
