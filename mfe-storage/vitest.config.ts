@@ -1,20 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { areaBuildStamp } from '@plinth/build-config';
+import { createAreaTestConfig } from '@plinth/build-config/vitest-area';
 
-const dir = path.dirname(fileURLToPath(import.meta.url));
-const { version } = (await import('./package.json', { with: { type: 'json' } })).default as { version: string };
-
-// Component tests run in jsdom with the same JSX runtime and build stamp as the webpack build.
-export default defineConfig({
-  oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
-  define: { __PLINTH_AREA_BUILD__: JSON.stringify(areaBuildStamp({ area: 'storage', version })) },
-  test: {
-    root: dir,
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['@plinth/shared-ui/testing/jsdom-setup'],
-    restoreMocks: true,
-  },
-});
+// Component tests in jsdom with the same JSX runtime and build stamp as the area's webpack build.
+export default defineConfig(createAreaTestConfig({ area: 'storage', dir: path.dirname(fileURLToPath(import.meta.url)) }));

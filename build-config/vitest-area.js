@@ -1,0 +1,21 @@
+// Vitest settings of one area's component tests: jsdom, the build's JSX runtime (the css prop
+// through @emotion/react) and the same __PLINTH_AREA_BUILD__ stamp its webpack build defines.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { areaBuildStamp } from './area.js';
+
+/** A vitest config (plain object: defineConfig only types it) for the area whose package is at dir. */
+export function createAreaTestConfig({ area, dir }) {
+  const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  return {
+    oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
+    define: { __PLINTH_AREA_BUILD__: JSON.stringify(areaBuildStamp({ area, version })) },
+    test: {
+      root: dir,
+      environment: 'jsdom',
+      include: ['src/**/*.test.{ts,tsx}'],
+      setupFiles: ['@plinth/shared-ui/testing/jsdom-setup'],
+      restoreMocks: true,
+    },
+  };
+}
