@@ -1,49 +1,18 @@
 import { css } from '@emotion/react';
+import { areaMenuStyles } from '@plinth/shared-ui/area';
 import { tokens } from '@plinth/shared-ui/theme';
 
 const c = tokens.color;
 
-/** Styles of the storage side menu: a column of entries and the bucket list. */
+/**
+ * Styles of the storage side menu: the areas' shared menu styles, with the storage menu's own
+ * column (its sections spaced out), links that hold an icon and a badge, and the bucket badge.
+ */
 export const menuStyles = {
-  nav: css({
-    display: 'flex',
-    flexDirection: 'column',
-    gap: tokens.space.lg,
-    width: 260,
-    minWidth: 260,
-    height: '100%',
-    overflowY: 'auto',
-    padding: tokens.space.md,
-    borderRight: `1px solid ${c.border}`,
-    background: c.surface,
-    fontSize: tokens.fontSize.sm,
-  }),
-  heading: css({ margin: 0, fontSize: tokens.fontSize.lg, fontWeight: 600, color: c.text }),
-  groupTitle: css({
-    margin: '0 0 4px',
-    padding: '0 8px',
-    fontSize: tokens.fontSize.xs,
-    fontWeight: 600,
-    textTransform: 'uppercase',
-    letterSpacing: '0.04em',
-    color: c.textMuted,
-  }),
-  list: css({ listStyle: 'none', margin: 0, padding: 0, display: 'flex', flexDirection: 'column', gap: 1 }),
-  row: css({ display: 'flex', alignItems: 'center', gap: 2 }),
-  link: css({
-    display: 'flex',
-    alignItems: 'center',
-    gap: tokens.space.sm,
-    flex: 1,
-    minWidth: 0,
-    padding: '5px 8px',
-    borderRadius: tokens.radius.sm,
-    color: c.text,
-    textDecoration: 'none',
-    '&:hover': { background: c.surfaceHover },
-    '&[aria-current="page"]': { background: c.surfaceRaised, fontWeight: 600 },
-    '&:focus-visible': { outline: `2px solid ${c.focus}`, outlineOffset: -2 },
-  }),
+  ...areaMenuStyles,
+  nav: css(areaMenuStyles.nav, { display: 'flex', flexDirection: 'column', gap: tokens.space.lg, padding: tokens.space.md }),
+  groupTitle: css(areaMenuStyles.groupTitle, { margin: '0 0 4px', padding: '0 8px' }),
+  link: css(areaMenuStyles.link, { display: 'flex', alignItems: 'center', gap: tokens.space.sm }),
   linkText: css({ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }),
   badge: css({
     padding: '0 6px',
@@ -52,32 +21,5 @@ export const menuStyles = {
     color: c.warningText,
     fontSize: tokens.fontSize.xs,
   }),
-  muted: css({ margin: 0, padding: '4px 8px', color: c.textMuted, fontSize: tokens.fontSize.xs }),
-  error: css({ margin: 0, padding: '4px 8px', color: c.dangerText, fontSize: tokens.fontSize.xs }),
-  input: css({
-    width: '100%',
-    padding: '4px 8px',
-    marginBottom: 4,
-    borderRadius: tokens.radius.sm,
-    border: `1px solid ${c.borderStrong}`,
-    background: c.background,
-    color: c.text,
-    fontSize: tokens.fontSize.sm,
-    '&:focus-visible': { outline: `2px solid ${c.focus}`, outlineOffset: 0 },
-  }),
-  iconButton: css({
-    display: 'inline-flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    width: 24,
-    height: 24,
-    padding: 0,
-    border: 'none',
-    borderRadius: tokens.radius.sm,
-    background: 'transparent',
-    color: c.textMuted,
-    cursor: 'pointer',
-    '&:hover': { background: c.surfaceHover, color: c.text },
-    '&:focus-visible': { outline: `2px solid ${c.focus}`, outlineOffset: -2 },
-  }),
+  input: css(areaMenuStyles.input, { marginBottom: 4 }),
 };

@@ -1,0 +1,29 @@
+import { useForm, type DefaultValues } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { queryKeys, type Session, type SignInBodySchema, type SignUpBodySchema } from '@plinth/shared-contracts';
+
+type AccountSchema = typeof SignInBodySchema | typeof SignUpBodySchema;
+
+/**
+ * The email and password form of the sign-in and sign-up pages: validated with the contracts'
+ * schema, sent with `send`; the session it answers becomes the console's session and the page
+ * moves on to `destination(session)`. A refusal shows as the form's error.
+ */
+export function useAccountForm<S extends AccountSchema>(schema: S, send: (body: z.output<S>) => Promise<Session>, destination: (session: Session) => string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const form = useForm<z.input<S>, unknown, z.output<S>>({ resolver: zodResolver(schema), defaultValues: { email: '', password: '' } as DefaultValues<z.input<S>> });
+  const onSubmit = form.handleSubmit(async (body) => {
+    try {
+      const session = await send(body);
+      queryClient.setQueryData(queryKeys.session(), session);
+      navigate(destination(session), { replace: true });
+    } catch (err) {
+      form.setError('root', { message: (err as Error).message });
+    }
+  });
+  return { form, onSubmit };
+}
