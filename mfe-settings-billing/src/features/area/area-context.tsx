@@ -1,34 +1,14 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createApiClient, type ApiClient, type AreaMountProps } from '@plinth/shared-contracts';
+import { createHttp, createOrganizationsClient, createSettingsClient } from '@plinth/shared-contracts';
+import { createAreaContext, type AreaContextValue } from '@plinth/shared-ui/area';
 
-export interface AreaContextValue {
-  props: AreaMountProps;
-  api: ApiClient;
-  /** The project, on project settings and branches; empty on organization and account pages. */
-  projectRef: string;
-  can: (permission: string) => boolean;
-  hosted: boolean;
+/** The calls the settings area makes: organizations and project settings. */
+function createSettingsApi(apiBase: string) {
+  const http = createHttp({ baseUrl: apiBase });
+  return { http, organizations: createOrganizationsClient(http), settings: createSettingsClient(http) };
 }
 
-const AreaContext = createContext<AreaContextValue | null>(null);
+export type SettingsApi = ReturnType<typeof createSettingsApi>;
+export type SettingsAreaValue = AreaContextValue<SettingsApi>;
 
-/** Gives every screen of the area its mount props and the one contracts client. */
-export function AreaProvider({ props, children }: { props: AreaMountProps; children: ReactNode }) {
-  const value = useMemo<AreaContextValue>(
-    () => ({
-      props,
-      api: createApiClient({ baseUrl: props.apiBase }),
-      projectRef: props.projectRef ?? '',
-      can: (permission) => props.permissions.includes(permission),
-      hosted: props.buildMode === 'hosted',
-    }),
-    [props],
-  );
-  return <AreaContext.Provider value={value}>{children}</AreaContext.Provider>;
-}
-
-export function useArea(): AreaContextValue {
-  const value = useContext(AreaContext);
-  if (!value) throw new Error('useArea must be used inside AreaProvider');
-  return value;
-}
+/** Gives every screen of the area its mount props and its calls; projectRef is empty on organization and account pages. */
+export const { AreaProvider, useArea } = createAreaContext('Settings', createSettingsApi);

@@ -1,35 +1,14 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createApiClient, type ApiClient, type AreaMountProps } from '@plinth/shared-contracts';
+import { createDatabaseClient, createHttp, createSnippetsClient } from '@plinth/shared-contracts';
+import { createAreaContext, type AreaContextValue } from '@plinth/shared-ui/area';
 
-export interface AreaContextValue {
-  props: AreaMountProps;
-  api: ApiClient;
-  /** The project the area is opened on; the sql-editor area only lives inside a project. */
-  projectRef: string;
-  can: (permission: string) => boolean;
-  hosted: boolean;
+/** The calls the SQL editor makes: database metadata and SQL, and snippets. Only these are bundled. */
+function createSqlEditorApi(apiBase: string) {
+  const http = createHttp({ baseUrl: apiBase });
+  return { http, database: createDatabaseClient(http), snippets: createSnippetsClient(http) };
 }
 
-const AreaContext = createContext<AreaContextValue | null>(null);
+export type SqlEditorApi = ReturnType<typeof createSqlEditorApi>;
+export type SqlEditorAreaValue = AreaContextValue<SqlEditorApi>;
 
-/** Gives every screen of the area its mount props and the one contracts client. */
-export function AreaProvider({ props, children }: { props: AreaMountProps; children: ReactNode }) {
-  const value = useMemo<AreaContextValue>(() => {
-    const api = createApiClient({ baseUrl: props.apiBase });
-    const projectRef = props.projectRef ?? '';
-    return {
-      props,
-      api,
-      projectRef,
-      can: (permission) => props.permissions.includes(permission),
-      hosted: props.buildMode === 'hosted',
-    };
-  }, [props]);
-  return <AreaContext.Provider value={value}>{children}</AreaContext.Provider>;
-}
-
-export function useArea(): AreaContextValue {
-  const value = useContext(AreaContext);
-  if (!value) throw new Error('useArea must be used inside AreaProvider');
-  return value;
-}
+/** Gives every screen of the area its mount props and its calls; the area only lives inside a project. */
+export const { AreaProvider, useArea } = createAreaContext('SQL editor', createSqlEditorApi);

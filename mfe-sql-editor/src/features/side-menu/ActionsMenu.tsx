@@ -10,10 +10,10 @@ export interface ActionItem {
   danger?: boolean;
 }
 
-/** The "…" button of a menu row and the actions it opens. */
-export function ActionsMenu({ label, items }: { label: string; items: readonly ActionItem[] }) {
+/** The "…" button of a menu row and the actions it opens; onOpen runs each time it opens. */
+export function ActionsMenu({ label, items, onOpen }: { label: string; items: readonly ActionItem[]; onOpen?: () => void }) {
   return (
-    <Menu>
+    <Menu onOpenChange={(open) => (open ? onOpen?.() : undefined)}>
       <MenuTrigger asChild>
         <button type="button" css={menuStyles.iconButton} aria-label={label}>
           <MoreIcon size={14} />

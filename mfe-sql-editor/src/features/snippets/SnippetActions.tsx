@@ -1,12 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
 import { useArea } from '../area/area-context';
 import { ActionsMenu, type ActionItem } from '../side-menu/ActionsMenu';
 import { newQueryPath } from './SqlEditorMenu';
 import { DeleteSnippetDialog } from './DeleteSnippetDialog';
-import { RenameSnippetDialog } from './RenameSnippetDialog';
 import { useSnippetMutations } from './use-snippets';
+
+// The rename form (and the form library under it) is not needed to show the menu: it loads when a
+// query's actions open, or when the dialog first renders.
+const loadRenameDialog = () => import('./RenameSnippetDialog');
+const RenameSnippetDialog = lazy(() => loadRenameDialog().then((m) => ({ default: m.RenameSnippetDialog })));
+const preloadRenameDialog = () => void loadRenameDialog().catch(() => undefined);
 
 /** Per-query menu (000 §2.10): Rename query, Share query, Create a personal copy, Delete query. */
 export function SnippetActions({ snippet }: { snippet: Snippet }) {
@@ -40,8 +45,12 @@ export function SnippetActions({ snippet }: { snippet: Snippet }) {
 
   return (
     <>
-      <ActionsMenu label={`Actions for ${snippet.name}`} items={items} />
-      {dialog === 'rename' ? <RenameSnippetDialog snippet={snippet} open onOpenChange={(o) => setDialog(o ? 'rename' : null)} /> : null}
+      <ActionsMenu label={`Actions for ${snippet.name}`} items={items} onOpen={preloadRenameDialog} />
+      {dialog === 'rename' ? (
+        <Suspense fallback={null}>
+          <RenameSnippetDialog snippet={snippet} open onOpenChange={(o) => setDialog(o ? 'rename' : null)} />
+        </Suspense>
+      ) : null}
       {dialog === 'delete' ? (
         <DeleteSnippetDialog
           snippet={snippet}

@@ -1,32 +1,14 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { createApiClient, type ApiClient, type AreaMountProps } from '@plinth/shared-contracts';
+import { createDatabaseClient, createHttp, createStorageClient } from '@plinth/shared-contracts';
+import { createAreaContext, type AreaContextValue } from '@plinth/shared-ui/area';
 
-export interface StorageAreaValue {
-  props: AreaMountProps;
-  api: ApiClient;
-  /** The project the storage area is opened on. */
-  projectRef: string;
-  can: (permission: string) => boolean;
+/** The calls the storage area makes: buckets and objects, and the policies on storage.objects. */
+function createStorageApi(apiBase: string) {
+  const http = createHttp({ baseUrl: apiBase });
+  return { http, storage: createStorageClient(http), database: createDatabaseClient(http) };
 }
 
-const StorageAreaContext = createContext<StorageAreaValue | null>(null);
+export type StorageApi = ReturnType<typeof createStorageApi>;
+export type StorageAreaValue = AreaContextValue<StorageApi>;
 
-/** Gives every storage screen its mount props and the one contracts client. */
-export function StorageAreaProvider({ props, children }: { props: AreaMountProps; children: ReactNode }) {
-  const value = useMemo<StorageAreaValue>(
-    () => ({
-      props,
-      api: createApiClient({ baseUrl: props.apiBase }),
-      projectRef: props.projectRef ?? '',
-      can: (permission) => props.permissions.includes(permission),
-    }),
-    [props],
-  );
-  return <StorageAreaContext.Provider value={value}>{children}</StorageAreaContext.Provider>;
-}
-
-export function useStorageArea(): StorageAreaValue {
-  const value = useContext(StorageAreaContext);
-  if (!value) throw new Error('useStorageArea must be used inside StorageAreaProvider');
-  return value;
-}
+/** Gives every storage screen its mount props and its calls. */
+export const { AreaProvider: StorageAreaProvider, useArea: useStorageArea } = createAreaContext('Storage', createStorageApi);

@@ -23,7 +23,10 @@ function setup() {
 async function openDelete(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Actions for avatars' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Delete bucket' }));
-  return screen.findByRole('dialog', { name: 'Confirm deletion of avatars' }, DIALOG_LOAD);
+  const dialog = await screen.findByRole('dialog', { name: 'Confirm deletion of avatars' }, DIALOG_LOAD);
+  // The closing menu hands pointer events over to the dialog a render after it appears.
+  await waitFor(() => expect(dialog.style.pointerEvents).not.toBe('none'));
+  return dialog;
 }
 
 describe('bucket deletion', { timeout: 20_000 }, () => {

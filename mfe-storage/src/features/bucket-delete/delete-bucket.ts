@@ -1,4 +1,5 @@
-import type { ApiClient, Policy } from '@plinth/shared-contracts';
+import type { Policy } from '@plinth/shared-contracts';
+import type { StorageApi } from '../area/area-context';
 
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -19,7 +20,7 @@ export function isPolicyOfBucket(policy: Policy, bucketName: string): boolean {
  * Bucket deletion (001 §4): empty the bucket, delete it, then delete the storage.objects policies
  * tied to it. Returns the names of the policies removed.
  */
-export async function deleteBucketAndPolicies(api: ApiClient, projectRef: string, bucketName: string): Promise<string[]> {
+export async function deleteBucketAndPolicies(api: StorageApi, projectRef: string, bucketName: string): Promise<string[]> {
   if (!projectRef) throw new Error('projectRef is required');
   if (!bucketName) throw new Error('Bucket name is requried');
   await api.storage.emptyBucket(projectRef, bucketName);

@@ -94,7 +94,9 @@ describe('bucket edit form', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit bucket' }));
-    const panel = await screen.findByRole('dialog', { name: `Edit bucket "${name}"` });
+    const panel = await screen.findByRole('dialog', { name: `Edit bucket "${name}"` }, DIALOG_LOAD);
+    // The closing menu hands pointer events over to the panel a render after it appears.
+    await waitFor(() => expect(panel.style.pointerEvents).not.toBe('none'));
     return { ...view, user, panel };
   }
 
