@@ -65,3 +65,18 @@ test('Ctrl+K opens the command menu, which finds a page and goes there', async (
   await expectAreaMenu(page, 'storage');
   await expect(search).toHaveCount(0);
 });
+
+test("an area fills the content region: its side menu runs the region's full height", async ({ page, context }) => {
+  const baseUrl = serverUrl('production');
+  const { session } = await signUpThroughApi(baseUrl, 'fill');
+  const project = await createActiveProject(session, 'Fill');
+  await session.shareWith(context);
+  await page.setViewportSize({ width: 1100, height: 700 });
+
+  await page.goto(`${baseUrl}/project/${project.ref}/storage/buckets`);
+  await expectAreaMenu(page, 'storage');
+  const region = await page.locator('main#content').boundingBox();
+  const menu = await page.getByRole('navigation', { name: 'Storage' }).boundingBox();
+  expect(region && menu).toBeTruthy();
+  expect(Math.abs(menu!.height - region!.height)).toBeLessThanOrEqual(1);
+});

@@ -95,6 +95,8 @@ export function AreaOutlet({ area, basePath, projectRef, mountProps, timeoutMs =
       }
       element = document.createElement('div');
       element.dataset.areaRoot = area;
+      // The area fills the content region, so its side menu runs the full height.
+      element.style.height = '100%';
       regionRef.current?.append(element);
       elementRef.current = element;
       const config = { ...check.module, name: `plinth-${area}` } as unknown as ParcelConfig;
@@ -156,7 +158,7 @@ export function AreaOutlet({ area, basePath, projectRef, mountProps, timeoutMs =
           Loading {title}…
         </p>
       ) : null}
-      <div ref={regionRef} hidden={phase.kind !== 'mounted'} />
+      <div ref={regionRef} hidden={phase.kind !== 'mounted'} css={{ height: '100%' }} />
     </div>
   );
 }

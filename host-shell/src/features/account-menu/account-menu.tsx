@@ -43,7 +43,7 @@ export function AccountMenu({ email }: { email: string }) {
     <Menu>
       <MenuTrigger asChild>
         <button type="button" aria-label="Account" title={email} css={triggerCss}>
-          {email}
+          <span css={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{email}</span>
         </button>
       </MenuTrigger>
       <MenuContent side="top" align="start">
