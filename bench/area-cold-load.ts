@@ -5,7 +5,8 @@
 // Both are read off the page's own clock (performance.now(): navigation start is 0), so they hold
 // neither Playwright's round trips nor its polling interval: the start is the press of the link or
 // the start of the navigation, the end is the first animation frame in which the menu entry is laid
-// out. The page also reports where the time went (User Timing marks the shell leaves).
+// out. The full page is also timed on the bench's clock, from the goto call to the page's own report
+// of that frame (pushed through a binding, not polled): what a script driving the browser sees.
 // Target (issue 3): under 1 s. Prints, never asserts.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { AREAS, AREA_VISITS, launchChromium, signUpWithProject, startConsole, type Area } from './load-console';
@@ -42,7 +43,10 @@ function menuWatch(area: Area): string {
       if (waiting || !laidOut()) return;
       waiting = true;
       observer.disconnect();
-      requestAnimationFrame(() => { window.__plinthMenuSeenAt = performance.now(); });
+      requestAnimationFrame(() => {
+        window.__plinthMenuSeenAt = performance.now();
+        if (window.plinthMenuSeen) void window.plinthMenuSeen();
+      });
     });
     observer.observe(document, { subtree: true, childList: true, characterData: true });
   })()`;
@@ -53,18 +57,22 @@ async function menuSeenAt(page: Page): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
-async function coldContext(browser: Browser, cookies: Parameters<BrowserContext['addCookies']>[0], area: Area): Promise<BrowserContext> {
+async function coldContext(browser: Browser, cookies: Parameters<BrowserContext['addCookies']>[0], area: Area) {
   const context = await browser.newContext();
   await context.addCookies(cookies);
   await context.addInitScript(menuWatch(area));
-  return context;
+  let reported: (at: number) => void = () => undefined;
+  const seenOnBenchClock = new Promise<number>((resolve) => (reported = resolve));
+  await context.exposeBinding('plinthMenuSeen', () => reported(performance.now()));
+  return { context, seenOnBenchClock };
 }
 
 async function measure(browser: Browser, baseUrl: string, cookies: Parameters<BrowserContext['addCookies']>[0], ref: string, area: Area) {
   const inApp: number[] = [];
   const fullPage: number[] = [];
+  const fullPageBench: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const context = await coldContext(browser, cookies, area);
+    const { context } = await coldContext(browser, cookies, area);
     const page = await context.newPage();
     await page.goto(`${baseUrl}/project/${ref}`);
     await page.getByRole('navigation', { name: 'Project' }).waitFor({ state: 'visible' });
@@ -74,13 +82,15 @@ async function measure(browser: Browser, baseUrl: string, cookies: Parameters<Br
     inApp.push(seen - (await page.evaluate(() => (window as unknown as { __plinthPressAt: number }).__plinthPressAt)));
     await context.close();
 
-    const fresh = await coldContext(browser, cookies, area);
+    const { context: fresh, seenOnBenchClock } = await coldContext(browser, cookies, area);
     const direct = await fresh.newPage();
+    const started = performance.now();
     await direct.goto(`${baseUrl}/project/${ref}/${AREA_VISITS[area].path}`, { waitUntil: 'commit' });
     fullPage.push(await menuSeenAt(direct));
+    fullPageBench.push((await seenOnBenchClock) - started);
     await fresh.close();
   }
-  return { inApp: median(inApp), fullPage: median(fullPage), spread: [Math.min(...fullPage), Math.max(...fullPage)] };
+  return { inApp: median(inApp), fullPage: median(fullPage), fullPageBench: median(fullPageBench), spread: [Math.min(...fullPage), Math.max(...fullPage)] };
 }
 
 const server = await startConsole();
@@ -92,12 +102,12 @@ try {
   await setup.close();
   let met = true;
   for (const area of AREAS) {
-    const { inApp, fullPage, spread } = await measure(browser, server.url, cookies, ref, area);
+    const { inApp, fullPage, fullPageBench, spread } = await measure(browser, server.url, cookies, ref, area);
     met &&= inApp < TARGET_MS && fullPage < TARGET_MS;
     const verdict = (ms: number) => (ms < TARGET_MS ? 'met' : 'NOT met');
     console.log(
       `Area ${area}: in-app ${inApp.toFixed(0)} ms (${verdict(inApp)}), full page ${fullPage.toFixed(0)} ms (${verdict(fullPage)}; ` +
-        `runs ${spread[0].toFixed(0)}–${spread[1].toFixed(0)} ms); target < ${TARGET_MS} ms, median of ${RUNS}`,
+        `runs ${spread[0].toFixed(0)}–${spread[1].toFixed(0)} ms; ${fullPageBench.toFixed(0)} ms from the bench's goto call); target < ${TARGET_MS} ms, median of ${RUNS}`,
     );
   }
   console.log(met ? 'All cold-load targets met.' : 'Some cold-load targets are not met.');
