@@ -37,3 +37,17 @@ export function createApiClientFor(http: Http) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+type ClientFactories = Record<string, (http: Http) => unknown>;
+export type ClientsOf<F extends ClientFactories> = { http: Http } & { [K in keyof F]: ReturnType<F[K]> };
+
+/**
+ * Only the named clients, over one new connection: a bundle that lists the calls it makes
+ * (`createClients({ baseUrl }, { storage: createStorageClient })`) carries only those calls and
+ * their schemas.
+ */
+export function createClients<F extends ClientFactories>(options: HttpOptions, factories: F): ClientsOf<F> {
+  const http = createHttp(options);
+  const clients = Object.fromEntries(Object.entries(factories).map(([name, create]) => [name, create(http)]));
+  return { ...clients, http } as ClientsOf<F>;
+}

@@ -13,8 +13,8 @@ export interface AreaContextValue<Api> {
 
 /**
  * An area's context: a provider that builds the area's API calls once per set of mount props, and
- * the hook its screens read it with. `createApi` builds only the contracts' clients the area uses
- * (createDatabaseClient(http)...), so the area's bundle carries only those calls and their schemas.
+ * the hook its screens read it with. `createApi` builds only the contracts' clients the area calls
+ * (the contracts' `createClients`), so the area's bundle carries only those calls and their schemas.
  */
 export function createAreaContext<Api>(areaTitle: string, createApi: (apiBase: string) => Api) {
   const Context = createContext<AreaContextValue<Api> | null>(null);

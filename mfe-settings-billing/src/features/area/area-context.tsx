@@ -1,11 +1,8 @@
-import { createHttp, createOrganizationsClient, createSettingsClient } from '@plinth/shared-contracts';
+import { createClients, createOrganizationsClient, createSettingsClient } from '@plinth/shared-contracts';
 import { createAreaContext, type AreaContextValue } from '@plinth/shared-ui/area';
 
 /** The calls the settings area makes: organizations and project settings. */
-function createSettingsApi(apiBase: string) {
-  const http = createHttp({ baseUrl: apiBase });
-  return { http, organizations: createOrganizationsClient(http), settings: createSettingsClient(http) };
-}
+const createSettingsApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { organizations: createOrganizationsClient, settings: createSettingsClient });
 
 export type SettingsApi = ReturnType<typeof createSettingsApi>;
 export type SettingsAreaValue = AreaContextValue<SettingsApi>;

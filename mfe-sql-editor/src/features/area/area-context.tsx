@@ -1,11 +1,8 @@
-import { createDatabaseClient, createHttp, createSnippetsClient } from '@plinth/shared-contracts';
+import { createClients, createDatabaseClient, createSnippetsClient } from '@plinth/shared-contracts';
 import { createAreaContext, type AreaContextValue } from '@plinth/shared-ui/area';
 
 /** The calls the SQL editor makes: database metadata and SQL, and snippets. Only these are bundled. */
-function createSqlEditorApi(apiBase: string) {
-  const http = createHttp({ baseUrl: apiBase });
-  return { http, database: createDatabaseClient(http), snippets: createSnippetsClient(http) };
-}
+const createSqlEditorApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { database: createDatabaseClient, snippets: createSnippetsClient });
 
 export type SqlEditorApi = ReturnType<typeof createSqlEditorApi>;
 export type SqlEditorAreaValue = AreaContextValue<SqlEditorApi>;

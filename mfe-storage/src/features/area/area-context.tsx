@@ -1,11 +1,8 @@
-import { createDatabaseClient, createHttp, createStorageClient } from '@plinth/shared-contracts';
+import { createClients, createDatabaseClient, createStorageClient } from '@plinth/shared-contracts';
 import { createAreaContext, type AreaContextValue } from '@plinth/shared-ui/area';
 
 /** The calls the storage area makes: buckets and objects, and the policies on storage.objects. */
-function createStorageApi(apiBase: string) {
-  const http = createHttp({ baseUrl: apiBase });
-  return { http, storage: createStorageClient(http), database: createDatabaseClient(http) };
-}
+const createStorageApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { storage: createStorageClient, database: createDatabaseClient });
 
 export type StorageApi = ReturnType<typeof createStorageApi>;
 export type StorageAreaValue = AreaContextValue<StorageApi>;

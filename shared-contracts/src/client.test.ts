@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { createClients } from './client';
+import { createProjectsClient } from './projects';
+import { createSnippetsClient } from './snippets';
+
+describe('createClients', () => {
+  it('builds only the named clients, all over one connection to the given base', async () => {
+    const asked: string[] = [];
+    const fetchImpl = (async (input: RequestInfo | URL) => {
+      asked.push(String(input));
+      return new Response(JSON.stringify({ message: 'No such project' }), { status: 404, headers: { 'content-type': 'application/json' } });
+    }) as typeof fetch;
+    const api = createClients({ baseUrl: '/api', fetch: fetchImpl }, { projects: createProjectsClient, snippets: createSnippetsClient });
+    expect(Object.keys(api).sort()).toEqual(['http', 'projects', 'snippets']);
+    await expect(api.projects.get('abcdefghijklmnopqrst')).rejects.toThrow('No such project');
+    expect(asked).toEqual(['/api/platform/projects/abcdefghijklmnopqrst']);
+  });
+});
