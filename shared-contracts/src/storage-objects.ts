@@ -30,18 +30,49 @@ export const StorageObjectSchema = z.object({
 });
 export type StorageObject = z.infer<typeof StorageObjectSchema>;
 
-/** Object path inside a bucket: no leading slash, no '..' or empty segments, no '#/'. */
-export const ObjectPathSchema = z
-  .string({ error: 'path is required' })
-  .check(
-    z.minLength(1, 'path is required'),
-    z.maxLength(1024),
-    z.refine(
-      (p: string) => !p.startsWith('/') && !p.split('/').some((s) => s === '' || s === '..' || s === '.'),
-      'path must be segments separated by single slashes, without a leading slash, "." or ".."',
-    ),
-    z.refine((p: string) => !p.includes('#/'), 'path may not contain "#/"'),
-  );
+/** Limits of an object's name (its path inside the bucket), in UTF-8 bytes. */
+export const OBJECT_NAME_MAX_BYTES = 1024;
+export const OBJECT_NAME_SEGMENT_MAX_BYTES = 255;
+
+export const OBJECT_NAME_MESSAGES = {
+  required: 'path is required',
+  tooLong: `path must be at most ${OBJECT_NAME_MAX_BYTES} bytes (UTF-8)`,
+  segmentTooLong: `each part of path between slashes must be at most ${OBJECT_NAME_SEGMENT_MAX_BYTES} bytes (UTF-8)`,
+  segments: 'path must be segments separated by single slashes, without a leading slash, "." or ".."',
+  control: 'path may not contain control characters',
+  hashSlash: 'path may not contain "#/"',
+} as const;
+
+const utf8Bytes = (s: string) => new TextEncoder().encode(s).length;
+// C0 controls (NUL included), DEL and C1 controls.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** The first rule an object name breaks, or null when it is a valid name. */
+export function objectNameProblem(name: string): string | null {
+  if (name.length === 0) return OBJECT_NAME_MESSAGES.required;
+  if (CONTROL_CHARS.test(name)) return OBJECT_NAME_MESSAGES.control;
+  if (utf8Bytes(name) > OBJECT_NAME_MAX_BYTES) return OBJECT_NAME_MESSAGES.tooLong;
+  const segments = name.split('/');
+  if (name.startsWith('/') || segments.some((seg) => seg === '' || seg === '.' || seg === '..')) return OBJECT_NAME_MESSAGES.segments;
+  if (segments.some((seg) => utf8Bytes(seg) > OBJECT_NAME_SEGMENT_MAX_BYTES)) return OBJECT_NAME_MESSAGES.segmentTooLong;
+  if (name.includes('#/')) return OBJECT_NAME_MESSAGES.hashSlash;
+  return null;
+}
+
+/**
+ * An object's name (its path inside the bucket), on every route that takes one: non-empty, at
+ * most 1024 bytes, each '/'-separated part 1 to 255 bytes and neither "." nor "..", no leading
+ * slash, no control characters (NUL included).
+ */
+export const StorageObjectNameSchema = z.string({ error: OBJECT_NAME_MESSAGES.required }).check(
+  z.superRefine((name: string, ctx) => {
+    const problem = objectNameProblem(name);
+    if (problem) ctx.issues.push({ code: 'custom', message: problem, input: name });
+  }),
+);
+/** The same rules under the name the explorer's bodies have used so far. */
+export const ObjectPathSchema = StorageObjectNameSchema;
 
 export const StorageListBodySchema = z.object({
   /** Folder to list, relative to the bucket; '' is the root. A trailing slash is optional. */

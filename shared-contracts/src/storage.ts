@@ -16,10 +16,28 @@ export const BUCKET_VALIDATION_MESSAGES = {
   nameHint: 'Only lowercase letters, numbers, dots and hyphens. The name cannot be changed later.',
   nameInvalid: 'Bucket names may contain only lowercase letters, numbers, dots and hyphens',
   sizeLimitNegative: 'File size upload limit has to be at least 0',
+  nameTooLong: 'Bucket names must be at most 63 characters long',
+  nameDotEdge: 'Bucket names cannot start or end with a dot',
+  nameDoubleDot: 'Bucket names cannot contain two dots in a row',
 } as const;
 
-export const BUCKET_NAME_MAX_LENGTH = 100;
+export const BUCKET_NAME_MAX_LENGTH = 63;
 export const BUCKET_NAME_PATTERN = /^[a-z0-9.-]+$/;
+
+/**
+ * A bucket id (its name), as the established object stores name buckets: 1 to 63 lowercase
+ * letters, digits, dots and hyphens, no dot at either end and never two in a row (so never '.'
+ * or '..'). Every route that takes a bucket id checks it with this schema.
+ */
+export const BucketIdSchema = z
+  .string({ error: BUCKET_VALIDATION_MESSAGES.nameRequired })
+  .check(
+    z.minLength(1, BUCKET_VALIDATION_MESSAGES.nameRequired),
+    z.maxLength(BUCKET_NAME_MAX_LENGTH, BUCKET_VALIDATION_MESSAGES.nameTooLong),
+    z.regex(BUCKET_NAME_PATTERN, BUCKET_VALIDATION_MESSAGES.nameInvalid),
+    z.refine((n: string) => !n.startsWith('.') && !n.endsWith('.'), BUCKET_VALIDATION_MESSAGES.nameDotEdge),
+    z.refine((n: string) => !n.includes('..'), BUCKET_VALIDATION_MESSAGES.nameDoubleDot),
+  );
 
 export const BucketSchema = z.object({
   /** Same as the name. */
@@ -46,15 +64,10 @@ const sizeLimit = z.nullish(
 );
 
 export const BucketCreateSchema = z.object({
-  id: z
-    .string({ error: BUCKET_VALIDATION_MESSAGES.nameRequired })
-    .check(
-      z.trim(),
-      z.minLength(1, BUCKET_VALIDATION_MESSAGES.nameRequired),
-      z.maxLength(BUCKET_NAME_MAX_LENGTH),
-      z.regex(BUCKET_NAME_PATTERN, BUCKET_VALIDATION_MESSAGES.nameInvalid),
-      z.refine((n: string) => n !== 'public', BUCKET_VALIDATION_MESSAGES.nameReserved),
-    ),
+  id: z.pipe(
+    z.string({ error: BUCKET_VALIDATION_MESSAGES.nameRequired }).check(z.trim()),
+    BucketIdSchema.check(z.refine((n: string) => n !== 'public', BUCKET_VALIDATION_MESSAGES.nameReserved)),
+  ),
   public: z._default(z.boolean(), false),
   file_size_limit: sizeLimit,
   allowed_mime_types: mimeTypes,
