@@ -49,15 +49,34 @@ export interface StoredObjectInfo {
   etag: string;
 }
 
-/** Bytes of storage objects. Writes go to a temporary name and are renamed when complete. */
+/** A row of storage.objects, for finding its bytes where they lived before object ids. */
+export interface LegacyObject {
+  id: string;
+  bucketId: string;
+  name: string;
+}
+
+/**
+ * Bytes of storage objects, addressed by project ref and object id (storage.objects.id), never by
+ * name: each project has its own root that no id can leave. Writes go to a temporary file that is
+ * renamed over the id's file when complete. Errors never name a key or a path.
+ */
 export interface ObjectStore {
-  put(key: string, data: AsyncIterable<Uint8Array> | Uint8Array, opts?: { maxBytes?: number }): Promise<StoredObjectInfo>;
-  get(key: string): Promise<AsyncIterable<Uint8Array> & { size: number }>;
-  delete(keys: string[]): Promise<void>;
-  move(from: string, to: string): Promise<void>;
-  copy(from: string, to: string): Promise<void>;
-  /** Total bytes under a prefix, for usage. */
+  put(ref: string, id: string, data: AsyncIterable<Uint8Array> | Uint8Array, opts?: { maxBytes?: number }): Promise<StoredObjectInfo>;
+  /** 404 "Object not found" when the id has no bytes. */
+  get(ref: string, id: string): Promise<AsyncIterable<Uint8Array> & { size: number }>;
+  delete(ref: string, ids: string[]): Promise<void>;
+  copy(ref: string, fromId: string, toId: string): Promise<void>;
+  /** Total bytes of a project ('<ref>/'), for usage. */
   sizeUnder(prefix: string): Promise<number>;
+  /** Whether the project's root still holds files of the layout by bucket and name. */
+  hasLegacy(ref: string): Promise<boolean>;
+  /** Moves each object's file from <ref>/<bucket>/<name> to its id, inside that project's root only; answers how many moved. */
+  adoptLegacy(ref: string, objects: LegacyObject[]): Promise<number>;
+  /** Removes the empty folders the old layout leaves behind. */
+  pruneLegacy(ref: string): Promise<void>;
+  /** Removes temporary files of writes not running in this process and at least `olderThanMs` old (0: all); answers how many. */
+  sweepTemporary(olderThanMs: number, nowMs?: number): Promise<number>;
 }
 
 export interface AuthenticatedUser {

@@ -1,9 +1,13 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ObjectStore } from './deps';
 import { createDiskObjectStore } from './object-store';
+
+const A = 'aaaaaaaaaaaaaaaaaaaa';
+const B = 'bbbbbbbbbbbbbbbbbbbb';
 
 let dir: string;
 let store: ObjectStore;
@@ -15,9 +19,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function read(key: string): Promise<string> {
+async function read(ref: string, id: string): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const c of await store.get(key)) chunks.push(Buffer.from(c));
+  for await (const c of await store.get(ref, id)) chunks.push(Buffer.from(c));
   return Buffer.concat(chunks).toString();
 }
 
@@ -25,31 +29,118 @@ async function* pieces(...parts: string[]) {
   for (const p of parts) yield new TextEncoder().encode(p);
 }
 
+/** Every file under the store's directory, relative to it. */
+async function filesUnder(folder = dir): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(folder, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) out.push(path.relative(dir, path.join(e.parentPath, e.name)));
+  }
+  return out.sort();
+}
+
 describe('disk object store', () => {
-  it('stores, reads, copies, moves, deletes and measures by prefix', async () => {
-    const info = await store.put('ref/a/one.txt', new TextEncoder().encode('hello'));
-    expect(info.size).toBe(5);
-    await store.put('ref/a/two.txt', pieces('wor', 'ld!'));
-    expect(await read('ref/a/two.txt')).toBe('world!');
-    expect((await store.get('ref/a/one.txt')).size).toBe(5);
-    await store.copy('ref/a/one.txt', 'ref/b/one.txt');
-    await store.move('ref/a/two.txt', 'ref/b/two.txt');
-    await expect(store.get('ref/a/two.txt')).rejects.toMatchObject({ status: 404 });
-    expect(await store.sizeUnder('ref/')).toBe(5 + 5 + 6);
-    expect(await store.sizeUnder('ref/b/')).toBe(11);
-    expect(await store.sizeUnder('other/')).toBe(0);
-    await store.delete(['ref/b/one.txt', 'ref/b/two.txt', 'ref/missing']);
-    expect(await store.sizeUnder('ref/b/')).toBe(0);
+  it('stores by id, replaces whole, copies to a new id, deletes and measures each project', async () => {
+    const one = randomUUID();
+    const two = randomUUID();
+    expect((await store.put(A, one, new TextEncoder().encode('hello'))).size).toBe(5);
+    await store.put(A, two, pieces('wor', 'ld!'));
+    expect(await read(A, two)).toBe('world!');
+    expect(await filesUnder()).toEqual([`${A}/_objects/${one.slice(0, 2)}/${one}`, `${A}/_objects/${two.slice(0, 2)}/${two}`].sort());
+
+    const reading = await store.get(A, two);
+    await store.put(A, two, new TextEncoder().encode('replaced'));
+    const chunks: Buffer[] = [];
+    for await (const c of reading) chunks.push(Buffer.from(c));
+    expect(Buffer.concat(chunks).toString()).toBe('world!');
+    expect(await read(A, two)).toBe('replaced');
+
+    const copy = randomUUID();
+    await store.copy(A, one, copy);
+    expect(await read(A, copy)).toBe('hello');
+    expect(await store.sizeUnder(`${A}/`)).toBe(5 + 8 + 5);
+    expect(await store.sizeUnder(`${B}/`)).toBe(0);
+    await store.delete(A, [one, copy, randomUUID()]);
+    await expect(store.get(A, one)).rejects.toMatchObject({ status: 404, message: 'Object not found' });
+    expect(await store.sizeUnder(`${A}/`)).toBe(8);
+  });
+
+  it('keeps two projects apart even for the same object id', async () => {
+    const id = randomUUID();
+    await store.put(A, id, new TextEncoder().encode('tenant a'));
+    await store.put(B, id, new TextEncoder().encode('tenant b'));
+    await store.delete(A, [id]);
+    expect(await read(B, id)).toBe('tenant b');
+    await expect(store.get(A, id)).rejects.toMatchObject({ status: 404 });
   });
 
   it('never leaves a half-written object visible when a write is refused', async () => {
-    await expect(store.put('ref/big.bin', pieces('12345', '67890'), { maxBytes: 6 })).rejects.toMatchObject({ status: 413 });
-    await expect(store.get('ref/big.bin')).rejects.toMatchObject({ status: 404 });
-    expect(await readdir(path.join(dir, '.tmp'))).toEqual([]);
+    const id = randomUUID();
+    await expect(store.put(A, id, pieces('12345', '67890'), { maxBytes: 6 })).rejects.toMatchObject({ status: 413 });
+    await expect(store.get(A, id)).rejects.toMatchObject({ status: 404 });
+    expect(await filesUnder()).toEqual([]);
   });
 
-  it('refuses keys that leave its directory', async () => {
-    await expect(store.put('../escape.txt', new Uint8Array(1))).rejects.toMatchObject({ status: 400 });
-    await expect(store.get('ref/../../etc/passwd')).rejects.toMatchObject({ status: 400 });
+  it('takes only project refs and object ids, and names neither in its errors', async () => {
+    const id = randomUUID();
+    for (const ref of ['..', '.', '', `${A}/..`, `../${B}`, 'ABCDEFGHIJKLMNOPQRST', '/etc']) {
+      const err = await store.put(ref, id, new Uint8Array(1)).catch((e: Error) => e);
+      expect(err).toMatchObject({ status: 400, message: 'Invalid project ref' });
+    }
+    for (const bad of ['../x', `../../${B}/_objects/aa/${id}`, 'files/a.txt', id.toUpperCase(), `${id}/..`, '']) {
+      const err = await store.get(A, bad).catch((e: Error) => e);
+      expect(err).toMatchObject({ status: 400, message: 'Invalid object id' });
+      await expect(store.delete(A, [bad])).rejects.toMatchObject({ status: 400 });
+    }
+    await expect(store.sizeUnder('../')).rejects.toMatchObject({ status: 400 });
+    expect(await filesUnder()).toEqual([]);
+  });
+
+  it('moves files of the old layout to their ids, inside the project only', async () => {
+    await mkdir(path.join(dir, A, 'photos', 'trips'), { recursive: true });
+    await mkdir(path.join(dir, B, 'photos'), { recursive: true });
+    await writeFile(path.join(dir, A, 'photos', 'trips', 'sea.jpg'), 'sea');
+    await writeFile(path.join(dir, B, 'photos', 'mine.jpg'), 'tenant b');
+    expect(await store.hasLegacy(A)).toBe(true);
+    const sea = randomUUID();
+    const thief = randomUUID();
+    const moved = await store.adoptLegacy(A, [
+      { id: sea, bucketId: 'photos', name: 'trips/sea.jpg' },
+      { id: thief, bucketId: 'photos', name: `../../${B}/photos/mine.jpg` },
+      { id: randomUUID(), bucketId: '..', name: `${B}/photos/mine.jpg` },
+      { id: randomUUID(), bucketId: 'photos', name: 'missing.jpg' },
+      { id: '../../x', bucketId: 'photos', name: 'trips/sea.jpg' },
+    ]);
+    expect(moved).toBe(1);
+    expect(await read(A, sea)).toBe('sea');
+    await expect(store.get(A, thief)).rejects.toMatchObject({ status: 404 });
+    expect(await readFile(path.join(dir, B, 'photos', 'mine.jpg'), 'utf8')).toBe('tenant b');
+    await store.pruneLegacy(A);
+    expect(await store.hasLegacy(A)).toBe(false);
+    expect(await filesUnder()).toEqual([`${A}/_objects/${sea.slice(0, 2)}/${sea}`, `${B}/photos/mine.jpg`]);
+  });
+
+  it('sweeps temporary files left by writes that are not running', async () => {
+    await mkdir(path.join(dir, A, '_uploads'), { recursive: true });
+    await mkdir(path.join(dir, '.tmp'), { recursive: true });
+    await writeFile(path.join(dir, A, '_uploads', `${randomUUID()}.abcd`), 'partial');
+    await writeFile(path.join(dir, '.tmp', 'old-layout-part'), 'partial');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    async function* slow() {
+      yield new TextEncoder().encode('first ');
+      await gate;
+      yield new TextEncoder().encode('second');
+    }
+    const id = randomUUID();
+    const writing = store.put(A, id, slow());
+    // Wait until the write's temporary file is there (three files in the two folders).
+    while ((await filesUnder()).length < 3) await new Promise((r) => setTimeout(r, 5));
+    expect(await store.sizeUnder(`${A}/`)).toBe(0);
+    expect(await store.sweepTemporary(60_000)).toBe(0);
+    expect(await store.sweepTemporary(0)).toBe(2);
+    release();
+    await writing;
+    expect(await read(A, id)).toBe('first second');
+    expect(await filesUnder()).toEqual([`${A}/_objects/${id.slice(0, 2)}/${id}`]);
   });
 });

@@ -1,34 +1,67 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Transform } from 'node:stream';
-import type { ObjectStore, StoredObjectInfo } from './deps';
+import { REF_PATTERN } from '@plinth/shared-contracts';
+import type { LegacyObject, ObjectStore, StoredObjectInfo } from './deps';
 import { HttpError } from './deps';
 
-/** Files on local disk under `dir`; writes land under a temporary name and are renamed when complete. */
+// Bytes of storage objects on local disk, addressed by project ref and object id, never by name:
+//   <dir>/<ref>/_objects/<first two hex digits of the id>/<id>   the bytes of one object
+//   <dir>/<ref>/_uploads/<id>.<random>                          a write in progress
+// Each project has its own root (<dir>/<ref>); every path is resolved and checked to stay under
+// that root. Writes land in a temporary file that is renamed over the id's file when complete,
+// so a reader sees the old bytes or the new ones, never a part.
+//
+// Before object ids, bytes lived at <dir>/<ref>/<bucket>/<name>; `adoptLegacy` moves such a file
+// to its id. The underscore in `_objects` and `_uploads` keeps them apart from those folders
+// (bucket names never had one).
+
+const OBJECTS = '_objects';
+const UPLOADS = '_uploads';
+/** Where temporary files lived before projects had their own roots. */
+const OLD_TMP = '.tmp';
+const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const invalid = (what: string) => new HttpError(400, `Invalid ${what}`, 'INVALID_KEY');
+const notFound = () => new HttpError(404, 'Object not found', 'OBJECT_NOT_FOUND');
+
+/** Whether `child` is strictly below `parent` (both already resolved). */
+const isBelow = (parent: string, child: string) => child.startsWith(parent + path.sep);
+
 export function createDiskObjectStore(dir: string): ObjectStore {
   const root = path.resolve(dir);
-  const tmpDir = path.join(root, '.tmp');
+  /** Temporary files of writes running in this process; never swept. */
+  const writing = new Set<string>();
 
-  const resolveKey = (key: string): string => {
-    const clean = key.replace(/^\/+/, '');
-    const full = path.resolve(root, clean);
-    if (!clean || !full.startsWith(root + path.sep) || full.startsWith(tmpDir + path.sep) || full === tmpDir) {
-      throw new HttpError(400, `Invalid object key: ${key}`, 'INVALID_KEY');
-    }
-    return full;
+  const projectRoot = (ref: string): string => {
+    if (typeof ref !== 'string' || !REF_PATTERN.test(ref)) throw invalid('project ref');
+    const base = path.resolve(root, ref);
+    if (!isBelow(root, base)) throw invalid('project ref');
+    return base;
   };
 
-  const notFound = (key: string) => new HttpError(404, `Object not found: ${key}`, 'OBJECT_NOT_FOUND');
+  const objectFile = (ref: string, id: string): string => {
+    const base = projectRoot(ref);
+    if (typeof id !== 'string' || !OBJECT_ID.test(id)) throw invalid('object id');
+    const file = path.resolve(base, OBJECTS, id.slice(0, 2), id);
+    if (!isBelow(path.join(base, OBJECTS), file)) throw invalid('object id');
+    return file;
+  };
+
+  const tempFile = (ref: string, id: string): string => {
+    objectFile(ref, id);
+    return path.join(projectRoot(ref), UPLOADS, `${id}.${randomBytes(8).toString('hex')}`);
+  };
 
   return {
-    async put(key, data, opts = {}) {
-      const target = resolveKey(key);
-      await mkdir(tmpDir, { recursive: true });
-      await mkdir(path.dirname(target), { recursive: true });
-      const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
+    async put(ref, id, data, opts = {}) {
+      const target = objectFile(ref, id);
+      const tmp = tempFile(ref, id);
+      await mkdir(path.dirname(tmp), { recursive: true });
+      writing.add(tmp);
       const hash = createHash('md5');
       let size = 0;
       const counter = new Transform({
@@ -45,69 +78,124 @@ export function createDiskObjectStore(dir: string): ObjectStore {
       const source = data instanceof Uint8Array ? Readable.from([Buffer.from(data)]) : Readable.from(data);
       try {
         await pipeline(source, counter, createWriteStream(tmp));
+        await mkdir(path.dirname(target), { recursive: true });
         await rename(tmp, target);
       } catch (err) {
         await rm(tmp, { force: true });
         throw err;
+      } finally {
+        writing.delete(tmp);
       }
       const info: StoredObjectInfo = { size, etag: hash.digest('hex') };
       return info;
     },
-    async get(key) {
-      const file = resolveKey(key);
-      let size: number;
+
+    async get(ref, id) {
+      const file = objectFile(ref, id);
+      // Open first, then measure the open file: a replacement renamed over it meanwhile does not
+      // change what this read returns.
+      let handle;
       try {
-        const s = await stat(file);
-        if (!s.isFile()) throw notFound(key);
-        size = s.size;
-      } catch (err) {
-        if (err instanceof HttpError) throw err;
-        throw notFound(key);
+        if (!(await lstat(file)).isFile()) throw notFound();
+        handle = await open(file, 'r');
+      } catch {
+        throw notFound();
       }
-      const stream = createReadStream(file) as unknown as AsyncIterable<Uint8Array> & { size: number };
+      const { size } = await handle.stat();
+      const stream = handle.createReadStream() as unknown as AsyncIterable<Uint8Array> & { size: number };
       stream.size = size;
       return stream;
     },
-    async delete(keys) {
-      await Promise.all(keys.map((k) => rm(resolveKey(k), { force: true })));
+
+    async delete(ref, ids) {
+      const files = ids.map((id) => objectFile(ref, id));
+      await Promise.all(files.map((f) => rm(f, { force: true })));
     },
-    async move(from, to) {
-      const src = resolveKey(from);
-      const dst = resolveKey(to);
-      await mkdir(path.dirname(dst), { recursive: true });
-      try {
-        await rename(src, dst);
-      } catch {
-        throw notFound(from);
-      }
-    },
-    async copy(from, to) {
-      const src = resolveKey(from);
-      const dst = resolveKey(to);
-      await mkdir(tmpDir, { recursive: true });
-      await mkdir(path.dirname(dst), { recursive: true });
-      const tmp = path.join(tmpDir, randomBytes(12).toString('hex'));
+
+    async copy(ref, fromId, toId) {
+      const src = objectFile(ref, fromId);
+      const dst = objectFile(ref, toId);
+      const tmp = tempFile(ref, toId);
+      await mkdir(path.dirname(tmp), { recursive: true });
+      writing.add(tmp);
       try {
         await copyFile(src, tmp);
+        await mkdir(path.dirname(dst), { recursive: true });
         await rename(tmp, dst);
       } catch {
         await rm(tmp, { force: true });
-        throw notFound(from);
+        throw notFound();
+      } finally {
+        writing.delete(tmp);
       }
     },
+
     async sizeUnder(prefix) {
-      const clean = prefix.replace(/^\/+/, '');
-      const base = path.resolve(root, clean);
-      if (!base.startsWith(root)) return 0;
-      // A prefix names a folder ("ref/") or the start of names inside one.
-      const folder = clean.endsWith('/') || clean === '' ? base : path.dirname(base);
-      const namePrefix = clean.endsWith('/') || clean === '' ? '' : path.basename(base);
-      return sumDir(folder, namePrefix, tmpDir);
+      // A project's bytes: '<ref>/' (or '<ref>'), writes in progress left out.
+      const base = projectRoot(prefix.replace(/\/$/, ''));
+      return sumDir(base, new Set([path.join(base, UPLOADS)]));
+    },
+
+    async hasLegacy(ref) {
+      const base = projectRoot(ref);
+      const entries = await readdir(base).catch(() => [] as string[]);
+      return entries.some((e) => e !== OBJECTS && e !== UPLOADS);
+    },
+
+    async adoptLegacy(ref, objects: LegacyObject[]) {
+      const base = projectRoot(ref);
+      let moved = 0;
+      for (const o of objects) {
+        if (typeof o.bucketId !== 'string' || typeof o.name !== 'string') continue;
+        const old = path.resolve(base, o.bucketId, o.name);
+        // Only a file of this project's old layout: never outside its root, never in the new layout.
+        if (!isBelow(base, old) || isBelow(path.join(base, OBJECTS), old) || isBelow(path.join(base, UPLOADS), old)) continue;
+        let target: string;
+        try {
+          target = objectFile(ref, o.id);
+        } catch {
+          continue;
+        }
+        const found = await lstat(old).catch(() => null);
+        if (!found?.isFile()) continue;
+        if (await lstat(target).catch(() => null)) continue;
+        await mkdir(path.dirname(target), { recursive: true });
+        await rename(old, target);
+        moved += 1;
+      }
+      return moved;
+    },
+
+    async pruneLegacy(ref) {
+      const base = projectRoot(ref);
+      const entries = await readdir(base, { withFileTypes: true }).catch(() => []);
+      for (const e of entries) {
+        if (e.isDirectory() && e.name !== OBJECTS && e.name !== UPLOADS) await removeEmptyDirs(path.join(base, e.name));
+      }
+    },
+
+    async sweepTemporary(olderThanMs, nowMs = Date.now()) {
+      let removed = 0;
+      const sweep = async (folder: string) => {
+        const names = await readdir(folder).catch(() => [] as string[]);
+        for (const name of names) {
+          const file = path.join(folder, name);
+          if (writing.has(file)) continue;
+          const s = await lstat(file).catch(() => null);
+          if (!s || nowMs - s.mtimeMs < olderThanMs) continue;
+          await rm(file, { recursive: true, force: true });
+          removed += 1;
+        }
+      };
+      await sweep(path.join(root, OLD_TMP));
+      const projects = await readdir(root).catch(() => [] as string[]);
+      for (const ref of projects) if (REF_PATTERN.test(ref)) await sweep(path.join(root, ref, UPLOADS));
+      return removed;
     },
   };
 }
 
-async function sumDir(dir: string, namePrefix: string, skip: string): Promise<number> {
+async function sumDir(dir: string, skip: Set<string>): Promise<number> {
   let entries;
   try {
     entries = await readdir(dir, { withFileTypes: true });
@@ -116,11 +204,22 @@ async function sumDir(dir: string, namePrefix: string, skip: string): Promise<nu
   }
   let total = 0;
   for (const e of entries) {
-    if (namePrefix && !e.name.startsWith(namePrefix)) continue;
     const full = path.join(dir, e.name);
-    if (full === skip) continue;
-    if (e.isDirectory()) total += await sumDir(full, '', skip);
-    else if (e.isFile()) total += (await stat(full)).size;
+    if (skip.has(full)) continue;
+    if (e.isDirectory()) total += await sumDir(full, skip);
+    else if (e.isFile()) total += (await stat(full).catch(() => ({ size: 0 }))).size;
   }
   return total;
+}
+
+/** Removes `dir` and the folders below it that hold no file; answers whether `dir` went. */
+async function removeEmptyDirs(dir: string): Promise<boolean> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
+  if (!entries) return false;
+  let empty = true;
+  for (const e of entries) {
+    if (!e.isDirectory() || !(await removeEmptyDirs(path.join(dir, e.name)))) empty = false;
+  }
+  if (!empty) return false;
+  return rmdir(dir).then(() => true, () => false);
 }

@@ -57,7 +57,7 @@ describe('buckets', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain('is not empty');
     expect((await s.app.inject({ method: 'POST', url: url('/scratch/empty'), headers: s.as('Owner') })).statusCode).toBe(200);
-    expect(await s.deps.objects.sizeUnder(`${s.ref}/scratch`)).toBe(0);
+    expect(await s.deps.objects.sizeUnder(`${s.ref}/`)).toBe(0);
     expect((await s.app.inject({ method: 'DELETE', url: url('/scratch'), headers: s.as('Owner') })).statusCode).toBe(200);
     expect((await s.app.inject({ method: 'GET', url: url('/scratch'), headers: s.as('Owner') })).statusCode).toBe(404);
   });

@@ -2,10 +2,12 @@ import type { RouteModule } from '../../core/deps';
 import { objectRoutes } from './routes-objects';
 import { bucketRoutes } from './routes-buckets';
 import { publicObjectRoutes } from './routes-public';
+import { scheduleUploadRecovery } from './uploads';
 
-/** Every storage route: buckets, storage config, the explorer's object calls, signed and public links. */
+/** Every storage route: buckets, storage config, the explorer's object calls, signed and public links; and the roll-back of unfinished uploads. */
 export const storageRoutes: RouteModule = async (app, deps) => {
   await bucketRoutes(app, deps);
   await objectRoutes(app, deps);
   await publicObjectRoutes(app, deps);
+  scheduleUploadRecovery(app, deps);
 };

@@ -1,13 +1,14 @@
 import { STORAGE_API_MESSAGES, type StorageObject, type StorageSortKey, type StorageSortOrder } from '@plinth/shared-contracts';
 import { HttpError, type ObjectStore, type ProjectDatabase } from '../../core/deps';
+import { beginUpload, endUpload } from './uploads';
 import { isoTime } from '../common/control-schema';
 import { likeEscape } from '../common/sql';
 
-// Object metadata in storage.objects and bytes in the object store under <ref>/<bucket>/<path>.
+// Object metadata in storage.objects; bytes in the object store under the row's id
+// (storage.objects.id), never under its name: a name, whoever wrote it, never reaches the file
+// system, and renames and moves change the row alone.
 
 type Db = Pick<ProjectDatabase, 'query' | 'transaction'>;
-
-export const objectKey = (ref: string, bucketId: string, path: string) => `${ref}/${bucketId}/${path}`;
 
 interface Row {
   id: string | null;
@@ -74,14 +75,31 @@ export async function listFolder(db: Db, bucketId: string, o: ListOptions): Prom
   return r.rows.map((row) => toItem({ ...row, id: row.id ? String(row.id) : null }));
 }
 
+const COLUMNS = 'id::text as id, name, bucket_id, metadata, created_at, updated_at, last_accessed_at';
+
 async function findObject(db: Pick<ProjectDatabase, 'query'>, bucketId: string, path: string): Promise<Row | undefined> {
-  return (await db.query<Row>('select id::text as id, name, bucket_id, metadata, created_at, updated_at, last_accessed_at from storage.objects where bucket_id = $1 and name = $2', [bucketId, path])).rows[0];
+  return (await db.query<Row>(`select ${COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucketId, path])).rows[0];
 }
 
 export async function requireObject(db: Pick<ProjectDatabase, 'query'>, bucketId: string, path: string): Promise<StorageObject> {
   const row = await findObject(db, bucketId, path);
   if (!row) throw new HttpError(404, STORAGE_API_MESSAGES.objectNotFound(path), 'NOT_FOUND');
   return toItem(row);
+}
+
+/**
+ * The bytes of a finished object, found by its row's id; 404 naming the object as the user
+ * knows it (an upload still running has no bytes to serve yet).
+ */
+export async function readObject(db: Pick<ProjectDatabase, 'query'>, objects: ObjectStore, ref: string, bucketId: string, path: string) {
+  const obj = await requireObject(db, bucketId, path);
+  if (!obj.id || !obj.metadata) throw new HttpError(404, STORAGE_API_MESSAGES.objectNotFound(path), 'NOT_FOUND');
+  try {
+    return { obj, file: await objects.get(ref, obj.id) };
+  } catch (err) {
+    if (err instanceof HttpError && (err.status === 404 || err.status === 400)) throw new HttpError(404, STORAGE_API_MESSAGES.objectNotFound(path), 'NOT_FOUND');
+    throw err;
+  }
 }
 
 export interface UploadInput {
@@ -97,81 +115,104 @@ export interface UploadInput {
 }
 
 /**
- * Stores an upload. Without upsert the metadata row is claimed first (metadata null: the explorer
- * shows it as loading), so two uploads to one path cannot both win; the row is removed again when
- * the bytes fail. The bytes land under a temporary name and become visible only when complete.
+ * The row an upload writes to. A new path is claimed with a row whose metadata is null (the
+ * explorer shows it as loading), so two uploads to one path cannot both win; an unfinished row
+ * that no upload of this process is writing was abandoned and is taken over. `fresh` rows are
+ * removed again when the bytes fail.
  */
-export async function uploadObject(db: Db, objects: ObjectStore, u: UploadInput): Promise<StorageObject> {
-  const key = objectKey(u.ref, u.bucketId, u.path);
-  if (!u.upsert) {
-    const claimed = await db.query(
-      `insert into storage.objects (bucket_id, name, owner, metadata) values ($1, $2, $3, null) on conflict (bucket_id, name) do nothing returning id`,
+async function claimRow(db: Db, objects: ObjectStore, u: UploadInput): Promise<{ id: string; fresh: boolean }> {
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const claimed = await db.query<{ id: string }>(
+      `insert into storage.objects (bucket_id, name, owner, metadata) values ($1, $2, $3, null)
+       on conflict (bucket_id, name) do nothing returning id::text as id`,
       [u.bucketId, u.path, u.ownerId],
     );
-    if (!claimed.rows.length) throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(u.path), 'CONFLICT');
+    const fresh = claimed.rows[0];
+    if (fresh) {
+      beginUpload(objects, u.ref, fresh.id);
+      return { id: fresh.id, fresh: true };
+    }
+    const row = await findObject(db, u.bucketId, u.path);
+    if (!row?.id) continue; // deleted in between: claim again
+    if (row.metadata === null) {
+      if (!beginUpload(objects, u.ref, row.id)) throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(u.path), 'CONFLICT');
+      return { id: row.id, fresh: true };
+    }
+    if (!u.upsert) throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(u.path), 'CONFLICT');
+    if (!beginUpload(objects, u.ref, row.id)) throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(u.path), 'CONFLICT');
+    return { id: row.id, fresh: false };
   }
-  let stored;
-  try {
-    stored = await objects.put(key, u.body, { maxBytes: u.maxBytes });
-  } catch (err) {
-    if (!u.upsert) await db.query('delete from storage.objects where bucket_id = $1 and name = $2 and metadata is null', [u.bucketId, u.path]);
-    if (err instanceof HttpError && err.status === 413) throw new HttpError(413, STORAGE_API_MESSAGES.fileTooLarge(u.maxBytes), 'PAYLOAD_TOO_LARGE');
-    throw err;
-  }
-  const metadata = {
-    eTag: `"${stored.etag}"`,
-    size: stored.size,
-    mimetype: u.contentType,
-    cacheControl: u.cacheControl,
-    lastModified: new Date().toISOString(),
-    contentLength: stored.size,
-    httpStatusCode: 200,
-  };
-  const r = await db.query<Row>(
-    `insert into storage.objects (bucket_id, name, owner, metadata) values ($1, $2, $3, $4::jsonb)
-     on conflict (bucket_id, name) do update set metadata = excluded.metadata, owner = excluded.owner, updated_at = now()
-     returning id::text as id, name, bucket_id, metadata, created_at, updated_at, last_accessed_at`,
-    [u.bucketId, u.path, u.ownerId, JSON.stringify(metadata)],
-  );
-  return toItem(r.rows[0]!);
+  throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(u.path), 'CONFLICT');
 }
 
-/** Renames an object (metadata and bytes together); the target must be free. */
-export async function moveObject(db: Db, objects: ObjectStore, ref: string, bucketId: string, from: string, to: string): Promise<void> {
+/**
+ * Stores an upload under its row's id. The bytes land in a temporary file that replaces the id's
+ * file in one rename when complete (an upsert's readers see the old bytes or the new, never a
+ * part); the metadata is filled last.
+ */
+export async function uploadObject(db: Db, objects: ObjectStore, u: UploadInput): Promise<StorageObject> {
+  const { id, fresh } = await claimRow(db, objects, u);
+  try {
+    let stored;
+    try {
+      stored = await objects.put(u.ref, id, u.body, { maxBytes: u.maxBytes });
+    } catch (err) {
+      if (fresh) await db.query('delete from storage.objects where id = $1 and metadata is null', [id]);
+      if (err instanceof HttpError && err.status === 413) throw new HttpError(413, STORAGE_API_MESSAGES.fileTooLarge(u.maxBytes), 'PAYLOAD_TOO_LARGE');
+      throw err;
+    }
+    const metadata = {
+      eTag: `"${stored.etag}"`,
+      size: stored.size,
+      mimetype: u.contentType,
+      cacheControl: u.cacheControl,
+      lastModified: new Date().toISOString(),
+      contentLength: stored.size,
+      httpStatusCode: 200,
+    };
+    const r = await db.query<Row>(
+      `update storage.objects set metadata = $2::jsonb, owner = $3, updated_at = now() where id = $1 returning ${COLUMNS}`,
+      [id, JSON.stringify(metadata), u.ownerId],
+    );
+    if (!r.rows[0]) {
+      // Deleted while it was uploading (its bucket emptied, say): its bytes go too.
+      await objects.delete(u.ref, [id]);
+      throw new HttpError(409, `${u.path} was deleted while it was uploading`, 'CONFLICT');
+    }
+    return toItem(r.rows[0]);
+  } finally {
+    endUpload(objects, u.ref, id);
+  }
+}
+
+/** Renames an object: its row alone (the bytes stay under its id); the target must be free. */
+export async function moveObject(db: Db, bucketId: string, from: string, to: string): Promise<void> {
   if (from === to) return;
   await db.transaction(async (tx) => {
     if (await findObject(tx, bucketId, to)) throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(to), 'CONFLICT');
     const moved = await tx.query('update storage.objects set name = $3, updated_at = now() where bucket_id = $1 and name = $2 returning id', [bucketId, from, to]);
     if (!moved.rows.length) throw new HttpError(404, STORAGE_API_MESSAGES.objectNotFound(from), 'NOT_FOUND');
-    await objects.move(objectKey(ref, bucketId, from), objectKey(ref, bucketId, to)).catch((err: unknown) => {
-      // An object still loading has no bytes yet: the rename of its row is enough.
-      if (!(err instanceof HttpError && err.status === 404)) throw err;
-    });
   });
 }
 
-/** Deletes objects by path (rows, then bytes); answers the deleted entries. */
+/** Deletes objects by path (rows, then the bytes under their ids); answers the deleted entries. */
 export async function deleteObjects(db: Db, objects: ObjectStore, ref: string, bucketId: string, paths: string[]): Promise<StorageObject[]> {
-  const r = await db.query<Row>(
-    `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
-     returning id::text as id, name, bucket_id, metadata, created_at, updated_at, last_accessed_at`,
-    [bucketId, paths],
-  );
-  await objects.delete(r.rows.map((row) => objectKey(ref, bucketId, row.name)));
+  const r = await db.query<Row>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${COLUMNS}`, [bucketId, paths]);
+  await objects.delete(ref, r.rows.map((row) => row.id!));
   return r.rows.map(toItem);
 }
 
-/** Deletes every object of a bucket, in batches. */
+/** Deletes every object of a bucket, in batches, whatever their names. */
 export async function emptyBucket(db: Db, objects: ObjectStore, ref: string, bucketId: string): Promise<number> {
   let total = 0;
   for (;;) {
-    const r = await db.query<{ name: string }>(
-      `delete from storage.objects where id in (select id from storage.objects where bucket_id = $1 limit 1000) returning name`,
+    const r = await db.query<{ id: string }>(
+      `delete from storage.objects where id in (select id from storage.objects where bucket_id = $1 limit 1000) returning id::text as id`,
       [bucketId],
     );
     if (!r.rows.length) return total;
     total += r.rows.length;
-    await objects.delete(r.rows.map((row) => objectKey(ref, bucketId, row.name)));
+    await objects.delete(ref, r.rows.map((row) => row.id));
   }
 }
 

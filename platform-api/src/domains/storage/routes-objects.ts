@@ -18,7 +18,7 @@ import { HttpError, type RouteModule } from '../../core/deps';
 import { BucketParamsSchema, openStorage } from './access';
 import { getBucket, mimeAllowed } from './buckets';
 import { getStorageConfig } from './config';
-import { deleteObjects, listFolder, moveObject, objectKey, requireObject, touchObject, uploadObject } from './objects';
+import { deleteObjects, listFolder, moveObject, readObject, requireObject, touchObject, uploadObject } from './objects';
 import { encodeObjectPath, projectSigningSecret, publicOrigin, signObjectToken } from './signing';
 
 const R = PERMISSIONS.STORAGE_ADMIN_READ;
@@ -48,7 +48,7 @@ export const objectRoutes: RouteModule = (fastify, deps) => {
   app.post(`${base}/move`, { schema: { params: BucketParamsSchema, body: StorageMoveBodySchema, response: { 200: MessageAnswerSchema } } }, async (req) => {
     const { db } = await openStorage(deps, req, req.params.ref, W);
     await getBucket(db, req.params.id);
-    await moveObject(db, deps.objects, req.params.ref, req.params.id, req.body.from, req.body.to);
+    await moveObject(db, req.params.id, req.body.from, req.body.to);
     return { message: `Moved ${req.body.from} to ${req.body.to}` };
   });
 
@@ -74,8 +74,7 @@ export const objectRoutes: RouteModule = (fastify, deps) => {
   app.post(`${base}/download`, { schema: { params: BucketParamsSchema, body: StoragePathBodySchema } }, async (req, reply) => {
     const { db } = await openStorage(deps, req, req.params.ref, R);
     await getBucket(db, req.params.id);
-    const obj = await requireObject(db, req.params.id, req.body.path);
-    const file = await deps.objects.get(objectKey(req.params.ref, req.params.id, req.body.path));
+    const { obj, file } = await readObject(db, deps.objects, req.params.ref, req.params.id, req.body.path);
     deps.recordEgress(req.params.ref, file.size);
     await touchObject(db, req.params.id, req.body.path);
     const name = req.body.path.split('/').pop() ?? 'download';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { STORAGE_API_MESSAGES } from '@plinth/shared-contracts';
+import { REF_PATTERN, STORAGE_API_MESSAGES } from '@plinth/shared-contracts';
 import { HttpError, type ControlDatabase } from '../../core/deps';
 
 // Signed object URLs: a token naming project, bucket, path and expiry, signed with HMAC-SHA256
@@ -33,7 +33,7 @@ export function peekObjectToken(token: string): SignedObject {
   const [payload] = token.split('.');
   try {
     const o = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as SignedObject;
-    if (typeof o.ref !== 'string' || typeof o.bucket !== 'string' || typeof o.path !== 'string' || typeof o.exp !== 'number') throw new Error('shape');
+    if (typeof o.ref !== 'string' || !REF_PATTERN.test(o.ref) || typeof o.bucket !== 'string' || typeof o.path !== 'string' || typeof o.exp !== 'number') throw new Error('shape');
     return o;
   } catch {
     throw new HttpError(400, STORAGE_API_MESSAGES.badSignature, 'INVALID_SIGNATURE');
