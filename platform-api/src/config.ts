@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rate-limit';
 
 export interface ServerOptions {
   /** Where the embedded databases and files live. Default: `.data/` at the repository root, or PLINTH_DATA_DIR. */
@@ -10,8 +11,12 @@ export interface ServerOptions {
   objectStoreDir?: string;
   /** Fastify/pino logger options; false silences logs. */
   logger?: boolean | Record<string, unknown>;
-  /** Marks the session cookies Secure (serve over HTTPS). Default: PLINTH_SECURE_COOKIES=1. */
+  /** Where people reach the console, e.g. https://plinth.example.com (PLINTH_PUBLIC_URL). An https address marks every cookie Secure. */
+  publicUrl?: string;
+  /** Marks every cookie Secure. Default: on when publicUrl is https; PLINTH_SECURE_COOKIES=1 forces it on, =0 off. */
   secureCookies?: boolean;
+  /** Attempt limits of sign-in, sign-up and MFA verification (defaults: DEFAULT_AUTH_LIMITS). */
+  authLimits?: Partial<AuthLimits>;
   /** Timeout of every statement on a project database, in ms. Default 15000 (PLINTH_STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs?: number;
   /** Session lifetime, in ms. Default 7 days. */
@@ -27,7 +32,9 @@ export interface ResolvedConfig {
   databaseUrl: string | null;
   objectStoreDir: string;
   logger: boolean | Record<string, unknown>;
+  publicUrl: string | null;
   secureCookies: boolean;
+  authLimits: AuthLimits;
   statementTimeoutMs: number;
   sessionTtlMs: number;
   admin: { email: string; password: string } | null;
@@ -38,13 +45,16 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 
 export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedConfig {
   const dataDir = path.resolve(options.dataDir ?? env.PLINTH_DATA_DIR ?? path.join(repoRoot, '.data'));
+  const publicUrl = options.publicUrl ?? env.PLINTH_PUBLIC_URL ?? null;
   const envAdmin = env.PLINTH_ADMIN_EMAIL && env.PLINTH_ADMIN_PASSWORD ? { email: env.PLINTH_ADMIN_EMAIL, password: env.PLINTH_ADMIN_PASSWORD } : null;
   return {
     dataDir,
     databaseUrl: options.databaseUrl ?? env.DATABASE_URL ?? null,
     objectStoreDir: path.resolve(options.objectStoreDir ?? path.join(dataDir, 'objects')),
     logger: options.logger ?? { level: env.LOG_LEVEL ?? 'info' },
-    secureCookies: options.secureCookies ?? env.PLINTH_SECURE_COOKIES === '1',
+    publicUrl,
+    secureCookies: options.secureCookies ?? (env.PLINTH_SECURE_COOKIES === '1' || (env.PLINTH_SECURE_COOKIES !== '0' && /^https:/i.test(publicUrl ?? ''))),
+    authLimits: { ...DEFAULT_AUTH_LIMITS, ...(Number(env.PLINTH_SIGN_UPS_PER_HOUR) > 0 ? { signUpsPerAddress: Number(env.PLINTH_SIGN_UPS_PER_HOUR) } : {}), ...options.authLimits },
     statementTimeoutMs: options.statementTimeoutMs ?? (Number(env.PLINTH_STATEMENT_TIMEOUT_MS) || 15_000),
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
     admin: options.admin === undefined ? envAdmin : options.admin,

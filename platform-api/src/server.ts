@@ -7,6 +7,8 @@ import { resolveConfig, type ResolvedConfig, type ServerOptions } from './config
 import type { ApiDeps } from './core/deps';
 import { AccessRegistry } from './core/access';
 import { checkCsrf } from './core/cookies';
+import { CsrfTokens, loadServerSecret } from './core/csrf';
+import { refuseNulCharacters } from './core/inputs';
 import { openControlDatabase, type OpenControlDatabase } from './core/control-db';
 import { installErrorHandling } from './core/errors';
 import { createDiskObjectStore } from './core/object-store';
@@ -59,7 +61,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const objects = createDiskObjectStore(config.objectStoreDir);
   const access = new AccessRegistry(control);
   const egress = new EgressCounter(control);
-  const auth = new AuthService(control, access, config.sessionTtlMs);
+  const auth = new AuthService(control, access, config.sessionTtlMs, config.authLimits);
   const organizations = new OrganizationsService(control, access);
   const projects = new ProjectsService(control, access, databases, organizations, app.log, API_PREFIX);
   const usage = new UsageService(control, databases, objects, egress);
@@ -80,10 +82,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     transform: jsonSchemaTransform,
   });
 
-  const cookies = { secure: config.secureCookies, sessionTtlMs: config.sessionTtlMs };
+  const cookies = { secure: config.secureCookies, sessionTtlMs: config.sessionTtlMs, csrf: new CsrfTokens(await loadServerSecret(control, 'csrf')) };
   await app.register(
     async (api) => {
-      api.addHook('onRequest', async (req) => checkCsrf(req));
+      api.addHook('onRequest', async (req, reply) => checkCsrf(req, reply, cookies));
+      api.addHook('preValidation', refuseNulCharacters);
       // Egress: bytes of every answer about a project; streamed bodies are counted by their routes (deps.recordEgress).
       api.addHook('onSend', async (req, _reply, payload) => {
         const ref = (req.params as { ref?: unknown } | undefined)?.ref;

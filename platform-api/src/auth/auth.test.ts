@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { createTestHarness, type TestHarness } from '../testing/harness';
+import { resolveConfig } from '../config';
+import { CsrfTokens, loadServerSecret } from '../core/csrf';
 
 let h: TestHarness;
 beforeAll(async () => {
@@ -62,6 +64,70 @@ describe('CSRF', () => {
     expect(right.status).toBe(201);
   });
 
+  const postOrg = (user: { fetch: typeof fetch }, token: string, cookieHeader?: string) =>
+    user.fetch('/api/platform/organizations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token, ...(cookieHeader ? { cookie: cookieHeader } : {}) },
+      body: '{"name":"csrf org"}',
+    });
+
+  it('refuses a cookie and header pair the client made up, whatever its shape', async () => {
+    const user = await h.signUp();
+    const session = user.jar.get('plinth_session')!;
+    for (const forged of ['forged-token-value-123456', `${'a'.repeat(24)}.${'b'.repeat(43)}`, `${user.jar.get('plinth_csrf')!.split('.')[0]}.${'b'.repeat(43)}`]) {
+      const res = await h.app.inject({
+        method: 'POST', url: '/api/platform/organizations', payload: '{"name":"x"}',
+        headers: { 'content-type': 'application/json', cookie: `plinth_session=${session}; plinth_csrf=${forged}`, 'x-csrf-token': forged },
+      });
+      expect(res.statusCode, forged).toBe(403);
+      expect(res.json()).toMatchObject({ message: 'Invalid CSRF token' });
+    }
+  });
+
+  it("refuses another session's token", async () => {
+    const a = await h.signUp();
+    const b = await h.signUp();
+    const tokenOfA = a.jar.get('plinth_csrf')!;
+    const res = await h.app.inject({
+      method: 'POST', url: '/api/platform/organizations', payload: '{"name":"x"}',
+      headers: { 'content-type': 'application/json', cookie: `plinth_session=${b.jar.get('plinth_session')}; plinth_csrf=${tokenOfA}`, 'x-csrf-token': tokenOfA },
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await postOrg(b, b.jar.get('plinth_csrf')!)).status).toBe(201);
+  });
+
+  it('rotates the token at sign-in, sign-up and sign-out; the old one stops working', async () => {
+    const user = await h.signUp();
+    const atSignUp = user.jar.get('plinth_csrf')!;
+    await user.api.auth.signOut();
+    const signedOut = user.jar.get('plinth_csrf')!;
+    expect(signedOut).not.toBe(atSignUp);
+    const before = await h.anonymous();
+    const anonymous = before.jar.get('plinth_csrf')!;
+    await before.api.auth.signIn({ email: user.email, password: user.password });
+    const afterSignIn = before.jar.get('plinth_csrf')!;
+    expect(afterSignIn).not.toBe(anonymous);
+    // The token used to sign in does not work with the new session; the rotated one does.
+    const stale = await postOrg(before, anonymous, `plinth_session=${before.jar.get('plinth_session')}; plinth_csrf=${anonymous}`);
+    expect(stale.status).toBe(403);
+    expect((await postOrg(before, afterSignIn)).status).toBe(201);
+    // After sign-out the signed-in token is refused too.
+    await before.api.auth.signOut();
+    expect(before.jar.get('plinth_csrf')).not.toBe(afterSignIn);
+    const replay = await h.app.inject({
+      method: 'POST', url: '/api/auth/sign-in', payload: JSON.stringify({ email: user.email, password: user.password }),
+      headers: { 'content-type': 'application/json', cookie: `plinth_csrf=${afterSignIn}`, 'x-csrf-token': afterSignIn },
+    });
+    expect(replay.statusCode).toBe(403);
+  });
+
+  it('keeps tokens valid across restarts: the secret is stored in the control database', async () => {
+    const user = await h.signUp();
+    const again = new CsrfTokens(await loadServerSecret(h.internals.control, 'csrf'));
+    expect(again.verify(user.jar.get('plinth_csrf'), user.jar.get('plinth_session'))).toBe(true);
+    expect(again.verify(user.jar.get('plinth_csrf'), undefined)).toBe(false);
+  });
+
   it('applies to sign-in too', async () => {
     const res = await h.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { 'content-type': 'application/json' }, payload: '{"email":"a@b.co","password":"x"}' });
     expect(res.statusCode).toBe(403);
@@ -106,5 +172,35 @@ describe('TOTP MFA and assurance levels', () => {
     await again.api.auth.deleteFactor(factor.id);
     const third = await h.signIn(user.email, user.password);
     expect((await third.api.auth.getSession()).aal).toEqual({ currentLevel: 'aal1', nextLevel: 'aal1' });
+  });
+});
+
+describe('Secure cookies', () => {
+  it('are on when the public URL is https, or forced by PLINTH_SECURE_COOKIES', () => {
+    expect(resolveConfig({}, { PLINTH_PUBLIC_URL: 'https://console.example.com' }).secureCookies).toBe(true);
+    expect(resolveConfig({}, { PLINTH_PUBLIC_URL: 'http://127.0.0.1:3000' }).secureCookies).toBe(false);
+    expect(resolveConfig({}, {}).secureCookies).toBe(false);
+    expect(resolveConfig({}, { PLINTH_SECURE_COOKIES: '1' }).secureCookies).toBe(true);
+    expect(resolveConfig({ publicUrl: 'https://console.example.com' }, {}).secureCookies).toBe(true);
+  });
+
+  it('marks the session and CSRF cookies Secure on a server with an https public URL', async () => {
+    const secure = await createTestHarness({ publicUrl: 'https://console.example.com' });
+    try {
+      const session = await secure.app.inject({ method: 'GET', url: '/api/auth/session' });
+      const csrf = String(session.headers['set-cookie']);
+      expect(csrf).toMatch(/^plinth_csrf=.*; Secure/);
+      const token = csrf.split(';')[0]!.slice('plinth_csrf='.length);
+      const signUp = await secure.app.inject({
+        method: 'POST', url: '/api/auth/sign-up', payload: JSON.stringify({ email: 'secure@example.com', password: 'long enough password' }),
+        headers: { cookie: `plinth_csrf=${token}`, 'x-csrf-token': token, 'content-type': 'application/json' },
+      });
+      expect(signUp.statusCode).toBe(200);
+      const cookies = [signUp.headers['set-cookie']].flat().map(String);
+      expect(cookies.map((c) => c.split('=')[0]).sort()).toEqual(['plinth_csrf', 'plinth_session']);
+      for (const c of cookies) expect(c).toMatch(/; Secure/);
+    } finally {
+      await secure.close();
+    }
   });
 });

@@ -14,7 +14,8 @@ import {
 } from '@plinth/shared-contracts';
 import { HttpError } from '../core/deps';
 import type { AccessRegistry } from '../core/access';
-import { clearSessionCookie, ensureCsrfCookie, setSessionCookie, type CookieSettings } from '../core/cookies';
+import { clearSessionCookie, ensureCsrfCookie, rotateCsrfCookie, setSessionCookie, type CookieSettings } from '../core/cookies';
+import { assertWithinLimits } from './rate-limit';
 import type { AuthService } from './service';
 
 const FactorParams = z.object({ id: z.string().min(1).max(64) });
@@ -29,29 +30,35 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, acce
     return s ? { user: s.user, aal: { currentLevel: s.currentLevel, nextLevel: s.nextLevel } } : { user: null, aal: null };
   });
 
+  /** A new session: its cookie, and a CSRF token bound to it (the one used to sign in no longer works). */
+  const startSession = (reply: Parameters<typeof setSessionCookie>[0], token: string) => {
+    setSessionCookie(reply, token, cookies);
+    rotateCsrfCookie(reply, token, cookies);
+  };
+
   r.post('/auth/sign-up', { schema: { tags, body: SignUpBodySchema, response: { 200: SessionSchema } } }, async (req, reply) => {
+    const { signUpPerAddress } = auth.limits;
+    assertWithinLimits([[signUpPerAddress, req.ip]], 'sign-ups from this address');
+    signUpPerAddress.record(req.ip);
     const user = await auth.signUp(req.body);
     const { token, aal } = await auth.createSession(user);
-    setSessionCookie(reply, token, cookies);
+    startSession(reply, token);
     return { user, aal };
   });
 
   r.post('/auth/sign-in', { schema: { tags, body: SignInBodySchema, response: { 200: SessionSchema } } }, async (req, reply) => {
+    const { signInPerEmail, signInPerAddress } = auth.limits;
     const key = `${req.body.email}|${req.ip}`;
-    const wait = auth.rateLimit.retryAfterMs(key);
-    if (wait > 0) {
-      const minutes = Math.max(1, Math.ceil(wait / 60_000));
-      reply.header('retry-after', String(Math.ceil(wait / 1000)));
-      throw new HttpError(429, `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 'RATE_LIMITED');
-    }
+    assertWithinLimits([[signInPerEmail, key], [signInPerAddress, req.ip]], 'failed sign-in attempts');
     const user = await auth.checkPassword(req.body.email, req.body.password);
     if (!user) {
-      auth.rateLimit.fail(key);
+      signInPerEmail.record(key);
+      signInPerAddress.record(req.ip);
       throw new HttpError(400, 'Invalid email or password', 'INVALID_CREDENTIALS');
     }
-    auth.rateLimit.clear(key);
+    signInPerEmail.clear(key);
     const { token, aal } = await auth.createSession(user);
-    setSessionCookie(reply, token, cookies);
+    startSession(reply, token);
     return { user, aal };
   });
 
@@ -59,6 +66,7 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, acce
     const s = await access.session(req);
     if (s) await auth.endSession(s.tokenHash);
     clearSessionCookie(reply, cookies);
+    rotateCsrfCookie(reply, undefined, cookies);
     return reply.code(204).send();
   });
 

@@ -5,7 +5,7 @@ import type { Factor, MfaAssurance, Profile, SignUpBody, UpdateProfileBody } fro
 import type { AuthenticatedUser, ControlDatabase } from '../core/deps';
 import { HttpError } from '../core/deps';
 import { type AccessRegistry, hashToken } from '../core/access';
-import { SignInRateLimit } from './rate-limit';
+import { AuthRateLimits, assertWithinLimits, DEFAULT_AUTH_LIMITS, type AuthLimits } from './rate-limit';
 
 export const ISSUER = 'Plinth';
 
@@ -21,13 +21,16 @@ interface UserRow {
 
 /** Accounts, sessions and TOTP factors. */
 export class AuthService {
-  readonly rateLimit = new SignInRateLimit();
+  readonly limits: AuthRateLimits;
 
   constructor(
     private readonly control: ControlDatabase,
     private readonly access: AccessRegistry,
     private readonly sessionTtlMs: number,
-  ) {}
+    limits: AuthLimits = DEFAULT_AUTH_LIMITS,
+  ) {
+    this.limits = new AuthRateLimits(limits);
+  }
 
   private async uniqueUsername(base: string): Promise<string> {
     const clean = base.replace(/[^a-zA-Z0-9_.-]/g, '').slice(0, 40) || 'user';
@@ -112,13 +115,24 @@ export class AuthService {
     return { id, factor_type: 'totp' as const, totp: { secret: secret.base32, uri: totp.toString() } };
   }
 
-  /** Verifies a code: enrols an unverified factor, and raises the session to aal2. */
+  /**
+   * Verifies a code: enrols an unverified factor, and raises the session to aal2. Failed codes are
+   * limited per factor (whatever the session) and per session (whatever the factor): then 429.
+   */
   async verifyFactor(userId: string, tokenHash: string, factorId: string, code: string): Promise<MfaAssurance> {
     const r = await this.control.query<{ secret: string }>('select secret from mfa_factors where id = $1 and user_id = $2', [factorId, userId]);
     const row = r.rows[0];
     if (!row) throw new HttpError(404, `Factor not found: ${factorId}`, 'FACTOR_NOT_FOUND');
+    const { mfaPerFactor, mfaPerSession } = this.limits;
+    assertWithinLimits([[mfaPerFactor, factorId], [mfaPerSession, tokenHash]], 'failed verification codes');
     const totp = new OTPAuth.TOTP({ issuer: ISSUER, secret: OTPAuth.Secret.fromBase32(row.secret) });
-    if (totp.validate({ token: code, window: 1 }) === null) throw new HttpError(400, 'Invalid code: the code is wrong or expired', 'INVALID_MFA_CODE', 'code');
+    if (totp.validate({ token: code, window: 1 }) === null) {
+      mfaPerFactor.record(factorId);
+      mfaPerSession.record(tokenHash);
+      throw new HttpError(400, 'Invalid code: the code is wrong or expired', 'INVALID_MFA_CODE', 'code');
+    }
+    mfaPerFactor.clear(factorId);
+    mfaPerSession.clear(tokenHash);
     await this.control.query(`update mfa_factors set status = 'verified' where id = $1`, [factorId]);
     await this.control.query(`update sessions set current_aal = 'aal2', next_aal = 'aal2' where token_hash = $1`, [tokenHash]);
     this.access.invalidateUserSessions(userId);

@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@plinth/shared-contracts';
 import { HttpError } from './deps';
+import type { CsrfTokens } from './csrf';
 
 export interface CookieSettings {
+  /** Marks every cookie Secure (the console is served over HTTPS). */
   secure: boolean;
   sessionTtlMs: number;
+  csrf: CsrfTokens;
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, s: CookieSettings): void {
@@ -16,21 +18,35 @@ export function clearSessionCookie(reply: FastifyReply, s: CookieSettings): void
   reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure: s.secure, path: '/' });
 }
 
-/** The double-submit token: a cookie the page's script reads and echoes in x-csrf-token. */
-export function ensureCsrfCookie(req: FastifyRequest, reply: FastifyReply, s: CookieSettings): string {
-  const existing = req.cookies?.[CSRF_COOKIE];
-  if (existing && /^[A-Za-z0-9_-]{20,}$/.test(existing)) return existing;
-  const token = randomBytes(24).toString('base64url');
+/** Sets a new CSRF token bound to this session token (or to none): at sign-in, sign-up and sign-out. */
+export function rotateCsrfCookie(reply: FastifyReply, sessionToken: string | undefined, s: CookieSettings): string {
+  const token = s.csrf.mint(sessionToken);
   reply.setCookie(CSRF_COOKIE, token, { httpOnly: false, sameSite: 'lax', secure: s.secure, path: '/' });
   return token;
 }
 
+/** The double-submit token: a cookie the page's script reads and echoes in x-csrf-token. Kept while it is valid for this request's session. */
+export function ensureCsrfCookie(req: FastifyRequest, reply: FastifyReply, s: CookieSettings): string {
+  const existing = req.cookies?.[CSRF_COOKIE];
+  const session = req.cookies?.[SESSION_COOKIE];
+  if (existing && s.csrf.verify(existing, session)) return existing;
+  return rotateCsrfCookie(reply, session, s);
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Every state-changing call must echo the CSRF cookie in the x-csrf-token header. */
-export function checkCsrf(req: FastifyRequest): void {
+/**
+ * Every state-changing call must echo the CSRF cookie in the x-csrf-token header, and the token
+ * must be one this server minted for the request's session cookie (or for no session). A refusal
+ * carries a fresh cookie (e.g. after the session cookie expired), so the page's next try works.
+ */
+export function checkCsrf(req: FastifyRequest, reply: FastifyReply, s: CookieSettings): void {
   if (SAFE_METHODS.has(req.method)) return;
   const cookie = req.cookies?.[CSRF_COOKIE];
   const header = req.headers[CSRF_HEADER];
-  if (!cookie || typeof header !== 'string' || header !== cookie) throw new HttpError(403, 'Invalid CSRF token', 'CSRF');
+  const session = req.cookies?.[SESSION_COOKIE];
+  if (!cookie || typeof header !== 'string' || header !== cookie || !s.csrf.verify(header, session)) {
+    if (!cookie || !s.csrf.verify(cookie, session)) rotateCsrfCookie(reply, session, s);
+    throw new HttpError(403, 'Invalid CSRF token', 'CSRF');
+  }
 }

@@ -3,6 +3,12 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { HttpError } from './deps';
 import { DatabaseError } from './database-error';
 
+/**
+ * SQLSTATEs of text the database cannot store (a NUL byte, an invalid byte sequence, a character
+ * with no equivalent in the encoding): the input's fault, answered 400.
+ */
+const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
+
 const CONTEXT_NAMES: Record<string, string> = { body: 'request body', params: 'path', querystring: 'query string', headers: 'headers' };
 
 /**
@@ -19,7 +25,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ message, code: 'VALIDATION', field: field || (err.validationContext ?? 'body') });
     }
     if (err instanceof HttpError) {
+      const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.code(err.status).send({ message: err.message, ...(err.code ? { code: err.code } : {}), ...(err.field ? { field: err.field } : {}) });
+    }
+    const sqlState = (err as { code?: unknown }).code;
+    if (typeof sqlState === 'string' && INVALID_TEXT_CODES.has(sqlState)) {
+      return reply.code(400).send({ message: 'The request holds text the database cannot store (a NUL character or an invalid byte sequence)', code: 'INVALID_TEXT' });
     }
     if (err instanceof DatabaseError) {
       return reply.code(400).send({ message: err.message, ...(err.code ? { code: err.code } : {}) });

@@ -69,7 +69,9 @@ export async function createTestHarness(options: ServerOptions = {}): Promise<Te
     controlUrl = u.toString();
   }
   if (!baseUrl) await seedEmbeddedDataDir(dataDir);
-  const app = await buildServer({ logger: false, admin: null, spareDatabase: false, ...options, dataDir, databaseUrl: controlUrl ?? undefined });
+  // Every test client shares one address: the per-address sign-up and sign-in limits are raised unless a test sets them.
+  const authLimits = { signUpsPerAddress: 100_000, signInFailuresPerAddress: 100_000, ...options.authLimits };
+  const app = await buildServer({ logger: false, admin: null, spareDatabase: false, ...options, authLimits, dataDir, databaseUrl: controlUrl ?? undefined });
   const internals = app.plinth;
 
   const clientFor = (jar: CookieJar) => {
