@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness, type TestUser } from '../testing/harness';
 
@@ -59,6 +60,33 @@ describe('bad input is a 4xx naming what is wrong, never a 500', () => {
     });
   }
 
+  it('a NUL character in any text of body, query or path is a 400 naming the field, never a database message', async () => {
+    const nul = 'bad\u0000name';
+    const cases: [string, string, unknown, string][] = [
+      ['POST', '/api/platform/organizations', { name: nul }, 'name'],
+      ['PATCH', `/api/platform/organizations/${slug}`, { name: nul }, 'name'],
+      ['POST', '/api/platform/projects', { name: nul, organization_slug: slug }, 'name'],
+      ['PATCH', `/api/platform/projects/${ref}`, { name: nul }, 'name'],
+      ['POST', `/api/platform/projects/${ref}/content`, { name: nul, sql: 'select 1' }, 'name'],
+      ['POST', `/api/platform/projects/${ref}/content`, { name: 'ok', sql: 'select 1', description: nul }, 'description'],
+      ['POST', `/api/platform/storage/${ref}/buckets`, { id: nul }, 'id'],
+      ['POST', `/api/platform/pg-meta/${ref}/policies`, { name: nul, table: 'todos', definition: 'true' }, 'name'],
+      ['POST', `/api/platform/pg-meta/${ref}/policies`, { name: 'p', table: 'todos', roles: ['anon', nul] }, 'roles.1'],
+      ['POST', `/api/platform/pg-meta/${ref}/query`, { query: `select '${nul}'` }, 'query'],
+      ['PATCH', '/api/platform/profile', { first_name: nul }, 'first_name'],
+      ['POST', '/api/auth/sign-in', { email: 'a@b.co', password: `long ${nul}` }, 'password'],
+      ['GET', `/api/platform/pg-meta/${ref}/tables?schema=pub%00lic`, undefined, 'schema'],
+      ['GET', `/api/platform/projects/${ref}%00/status`, undefined, 'ref'],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const res = await call(method, url, body);
+      expect(res.status, `${method} ${url} ${field}`).toBe(400);
+      expect(res.body, `${method} ${url}`).toMatchObject({ code: 'VALIDATION', field });
+      expect(res.body.message).toContain(field);
+      expect(res.body.message).not.toMatch(/byte sequence|UTF8|0x00/);
+    }
+  });
+
   it('malformed JSON is a 400', async () => {
     const res = await call('POST', '/api/platform/organizations', undefined, '{"name": ');
     expect(res.status).toBe(400);
@@ -106,7 +134,7 @@ describe('bad input is a 4xx naming what is wrong, never a 500', () => {
     expect(usage.db_size.usage).toBeGreaterThan(1_000_000);
     expect(usage.db_size.limit).toBe(500 * 1024 * 1024);
     expect(usage.db_egress.usage).toBeGreaterThan(0);
-    await h.internals.deps.objects.put(`${ref}/bucket/file.bin`, new Uint8Array(4096));
+    await h.internals.deps.objects.put(ref, randomUUID(), new Uint8Array(4096));
     expect((await user.api.usage.getProjectUsage(ref)).storage_size.usage).toBe(4096);
     const org = await user.api.usage.getOrganizationUsage(slug);
     expect(org.projects.map((p) => p.project)).toEqual([ref]);
