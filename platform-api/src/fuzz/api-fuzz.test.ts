@@ -1,0 +1,167 @@
+/**
+ * Fuzz of every route's request schema, as a signed-in tenant and as a signed-out client, against a
+ * second tenant's real identifiers. Every answer: never a 5xx (a deliberate 503 with a message
+ * aside), errors as JSON {message}, none of the other tenant's names, contents or file bytes, no
+ * server path. FUZZ_RUNS (default 10) generated requests per route and caller; FUZZ_SEED (default
+ * 7) fixes them. See platform-api/README.md, "Tests".
+ */
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+vi.mock('fastify', async (importOriginal) => (await import('./route-catalog')).withRouteRecorder(await importOriginal()));
+
+import { createTestHarness, type TestHarness } from '../testing/harness';
+import { CookieJar } from '../testing/cookie-jar';
+import { answerProblems, fixedRequests, requestArbitrary, type FuzzRequest, type IdSources } from './requests';
+import { fuzzCatalog, routeKey, undescribedParams, type FuzzRoute } from './route-catalog';
+import { seedTenant, type Tenant } from './tenants';
+
+const RUNS = Number(process.env.FUZZ_RUNS) || 10;
+const SEED = Number(process.env.FUZZ_SEED) || 7;
+
+/** Routes that create projects or change a project's lifecycle: fuzzed with the other tenant's and generated ids only, so the caller's own project stays up. */
+const OWN_IDS_LEFT_OUT = new Set(['POST /api/platform/projects', 'POST /api/platform/projects/:ref/pause', 'POST /api/platform/projects/:ref/restore', 'POST /api/v1/projects/:ref/branches']);
+
+// The server is built at collection time so each route gets its own test.
+const h: TestHarness = await createTestHarness();
+const routes = fuzzCatalog();
+const requested = new Map<string, number>();
+let requests = 0;
+const statuses = new Map<number, number>();
+const perRoute = new Map<string, Map<number, number>>();
+let a: Tenant;
+let b: Tenant;
+let anonymous: CookieJar;
+let forbiddenPaths: string[];
+let signIns = 0;
+
+beforeAll(async () => {
+  console.log(`fuzz: seed ${SEED} (FUZZ_SEED), ${RUNS} runs per route (FUZZ_RUNS), ${h.mode} database`);
+  a = await seedTenant(h, 'A');
+  b = await seedTenant(h, 'B');
+  anonymous = (await h.anonymous()).jar;
+  const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  forbiddenPaths = [...new Set([h.dataDir, await realpath(h.dataDir), repoRoot])];
+});
+
+afterAll(async () => {
+  const tally = [...statuses].sort(([x], [y]) => x - y).map(([code, n]) => `${code}×${n}`).join(' ');
+  console.log(`fuzz: ${requested.size} of ${routes.length} routes covered, ${requests} requests made (${tally}), seed ${SEED}`);
+  if (process.env.FUZZ_DEBUG) for (const [k, m] of perRoute) console.log(k, [...m].map(([c, n]) => `${c}×${n}`).join(' '));
+  await h?.close();
+});
+
+/** Sends as `jar`'s holder; a caller that signs out, up or in keeps (or gets back) its own session. */
+async function send(req: FuzzRequest, jar: CookieJar, keepCookies: boolean) {
+  const before = new Map([['plinth_session', jar.get('plinth_session')], ['plinth_csrf', jar.get('plinth_csrf')]]);
+  const csrf = jar.get('plinth_csrf');
+  const res = await h.app.inject({
+    method: req.method as 'GET',
+    url: req.url,
+    headers: { ...req.headers, cookie: jar.header(), ...(csrf ? { 'x-csrf-token': csrf } : {}) },
+    payload: req.payload,
+  });
+  requests++;
+  statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+  if (keepCookies) jar.absorb(res.headers['set-cookie'] as string[] | string | undefined);
+  if (jar.get('plinth_session') !== before.get('plinth_session')) await restoreSession(jar, before);
+  return res;
+}
+
+async function restoreSession(jar: CookieJar, before: Map<string, string | undefined>) {
+  for (const [k, v] of before) (v === undefined ? jar.delete(k) : jar.set(k, v));
+  if (!before.get('plinth_session')) return;
+  const session = await h.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: jar.header() } });
+  if ((session.json() as { user?: { id?: string } | null }).user?.id === a.user.id) return;
+  // Signed out for good: sign in again, from an address of its own so the fuzz's failed sign-ins do not count against it.
+  const fresh = new CookieJar();
+  const page = await h.app.inject({ method: 'GET', url: '/api/auth/session' });
+  fresh.absorb(page.headers['set-cookie'] as string[]);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in',
+    remoteAddress: `10.77.${Math.floor(++signIns / 250)}.${signIns % 250}`,
+    headers: { cookie: fresh.header(), 'x-csrf-token': fresh.get('plinth_csrf') ?? '', 'content-type': 'application/json' },
+    payload: JSON.stringify({ email: a.user.email, password: a.user.password }),
+  });
+  expect(res.statusCode, `signing tenant A in again: ${res.body}`).toBe(200);
+  fresh.absorb(res.headers['set-cookie'] as string[]);
+  for (const k of ['plinth_session', 'plinth_csrf']) jar.set(k, fresh.get(k)!);
+}
+
+/** Puts back tenant A's bucket and file if a fuzzed request removed them, so later routes meet real objects. */
+async function keepTenantAFixtures() {
+  const api = a.user.api;
+  const { ref, bucket, objectPath } = a.ids;
+  const buckets = await api.storage.listBuckets(ref).catch(() => null);
+  if (buckets && !buckets.some((x) => x.id === bucket)) await api.storage.createBucket(ref, { id: bucket, public: false });
+  const objects = await api.storage.listObjects(ref, bucket, { path: 'docs' }).catch(() => null);
+  if (objects && !objects.length) await api.storage.uploadObject(ref, bucket, objectPath, new TextEncoder().encode('file bytes'), { contentType: 'text/plain' });
+}
+
+const seedOf = (key: string) => [...key].reduce((acc, ch) => (acc * 31 + ch.charCodeAt(0)) | 0, SEED);
+
+async function fuzz(route: FuzzRoute, caller: 'A' | 'signed out', runs: number): Promise<string[]> {
+  const key = routeKey(route);
+  const ids: IdSources = caller === 'A' ? { other: b, own: OWN_IDS_LEFT_OUT.has(key) ? null : a } : { other: b, own: a };
+  const jar = caller === 'A' ? a.user.jar : anonymous;
+  const secrets = caller === 'A' ? b.secrets : [...a.secrets, ...b.secrets];
+  const cases = [...fixedRequests(route, ids), ...fc.sample(requestArbitrary(route, ids), { seed: seedOf(`${caller} ${key}`), numRuns: runs })];
+  const failures = new Map<string, string>();
+  for (const req of cases) {
+    const res = await send(req, jar, caller === 'A');
+    if (process.env.FUZZ_TRACE && key.includes(process.env.FUZZ_TRACE)) console.log(caller, res.statusCode, req.method, req.url.slice(0, 200), String(req.payload ?? '').slice(0, 200), '→', res.body.slice(0, 200));
+    if (process.env.FUZZ_DEBUG) {
+      const m = perRoute.get(`${caller} ${key}`) ?? new Map<number, number>();
+      perRoute.set(`${caller} ${key}`, m.set(res.statusCode, (m.get(res.statusCode) ?? 0) + 1));
+    }
+    for (const problem of answerProblems(res, { secrets, paths: forbiddenPaths })) {
+      const kind = problem.replace(/\(.*$/s, '');
+      if (!failures.has(kind)) failures.set(kind, `${problem}\n    ← ${req.method} ${req.url.slice(0, 300)} ${String(req.payload ?? '').slice(0, 300)}`);
+    }
+  }
+  requested.set(key, (requested.get(key) ?? 0) + cases.length);
+  return [...failures.values()];
+}
+
+describe('the fuzz covers every route', () => {
+  it('every path parameter is described by its route schema', () => {
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.filter((r) => undescribedParams(r).length).map(routeKey)).toEqual([]);
+  });
+});
+
+describe('as tenant A (Owner, signed in), with tenant B ids', () => {
+  for (const route of routes) {
+    it(routeKey(route), async () => {
+      await keepTenantAFixtures();
+      expect(await fuzz(route, 'A', RUNS)).toEqual([]);
+    });
+  }
+});
+
+describe('signed out, with both tenants ids', () => {
+  for (const route of routes) {
+    it(routeKey(route), async () => {
+      expect(await fuzz(route, 'signed out', Math.ceil(RUNS / 3))).toEqual([]);
+    });
+  }
+});
+
+describe('after the fuzz', () => {
+  it('requested every registered route', () => {
+    expect(routes.filter((r) => !requested.get(routeKey(r))).map(routeKey)).toEqual([]);
+  });
+
+  it('tenant B still has its project, file and table row', async () => {
+    const api = b.user.api;
+    expect((await api.projects.getStatus(b.ids.ref)).status).toBe('ACTIVE_HEALTHY');
+    const file = await api.storage.downloadObject(b.ids.ref, b.ids.bucket, b.ids.objectPath);
+    expect(await file.text()).toContain(b.secrets[2]);
+    const rows = await api.database.runQuery(b.ids.ref, { query: `select secret from public.${b.ids.table}` });
+    expect(JSON.stringify(rows)).toContain(b.secrets[5]);
+  });
+});

@@ -1,0 +1,67 @@
+/**
+ * Every route the built server registers, with its request schemas as JSON Schema.
+ * The fuzz test wraps the `fastify` factory (vi.mock) so an onRoute hook sees each route as it is
+ * registered, with the zod schemas it was given; nothing in the server knows about the fuzz.
+ */
+import type { RouteOptions } from 'fastify';
+import { z } from 'zod';
+import type { JsonSchema } from './schema-arbitrary';
+
+export interface FuzzRoute {
+  method: string;
+  /** As registered, e.g. /api/platform/storage/:ref/buckets/:id; `*` is a wildcard tail. */
+  url: string;
+  params: JsonSchema | null;
+  querystring: JsonSchema | null;
+  body: JsonSchema | null;
+  /** Path parameters named in the url (`:name`, and `*`). */
+  pathParams: string[];
+}
+
+export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+/** The routes seen by every Fastify instance made through the wrapped factory. */
+export const registeredRoutes: RouteOptions[] = [];
+
+/** Wraps the `fastify` module so each instance records its routes into registeredRoutes. */
+export function withRouteRecorder<M extends { default: (...args: never[]) => unknown }>(mod: M): M {
+  const factory = (...args: never[]) => {
+    const app = mod.default(...args) as { addHook(name: 'onRoute', hook: (r: RouteOptions) => void): void };
+    app.addHook('onRoute', (r) => void registeredRoutes.push(r));
+    return app;
+  };
+  return { ...mod, default: factory };
+}
+
+function toJsonSchema(schema: unknown): JsonSchema | null {
+  if (!schema) return null;
+  return z.toJSONSchema(schema as z.ZodType, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+}
+
+/** The routes to fuzz: one entry per method and url (HEAD twins of GET routes are left out). */
+export function fuzzCatalog(routes: RouteOptions[] = registeredRoutes): FuzzRoute[] {
+  const seen = new Map<string, FuzzRoute>();
+  for (const r of routes) {
+    for (const method of [r.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      const url = r.url;
+      const schema = (r.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
+      const pathParams = [...url.matchAll(/:([A-Za-z0-9_]+)|\*/g)].map((m) => m[1] ?? '*');
+      seen.set(routeKey({ method, url }), {
+        method,
+        url,
+        params: toJsonSchema(schema.params),
+        querystring: toJsonSchema(schema.querystring),
+        body: toJsonSchema(schema.body),
+        pathParams,
+      });
+    }
+  }
+  return [...seen.values()];
+}
+
+/** Path parameters of a route its params schema does not describe (each is fuzzed blind). */
+export function undescribedParams(route: FuzzRoute): string[] {
+  const described = new Set(Object.keys(route.params?.properties ?? {}));
+  return route.pathParams.filter((p) => !described.has(p));
+}
