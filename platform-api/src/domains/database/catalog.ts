@@ -40,8 +40,20 @@ select c.oid::int as id, c.relname::text as name, n.nspname::text as schema, c.r
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
 where c.relkind in ('r', 'p') and ${INTERNAL}`;
 
+/** Tables of the protected system schemas are locked: no RLS switch, no policy actions (000 §2.4). */
+export function isLockedTable(schema: string): boolean {
+  return hidden.has(schema);
+}
+
+/** Locked tables whose policies are still managed, on the storage policies page (001 §3). */
+const STORAGE_POLICY_TABLES = new Set(['storage.objects', 'storage.buckets']);
+
+export function acceptsPolicyChanges(schema: string, table: string): boolean {
+  return !isLockedTable(schema) || STORAGE_POLICY_TABLES.has(`${schema}.${table}`);
+}
+
 function withLock(t: Table): Table {
-  return { ...t, locked: hidden.has(t.schema) };
+  return { ...t, locked: isLockedTable(t.schema) };
 }
 
 export async function listTables(db: Db, schema?: string): Promise<Table[]> {

@@ -1,11 +1,12 @@
 import { normalizeExpression, type Policy, type PolicyCommand, type Table } from '@plinth/shared-contracts';
 import { HttpError, type ProjectDatabase } from '../../core/deps';
-import { asUserSql, assertSingleExpression, ident } from '../common/sql';
-import { findPolicy, findPolicyByName, findTable } from './catalog';
+import { asUserSql, ident } from '../common/sql';
+import { acceptsPolicyChanges, findPolicy, findPolicyByName, findTable } from './catalog';
+import { assertPolicyStatement, parseExpression, type ParsedExpression } from './policy-expressions';
 
 // Writes of RLS policies and the RLS switch: real CREATE/ALTER/DROP POLICY and ALTER TABLE.
-// Each statement goes through the extended protocol (db.query), which runs exactly one command:
-// an expression cannot smuggle in a second statement.
+// Each expression is checked with PostgreSQL's parser (policy-expressions.ts), and each statement
+// goes through the extended protocol (db.query), which runs exactly one command.
 
 type Db = Pick<ProjectDatabase, 'query' | 'transaction'>;
 
@@ -29,17 +30,28 @@ function policyNotFound(id: number): HttpError {
   return new HttpError(404, `Policy not found: ${id}`, 'NOT_FOUND');
 }
 
+function assertPoliciesAllowed(schema: string, table: string): void {
+  if (!acceptsPolicyChanges(schema, table)) {
+    throw new HttpError(403, `${schema}.${table} is a locked system table: its policies cannot be changed`, 'TABLE_LOCKED');
+  }
+}
+
+const parsed = (expression: string | null, field: string): Promise<ParsedExpression | null> =>
+  expression ? parseExpression(expression, field) : Promise.resolve(null);
+
 export async function createPolicy(db: Db, p: NewPolicy): Promise<Policy> {
+  assertPoliciesAllowed(p.schema, p.table);
   const using = normalizeExpression(p.definition);
   const check = normalizeExpression(p.check);
-  if (using) assertSingleExpression(using, 'definition');
-  if (check) assertSingleExpression(check, 'check');
+  const usingTree = await parsed(using, 'definition');
+  const checkTree = await parsed(check, 'check');
   const sql = [
     `create policy ${ident(p.name)} on ${ident(p.schema)}.${ident(p.table)}`,
     `as ${p.action} for ${p.command} to ${rolesClause(p.roles)}`,
     using ? `using (${using})` : '',
     check ? `with check (${check})` : '',
   ].join(' ');
+  await assertPolicyStatement(sql, 'CreatePolicyStmt', usingTree, checkTree);
   await asUserSql(() => db.query(sql));
   const created = await findPolicyByName(db, p.schema, p.table, p.name);
   if (!created) throw new HttpError(500, `Policy ${p.name} was created but could not be read back`);
@@ -56,22 +68,21 @@ export interface PolicyChanges {
 export async function updatePolicy(db: Db, id: number, changes: PolicyChanges): Promise<Policy> {
   const current = await findPolicy(db, id);
   if (!current) throw policyNotFound(id);
+  assertPoliciesAllowed(current.schema, current.table);
   const on = `on ${ident(current.schema)}.${ident(current.table)}`;
   const parts: string[] = [];
   if (changes.roles !== undefined) parts.push(`to ${rolesClause(changes.roles)}`);
-  if (changes.definition !== undefined) {
-    const using = normalizeExpression(changes.definition);
-    if (using) assertSingleExpression(using, 'definition');
-    if (using) parts.push(`using (${using})`);
-  }
-  if (changes.check !== undefined) {
-    const check = normalizeExpression(changes.check);
-    if (check) assertSingleExpression(check, 'check');
-    if (check) parts.push(`with check (${check})`);
-  }
+  const using = changes.definition === undefined ? null : normalizeExpression(changes.definition);
+  const check = changes.check === undefined ? null : normalizeExpression(changes.check);
+  const usingTree = await parsed(using, 'definition');
+  const checkTree = await parsed(check, 'check');
+  if (using) parts.push(`using (${using})`);
+  if (check) parts.push(`with check (${check})`);
+  const alter = parts.length ? `alter policy ${ident(current.name)} ${on} ${parts.join(' ')}` : null;
+  if (alter) await assertPolicyStatement(alter, 'AlterPolicyStmt', usingTree, checkTree);
   await asUserSql(() =>
     db.transaction(async (tx) => {
-      if (parts.length) await tx.query(`alter policy ${ident(current.name)} ${on} ${parts.join(' ')}`);
+      if (alter) await tx.query(alter);
       if (changes.name !== undefined && changes.name !== current.name) {
         await tx.query(`alter policy ${ident(current.name)} ${on} rename to ${ident(changes.name)}`);
       }
@@ -85,6 +96,7 @@ export async function updatePolicy(db: Db, id: number, changes: PolicyChanges): 
 export async function deletePolicy(db: Db, id: number): Promise<Policy> {
   const current = await findPolicy(db, id);
   if (!current) throw policyNotFound(id);
+  assertPoliciesAllowed(current.schema, current.table);
   await asUserSql(() => db.query(`drop policy ${ident(current.name)} on ${ident(current.schema)}.${ident(current.table)}`));
   return current;
 }
@@ -92,6 +104,9 @@ export async function deletePolicy(db: Db, id: number): Promise<Policy> {
 export async function setRowLevelSecurity(db: Db, tableId: number, enabled: boolean): Promise<Table> {
   const table = await findTable(db, tableId);
   if (!table) throw new HttpError(404, `Table not found: ${tableId}`, 'NOT_FOUND');
+  if (table.locked) {
+    throw new HttpError(403, `${table.schema}.${table.name} is a locked system table: its row level security cannot be changed`, 'TABLE_LOCKED');
+  }
   await asUserSql(() =>
     db.query(`alter table ${ident(table.schema)}.${ident(table.name)} ${enabled ? 'enable' : 'disable'} row level security`),
   );

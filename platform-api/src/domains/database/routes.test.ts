@@ -102,6 +102,66 @@ describe('RLS policies and the RLS switch', () => {
   });
 });
 
+describe('policy expressions and locked tables', () => {
+  const post = (payload: Record<string, unknown>) => s.app.inject({ method: 'POST', url: url('/policies'), headers: s.as('Owner'), payload });
+  const namesOn = async (table: string) => {
+    const list = await s.app.inject({ method: 'GET', url: url('/policies'), headers: s.as('Owner') });
+    return (list.json() as Policy[]).filter((p) => p.table === table).map((p) => `${p.name}: ${p.definition} / ${p.check}`);
+  };
+
+  it('refuses an expression that escapes its parentheses, naming the field, and creates nothing', async () => {
+    await s.deps.projects.get(s.ref).then((db) => db.exec('create table public.escapes (id int, title text)'));
+    for (const [definition, check, field] of [
+      ['true) with check (true', undefined, 'definition'],
+      ['true) to public using (true', undefined, 'definition'],
+      ['1=1); drop table public.escapes; --', undefined, 'definition'],
+      ['true);--', 'false', 'definition'],
+      ['true', 'true) with check (true', 'check'],
+    ] as const) {
+      const res = await post({ name: 'escape', table: 'escapes', command: 'INSERT', definition, check });
+      expect(res.statusCode, definition).toBe(400);
+      expect(res.json(), definition).toMatchObject({ field });
+    }
+    expect(await namesOn('escapes')).toEqual([]);
+    const created = await post({ name: 'fine', table: 'escapes', command: 'ALL', definition: "title <> ')' and title <> 'a;b'", check: '$x$) with check (true$x$ <> title' });
+    expect(created.statusCode).toBe(200);
+    const p = created.json() as Policy;
+    expect(p.definition).toContain("')'::text");
+    expect(p.check).toContain(') with check (true');
+    const upd = await s.app.inject({ method: 'PATCH', url: url(`/policies/${p.id}`), headers: s.as('Owner'), payload: { definition: 'true) with check (false' } });
+    expect(upd.statusCode).toBe(400);
+    expect(upd.json().field).toBe('definition');
+    expect((await s.app.inject({ method: 'GET', url: url('/policies'), headers: s.as('Owner') })).json()).toContainEqual(expect.objectContaining({ id: p.id, definition: p.definition, check: p.check }));
+  });
+
+  it('refuses the RLS switch of locked system tables and policies on them, except the storage tables the storage policies page manages', async () => {
+    const db = await s.deps.projects.get(s.ref);
+    // As the core's bootstrap makes them (the domain test database has no storage schema).
+    await db.exec(`create schema if not exists storage;
+      create table if not exists storage.objects (id uuid primary key default gen_random_uuid(), bucket_id text, name text);
+      alter table storage.objects enable row level security`);
+    const storage = (await s.app.inject({ method: 'GET', url: url('/tables?schema=storage'), headers: s.as('Owner') })).json() as Table[];
+    const objects = storage.find((t) => t.name === 'objects')!;
+    expect(objects).toMatchObject({ locked: true, rls_enabled: true });
+    const off = await s.app.inject({ method: 'PATCH', url: url(`/tables/${objects.id}`), headers: s.as('Owner'), payload: { rls_enabled: false } });
+    expect(off.statusCode).toBe(403);
+    expect(off.json()).toMatchObject({ code: 'TABLE_LOCKED', message: 'storage.objects is a locked system table: its row level security cannot be changed' });
+    const after = (await s.app.inject({ method: 'GET', url: url('/tables?schema=storage'), headers: s.as('Owner') })).json() as Table[];
+    expect(after.find((t) => t.name === 'objects')?.rls_enabled).toBe(true);
+
+    const storagePolicy = await post({ name: 'Avatars readable', schema: 'storage', table: 'objects', command: 'SELECT', definition: "bucket_id = 'avatars'" });
+    expect(storagePolicy.statusCode).toBe(200);
+
+    await db.exec('create schema if not exists realtime; create table realtime.messages (id int); create policy "seeded" on realtime.messages using (true)');
+    const realtime = await post({ name: 'mine', schema: 'realtime', table: 'messages', command: 'SELECT', definition: 'true' });
+    expect(realtime.statusCode).toBe(403);
+    expect(realtime.json().code).toBe('TABLE_LOCKED');
+    const seeded = ((await s.app.inject({ method: 'GET', url: url('/policies?schema=realtime'), headers: s.as('Owner') })).json() as Policy[])[0]!;
+    expect((await s.app.inject({ method: 'DELETE', url: url(`/policies/${seeded.id}`), headers: s.as('Owner') })).statusCode).toBe(403);
+    expect((await s.app.inject({ method: 'PATCH', url: url(`/policies/${seeded.id}`), headers: s.as('Owner'), payload: { name: 'renamed' } })).statusCode).toBe(403);
+  });
+});
+
 describe('roles, schemas and entities', () => {
   it('flags system roles and hidden schemas', async () => {
     const roles = (await s.app.inject({ method: 'GET', url: url('/roles'), headers: s.as('Read-only') })).json() as { name: string; is_system: boolean }[];
