@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
-import { AreaLayout, PlaceholderPage } from './features/area/AreaLayout';
+import { AreaLayout, PlaceholderPage } from './area/AreaLayout';
 import { AuthMenu } from './features/auth-menu/AuthMenu';
 import PoliciesPage from './routes/policies';
 import { ProvidersPage, TemplatesPage, UrlConfigurationPage } from './routes/hosted-pages';

@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
-import { PlaceholderPage } from './features/area/AreaLayout';
+import { PlaceholderPage } from './area/AreaLayout';
 import LogsRoutes from './routes/logs';
 import ReportsRoutes from './routes/reports';
 

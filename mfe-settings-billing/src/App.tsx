@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
-import { AreaProvider } from './features/area/area-context';
+import { AreaProvider } from './area/area-context';
 import { PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import AccountRoutes from './routes/account';
 import OrganizationRoutes from './routes/organization';

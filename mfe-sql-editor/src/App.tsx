@@ -1,6 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
-import { AreaProvider } from './features/area/area-context';
+import { AreaProvider } from './area/area-context';
 import { PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import ApiDocsRoutes from './routes/api-docs';
 import DatabaseRoutes from './routes/database';

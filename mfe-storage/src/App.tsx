@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
-import { StorageAreaProvider } from './features/area/area-context';
-import { PlaceholderPage, StorageLayout } from './features/area/StorageLayout';
+import { StorageAreaProvider } from './area/area-context';
+import { PlaceholderPage, StorageLayout } from './area/StorageLayout';
 import BucketPage from './routes/bucket';
 import BucketsPage from './routes/buckets';
 import StoragePoliciesPage from './routes/policies';

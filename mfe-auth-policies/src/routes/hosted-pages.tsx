@@ -1,5 +1,5 @@
 import type { BuildMode } from '@plinth/shared-contracts';
-import { HostedOnlyPage, PlaceholderPage } from '../features/area/AreaLayout';
+import { HostedOnlyPage, PlaceholderPage } from '../area/AreaLayout';
 
 interface HostedPageProps {
   buildMode: BuildMode;

@@ -1,4 +1,4 @@
-import { PlaceholderPage } from '../features/area/AreaLayout';
+import { PlaceholderPage } from '../area/AreaLayout';
 
 /** /auth/policies (optional ?search={tableId}): the RLS policies page (page to come). */
 export default function PoliciesPage() {

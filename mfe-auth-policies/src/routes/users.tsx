@@ -1,4 +1,4 @@
-import { PlaceholderPage } from '../features/area/AreaLayout';
+import { PlaceholderPage } from '../area/AreaLayout';
 
 /** /auth/users: the project's users (page to come). */
 export default function UsersPage() {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { logSources, type BuildMode } from '@plinth/shared-contracts';
-import { HostedOnlyPage, PlaceholderPage } from '../features/area/AreaLayout';
+import { HostedOnlyPage, PlaceholderPage } from '../area/AreaLayout';
 import { isLogSourceId } from '../features/logs-menu/logs-menu-items';
 
 /** /logs/:source: the logs of one source, titled with its label in this build mode. */

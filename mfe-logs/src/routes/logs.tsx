@@ -1,7 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PERMISSIONS, type BuildMode } from '@plinth/shared-contracts';
-import { AreaLayout, PlaceholderPage } from '../features/area/AreaLayout';
-import { AreaMenu } from '../features/area/AreaMenu';
+import { AreaLayout, PlaceholderPage } from '../area/AreaLayout';
+import { AreaMenu } from '../area/AreaMenu';
 import { logsMenuGroups } from '../features/logs-menu/logs-menu-items';
 import { NoLogsPermission } from '../features/logs-menu/NoLogsPermission';
 import LogSourcePage from './log-source';

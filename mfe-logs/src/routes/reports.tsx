@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import type { BuildMode } from '@plinth/shared-contracts';
-import { AreaLayout, HostedOnlyPage, PlaceholderPage } from '../features/area/AreaLayout';
-import { AreaMenu } from '../features/area/AreaMenu';
+import { AreaLayout, HostedOnlyPage, PlaceholderPage } from '../area/AreaLayout';
+import { AreaMenu } from '../area/AreaMenu';
 import { REPORT_TITLES, REPORTS_MENU_GROUPS } from '../features/reports-menu/reports-menu-items';
 
 /** /reports/*: the reports menu and its pages, hosted only (000 §2.1, §2.2). */

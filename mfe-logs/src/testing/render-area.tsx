@@ -1,6 +1,6 @@
 import { ALL_PERMISSIONS, type BuildMode } from '@plinth/shared-contracts';
 import { renderAreaApp } from '@plinth/shared-ui/area/render-area-app';
-import App from '../../App';
+import App from '../App';
 
 export const PROJECT_REF = 'abcdefghijklmnop';
 

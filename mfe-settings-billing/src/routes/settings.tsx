@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
-import { useArea } from '../features/area/area-context';
+import { useArea } from '../area/area-context';
 import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import { SETTINGS_MENU, SettingsMenu } from '../features/project-settings/SettingsMenu';
 import { ApiSettingsPanel } from '../features/api-keys/ApiSettingsPanel';

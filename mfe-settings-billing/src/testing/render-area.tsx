@@ -2,7 +2,7 @@ import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import { ALL_PERMISSIONS, type BuildMode, type Notice } from '@plinth/shared-contracts';
 import { renderAreaApp } from '@plinth/shared-ui/area/render-area-app';
-import App from '../../App';
+import App from '../App';
 import { createFakeApi, ME, PROJECT_REF } from './fake-platform-api';
 
 // The machine running the suite is shared: give screens time to answer, and tests time to finish.

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { useArea } from '../features/area/area-context';
+import { useArea } from '../area/area-context';
 import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import { DatabaseMenu, databasePages } from '../features/database-menu/DatabaseMenu';
 

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { Button } from '@plinth/shared-ui/button';
 import { SNIPPET_MESSAGES } from '@plinth/shared-contracts';
-import { useArea } from '../features/area/area-context';
+import { useArea } from '../area/area-context';
 import { PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import { SqlRunner } from '../features/sql-runner/SqlRunner';
 import { errorMessage, useSnippetMutations, useSnippets } from '../features/snippets/use-snippets';

@@ -1,7 +1,7 @@
 import { Route, Routes, useParams } from 'react-router-dom';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { genericPermissionNotice, PERMISSIONS, queryKeys, type EntityList } from '@plinth/shared-contracts';
-import { useArea } from '../features/area/area-context';
+import { useArea } from '../area/area-context';
 import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import { TableEditorMenu } from '../features/table-editor/TableEditorMenu';
 

@@ -1,5 +1,5 @@
 import { AreaLayout } from '@plinth/shared-ui/area';
-import { StorageMenu } from '../storage-menu/StorageMenu';
+import { StorageMenu } from '../features/storage-menu/StorageMenu';
 
 export { PlaceholderPage } from '@plinth/shared-ui/area';
 

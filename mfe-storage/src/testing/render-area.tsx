@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { ALL_PERMISSIONS, type BuildMode, type Notice } from '@plinth/shared-contracts';
 import { renderAreaApp } from '@plinth/shared-ui/area/render-area-app';
-import App from '../../App';
+import App from '../App';
 import { createFakeApi, ME, PROJECT_REF } from './fake-platform-api';
 
 export interface RenderAreaOptions {

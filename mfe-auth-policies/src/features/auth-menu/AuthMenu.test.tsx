@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROJECT_REF, renderArea } from '../testing/render-area';
+import { PROJECT_REF, renderArea } from '../../testing/render-area';
 
 function menuLinks() {
   return within(screen.getByRole('navigation', { name: 'Authentication' })).getAllByRole('link');

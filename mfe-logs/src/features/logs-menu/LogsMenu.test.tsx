@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSIONS } from '@plinth/shared-contracts';
-import { PROJECT_REF, renderArea } from '../testing/render-area';
+import { PROJECT_REF, renderArea } from '../../testing/render-area';
 
 function section(name: string) {
   return within(screen.getByRole('navigation', { name: 'Logs' })).getByRole('group', { name });

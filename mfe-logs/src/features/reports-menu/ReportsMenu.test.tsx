@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { renderArea } from '../testing/render-area';
+import { renderArea } from '../../testing/render-area';
 
 describe('reports menu', { timeout: 20_000 }, () => {
   it('lists the reports and titles each report page, marking the open one', () => {

@@ -1,4 +1,4 @@
-import { useArea } from '../area/area-context';
+import { useArea } from '../../area/area-context';
 import { AreaSideMenu, type MenuLinkGroup } from '@plinth/shared-ui/area';
 
 /** Account pages (000 §2.1) under /account. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
-import { ANON_KEY, createFakeApi, JWT_SECRET, PROJECT_REF, SERVICE_KEY } from '../testing/fake-platform-api';
-import { renderArea } from '../testing/render-area';
+import { ANON_KEY, createFakeApi, JWT_SECRET, PROJECT_REF, SERVICE_KEY } from '../../testing/fake-platform-api';
+import { renderArea } from '../../testing/render-area';
 import { MASKED_VALUE } from './SecretField';
 
 const API_PAGE = `/project/${PROJECT_REF}/settings/api`;

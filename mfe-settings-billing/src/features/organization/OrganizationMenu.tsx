@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@plinth/shared-contracts';
-import { useArea } from '../area/area-context';
+import { useArea } from '../../area/area-context';
 import { AreaSideMenu } from '@plinth/shared-ui/area';
 
 /** Organization pages (000 §2.1) under /org/{slug}. */

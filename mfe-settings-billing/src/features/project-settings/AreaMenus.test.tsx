@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROJECT_REF } from '../testing/fake-platform-api';
-import { renderArea } from '../testing/render-area';
+import { PROJECT_REF } from '../../testing/fake-platform-api';
+import { renderArea } from '../../testing/render-area';
 
 const links = (nav: string) => within(screen.getByRole('navigation', { name: nav })).getAllByRole('link').map((a) => a.textContent);
 

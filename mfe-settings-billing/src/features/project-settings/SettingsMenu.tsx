@@ -1,4 +1,4 @@
-import { useArea } from '../area/area-context';
+import { useArea } from '../../area/area-context';
 import { AreaSideMenu, type MenuLinkGroup } from '@plinth/shared-ui/area';
 
 /** Project settings pages (000 §2.1) by group; infrastructure, add-ons and billing only exist on the hosted platform. */

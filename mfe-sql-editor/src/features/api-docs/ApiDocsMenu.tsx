@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadingState } from '@plinth/shared-ui/layout';
 import { queryKeys } from '@plinth/shared-contracts';
-import { useArea } from '../area/area-context';
+import { useArea } from '../../area/area-context';
 import { areaMenuStyles as menuStyles, AreaSideMenu } from '@plinth/shared-ui/area';
 
 /** The introduction pages of the API docs (000 §2.1: query page = auth, users, tables-intro, rpc-intro). */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeApi, entity } from '../testing/fake-platform-api';
-import { renderArea } from '../testing/render-area';
+import { createFakeApi, entity } from '../../testing/fake-platform-api';
+import { renderArea } from '../../testing/render-area';
 
 describe('database and API docs menus', () => {
   it('lists the database pages and marks the current one; Backups only on the hosted platform', async () => {

@@ -1,4 +1,4 @@
-import { useArea } from '../area/area-context';
+import { useArea } from '../../area/area-context';
 import { AreaSideMenu, type MenuLinkItem } from '@plinth/shared-ui/area';
 
 /** The database pages (000 §2.1) and their titles; Backups only exist on the hosted platform. */

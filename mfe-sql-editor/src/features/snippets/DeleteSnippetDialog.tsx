@@ -1,7 +1,7 @@
 import { Dialog, DialogClose, dialogFooterStyle } from '@plinth/shared-ui/dialog';
 import { Button } from '@plinth/shared-ui/button';
 import { SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
-import { useArea } from '../area/area-context';
+import { useArea } from '../../area/area-context';
 import { errorMessage, useSnippetMutations } from './use-snippets';
 
 export interface DeleteSnippetDialogProps {

@@ -5,7 +5,7 @@ import { Button } from '@plinth/shared-ui/button';
 import { Field, TextInput } from '@plinth/shared-ui/form';
 import { SNIPPET_MESSAGES, SNIPPET_NAME_MAX_LENGTH, type Snippet } from '@plinth/shared-contracts';
 import * as z from '@plinth/shared-contracts/zod';
-import { useArea } from '../area/area-context';
+import { useArea } from '../../area/area-context';
 import { errorMessage, useSnippetMutations } from './use-snippets';
 
 const RenameFormSchema = z.object({

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeApi, snippet, TEAMMATE_ID } from '../testing/fake-platform-api';
-import { renderArea } from '../testing/render-area';
+import { createFakeApi, snippet, TEAMMATE_ID } from '../../testing/fake-platform-api';
+import { renderArea } from '../../testing/render-area';
 
 function setup(path = 'sql/new') {
   const mine = snippet({ name: 'Orders by day' });

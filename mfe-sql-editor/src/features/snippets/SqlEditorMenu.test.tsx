@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
-import { createFakeApi, snippet, TEAMMATE_ID } from '../testing/fake-platform-api';
-import { renderArea } from '../testing/render-area';
+import { createFakeApi, snippet, TEAMMATE_ID } from '../../testing/fake-platform-api';
+import { renderArea } from '../../testing/render-area';
 
 function seeded() {
   return createFakeApi({

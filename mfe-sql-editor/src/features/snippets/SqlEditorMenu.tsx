@@ -1,5 +1,5 @@
 import { PERMISSIONS, PERMISSION_MESSAGES } from '@plinth/shared-contracts';
-import { useArea } from '../area/area-context';
+import { useArea } from '../../area/area-context';
 import { ErrorPanel, LoadingState } from '@plinth/shared-ui/layout';
 import { areaMenuStyles as menuStyles, AreaSideMenu } from '@plinth/shared-ui/area';
 import { SNIPPET_SECTION_TITLES, snippetsForSection, type SnippetSectionId } from './snippet-sections';

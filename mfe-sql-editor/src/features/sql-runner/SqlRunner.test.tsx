@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
-import { createFakeApi, snippet } from '../testing/fake-platform-api';
-import { renderArea } from '../testing/render-area';
+import { createFakeApi, snippet } from '../../testing/fake-platform-api';
+import { renderArea } from '../../testing/render-area';
 
 describe('SQL editor page', () => {
   it('runs the text with Ctrl+Enter and shows the rows', async () => {

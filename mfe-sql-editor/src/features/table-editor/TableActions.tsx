@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { genericPermissionNotice, PERMISSIONS, type Entity } from '@plinth/shared-contracts';
-import { useArea } from '../area/area-context';
+import { useArea } from '../../area/area-context';
 import { ActionsMenu, type ActionItem } from '../side-menu/ActionsMenu';
 import { DeleteTableDialog } from './DeleteTableDialog';
 import { DuplicateTableDialog } from './DuplicateTableDialog';

@@ -4,7 +4,7 @@ import { Select } from '@plinth/shared-ui/form';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { PlusIcon, RefreshIcon } from '@plinth/shared-ui/icons';
 import { PERMISSIONS, PERMISSION_MESSAGES, type TableSort } from '@plinth/shared-contracts';
-import { useArea } from '../area/area-context';
+import { useArea } from '../../area/area-context';
 import { areaMenuStyles as menuStyles, AreaSideMenu } from '@plinth/shared-ui/area';
 import { CreateTableDialog } from './CreateTableDialog';
 import { EntityList } from './EntityList';

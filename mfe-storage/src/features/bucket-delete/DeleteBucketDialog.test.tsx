@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bucket, createFakeApi, objectsPolicy, PROJECT_REF } from '../testing/fake-platform-api';
-import { DIALOG_LOAD, renderArea } from '../testing/render-area';
+import { bucket, createFakeApi, objectsPolicy, PROJECT_REF } from '../../testing/fake-platform-api';
+import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
 import { isPolicyOfBucket } from './delete-bucket';
 
 function setup() {

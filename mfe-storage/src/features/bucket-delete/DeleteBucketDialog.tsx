@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { queryKeys, STORAGE_MESSAGES, type Bucket } from '@plinth/shared-contracts';
 import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
-import { useStorageArea } from '../area/area-context';
+import { useStorageArea } from '../../area/area-context';
 import { deleteBucketAndPolicies } from './delete-bucket';
 
 /** Confirm-by-typing deletion of a bucket, its files and its policies (001 §4, §5). */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { queryKeys, STORAGE_MESSAGES, type Bucket, type BucketCreate, type BucketUpdate } from '@plinth/shared-contracts';
-import { useStorageArea } from '../area/area-context';
+import { useStorageArea } from '../../area/area-context';
 
 /** Creating and updating a bucket, with the spec's failure notices (000 §8). */
 export function useBucketMutations() {

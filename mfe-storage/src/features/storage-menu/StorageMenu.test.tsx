@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSIONS } from '@plinth/shared-contracts';
-import { bucket, createFakeApi } from '../testing/fake-platform-api';
-import { DIALOG_LOAD, renderArea } from '../testing/render-area';
+import { bucket, createFakeApi } from '../../testing/fake-platform-api';
+import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
 
 const READ_ONLY = [PERMISSIONS.STORAGE_ADMIN_READ];
 

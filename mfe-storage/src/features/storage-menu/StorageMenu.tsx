@@ -4,7 +4,7 @@ import { genericPermissionNotice, PERMISSION_MESSAGES, PERMISSIONS, type Bucket 
 import { Button } from '@plinth/shared-ui/button';
 import { PlusIcon } from '@plinth/shared-ui/icons';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
-import { useStorageArea } from '../area/area-context';
+import { useStorageArea } from '../../area/area-context';
 import { BucketList } from './BucketList';
 import { menuStyles } from './menu-styles';
 
