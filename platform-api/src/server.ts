@@ -99,7 +99,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       api.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       registerAuthRoutes(api, auth, access, cookies);
       registerOrganizationRoutes(api, organizations, access);
-      registerProjectRoutes(api, projects, access, databases);
+      registerProjectRoutes(api, projects, access, databases, organizations);
       registerUsageRoutes(api, usage, access, control);
       for (const mod of domainModules) await api.register(async (scope) => mod(scope, deps));
     },

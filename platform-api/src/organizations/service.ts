@@ -33,6 +33,9 @@ function slugify(name: string): string {
 
 /** Organizations, members and the free-project limit. */
 export class OrganizationsService {
+  /** Project creations in free organizations, one at a time: two cannot both take a member's last place. */
+  private freeCreations: Promise<unknown> = Promise.resolve();
+
   constructor(
     private readonly control: ControlDatabase,
     private readonly access: AccessRegistry,
@@ -153,5 +156,28 @@ export class OrganizationsService {
       [orgId],
     );
     return r.rows.filter((m) => m.running >= FREE_PROJECT_LIMIT).map((m) => ({ username: m.username, primary_email: m.primary_email, free_project_limit: FREE_PROJECT_LIMIT }));
+  }
+
+  /** 409 when a member of this free organization has reached the free-project limit (restore and creation). */
+  async assertBelowFreeProjectLimit(orgId: number): Promise<void> {
+    const over = await this.membersAtFreeProjectLimit(orgId);
+    if (over.length) {
+      throw new HttpError(409, `Members of this organization have reached their free project limit: ${over.map((m) => m.primary_email).join(', ')}`, 'FREE_PROJECT_LIMIT');
+    }
+  }
+
+  /**
+   * Runs `create` (a new project, or a branch, in this organization) unless the free-project limit
+   * forbids it: in a free organization no member may go past FREE_PROJECT_LIMIT running projects.
+   */
+  async createProjectWithinLimits<T>(org: { id: number; slug: string }, create: () => Promise<T>): Promise<T> {
+    const plan = (await this.access.organization(org.slug))?.plan ?? 'free';
+    if (plan !== 'free') return create();
+    const run = this.freeCreations.then(async () => {
+      await this.assertBelowFreeProjectLimit(org.id);
+      return create();
+    });
+    this.freeCreations = run.catch(() => undefined);
+    return run;
   }
 }

@@ -15,11 +15,18 @@ import type { AccessRegistry } from '../core/access';
 import { HttpError } from '../core/deps';
 import type { ProjectDatabaseManager } from '../core/project-db/manager';
 import type { ProjectsService } from './service';
+import type { OrganizationsService } from '../organizations/service';
 
 const RefParams = z.object({ ref: z.string().min(1).max(64) });
 const EmptyBody = z.object({}).strict().optional();
 
-export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsService, access: AccessRegistry, databases: ProjectDatabaseManager): void {
+export function registerProjectRoutes(
+  app: FastifyInstance,
+  projects: ProjectsService,
+  access: AccessRegistry,
+  databases: ProjectDatabaseManager,
+  organizations: Pick<OrganizationsService, 'createProjectWithinLimits'>,
+): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['projects'];
 
@@ -30,7 +37,8 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsSe
 
   r.post('/platform/projects', { schema: { tags, body: CreateProjectBodySchema, response: { 201: ProjectSchema } } }, async (req, reply) => {
     const a = await access.requireOrgAccess(req, req.body.organization_slug, PERMISSIONS.PROJECTS_WRITE, 'create projects');
-    return reply.code(201).send(await projects.create(a.organization, req.body.name));
+    const created = await organizations.createProjectWithinLimits(a.organization, () => projects.create(a.organization, req.body.name));
+    return reply.code(201).send(created);
   });
 
   r.get('/platform/projects/:ref', { schema: { tags, params: RefParams, response: { 200: ProjectSchema } } }, async (req) => {

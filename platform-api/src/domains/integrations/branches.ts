@@ -3,22 +3,26 @@ import { BranchCreateSchema, PERMISSIONS, ProjectBranchSchema, type ProjectBranc
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '../../core/deps';
+import { permissionDenied } from '../../core/access';
 import { RefParamsSchema } from '../common/http';
 import { isoTime } from '../common/control-schema';
 import { listGitBranches } from './git';
 import { gitRoot } from './routes';
 import { IntegrationStore } from './store';
 
-/** The core's project creation service, reached through the server's decoration (app.plinth). */
+/** The core's project creation service and its limits, reached through the server's decoration (app.plinth). */
 interface ProjectCreator {
   create(organization: { id: number; slug: string }, name: string): Promise<{ ref: string }>;
+}
+interface CreationLimits {
+  createProjectWithinLimits<T>(organization: { id: number; slug: string }, create: () => Promise<T>): Promise<T>;
 }
 
 /** Database branches: GET/POST /v1/projects/{ref}/branches. A branch is a real child project. */
 export const branchRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const store = new IntegrationStore(deps.control);
-  const creator = () => (fastify as unknown as { plinth?: { projects?: ProjectCreator } }).plinth?.projects;
+  const core = () => (fastify as unknown as { plinth?: { projects?: ProjectCreator; organizations?: CreationLimits } }).plinth;
 
   const list = async (parentRef: string): Promise<ProjectBranch[]> => {
     await store.ready();
@@ -48,8 +52,11 @@ export const branchRoutes: RouteModule = (fastify, deps) => {
 
   app.post('/v1/projects/:ref/branches', { schema: { params: RefParamsSchema, body: BranchCreateSchema, response: { 200: ProjectBranchSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.INTEGRATIONS_WRITE);
-    const projects = creator();
-    if (!projects) throw new HttpError(503, 'Branching needs the project service, which this server does not offer', 'UNAVAILABLE');
+    // A branch is a full project: creating one needs what creating a project needs, and counts toward the same limits.
+    if (!access.permissions.has(PERMISSIONS.PROJECTS_WRITE)) throw permissionDenied(PERMISSIONS.PROJECTS_WRITE, 'create branches');
+    const projects = core()?.projects;
+    const limits = core()?.organizations;
+    if (!projects || !limits) throw new HttpError(503, 'Branching needs the project service, which this server does not offer', 'UNAVAILABLE');
     const parent = (await deps.control.query<{ parent_project_ref: string | null }>('select parent_project_ref from projects where ref = $1', [access.project.ref])).rows[0];
     if (parent?.parent_project_ref) throw new HttpError(400, 'A branch cannot have branches of its own; branch from the main project', 'VALIDATION');
     const { branch_name, git_branch, region } = req.body;
@@ -63,7 +70,8 @@ export const branchRoutes: RouteModule = (fastify, deps) => {
     await store.ready();
     const taken = await deps.control.query('select 1 from project_branches where parent_project_ref = $1 and name = $2', [access.project.ref, branch_name]);
     if (taken.rows.length) throw new HttpError(409, `A branch named ${branch_name} already exists for this project`, 'CONFLICT');
-    const child = await projects.create({ id: access.project.organizationId, slug: access.project.organizationSlug }, `${access.project.name} (${branch_name})`);
+    const organization = { id: access.project.organizationId, slug: access.project.organizationSlug };
+    const child = await limits.createProjectWithinLimits(organization, () => projects.create(organization, `${access.project.name} (${branch_name})`));
     await deps.control.transaction(async (tx) => {
       await tx.query('update projects set parent_project_ref = $2 where ref = $1', [child.ref, access.project.ref]);
       await tx.query('update projects set is_branch_enabled = true where ref = $1', [access.project.ref]);
