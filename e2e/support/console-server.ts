@@ -56,7 +56,9 @@ export async function startConsoleServer(environment: string, timeoutMs = 180_00
   const log = createWriteStream(logFile);
   const child = spawn(TSX_BIN, ['src/serve.ts'], {
     cwd: DEPLOY_DIR,
-    env: { ...process.env, PLINTH_ENV: environment, PORT: String(port), HOST: '127.0.0.1', PLINTH_DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...process.env, PLINTH_ENV: environment, PORT: String(port), HOST: '127.0.0.1', PLINTH_DATA_DIR: dataDir, NODE_ENV: 'production',
+      // Every test signs up from 127.0.0.1: the per-address sign-up limit is raised for the suite.
+      PLINTH_SIGN_UPS_PER_HOUR: '1000' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, so stop() also ends the node process tsx starts
   });
