@@ -14,8 +14,8 @@ export function useFakeClock(): void {
 /** Loads the shell's code-split pages up front, so no test waits for a chunk under a fake clock. */
 export async function preloadShellPages(): Promise<void> {
   await Promise.all([
-    import('../features/project-layout/project-layout'),
-    import('../features/project-layout/signed-in-layout'),
+    import('../routes/project-layout'),
+    import('../routes/signed-in-layout'),
     import('../routes/project-home'),
     import('../routes/project-building'),
     import('../routes/edge-functions'),

@@ -2,8 +2,8 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test } from 'vitest';
 import { ROLE_PERMISSIONS } from '@plinth/shared-contracts';
-import { findArea, makeProject, projectApi, REF, renderShell, testAreaLoader } from '../../app/test-harness';
-import { useConnectionStore } from '../status-gate/connection-store';
+import { findArea, makeProject, projectApi, REF, renderShell, testAreaLoader } from '../app/test-harness';
+import { useConnectionStore } from '../features/status-gate/connection-store';
 
 beforeEach(() => useConnectionStore.setState({ connected: { [REF]: true } }));
 

@@ -7,7 +7,7 @@ import { queryKeys, VerifyFactorBodySchema } from '@plinth/shared-contracts';
 import { useAuthApi } from '../app/api';
 import { usePageTitle } from '../app/page-title';
 import { AuthField, inputCss, submitCss } from '../features/sign-in/auth-form-parts';
-import { safeReturnTo } from '../features/session/require-session';
+import { safeReturnTo } from '../session/require-session';
 
 type CodeInput = z.input<typeof VerifyFactorBodySchema>;
 type CodeOutput = z.output<typeof VerifyFactorBodySchema>;

@@ -4,7 +4,7 @@ import { useAuthApi } from '../app/api';
 import { usePageTitle } from '../app/page-title';
 import { EmailPasswordForm } from '../features/sign-in/email-password-form';
 import { useAccountForm } from '../features/sign-in/use-account-form';
-import { safeReturnTo } from '../features/session/require-session';
+import { safeReturnTo } from '../session/require-session';
 
 export default function SignInPage() {
   usePageTitle('Sign in');

@@ -1,14 +1,14 @@
 import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router-dom';
 import { tokens } from '@plinth/shared-ui/theme';
-import { FullPageMessage } from '../../app/full-page-message';
-import { useOrganizations, useProjects } from '../projects/queries';
+import { FullPageMessage } from '../app/full-page-message';
+import { useOrganizations, useProjects } from '../features/projects/queries';
 import { useSessionUser } from '../session/require-session';
-import { CommandMenu } from '../command-menu/command-menu';
-import { CommandButton } from '../command-menu/command-button';
-import { useCommandShortcut } from '../command-menu/use-command-shortcut';
-import { AccountMenu } from '../account-menu/account-menu';
-import { ShellHeader } from './header';
+import { CommandMenu } from '../features/command-menu/command-menu';
+import { CommandButton } from '../features/command-menu/command-button';
+import { useCommandShortcut } from '../features/command-menu/use-command-shortcut';
+import { AccountMenu } from '../features/account-menu/account-menu';
+import { ShellHeader } from '../features/project-layout/header';
 
 /** Frame of signed-in pages outside a project: /projects, /org/…, /account/…, /support/new. */
 export default function SignedInLayout() {

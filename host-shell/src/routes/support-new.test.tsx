@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { expect, test } from 'vitest';
 import { fakeApi, makeOrganization, renderShell, SIGNED_IN } from '../app/test-harness';
-import { supportLink } from '../features/support/support-link';
+import { supportLink } from '../support/support-link';
 
 test('the support form opens prefilled from its link and offers an email with everything in it', async () => {
   const link = supportLink({ category: 'Database_unresponsive', ref: 'abcdefghijklmnopqrst', subject: 'Restoration failed', message: 'Restoring failed at 10:00' });

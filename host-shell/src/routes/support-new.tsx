@@ -5,7 +5,7 @@ import { Field, Select, TextArea, TextInput } from '@plinth/shared-ui/form';
 import { tokens } from '@plinth/shared-ui/theme';
 import { notify } from '@plinth/shared-ui/toast';
 import { usePageTitle } from '../app/page-title';
-import { SUPPORT_CATEGORIES, SUPPORT_EMAIL, supportMailto, supportRequestText, type SupportRequest } from '../features/support/support-request';
+import { SUPPORT_CATEGORIES, SUPPORT_EMAIL, supportMailto, supportRequestText, type SupportRequest } from '../support/support-request';
 
 /**
  * /support/new with category, ref, subject and message prefilled from the query. Nothing is

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import type { SessionUser } from '@plinth/shared-contracts';
 import { sessionState, useSession } from './use-session';
-import { FullPageMessage } from '../../app/full-page-message';
+import { FullPageMessage } from '../app/full-page-message';
 
 const SessionUserContext = createContext<SessionUser | null>(null);
 

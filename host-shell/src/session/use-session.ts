@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys, type AuthClient, type Session } from '@plinth/shared-contracts';
-import { useAuthApi } from '../../app/api';
+import { useAuthApi } from '../app/api';
 
 /** The session query, for useSession and for the shell's start, which asks before anything renders. */
 export function sessionQuery(auth: AuthClient) {

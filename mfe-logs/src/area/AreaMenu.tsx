@@ -1,6 +1,6 @@
 import { useHref, useLocation, useNavigate } from 'react-router-dom';
 import { SideMenu } from '@plinth/shared-ui/layout';
-import { activeMenuKey, type LogsMenuGroup } from '../features/logs-menu/logs-menu-items';
+import { activeMenuKey, type LogsMenuGroup } from './menu-groups';
 
 /** A titled side menu whose links stay inside the area's router (paths below /project/{ref}). */
 export function AreaMenu({ title, groups }: { title: string; groups: readonly LogsMenuGroup[] }) {

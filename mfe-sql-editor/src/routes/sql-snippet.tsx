@@ -4,7 +4,8 @@ import { SNIPPET_MESSAGES } from '@plinth/shared-contracts';
 import { useArea } from '../area/area-context';
 import { PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
 import { SqlRunner } from '../features/sql-runner/SqlRunner';
-import { errorMessage, useSnippetMutations, useSnippets } from '../features/snippets/use-snippets';
+import { useSnippetMutations, useSnippets } from '../features/snippets/use-snippets';
+import { errorMessage } from '../area/error-message';
 
 /** sql/:id: one saved query in the editor, with Run, Save and the favourite switch. */
 export default function SqlSnippetRoute() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@plinth/shared-contracts';
-import { useStorageArea } from '../../area/area-context';
+import { useStorageArea } from './area-context';
 
 /** The project's buckets, sorted by name as the menu lists them. */
 export function useBuckets() {

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { STORAGE_MESSAGES } from '@plinth/shared-contracts';
 import { ErrorPanel, LoadingState } from '@plinth/shared-ui/layout';
 import { PlaceholderPage } from '../area/StorageLayout';
-import { useBuckets } from '../features/storage-menu/use-buckets';
+import { useBuckets } from '../area/use-buckets';
 
 /** /storage/buckets/:bucketId: the explorer opened on one bucket (the explorer itself comes later). */
 export default function BucketPage() {

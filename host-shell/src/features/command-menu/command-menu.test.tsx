@@ -1,13 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test } from 'vitest';
-import { makeProject, projectApi, REF, renderShell } from '../../app/test-harness';
-import { useConnectionStore } from '../status-gate/connection-store';
+import { makeProject, projectApi, REF, renderShell, markProjectsConnected } from '../../app/test-harness';
 import { useCommandMenu } from './command-store';
 import { filterCommands, buildCommands } from './commands';
 
 beforeEach(() => {
-  useConnectionStore.setState({ connected: { [REF]: true } });
+  markProjectsConnected(REF);
   useCommandMenu.setState({ open: false });
 });
 
@@ -49,7 +48,8 @@ test('Escape closes the menu and nothing matching says so', async () => {
 });
 
 test('search matches every word in any order', () => {
-  const commands = buildCommands({ projectRef: REF, buildMode: 'hosted', comingUp: false, projects: [] });
+  const projectPages = [{ key: 'sql', label: 'SQL Editor', href: `/project/${REF}/sql/new` }, { key: 'storage', label: 'Storage', href: `/project/${REF}/storage/buckets` }];
+  const commands = buildCommands({ projectPages, projects: [] });
   expect(filterCommands(commands, 'editor sql').map((c) => c.label)).toEqual(['SQL Editor']);
   expect(filterCommands(commands, '').length).toBe(commands.length);
 });

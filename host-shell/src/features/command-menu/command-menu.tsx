@@ -3,32 +3,30 @@ import { useNavigate } from 'react-router-dom';
 import { Dialog } from '@plinth/shared-ui/dialog';
 import { tokens } from '@plinth/shared-ui/theme';
 import type { Project } from '@plinth/shared-contracts';
-import { useBuildMode } from '../../app/shell-settings';
 import { useCommandMenu } from './command-store';
-import { buildCommands, filterCommands } from './commands';
+import { buildCommands, filterCommands, type ProjectPage } from './commands';
 
 interface Props {
-  projectRef?: string;
-  comingUp?: boolean;
+  /** The current project's pages (none outside a project). */
+  projectPages?: readonly ProjectPage[];
   projects: readonly Project[];
 }
 
 /** Searches pages and projects; arrow keys move, Enter opens, Escape closes. */
-export function CommandMenu({ projectRef, comingUp = false, projects }: Props) {
+export function CommandMenu({ projectPages = [], projects }: Props) {
   const { open, setOpen } = useCommandMenu();
   return (
     <Dialog open={open} onOpenChange={setOpen} title="Command menu" size="medium">
-      {open ? <CommandSearch projectRef={projectRef} comingUp={comingUp} projects={projects} onDone={() => setOpen(false)} /> : null}
+      {open ? <CommandSearch projectPages={projectPages} projects={projects} onDone={() => setOpen(false)} /> : null}
     </Dialog>
   );
 }
 
-function CommandSearch({ projectRef, comingUp, projects, onDone }: Props & { comingUp: boolean; onDone: () => void }) {
-  const buildMode = useBuildMode();
+function CommandSearch({ projectPages, projects, onDone }: Required<Props> & { onDone: () => void }) {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [index, setIndex] = useState(0);
-  const all = useMemo(() => buildCommands({ projectRef, buildMode, comingUp, projects }), [projectRef, buildMode, comingUp, projects]);
+  const all = useMemo(() => buildCommands({ projectPages, projects }), [projectPages, projects]);
   const results = filterCommands(all, search);
   const current = Math.min(index, Math.max(results.length - 1, 0));
 

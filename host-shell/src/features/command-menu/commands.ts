@@ -1,5 +1,4 @@
-import type { BuildMode, Project } from '@plinth/shared-contracts';
-import { navLinks } from '../project-layout/nav-items';
+import type { Project } from '@plinth/shared-contracts';
 
 export interface Command {
   id: string;
@@ -8,12 +7,17 @@ export interface Command {
   href: string;
 }
 
+/** A page of the current project, as the nav rail lists it. */
+export interface ProjectPage {
+  key: string;
+  label: string;
+  href: string;
+}
+
 /** Everything the command menu can jump to: the current project's pages, shell pages and projects. */
-export function buildCommands(options: { projectRef?: string; buildMode: BuildMode; comingUp: boolean; projects: readonly Project[] }): Command[] {
-  const { projectRef, buildMode, comingUp, projects } = options;
-  const pages: Command[] = projectRef
-    ? navLinks(projectRef, buildMode, comingUp).map((link) => ({ id: `page:${link.key}`, label: link.label, group: 'Pages', href: link.href }))
-    : [];
+export function buildCommands(options: { projectPages: readonly ProjectPage[]; projects: readonly Project[] }): Command[] {
+  const { projectPages, projects } = options;
+  const pages: Command[] = projectPages.map((link) => ({ id: `page:${link.key}`, label: link.label, group: 'Pages', href: link.href }));
   pages.push(
     { id: 'page:projects', label: 'All projects', group: 'Pages', href: '/projects' },
     { id: 'page:account', label: 'Account Preferences', group: 'Pages', href: '/account/me' },

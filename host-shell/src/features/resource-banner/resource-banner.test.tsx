@@ -1,8 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
 import type { OrganizationUsage, ResourceWarning } from '@plinth/shared-contracts';
-import { makeProject, projectApi, REF, renderShell } from '../../app/test-harness';
-import { useConnectionStore } from '../status-gate/connection-store';
+import { makeProject, projectApi, REF, renderShell, markProjectsConnected } from '../../app/test-harness';
 import { bannerState } from './banner-state';
 
 const quiet: ResourceWarning = { project: REF, is_readonly_mode_enabled: false, database_size: null, storage_size: null, egress: null, disk_space_exhaustion: null };
@@ -31,7 +30,7 @@ describe('banner state', () => {
 });
 
 test('the banner shows above a project page in its style with the badge', async () => {
-  useConnectionStore.setState({ connected: { [REF]: true } });
+  markProjectsConnected(REF);
   renderShell(
     `/project/${REF}`,
     projectApi(makeProject(), {

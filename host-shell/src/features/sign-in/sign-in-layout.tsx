@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { pickQuote } from './quotes';
-import { sessionState, useSession } from '../session/use-session';
-import { safeReturnTo } from '../session/require-session';
+import { sessionState, useSession } from '../../session/use-session';
+import { safeReturnTo } from '../../session/require-session';
 
 const HEADINGS: Record<string, { heading: string; subheading: string }> = {
   '/sign-in': { heading: 'Welcome back', subheading: 'Sign in to your account' },

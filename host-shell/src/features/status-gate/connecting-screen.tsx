@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { CONNECTING_POLL_INTERVAL_MS, SUPPORT_PROMPT_AFTER_MS, type Project } from '@plinth/shared-contracts';
 import { useApi } from '../../app/use-api';
-import { supportLink } from '../support/support-link';
+import { supportLink } from '../../support/support-link';
 import { markProjectReachable, projectApiCheckQuery } from './project-api-check';
 import { ScreenPanel, mutedCss } from './screen-panel';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PROJECT_MESSAGES } from '@plinth/shared-contracts';
-import { supportLink } from '../support/support-link';
+import { supportLink } from '../../support/support-link';
 import { ScreenPanel, actionsCss, mutedCss } from './screen-panel';
 
 /** Generic error screen (§2.3): 'Head back' to /projects, a support request, the error code and message. */

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { PROJECT_MESSAGES, queryKeys, RESTORE_POLL_INTERVAL_MS, STATUS_TIMEOUT_MS, type Project } from '@plinth/shared-contracts';
 import { Button } from '@plinth/shared-ui/button';
 import { useApi } from '../../app/use-api';
-import { supportLink } from '../support/support-link';
+import { supportLink } from '../../support/support-link';
 import { ScreenPanel, actionsCss, mutedCss } from './screen-panel';
 
 /**

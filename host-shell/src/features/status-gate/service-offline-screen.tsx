@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Project } from '@plinth/shared-contracts';
-import { supportLink } from '../support/support-link';
+import { supportLink } from '../../support/support-link';
 import { ScreenPanel, actionsCss, mutedCss } from './screen-panel';
 
 /** Shown when the project's REST service reports OFFLINE (§4.1). */

@@ -4,7 +4,7 @@ import { queryKeys, UPGRADE_STATUS_POLL_MS, type Project } from '@plinth/shared-
 import { Button } from '@plinth/shared-ui/button';
 import { tokens } from '@plinth/shared-ui/theme';
 import { useApi } from '../../app/use-api';
-import { supportLink } from '../support/support-link';
+import { supportLink } from '../../support/support-link';
 import { ScreenPanel, actionsCss, mutedCss } from './screen-panel';
 import { formatUtc, upgradeSteps } from './upgrade-steps';
 

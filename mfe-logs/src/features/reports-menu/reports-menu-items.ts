@@ -1,4 +1,4 @@
-import type { LogsMenuGroup } from '../logs-menu/logs-menu-items';
+import type { LogsMenuGroup } from '../../area/menu-groups';
 
 /** The reports menu (000 §2.1: reports, api-overview, storage, database, query-performance; hosted only). */
 export const REPORTS_MENU_GROUPS: readonly LogsMenuGroup[] = [

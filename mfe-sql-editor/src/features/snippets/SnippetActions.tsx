@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
 import { useArea } from '../../area/area-context';
-import { ActionsMenu, type ActionItem } from '../side-menu/ActionsMenu';
+import { ActionsMenu, type ActionItem } from '../../area/ActionsMenu';
 import { newQueryPath } from './SqlEditorMenu';
 import { DeleteSnippetDialog } from './DeleteSnippetDialog';
 import { useSnippetMutations } from './use-snippets';

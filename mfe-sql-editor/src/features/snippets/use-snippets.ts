@@ -79,7 +79,3 @@ export function useSnippetMutations() {
 export function isContentNotFound(err: unknown): boolean {
   return err instanceof ApiError && err.status === 404;
 }
-
-export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
-}

@@ -5,7 +5,7 @@ import { Dialog, DialogClose, dialogFooterStyle } from '@plinth/shared-ui/dialog
 import { Button } from '@plinth/shared-ui/button';
 import { Field, TextInput } from '@plinth/shared-ui/form';
 import { useArea } from '../../area/area-context';
-import { errorMessage } from '../snippets/use-snippets';
+import { errorMessage } from '../../area/error-message';
 import { createTableSql, tableNameError } from './table-sql';
 import { useRefreshTableEditor } from './use-table-editor-data';
 

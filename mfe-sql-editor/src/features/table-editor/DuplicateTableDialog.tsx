@@ -5,7 +5,7 @@ import { Button } from '@plinth/shared-ui/button';
 import { Field, TextInput } from '@plinth/shared-ui/form';
 import type { Entity } from '@plinth/shared-contracts';
 import { useArea } from '../../area/area-context';
-import { errorMessage } from '../snippets/use-snippets';
+import { errorMessage } from '../../area/error-message';
 import { duplicateTableSql, tableNameError } from './table-sql';
 import { useRefreshTableEditor } from './use-table-editor-data';
 

@@ -1,6 +1,6 @@
 import { STORAGE_MESSAGES } from '@plinth/shared-contracts';
 import { tokens } from '@plinth/shared-ui/theme';
-import { useStorageConfig } from '../storage-menu/use-buckets';
+import { useStorageConfig } from '../../area/use-buckets';
 import { wholeSize } from './bucket-form';
 
 /** The project-wide upload limit beside a bucket's own limit, or the spec's failure text. */

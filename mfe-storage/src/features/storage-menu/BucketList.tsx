@@ -4,7 +4,7 @@ import { STORAGE_MESSAGES, type Bucket } from '@plinth/shared-contracts';
 import { Skeleton } from '@plinth/shared-ui/layout';
 import { BucketActions } from './BucketActions';
 import { menuStyles } from './menu-styles';
-import { useBuckets } from './use-buckets';
+import { useBuckets } from '../../area/use-buckets';
 
 interface BucketListProps {
   onEdit: (bucket: Bucket) => void;

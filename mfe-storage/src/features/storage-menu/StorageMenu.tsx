@@ -1,29 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { genericPermissionNotice, PERMISSION_MESSAGES, PERMISSIONS, type Bucket } from '@plinth/shared-contracts';
+import { genericPermissionNotice, PERMISSION_MESSAGES, PERMISSIONS } from '@plinth/shared-contracts';
 import { Button } from '@plinth/shared-ui/button';
 import { PlusIcon } from '@plinth/shared-ui/icons';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { useStorageArea } from '../../area/area-context';
+import { BucketPanels, loadBucketPanels, type BucketPanel } from '../../area/bucket-panels';
 import { BucketList } from './BucketList';
 import { menuStyles } from './menu-styles';
-
-// The create/edit panel and the delete dialog (with their dialog code) are not needed to show the
-// menu: they load as soon as the pointer or the keyboard focus enters the menu, or when first opened.
-const loadBucketFormPanel = () => import('../bucket-form/BucketFormPanel');
-const loadDeleteBucketDialog = () => import('../bucket-delete/DeleteBucketDialog');
-const BucketFormPanel = lazy(() => loadBucketFormPanel().then((m) => ({ default: m.BucketFormPanel })));
-const DeleteBucketDialog = lazy(() => loadDeleteBucketDialog().then((m) => ({ default: m.DeleteBucketDialog })));
-let panelsRequested = false;
-function loadPanels() {
-  if (panelsRequested) return;
-  panelsRequested = true;
-  void Promise.all([loadBucketFormPanel(), loadDeleteBucketDialog()]).catch(() => {
-    panelsRequested = false;
-  });
-}
-
-type Panel = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; bucket: Bucket } | { kind: 'delete'; bucket: Bucket };
 
 const CONFIGURATION_LINKS = [
   { label: 'Policies', to: '/storage/policies' },
@@ -33,12 +17,12 @@ const CONFIGURATION_LINKS = [
 /** The storage side menu of 000 §2.11: New bucket, All buckets with the bucket list, Policies. */
 export function StorageMenu() {
   const { can } = useStorageArea();
-  const [panel, setPanel] = useState<Panel>({ kind: 'closed' });
+  const [panel, setPanel] = useState<BucketPanel>({ kind: 'closed' });
   const mayWrite = can(PERMISSIONS.STORAGE_ADMIN_WRITE);
   const close = () => setPanel({ kind: 'closed' });
 
   return (
-    <nav aria-label="Storage" css={menuStyles.nav} onPointerEnter={loadPanels} onFocus={loadPanels}>
+    <nav aria-label="Storage" css={menuStyles.nav} onPointerEnter={loadBucketPanels} onFocus={loadBucketPanels}>
       <h2 css={menuStyles.heading}>Storage</h2>
       <PermissionTooltip allowed={mayWrite} message={PERMISSION_MESSAGES.createBuckets}>
         <Button icon={<PlusIcon size={14} />} onClick={() => setPanel({ kind: 'create' })}>
@@ -69,12 +53,7 @@ export function StorageMenu() {
           ))}
         </ul>
       </section>
-      <Suspense fallback={null}>
-        {panel.kind === 'create' || panel.kind === 'edit' ? (
-          <BucketFormPanel open bucket={panel.kind === 'edit' ? panel.bucket : null} onClose={close} />
-        ) : null}
-        {panel.kind === 'delete' ? <DeleteBucketDialog bucket={panel.bucket} onClose={close} /> : null}
-      </Suspense>
+      <BucketPanels panel={panel} onClose={close} />
     </nav>
   );
 }

@@ -1,0 +1,32 @@
+import { lazy, Suspense } from 'react';
+import type { Bucket } from '@plinth/shared-contracts';
+
+// The create/edit panel and the delete dialog (with their dialog code) are not needed to show the
+// menu: they load as soon as the pointer or the keyboard focus enters the menu, or when first opened.
+const loadBucketFormPanel = () => import('../features/bucket-form/BucketFormPanel');
+const loadDeleteBucketDialog = () => import('../features/bucket-delete/DeleteBucketDialog');
+const BucketFormPanel = lazy(() => loadBucketFormPanel().then((m) => ({ default: m.BucketFormPanel })));
+const DeleteBucketDialog = lazy(() => loadDeleteBucketDialog().then((m) => ({ default: m.DeleteBucketDialog })));
+let panelsRequested = false;
+export function loadBucketPanels() {
+  if (panelsRequested) return;
+  panelsRequested = true;
+  void Promise.all([loadBucketFormPanel(), loadDeleteBucketDialog()]).catch(() => {
+    panelsRequested = false;
+  });
+}
+
+/** Which bucket panel the storage menu has open. */
+export type BucketPanel = { kind: 'closed' } | { kind: 'create' } | { kind: 'edit'; bucket: Bucket } | { kind: 'delete'; bucket: Bucket };
+
+/** The open panel of the storage menu: create or edit a bucket, or delete one. */
+export function BucketPanels({ panel, onClose }: { panel: BucketPanel; onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      {panel.kind === 'create' || panel.kind === 'edit' ? (
+        <BucketFormPanel open bucket={panel.kind === 'edit' ? panel.bucket : null} onClose={onClose} />
+      ) : null}
+      {panel.kind === 'delete' ? <DeleteBucketDialog bucket={panel.bucket} onClose={onClose} /> : null}
+    </Suspense>
+  );
+}

@@ -1,0 +1,91 @@
+// The layout rules of ../shared/ARCHITECTURE.md ("How an area is laid out"), as ESLint flat config:
+// an area never imports another area; a feature never imports another feature or the app shell;
+// only deploy, bench and e2e import platform-api; areas, the host and shared-ui never build an API
+// URL by hand (the contracts' clients do). `layoutRules(root)` reads the packages and features
+// under `root`, so the same rules lint the repository and the fixture tree of layout-rules.test.js.
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import tseslint from 'typescript-eslint';
+import importPlugin from 'eslint-plugin-import';
+
+/** Folders of the browser side whose `src/` is linted. */
+const SOURCE_PACKAGES = (root) =>
+  readdirSync(root).filter((name) => /^(mfe-.+|host-shell|shared-ui|shared-contracts)$/.test(name) && existsSync(join(root, name, 'src')));
+
+/** What a feature of the host may take from `src/app/`: the shell's context hooks and test helpers. */
+const HOST_APP_CONTEXT = ['./api.tsx', './use-api.ts', './shell-settings.tsx', './page-title.ts', './full-page-message.tsx', './test-harness.tsx', './fake-clock.ts'];
+
+const subfolders = (dir) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
+
+export const MESSAGES = {
+  area: 'An area never imports another area: share it through @plinth/shared-contracts or @plinth/shared-ui, or link to the other area\'s page with link().',
+  feature: 'A feature never imports another feature: move the shared piece out of features/ (the package\'s shared code, shared-ui or shared-contracts) or compose both in a route.',
+  appShell: 'A feature never imports the app shell (App.tsx, routes/, the entry, or the host\'s app/ beyond its context hooks): the shell composes features, not the other way round.',
+  platformApi: 'Only deploy, bench and e2e may import platform-api: the console reaches the API over HTTP through the @plinth/shared-contracts clients.',
+  apiUrl: 'API URLs are built by the @plinth/shared-contracts clients, not by hand (a page of another area: link()).',
+};
+
+function boundaryZones(root) {
+  const packages = SOURCE_PACKAGES(root);
+  const areas = packages.filter((name) => name.startsWith('mfe-'));
+  const zones = areas.map((area) => ({
+    target: `./${area}`,
+    from: areas.filter((other) => other !== area).map((other) => `./${other}`),
+    message: MESSAGES.area,
+  })).filter((zone) => zone.from.length > 0);
+  for (const pkg of packages) {
+    const featuresDir = `./${pkg}/src/features`;
+    for (const feature of subfolders(join(root, featuresDir))) {
+      zones.push({ target: `${featuresDir}/${feature}`, from: featuresDir, except: [`./${feature}`], message: MESSAGES.feature });
+    }
+    if (pkg === 'host-shell') {
+      zones.push({ target: featuresDir, from: `./${pkg}/src/app`, except: HOST_APP_CONTEXT, message: MESSAGES.appShell });
+    }
+    const shell = ['src/App.tsx', 'src/routes', 'src/index.ts', 'src/bootstrap.tsx'].map((p) => `./${pkg}/${p}`);
+    zones.push({ target: featuresDir, from: shell.filter((p) => existsSync(join(root, p))), message: MESSAGES.appShell });
+    zones.push({ target: `./${pkg}`, from: './platform-api', message: MESSAGES.platformApi });
+  }
+  return zones.filter((zone) => [zone.from].flat().length > 0);
+}
+
+// A string or template literal that is an API path: starts with /api/ or names /platform/. The
+// console's own addresses are left alone: a route's `path`, a link's `to` or `href` (the SQL area's
+// API docs pages live at /project/{ref}/api/...).
+const CONSOLE_ADDRESS = ':not(JSXAttribute > Literal, Property[key.name=/^(path|to|href)$/] > Literal, Property[key.name=/^(path|to|href)$/] > TemplateLiteral > TemplateElement, JSXAttribute > JSXExpressionContainer > Literal)';
+const apiUrlSelectors = [
+  `Literal[value=/^\\/api\\//]${CONSOLE_ADDRESS}`,
+  `Literal[value=/\\/platform\\//]${CONSOLE_ADDRESS}`,
+  'TemplateLiteral[quasis.0.value.raw=/^\\/api\\//] > TemplateElement:first-child' + CONSOLE_ADDRESS,
+  `TemplateElement[value.raw=/\\/platform\\//]${CONSOLE_ADDRESS}`,
+].map((selector) => ({ selector, message: MESSAGES.apiUrl }));
+
+export function layoutRules(root) {
+  const sources = ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx'];
+  const inPackages = (globs) => SOURCE_PACKAGES(root).flatMap((pkg) => globs.map((g) => `${pkg}/src/${g}`));
+  return [
+    { ignores: ['**/node_modules/**', '**/dist/**'] },
+    {
+      files: inPackages(sources),
+      languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
+      linterOptions: { reportUnusedDisableDirectives: 'off' },
+      plugins: { import: importPlugin },
+      settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.jsx'] } } },
+      rules: {
+        'import/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones(root) }],
+        'no-restricted-imports': ['error', {
+          patterns: [
+            { group: ['@plinth/platform-api', '@plinth/platform-api/*'], message: MESSAGES.platformApi },
+            { group: ['@plinth/mfe-*'], message: MESSAGES.area },
+          ],
+        }],
+      },
+    },
+    {
+      // Browser code: the host, the areas and the design system. The contracts own the URLs;
+      // tests and their fakes answer URLs and are left to the test kit.
+      files: SOURCE_PACKAGES(root).filter((pkg) => pkg !== 'shared-contracts').flatMap((pkg) => sources.map((g) => `${pkg}/src/${g}`)),
+      ignores: ['**/*.test.*', '**/testing/**', '**/test-harness.tsx', '**/test-setup.ts', '**/fake-clock.ts'],
+      rules: { 'no-restricted-syntax': ['error', ...apiUrlSelectors] },
+    },
+  ];
+}
