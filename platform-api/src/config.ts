@@ -23,6 +23,10 @@ export interface ServerOptions {
   sessionTtlMs?: number;
   /** Embedded: keep one project database open ahead of time so creation is immediate. Default true (PLINTH_SPARE_DATABASE=0 turns it off). */
   spareDatabase?: boolean;
+  /** Project databases kept open at most; the least recently used idle one closes first. Default 20 (PLINTH_MAX_OPEN_DATABASES). */
+  maxOpenDatabases?: number;
+  /** A project database unused this long closes (opens again on its next call), in ms. Default 10 minutes (PLINTH_DATABASE_IDLE_MS). */
+  databaseIdleMs?: number;
   /** First account and organization created at start when absent (PLINTH_ADMIN_EMAIL / PLINTH_ADMIN_PASSWORD). */
   admin?: { email: string; password: string } | null;
 }
@@ -39,6 +43,8 @@ export interface ResolvedConfig {
   sessionTtlMs: number;
   admin: { email: string; password: string } | null;
   spareDatabase: boolean;
+  maxOpenDatabases: number;
+  databaseIdleMs: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,5 +65,7 @@ export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEn
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
     admin: options.admin === undefined ? envAdmin : options.admin,
     spareDatabase: options.spareDatabase ?? env.PLINTH_SPARE_DATABASE !== '0',
+    maxOpenDatabases: options.maxOpenDatabases ?? (Number(env.PLINTH_MAX_OPEN_DATABASES) || 20),
+    databaseIdleMs: options.databaseIdleMs ?? (Number(env.PLINTH_DATABASE_IDLE_MS) || 10 * 60_000),
   };
 }

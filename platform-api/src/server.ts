@@ -13,6 +13,7 @@ import { openControlDatabase, type OpenControlDatabase } from './core/control-db
 import { installErrorHandling } from './core/errors';
 import { createDiskObjectStore } from './core/object-store';
 import { ProjectDatabaseManager } from './core/project-db/manager';
+import { lockDataDir } from './core/project-db/data-dir-lock';
 import { AuthService } from './auth/service';
 import { registerAuthRoutes } from './auth/routes';
 import { OrganizationsService } from './organizations/service';
@@ -56,8 +57,17 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
 
+  const dataDirLock = await lockDataDir(config.dataDir);
   const control = await openControlDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
-  const databases = new ProjectDatabaseManager({ dataDir: config.dataDir, databaseUrl: config.databaseUrl, statementTimeoutMs: config.statementTimeoutMs, control, spareDatabase: config.spareDatabase });
+  const databases = new ProjectDatabaseManager({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    statementTimeoutMs: config.statementTimeoutMs,
+    control,
+    spareDatabase: config.spareDatabase,
+    maxOpenDatabases: config.maxOpenDatabases,
+    databaseIdleMs: config.databaseIdleMs,
+  });
   const objects = createDiskObjectStore(config.objectStoreDir);
   const access = new AccessRegistry(control);
   const egress = new EgressCounter(control);
@@ -111,6 +121,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await egress.stop().catch(() => undefined);
     await databases.closeAll();
     await control.close();
+    await dataDirLock.release();
   });
 
   await seedAdmin(app.plinth, app.log);

@@ -42,6 +42,11 @@ export const PLAN_LIMITS: Record<PlanId, PlanLimits> = {
   team: { databaseSizeBytes: 8 * GB, storageBytes: 100 * GB, egressBytes: 250 * GB, maxUploadBytes: 5 * GB, monthlyActiveUsers: 100_000, logRetentionDays: 28, freeProjectLimit: null },
   enterprise: { databaseSizeBytes: null, storageBytes: null, egressBytes: null, maxUploadBytes: null, monthlyActiveUsers: null, logRetentionDays: 90, freeProjectLimit: null },
 };
+/**
+ * Ceiling of the statement time-out a SQL editor run may ask for (`timeoutMs`), per plan: a run
+ * holds its project database (embedded, one statement at a time), so the free plan gets less.
+ */
+export const SQL_STATEMENT_TIMEOUT_CEILING_MS: Record<PlanId, number> = { free: 60_000, pro: 120_000, team: 120_000, enterprise: 120_000 };
 /** Pro and Team bill usage above the included amounts; these are the figures quoted in 001 §9. */
 export const OVERAGE_PRICES = { databasePerGb: 0.125, storagePerGb: 0.021, egressPerGb: 0.09, mauEach: 0.00325 } as const;
 export const MAX_MESSAGE_SIZE_BYTES: Record<Exclude<PlanId, 'enterprise'>, number> = { free: 250 * KB, pro: 3 * MB, team: 3 * MB };

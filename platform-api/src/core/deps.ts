@@ -19,6 +19,11 @@ export interface ProjectQueryOptions {
   timeoutMs?: number;
   /** JWT claims made visible to policies as request.jwt.claims (auth.uid() reads claims.sub). */
   claims?: Record<string, unknown>;
+  /**
+   * The user's own statement (the SQL editor's run). Embedded, it runs alone; the console's calls
+   * queued behind it wait briefly, then answer 503 "busy". Server mode: it runs on its own pool.
+   */
+  user?: boolean;
 }
 
 /** One project's Postgres database, run off the API's main thread. */
@@ -34,7 +39,10 @@ export interface ProjectDatabase {
 }
 
 export interface ProjectDatabases {
-  /** The open database of an ACTIVE project; throws an HttpError 409 when the project is not up. */
+  /**
+   * The database of an ACTIVE_HEALTHY project, opened again on demand when it was closed for being
+   * idle; throws an HttpError 409 when the project is not up (paused, failed, coming up).
+   */
   get(ref: string): Promise<ProjectDatabase>;
 }
 

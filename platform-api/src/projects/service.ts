@@ -40,7 +40,14 @@ export class ProjectsService {
     private readonly orgs: OrganizationsService,
     private readonly log: FastifyBaseLogger,
     private readonly apiBase: string,
-  ) {}
+  ) {
+    // An active project whose database cannot be opened again (files gone) says so and can be restored.
+    databases.onOpenFailure((ref, reason) => {
+      void this.access.project(ref).then((rec) => {
+        if (rec && this.cached.get(ref) === 'ACTIVE_HEALTHY') return this.setStatus(rec, 'RESTORATION_FAILED', reason);
+      }).catch((err) => this.log.error({ err, ref }, 'could not record a failed database'));
+    });
+  }
 
   private toProject(row: ProjectRow): Project {
     const status = this.statusOf(row.ref) ?? row.status;
@@ -174,13 +181,18 @@ export class ProjectsService {
     return 'PAUSING';
   }
 
-  /** Restore: refused when a member would exceed the free-project limit; RESTORING → ACTIVE_HEALTHY or RESTORATION_FAILED. */
+  /**
+   * Restore: refused when a member would exceed the free-project limit; RESTORING → ACTIVE_HEALTHY
+   * or RESTORATION_FAILED. A project whose database failed to open (RESTORATION_FAILED) or whose
+   * creation failed (UNKNOWN) can be restored too; one that never had a database gets it made now.
+   */
   async restore(rec: ProjectRecord, plan: string): Promise<ProjectStatus> {
     const status = await this.status(rec.ref);
-    if (status !== 'INACTIVE' && status !== 'RESTORATION_FAILED') {
+    if (status !== 'INACTIVE' && status !== 'RESTORATION_FAILED' && status !== 'UNKNOWN') {
       throw new HttpError(409, `Only a paused project can be restored; this project is ${status}`, 'INVALID_STATUS');
     }
-    if (plan === 'free') {
+    // A failed project already counts as running toward the limit: restoring it adds none.
+    if (plan === 'free' && status === 'INACTIVE') {
       const over = await this.orgs.membersAtFreeProjectLimit(rec.organizationId);
       if (over.length) {
         throw new HttpError(409, `Members of this organization have reached their free project limit: ${over.map((m) => m.primary_email).join(', ')}`, 'FREE_PROJECT_LIMIT');
@@ -189,6 +201,11 @@ export class ProjectsService {
     await this.setStatus(rec, 'RESTORING');
     this.background(rec.ref, async () => {
       try {
+        if (status === 'UNKNOWN' && !(await this.everActive(rec.id)) && !(await this.databases.exists(rec.ref))) {
+          await this.databases.create(rec.ref);
+          await this.setStatus(rec, 'ACTIVE_HEALTHY', 'database created, storage schema migrated');
+          return;
+        }
         await this.databases.openDatabase(rec.ref);
         await this.setStatus(rec, 'ACTIVE_HEALTHY', 'database opened');
       } catch (err) {
@@ -198,28 +215,59 @@ export class ProjectsService {
     return 'RESTORING';
   }
 
-  /** Opens the databases of projects that were active when the API last stopped. */
+  private async everActive(projectId: number): Promise<boolean> {
+    const r = await this.control.query<{ n: number }>(`select count(*)::int as n from project_status_events where project_id = $1 and status = 'ACTIVE_HEALTHY'`, [projectId]);
+    return (r.rows[0]?.n ?? 0) > 0;
+  }
+
+  /**
+   * At start: each project that was up is COMING_UP (RESTORING if it was restoring) until its
+   * database opens, then ACTIVE_HEALTHY; one whose database cannot open is RESTORATION_FAILED with
+   * the reason (restore it once fixed). Projects sharing one data directory are not opened at all.
+   * Databases open two at a time; past the bound on open databases the idle ones close again.
+   */
   async resumeAll(): Promise<void> {
-    const r = await this.control.query<{ id: number; ref: string; status: ProjectStatus }>('select id, ref, status from projects');
+    const r = await this.control.query<{ id: number; ref: string; status: ProjectStatus }>('select id, ref, status from projects order by id');
+    const problems = await this.databases.checkAtStart(r.rows.map((p) => p.ref));
+    const toOpen: { rec: ProjectRecord; status: ProjectStatus }[] = [];
     for (const p of r.rows) {
       const rec = await this.access.project(p.ref);
       if (!rec) continue;
       if (p.status === 'ACTIVE_HEALTHY' || p.status === 'COMING_UP' || p.status === 'RESTORING' || p.status === 'UNKNOWN') {
-        this.cached.set(p.ref, p.status);
-        this.background(p.ref, async () => {
-          try {
-            await this.databases.openDatabase(p.ref);
-            if (p.status !== 'ACTIVE_HEALTHY') await this.setStatus(rec, 'ACTIVE_HEALTHY', 'database opened at start');
-          } catch (err) {
-            await this.setStatus(rec, p.status === 'RESTORING' ? 'RESTORATION_FAILED' : 'UNKNOWN', `database could not be opened at start: ${(err as Error).message}`);
-          }
-        });
+        const problem = problems.get(p.ref);
+        if (problem) {
+          this.log.error({ ref: p.ref, reason: problem }, 'project database not opened at start');
+          await this.setStatus(rec, 'RESTORATION_FAILED', `database not opened at start: ${problem}`);
+          continue;
+        }
+        this.cached.set(p.ref, p.status === 'RESTORING' ? 'RESTORING' : 'COMING_UP');
+        toOpen.push({ rec, status: p.status });
       } else if (p.status === 'PAUSING' || p.status === 'GOING_DOWN') {
         await this.setStatus(rec, 'INACTIVE', 'API restarted while pausing');
       } else {
         this.cached.set(p.ref, p.status);
       }
     }
+    const openOne = async ({ rec, status }: { rec: ProjectRecord; status: ProjectStatus }) => {
+      try {
+        await this.databases.openDatabase(rec.ref);
+        if (status === 'ACTIVE_HEALTHY') {
+          this.cached.set(rec.ref, 'ACTIVE_HEALTHY');
+          this.access.setProject({ ...((await this.access.project(rec.ref)) ?? rec), status: 'ACTIVE_HEALTHY' });
+        } else await this.setStatus(rec, 'ACTIVE_HEALTHY', 'database opened at start');
+      } catch (err) {
+        await this.setStatus(rec, 'RESTORATION_FAILED', `database could not be opened at start: ${(err as Error).message}`);
+      }
+    };
+    // Two at a time, each as the project's background work (settled() waits for it).
+    const lanes = [0, 1].map(() => Promise.resolve());
+    toOpen.forEach((item, i) => {
+      const lane = i % lanes.length;
+      const turn = lanes[lane]!;
+      let done!: () => void;
+      lanes[lane] = new Promise<void>((resolve) => (done = resolve));
+      this.background(item.rec.ref, () => turn.then(() => openOne(item)).finally(done));
+    });
   }
 
   async upgradeStatus(projectId: number): Promise<DatabaseUpgradeStatusAnswer> {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, realpath, rm, stat, symlink } from 'node:fs/promises';
+import { cp, mkdir, readdir, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectDatabase, ProjectDatabases } from '../deps';
 import { HttpError } from '../deps';
@@ -8,8 +8,9 @@ import type { OpenControlDatabase } from '../control-db';
 import { projectBootstrapSql, projectBootstrapVersion } from '../project-bootstrap.sql';
 import { PgliteProjectDatabase } from './pglite-client';
 import { ServerProjectDatabase } from './server-client';
+import type { CallQueueLimits } from './call-queue';
 
-type OpenDatabase = ProjectDatabase & { start(): Promise<void>; close(): Promise<void> };
+type OpenDatabase = PgliteProjectDatabase | ServerProjectDatabase;
 
 export interface ProjectDatabaseManagerOptions {
   dataDir: string;
@@ -18,26 +19,53 @@ export interface ProjectDatabaseManagerOptions {
   control: OpenControlDatabase;
   /** Embedded: keep one database copied and open ahead of time, so a new project comes up at once. */
   spareDatabase?: boolean;
+  /** Databases kept open at most (embedded: worker threads; server: connection pools); the least recently used idle one closes first. */
+  maxOpenDatabases?: number;
+  /** A database unused this long closes; the next call opens it again. */
+  databaseIdleMs?: number;
+  /** Bounds of a call's wait for its turn on a project database. */
+  queue?: CallQueueLimits;
 }
 
 /** Server-mode name of a project's database. */
 export const projectDatabaseName = (ref: string) => `plinth_project_${ref}`;
 
+/** A database error's text with file-system paths taken out, fit for a status history. */
+const withoutPaths = (reason: string) => reason.replace(/(?<![\w)])\/(?:[\w.@+-]+\/)+[\w.@+-]*/g, '(path)');
+
 /**
  * Creates, opens and closes project databases: in embedded mode a PGlite data directory per
  * project (`<dataDir>/projects/<ref>/pgdata`) served by a worker thread; in server mode a
- * database per project on the same server.
+ * database per project on the same server. An active project's database stays known here while
+ * its worker (or pool) is closed for being idle or for the bound on open databases, and opens
+ * again on its next call.
  */
 export class ProjectDatabaseManager implements ProjectDatabases {
   private readonly open = new Map<string, OpenDatabase>();
+  private readonly opening = new Map<string, Promise<OpenDatabase>>();
+  /** Embedded: the real data directory of each open project, so no two projects ever open one. */
+  private readonly claimed = new Map<string, string>();
+  /** Embedded: data directories found shared by several projects at start; none of them opens. */
+  private readonly shared = new Map<string, string[]>();
   private template: Promise<string> | null = null;
   private spare: Promise<{ dir: string; db: PgliteProjectDatabase } | null> | null = null;
   private closing = false;
+  private idleTimer: ReturnType<typeof setInterval> | null = null;
+  private openFailed: (ref: string, reason: string) => void = () => undefined;
 
   constructor(private readonly opts: ProjectDatabaseManagerOptions) {}
 
   get embedded(): boolean {
     return !this.opts.databaseUrl;
+  }
+
+  get maxOpen(): number {
+    return Math.max(1, this.opts.maxOpenDatabases ?? 20);
+  }
+
+  /** Called when an active project's database cannot be opened again on demand (files gone, corrupt). */
+  onOpenFailure(handler: (ref: string, reason: string) => void): void {
+    this.openFailed = handler;
   }
 
   /** Where an embedded project's files live. */
@@ -52,14 +80,57 @@ export class ProjectDatabaseManager implements ProjectDatabases {
     return url.toString();
   }
 
+  /** An active project's database (its worker starts again on the first call when it was closed for being idle). */
   async get(ref: string): Promise<ProjectDatabase> {
+    const pending = this.opening.get(ref);
+    if (pending) await pending.catch(() => undefined);
     const db = this.open.get(ref);
     if (!db) throw new HttpError(409, `Project ${ref} is not running; restore it first`, 'PROJECT_NOT_ACTIVE');
+    if (!db.running) this.enforceBound(ref);
     return db;
   }
 
+  /** The project's database is known and usable (its worker may be closed until the next call). */
   isOpen(ref: string): boolean {
     return this.open.has(ref);
+  }
+
+  /** How many project databases hold a worker thread (or server connections) now. */
+  runningCount(): number {
+    let n = 0;
+    for (const db of this.open.values()) if (db.running) n++;
+    return n;
+  }
+
+  /**
+   * Closes the least recently used idle databases until at most maxOpen run (keeping `keep`,
+   * about to be used, and counting it). A database with a call in flight is never closed.
+   */
+  private enforceBound(keep: string): void {
+    const others = [...this.open.entries()].filter(([ref, db]) => ref !== keep && db.running);
+    let over = others.length + 1 - this.maxOpen;
+    if (over <= 0) return;
+    const idle = others.filter(([, db]) => !db.busy).sort((a, b) => a[1].lastUsedAt - b[1].lastUsedAt);
+    for (const [, db] of idle) {
+      if (over-- <= 0) break;
+      void db.suspend().catch(() => undefined);
+    }
+  }
+
+  /** Closes databases unused for databaseIdleMs. */
+  private closeIdle(): void {
+    const idleMs = this.opts.databaseIdleMs ?? 10 * 60_000;
+    const now = Date.now();
+    for (const db of this.open.values()) {
+      if (db.running && !db.busy && now - db.lastUsedAt >= idleMs) void db.suspend().catch(() => undefined);
+    }
+  }
+
+  private startIdleTimer(): void {
+    if (this.idleTimer || this.closing) return;
+    const idleMs = this.opts.databaseIdleMs ?? 10 * 60_000;
+    this.idleTimer = setInterval(() => this.closeIdle(), Math.max(50, Math.min(idleMs / 2, 30_000)));
+    this.idleTimer.unref();
   }
 
   /** A fresh, bootstrapped embedded data directory copied for each new project (initdb once). */
@@ -76,7 +147,7 @@ export class ProjectDatabaseManager implements ProjectDatabases {
         await bootstrap(db);
         await db.close();
         await mkdir(path.dirname(ready), { recursive: true });
-        await (await import('node:fs/promises')).writeFile(ready, new Date().toISOString());
+        await writeFile(ready, new Date().toISOString());
         return dir;
       })();
       this.template.catch(() => {
@@ -88,6 +159,7 @@ export class ProjectDatabaseManager implements ProjectDatabases {
 
   /** Starts preparing the embedded template so the first project comes up quickly. */
   warmUp(): void {
+    this.startIdleTimer();
     if (!this.embedded) return;
     void this.embeddedTemplate().catch(() => undefined);
     if (this.opts.spareDatabase) this.prepareSpare();
@@ -104,7 +176,7 @@ export class ProjectDatabaseManager implements ProjectDatabases {
       const dir = path.join(this.opts.dataDir, 'pool', randomBytes(8).toString('hex'), 'pgdata');
       await mkdir(path.dirname(dir), { recursive: true });
       await cp(template, dir, { recursive: true });
-      const db = new PgliteProjectDatabase('spare', dir, this.opts.statementTimeoutMs);
+      const db = new PgliteProjectDatabase('spare', dir, this.opts.statementTimeoutMs, { queue: this.opts.queue });
       await db.start();
       return { dir, db };
     })().catch(() => null);
@@ -120,18 +192,34 @@ export class ProjectDatabaseManager implements ProjectDatabases {
     }
   }
 
+  /** Hands the prepared spare to this project alone: each waiter takes its own spare promise. */
   private async takeSpare(ref: string): Promise<boolean> {
     if (!this.opts.spareDatabase || !this.spare) return false;
-    const spare = await this.spare;
+    const mine = this.spare;
     this.spare = null;
     this.prepareSpare();
+    const spare = await mine;
     if (!spare) return false;
     const link = this.projectDir(ref);
     await mkdir(path.dirname(link), { recursive: true });
     await symlink(spare.dir, link, 'dir');
     // The spare's worker keeps the files open under their pool path, which the link points to.
-    this.open.set(ref, spare.db.adopt(ref));
+    this.claimed.set(await realpath(spare.dir), ref);
+    this.open.set(ref, spare.db.adopt(ref, this.hooks(ref)));
+    this.enforceBound(ref);
     return true;
+  }
+
+  private hooks(ref: string) {
+    return {
+      onWorkerStart: () => this.enforceBound(ref),
+      onStartFailure: (reason: string) => {
+        const db = this.open.get(ref);
+        if (!db) return;
+        this.release(ref);
+        this.openFailed(ref, `database could not be opened: ${withoutPaths(reason)}`);
+      },
+    };
   }
 
   /** Creates the project's database, runs the bootstrap SQL and leaves it open. */
@@ -148,46 +236,125 @@ export class ProjectDatabaseManager implements ProjectDatabases {
     return this.openDatabase(ref);
   }
 
+  /** The project's database exists (embedded: its files; server: the database). */
+  async exists(ref: string): Promise<boolean> {
+    if (this.embedded) return exists(path.join(await realpath(this.projectDir(ref)).catch(() => this.projectDir(ref)), 'PG_VERSION'));
+    const r = await this.opts.control.query<{ n: number }>('select count(*)::int as n from pg_database where datname = $1', [projectDatabaseName(ref)]);
+    return (r.rows[0]?.n ?? 0) > 0;
+  }
+
   /** Opens an existing project's database and checks that it holds a project (storage schema present). */
   async openDatabase(ref: string): Promise<ProjectDatabase> {
     const existing = this.open.get(ref);
     if (existing) return existing;
+    let pending = this.opening.get(ref);
+    if (!pending) {
+      pending = this.openNow(ref).finally(() => this.opening.delete(ref));
+      this.opening.set(ref, pending);
+    }
+    return pending;
+  }
+
+  private async openNow(ref: string): Promise<OpenDatabase> {
     let db: OpenDatabase;
+    let dir: string | null = null;
     if (this.embedded) {
       // A project made from a spare links to its files under pool/; PGlite opens the real path.
-      const dir = await realpath(this.projectDir(ref)).catch(() => this.projectDir(ref));
+      dir = await realpath(this.projectDir(ref)).catch(() => this.projectDir(ref));
       if (!(await exists(path.join(dir, 'PG_VERSION')))) throw new Error(`the database files of project ${ref} are missing`);
-      db = new PgliteProjectDatabase(ref, dir, this.opts.statementTimeoutMs);
+      await this.refuseShared(ref, dir);
+      this.claimed.set(dir, ref);
+      db = new PgliteProjectDatabase(ref, dir, this.opts.statementTimeoutMs, { queue: this.opts.queue });
     } else {
-      db = new ServerProjectDatabase(ref, this.connectionUrl(ref)!, this.opts.statementTimeoutMs);
+      db = new ServerProjectDatabase(ref, this.connectionUrl(ref)!, this.opts.statementTimeoutMs, { queue: this.opts.queue, idleMs: this.opts.databaseIdleMs });
     }
     try {
+      this.enforceBound(ref);
       await db.start();
       await bootstrap(db);
       const check = await db.query<{ ok: boolean }>(`select to_regclass('storage.objects') is not null as ok`);
       if (!check.rows[0]?.ok) throw new Error('the storage schema is missing');
     } catch (err) {
       await db.close().catch(() => undefined);
-      throw err;
+      if (dir && this.claimed.get(dir) === ref) this.claimed.delete(dir);
+      throw err instanceof Error ? new Error(withoutPaths(err.message)) : err;
     }
+    if (db instanceof PgliteProjectDatabase) db.adopt(ref, this.hooks(ref));
     this.open.set(ref, db);
     return db;
   }
 
+  /** Refuses to open a data directory another project opened, or one found shared at start. */
+  private async refuseShared(ref: string, dir: string): Promise<void> {
+    const owner = this.claimed.get(dir);
+    if (owner && owner !== ref) throw new Error(`its data directory is already open for project ${owner}`);
+    const sharers = this.shared.get(dir);
+    if (!sharers) return;
+    const still: string[] = [];
+    for (const other of sharers) {
+      if (other !== ref && (await realpath(this.projectDir(other)).catch(() => null)) === dir) still.push(other);
+    }
+    if (still.length) throw new Error(sharedReason(still));
+    this.shared.delete(dir);
+  }
+
+  /**
+   * At start (embedded): finds projects whose `projects/<ref>/pgdata` resolve to one data directory
+   * (none of them may open: answered ref → reason), and removes spare copies under `pool/` that no
+   * project links to (left by a stop between copying a spare and handing it out).
+   */
+  async checkAtStart(refs: string[]): Promise<Map<string, string>> {
+    const problems = new Map<string, string>();
+    if (!this.embedded) return problems;
+    const byDir = new Map<string, string[]>();
+    const linked = new Set<string>();
+    const known = new Set(refs);
+    const onDisk = await readdir(path.join(this.opts.dataDir, 'projects')).catch(() => [] as string[]);
+    for (const ref of new Set([...refs, ...onDisk])) {
+      const dir = await realpath(this.projectDir(ref)).catch(() => null);
+      if (!dir) continue;
+      linked.add(dir);
+      if (known.has(ref)) byDir.set(dir, [...(byDir.get(dir) ?? []), ref]);
+    }
+    for (const [dir, sharers] of byDir) {
+      if (sharers.length < 2) continue;
+      this.shared.set(dir, sharers);
+      for (const ref of sharers) problems.set(ref, sharedReason(sharers.filter((r) => r !== ref)));
+    }
+    const pool = path.join(this.opts.dataDir, 'pool');
+    for (const id of await readdir(pool).catch(() => [] as string[])) {
+      const dir = await realpath(path.join(pool, id, 'pgdata')).catch(() => path.join(pool, id, 'pgdata'));
+      if (!linked.has(dir)) await rm(path.join(pool, id), { recursive: true, force: true });
+    }
+    return problems;
+  }
+
   /** Closes a project's database; its files (or server database) are kept. */
   async close(ref: string): Promise<void> {
+    const db = this.release(ref);
+    if (db) await db.close();
+  }
+
+  private release(ref: string): OpenDatabase | undefined {
     const db = this.open.get(ref);
     this.open.delete(ref);
-    if (db) await db.close();
+    for (const [dir, owner] of this.claimed) if (owner === ref) this.claimed.delete(dir);
+    return db;
   }
 
   async closeAll(): Promise<void> {
     this.closing = true;
+    if (this.idleTimer) clearInterval(this.idleTimer);
     const spare = await this.spare?.catch(() => null);
     if (spare) await spare.db.close().catch(() => undefined);
+    await Promise.all([...this.opening.values()].map((p) => p.catch(() => undefined)));
     const all = [...this.open.keys()];
     await Promise.all(all.map((ref) => this.close(ref).catch(() => undefined)));
   }
+}
+
+function sharedReason(others: string[]): string {
+  return `its data directory is also the data directory of project ${others.join(', ')}; neither was opened. Give each project its own data directory, then restore it`;
 }
 
 /** Runs the bootstrap SQL unless this database already has this version of it (marked on the storage schema). */

@@ -3,6 +3,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ProjectDatabase, ProjectQueryOptions, QueryResult } from '../deps';
+import { HttpError } from '../deps';
+import { CallQueue, DEFAULT_CALL_QUEUE_LIMITS, type CallQueueLimits } from './call-queue';
+import { refuseUnsupportedStatements } from './unsupported-statements';
 import { DatabaseError, STATEMENT_TIMEOUT_CODE } from '../database-error';
 import type { RoleContext, WorkerInit, WorkerRequest, WorkerResponse } from './protocol';
 
@@ -26,29 +29,55 @@ function pgliteModule(): Promise<WebAssembly.Module | undefined> {
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer?: ReturnType<typeof setTimeout> };
 type Body = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
+export interface PgliteProjectDatabaseOptions {
+  /** Bounds of the wait for a turn (see CallQueue). */
+  queue?: CallQueueLimits;
+  /** Told whenever a worker thread starts (the manager bounds how many run). */
+  onWorkerStart?: () => void;
+  /** Told when the database files cannot be opened (again). */
+  onStartFailure?: (reason: string) => void;
+}
+
 /**
  * One project's PGlite database in its own worker thread. Requests run one at a time; a request
  * that outlives its timeout ends the thread (the statement is cancelled) and the next request
- * starts a fresh one on the same files.
+ * starts a fresh one on the same files. `suspend()` ends an idle thread to free its memory; the
+ * next request starts it again.
  */
 export class PgliteProjectDatabase implements ProjectDatabase {
   private worker: Worker | null = null;
   private starting: Promise<Worker> | null = null;
   private nextId = 1;
   private pending = new Map<number, Pending>();
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly calls: CallQueue;
   private closed = false;
+  /** When the last request ended (or began), for closing idle databases. */
+  lastUsedAt = Date.now();
 
   constructor(
     public ref: string,
     private readonly dataDir: string,
     private readonly defaultTimeoutMs: number,
-  ) {}
+    private readonly options: PgliteProjectDatabaseOptions = {},
+  ) {
+    this.calls = new CallQueue(options.queue ?? DEFAULT_CALL_QUEUE_LIMITS);
+  }
 
   /** Hands a prepared (spare) database to a project. */
-  adopt(ref: string): this {
+  adopt(ref: string, options: Omit<PgliteProjectDatabaseOptions, 'queue'> = {}): this {
     this.ref = ref;
+    Object.assign(this.options, options);
     return this;
+  }
+
+  /** Its worker thread is running (the database is open and holds memory). */
+  get running(): boolean {
+    return this.worker !== null || this.starting !== null;
+  }
+
+  /** A request is running or waiting. */
+  get busy(): boolean {
+    return this.calls.busy || this.pending.size > 0;
   }
 
   /** Starts the worker and opens the database; rejects when the files cannot be opened. */
@@ -63,14 +92,22 @@ export class PgliteProjectDatabase implements ProjectDatabase {
       const init: WorkerInit = { entry: ENTRY, dataDir: this.dataDir, pgliteWasmModule };
       const worker = new Worker(BOOT, { workerData: init });
       let ready = false;
+      let failed = false;
+      const fail = (reason: string) => {
+        if (failed) return;
+        failed = true;
+        reject(new DatabaseError(`Could not open the project database: ${reason}`));
+        this.options.onStartFailure?.(reason);
+      };
       worker.on('message', (msg: WorkerResponse) => {
         if ('ready' in msg) {
           if (msg.ready) {
             ready = true;
             this.worker = worker;
             resolve(worker);
+            this.options.onWorkerStart?.();
           } else {
-            reject(new DatabaseError(`Could not open the project database: ${msg.error.message}`));
+            fail(msg.error.message);
             void worker.terminate();
           }
           return;
@@ -81,11 +118,17 @@ export class PgliteProjectDatabase implements ProjectDatabase {
         this.pending.delete(msg.id);
         if (p.timer) clearTimeout(p.timer);
         if (msg.ok) p.resolve(msg.result);
-        else p.reject(new DatabaseError(msg.error.message, msg.error.code, msg.error.detail, msg.error.hint, msg.error.position));
+        else if (msg.wedged) {
+          // Never answer an empty success from a database that stopped answering: end the thread,
+          // the next request opens the files afresh.
+          if (this.worker === worker) this.worker = null;
+          void worker.terminate();
+          p.reject(new HttpError(503, 'The project database stopped answering after this statement and was restarted; the statement\'s effects may be lost. Statements the embedded database cannot run (such as COPY … PROGRAM) are not available.', 'DATABASE_RESTARTED'));
+        } else p.reject(new DatabaseError(msg.error.message, msg.error.code, msg.error.detail, msg.error.hint, msg.error.position));
       });
       const gone = (err?: Error) => {
         if (this.worker === worker) this.worker = null;
-        if (!ready) reject(new DatabaseError(`Could not open the project database: ${err?.message ?? 'worker stopped'}`));
+        if (!ready) fail(err?.message ?? 'worker stopped');
         for (const [id, p] of this.pending) {
           if (p.timer) clearTimeout(p.timer);
           p.reject(new DatabaseError('The project database stopped while running the statement'));
@@ -118,10 +161,15 @@ export class PgliteProjectDatabase implements ProjectDatabase {
   }
 
   /** Runs fn alone on the database: nothing else is sent to the worker meanwhile. */
-  private exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(fn, fn);
-    this.queue = run.catch(() => undefined);
-    return run;
+  private exclusive<T>(fn: () => Promise<T>, user = false): Promise<T> {
+    return this.calls.run(async () => {
+      this.lastUsedAt = Date.now();
+      try {
+        return await fn();
+      } finally {
+        this.lastUsedAt = Date.now();
+      }
+    }, user);
   }
 
   private ctx(options?: ProjectQueryOptions): RoleContext | undefined {
@@ -129,27 +177,34 @@ export class PgliteProjectDatabase implements ProjectDatabase {
   }
 
   query<Row = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: ProjectQueryOptions): Promise<QueryResult<Row>> {
-    return this.exclusive(() => this.send({ op: 'query', sql, params, ctx: this.ctx(options) }, options?.timeoutMs ?? this.defaultTimeoutMs));
+    refuseUnsupportedStatements(sql);
+    return this.exclusive(() => this.send({ op: 'query', sql, params, ctx: this.ctx(options) }, options?.timeoutMs ?? this.defaultTimeoutMs), options?.user);
   }
 
   exec(sql: string, options?: ProjectQueryOptions): Promise<QueryResult[]> {
-    return this.exclusive(() => this.send({ op: 'exec', sql, ctx: this.ctx(options) }, options?.timeoutMs ?? this.defaultTimeoutMs));
+    refuseUnsupportedStatements(sql);
+    return this.exclusive(() => this.send({ op: 'exec', sql, ctx: this.ctx(options) }, options?.timeoutMs ?? this.defaultTimeoutMs), options?.user);
   }
 
   transaction<T>(fn: (tx: Pick<ProjectDatabase, 'query' | 'exec'>) => Promise<T>): Promise<T> {
     return this.exclusive(async () => {
       const t = this.defaultTimeoutMs;
-      await this.send({ op: 'exec', sql: 'begin' }, t);
+      await this.send({ op: 'exec', sql: 'begin', inTransaction: true }, t);
       try {
         const out = await fn({
-          query: <Row>(sql: string, params: unknown[] = [], o?: ProjectQueryOptions) =>
-            this.send<QueryResult<Row>>({ op: 'query', sql, params, ctx: this.ctx(o), inTransaction: true }, o?.timeoutMs ?? t),
-          exec: (sql: string, o?: ProjectQueryOptions) => this.send<QueryResult[]>({ op: 'exec', sql, ctx: this.ctx(o), inTransaction: true }, o?.timeoutMs ?? t),
+          query: <Row>(sql: string, params: unknown[] = [], o?: ProjectQueryOptions) => {
+            refuseUnsupportedStatements(sql);
+            return this.send<QueryResult<Row>>({ op: 'query', sql, params, ctx: this.ctx(o), inTransaction: true }, o?.timeoutMs ?? t);
+          },
+          exec: (sql: string, o?: ProjectQueryOptions) => {
+            refuseUnsupportedStatements(sql);
+            return this.send<QueryResult[]>({ op: 'exec', sql, ctx: this.ctx(o), inTransaction: true }, o?.timeoutMs ?? t);
+          },
         });
-        await this.send({ op: 'exec', sql: 'commit' }, t);
+        await this.send({ op: 'exec', sql: 'commit', inTransaction: true }, t);
         return out;
       } catch (err) {
-        if (this.worker) await this.send({ op: 'exec', sql: 'rollback' }, t).catch(() => undefined);
+        if (this.worker) await this.send({ op: 'exec', sql: 'rollback', inTransaction: true }, t).catch(() => undefined);
         throw err;
       }
     });
@@ -159,14 +214,28 @@ export class PgliteProjectDatabase implements ProjectDatabase {
     return this.exclusive(() => this.send<number>({ op: 'size' }, this.defaultTimeoutMs));
   }
 
+  /** Closes an idle database's worker to free its memory; the next request opens it again. False when busy. */
+  async suspend(): Promise<boolean> {
+    if (this.busy || !this.running) return false;
+    await this.exclusive(async () => {
+      await this.stopWorker();
+    });
+    return true;
+  }
+
+  private async stopWorker(): Promise<void> {
+    if (this.starting) await this.starting.catch(() => undefined);
+    if (this.worker) await this.send({ op: 'close' }, 10_000).catch(() => undefined);
+    const w = this.worker;
+    this.worker = null;
+    if (w) await w.terminate();
+  }
+
   /** Closes the database cleanly and ends the worker. */
   async close(): Promise<void> {
     await this.exclusive(async () => {
-      if (this.worker) await this.send({ op: 'close' }, 10_000).catch(() => undefined);
+      await this.stopWorker();
       this.closed = true;
-      const w = this.worker;
-      this.worker = null;
-      if (w) await w.terminate();
     });
   }
 }

@@ -24,6 +24,22 @@ const wire = (r: { rows: unknown[]; fields: { name: string; dataTypeID: number }
   affectedRows: r.affectedRows,
 });
 
+/**
+ * After each request: does the database still answer `select 1`? Some statements (COPY … PROGRAM,
+ * also from dynamic SQL) leave PGlite answering every later query with no rows; the main thread
+ * then ends this thread and the next request opens the files afresh. Inside a transaction that an
+ * error aborted, Postgres refuses every query until rollback, so the probe is skipped there.
+ */
+async function healthy(db: PGlite, req: WorkerRequest): Promise<boolean> {
+  if (req.op === 'close') return true;
+  try {
+    const r = await db.query<{ ok: number }>('select 1 as ok');
+    return r.rows[0]?.ok === 1;
+  } catch (err) {
+    return (err as { code?: string })?.code === '25P02' && req.op !== 'size' && !!req.inTransaction;
+  }
+}
+
 async function main() {
   let db: PGlite;
   try {
@@ -60,10 +76,22 @@ async function main() {
         await db.close();
         result = null;
       }
+      if (req.op !== 'close' && !(await healthy(db, req))) {
+        send({ id: req.id, ok: false, wedged: true, error: { message: 'The project database stopped answering after this statement' } });
+        return;
+      }
+      if ((req.op === 'query' || req.op === 'exec') && !req.inTransaction && db.isInTransaction()) {
+        // A run that leaves a transaction open would hold every later call of the project inside it.
+        await db.exec('rollback');
+        send({ id: req.id, ok: false, error: { message: 'The statement left a transaction open; it was rolled back. End the transaction (COMMIT or ROLLBACK) in the same run.', code: '25001' } });
+        return;
+      }
       send({ id: req.id, ok: true, result });
     } catch (err) {
       const e = err as { message?: string; code?: string; detail?: string; hint?: string; position?: string };
-      send({ id: req.id, ok: false, error: { message: e?.message ?? String(err), code: e?.code, detail: e?.detail, hint: e?.hint, position: e?.position } });
+      if ((req.op === 'query' || req.op === 'exec') && !req.inTransaction && db.isInTransaction()) await db.exec('rollback').catch(() => undefined);
+      const wedged = !(await healthy(db, req));
+      send({ id: req.id, ok: false, wedged, error: { message: e?.message ?? String(err), code: e?.code, detail: e?.detail, hint: e?.hint, position: e?.position } });
     }
   });
 }

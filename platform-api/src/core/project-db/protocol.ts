@@ -18,7 +18,7 @@ export interface WireResult {
 
 export type WorkerResponse =
   | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: { message: string; code?: string; detail?: string; hint?: string; position?: string } }
+  | { id: number; ok: false; error: { message: string; code?: string; detail?: string; hint?: string; position?: string }; wedged?: boolean }
   | { id: -1; ready: true }
   | { id: -1; ready: false; error: { message: string } };
 

@@ -8,6 +8,8 @@ import {
   PolicySchema,
   PolicyUpdateSchema,
   SchemaListQuerySchema,
+  SQL_STATEMENT_TIMEOUT_CEILING_MS,
+  type PlanId,
   SqlErrorBodySchema,
   SqlRunRequestSchema,
   SqlRunResultSchema,
@@ -24,9 +26,8 @@ import { userSqlError } from '../common/sql';
 import * as catalog from './catalog';
 import { createPolicy, deletePolicy, setRowLevelSecurity, updatePolicy } from './policies';
 
-/** Default and ceiling of a SQL editor statement's run time. */
+/** Default of a SQL editor statement's run time; its ceiling is the plan's (SQL_STATEMENT_TIMEOUT_CEILING_MS). */
 export const SQL_DEFAULT_TIMEOUT_MS = 15_000;
-export const SQL_MAX_TIMEOUT_MS = 120_000;
 
 const base = '/platform/pg-meta/:ref';
 const schemaQuery = z.object({ schema: z.string().trim().min(1).max(63).optional() });
@@ -79,10 +80,14 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
     `${base}/query`,
     { schema: { params: RefParamsSchema, body: SqlRunRequestSchema, response: { 200: SqlRunResultSchema, 400: sqlError, 409: sqlError } } },
     async (req, reply) => {
-      const db = await read(req, req.params.ref, PERMISSIONS.SQL_QUERY_RUN);
-      const timeoutMs = Math.min(req.body.timeoutMs ?? SQL_DEFAULT_TIMEOUT_MS, SQL_MAX_TIMEOUT_MS);
+      const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SQL_QUERY_RUN);
+      const db = await deps.projects.get(req.params.ref);
+      const org = await deps.control.query<{ plan: string }>('select plan from organizations where id = $1', [access.project.organizationId]);
+      const ceiling = SQL_STATEMENT_TIMEOUT_CEILING_MS[org.rows[0]?.plan as PlanId] ?? SQL_STATEMENT_TIMEOUT_CEILING_MS.free;
+      const timeoutMs = Math.min(req.body.timeoutMs ?? SQL_DEFAULT_TIMEOUT_MS, ceiling);
       try {
-        const results = await db.exec(req.body.query, { timeoutMs });
+        // The user's own statement: the console's calls do not wait behind it (see ProjectQueryOptions.user).
+        const results = await db.exec(req.body.query, { timeoutMs, user: true });
         const last = results[results.length - 1];
         return { rows: jsonSafeRows(last?.rows ?? []), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null };
       } catch (err) {
