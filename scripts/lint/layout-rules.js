@@ -53,10 +53,8 @@ function boundaryZones(root) {
 // API docs pages live at /project/{ref}/api/...).
 const CONSOLE_ADDRESS = ':not(JSXAttribute > Literal, Property[key.name=/^(path|to|href)$/] > Literal, Property[key.name=/^(path|to|href)$/] > TemplateLiteral > TemplateElement, JSXAttribute > JSXExpressionContainer > Literal)';
 const apiUrlSelectors = [
-  `Literal[value=/^\\/api\\//]${CONSOLE_ADDRESS}`,
-  `Literal[value=/\\/platform\\//]${CONSOLE_ADDRESS}`,
-  'TemplateLiteral[quasis.0.value.raw=/^\\/api\\//] > TemplateElement:first-child' + CONSOLE_ADDRESS,
-  `TemplateElement[value.raw=/\\/platform\\//]${CONSOLE_ADDRESS}`,
+  `Literal[value=/^\\/api\\/|\\/platform\\//]${CONSOLE_ADDRESS}`,
+  `TemplateElement[value.raw=/\\/platform\\//]${CONSOLE_ADDRESS}, TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]${CONSOLE_ADDRESS}`,
 ].map((selector) => ({ selector, message: MESSAGES.apiUrl }));
 
 export function layoutRules(root) {

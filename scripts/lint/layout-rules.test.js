@@ -1,0 +1,104 @@
+// Lints a small console-shaped tree with the repository's layout rules: each rule reports on the
+// file that breaks it, with its message, and the clean files pass.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { layoutRules, MESSAGES } from './layout-rules.js';
+
+const TREE = {
+  'mfe-alpha/src/App.tsx': 'export default function App() { return null; }\n',
+  'mfe-alpha/src/routes/home.tsx': 'export const Home = () => null;\n',
+  'mfe-alpha/src/area/area-context.ts': 'export const useArea = () => ({});\n',
+  'mfe-alpha/src/features/one/a.ts': 'export const a = 1;\n',
+  'mfe-alpha/src/features/two/b.ts': 'export const b = 2;\n',
+  'mfe-beta/src/index.ts': 'export const area = "beta";\n',
+  'host-shell/src/app/routes.tsx': 'export const routes = [];\n',
+  'host-shell/src/app/use-api.ts': 'export const useApi = () => ({});\n',
+  'host-shell/src/features/menu/menu.ts': 'export const menu = 1;\n',
+  'platform-api/src/server.ts': 'export const server = 1;\n',
+  'shared-contracts/src/client.ts': 'export const projectsPath = (ref: string) => `/api/platform/projects/${ref}`;\n',
+  'shared-ui/src/button.ts': 'export const button = 1;\n',
+
+  // Clean: own feature, the area's shared parts, packages, console addresses.
+  'mfe-alpha/src/features/one/clean.tsx': [
+    "import { a } from './a';",
+    "import { useArea } from '../../area/area-context';",
+    "import { button } from '@plinth/shared-ui';",
+    "import { Route } from 'react-router-dom';",
+    'export const routes = <Route path="/api/*" element={null} />;',
+    "export const links = [{ label: 'GraphiQL', to: '/api/graphiql' }, { to: `/api/tables?name=${a}` }];",
+    'export const policies = (ref: string) => `/project/${ref}/auth/policies`;',
+    'export { useArea, button };',
+  ].join('\n'),
+  'host-shell/src/features/menu/clean.ts': "import { useApi } from '../../app/use-api';\nexport { useApi };\n",
+  'mfe-alpha/src/routes/uses-features.tsx': "import { a } from '../features/one/a';\nimport { b } from '../features/two/b';\nexport { a, b };\n",
+
+  // Each breaks one rule.
+  'mfe-alpha/src/features/one/other-area.ts': "import { area } from '../../../../mfe-beta/src/index';\nexport { area };\n",
+  'mfe-alpha/src/features/one/other-area-package.ts': "import { area } from '@plinth/mfe-beta';\nexport { area };\n",
+  'mfe-alpha/src/features/one/other-feature.ts': "import { b } from '../two/b';\nexport { b };\n",
+  'mfe-alpha/src/features/one/other-feature-lazily.ts': "export const load = () => import('../two/b');\n",
+  'mfe-alpha/src/features/one/app.ts': "import App from '../../App';\nexport { App };\n",
+  'mfe-alpha/src/features/one/route.ts': "import { Home } from '../../routes/home';\nexport { Home };\n",
+  'host-shell/src/features/menu/shell.ts': "import { routes } from '../../app/routes';\nexport { routes };\n",
+  'shared-ui/src/server.ts': "import { server } from '../../platform-api/src/server';\nexport { server };\n",
+  'host-shell/src/app/server-package.ts': "import { server } from '@plinth/platform-api';\nexport { server };\n",
+  'mfe-alpha/src/features/one/fetch-string.ts': "export const load = () => fetch('/api/platform/projects');\n",
+  'mfe-alpha/src/features/one/fetch-template.ts': 'export const load = (ref: string) => fetch(`/api/platform/projects/${ref}/status`);\n',
+  'host-shell/src/features/menu/platform-path.ts': 'export const path = (ref: string) => `${base}/platform/pg-meta/${ref}/tables`;\nconst base = "";\n',
+  'shared-ui/src/auth-url.ts': "export const signOut = () => fetch('/api/auth/sign-out', { method: 'POST' });\n",
+};
+
+let root;
+let results;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'plinth-layout-rules-'));
+  for (const [path, text] of Object.entries(TREE)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: layoutRules(root) });
+  const linted = await eslint.lintFiles(['host-shell/src', 'shared-ui/src', 'shared-contracts/src', 'mfe-alpha/src', 'mfe-beta/src']);
+  results = Object.fromEntries(linted.map((r) => [r.filePath.slice(root.length + 1), r.messages]));
+}, 60_000);
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const reported = (path) => {
+  expect(results, `${path} was linted`).toHaveProperty([path]);
+  return results[path].map((m) => m.message);
+};
+
+describe('layout rules', () => {
+  it.each([
+    'mfe-alpha/src/features/one/clean.tsx',
+    'mfe-alpha/src/routes/uses-features.tsx',
+    'host-shell/src/features/menu/clean.ts',
+    'shared-contracts/src/client.ts',
+  ])('pass a file that keeps them: %s', (path) => {
+    expect(reported(path)).toEqual([]);
+  });
+
+  it.each([
+    ['an area importing another area', 'mfe-alpha/src/features/one/other-area.ts', MESSAGES.area],
+    ['an area importing another area by package name', 'mfe-alpha/src/features/one/other-area-package.ts', MESSAGES.area],
+    ['a feature importing another feature', 'mfe-alpha/src/features/one/other-feature.ts', MESSAGES.feature],
+    ['a feature loading another feature lazily', 'mfe-alpha/src/features/one/other-feature-lazily.ts', MESSAGES.feature],
+    ["a feature importing the area's App", 'mfe-alpha/src/features/one/app.ts', MESSAGES.appShell],
+    ["a feature importing the area's routes", 'mfe-alpha/src/features/one/route.ts', MESSAGES.appShell],
+    ["a host feature importing the shell's route tree", 'host-shell/src/features/menu/shell.ts', MESSAGES.appShell],
+    ['the design system importing platform-api', 'shared-ui/src/server.ts', MESSAGES.platformApi],
+    ['the host importing platform-api by package name', 'host-shell/src/app/server-package.ts', MESSAGES.platformApi],
+    ['an area fetching an API path from a string', 'mfe-alpha/src/features/one/fetch-string.ts', MESSAGES.apiUrl],
+    ['an area building an API path in a template', 'mfe-alpha/src/features/one/fetch-template.ts', MESSAGES.apiUrl],
+    ['the host building a /platform/ path', 'host-shell/src/features/menu/platform-path.ts', MESSAGES.apiUrl],
+    ['the design system calling an auth path', 'shared-ui/src/auth-url.ts', MESSAGES.apiUrl],
+  ])('report %s', (_what, path, message) => {
+    const messages = reported(path);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(message);
+  });
+});
