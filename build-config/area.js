@@ -2,9 +2,10 @@
 import './webpack-compat.cjs';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { contractsMajorOfWorkspace, createSharedModules } from './shared.js';
+import { contractsMajorOfWorkspace, createSharedModules, HOISTED_MODULES, workspaceRoot } from './shared.js';
 import { optimizationOptions, outputOptions, resolveOptions, swcRule } from './rules.js';
 
 /** DefinePlugin taken from the compiler's own webpack, so one webpack runs the whole build. */
@@ -12,16 +13,42 @@ function defineWithCompilersWebpack(definitions) {
   return { apply: (compiler) => new compiler.webpack.DefinePlugin(definitions).apply(compiler) };
 }
 
-/** Writes plinth-area.json beside mf-manifest.json: what deploy reads to publish the build. */
-function emitBuildStamp(stamp) {
+/** The area's description of itself, beside mf-manifest.json (see shared-contracts/src/area-manifest.ts). */
+export const AREA_MANIFEST_FILE = 'area-manifest.json';
+
+/**
+ * Writes plinth-area.json (what deploy reads to publish the build) and area-manifest.json (what
+ * the host reads from the environment manifest) beside mf-manifest.json.
+ */
+function emitAreaFiles(stamp, manifest) {
+  const files = { 'plinth-area.json': stamp, [AREA_MANIFEST_FILE]: manifest };
   return {
     apply: (compiler) =>
-      compiler.hooks.thisCompilation.tap('PlinthAreaStamp', (compilation) => {
-        compilation.hooks.processAssets.tap({ name: 'PlinthAreaStamp', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-          compilation.emitAsset('plinth-area.json', new compiler.webpack.sources.RawSource(`${JSON.stringify(stamp, null, 2)}\n`));
+      compiler.hooks.thisCompilation.tap('PlinthAreaFiles', (compilation) => {
+        compilation.hooks.processAssets.tap({ name: 'PlinthAreaFiles', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+          for (const [name, value] of Object.entries(files)) {
+            compilation.emitAsset(name, new compiler.webpack.sources.RawSource(`${JSON.stringify(value, null, 2)}\n`));
+          }
         });
       }),
   };
+}
+
+const BUILD_CONFIG_DIR = path.dirname(new URL(import.meta.url).pathname);
+const CONTRACTS_AREA_MANIFEST = path.join(workspaceRoot, 'shared-contracts/src/area-manifest.ts');
+
+/**
+ * Reads an area's area.manifest.ts (TypeScript, loaded with tsx) and checks it with the contracts'
+ * schema, so a build with a broken manifest fails and names the field.
+ */
+export async function loadAreaManifest(dir) {
+  const file = path.join(dir, 'area.manifest.ts');
+  const { tsImport } = await import('tsx/esm/api');
+  const [declared, contracts] = await Promise.all([
+    tsImport(pathToFileURL(file).href, import.meta.url),
+    tsImport(pathToFileURL(CONTRACTS_AREA_MANIFEST).href, import.meta.url),
+  ]);
+  return contracts.parseAreaManifest(declared.default, path.relative(workspaceRoot, file) || file);
 }
 
 export const AREA_FAULTS = ['throw-on-mount'];
@@ -35,7 +62,7 @@ export function remoteNameOf(area) {
  * What the area's bundle states about itself. AREA_VERSION, AREA_CONTRACTS_MAJOR and AREA_FAULT
  * override the package's version, the contracts major and add a test fault (for fixture builds).
  */
-export function areaBuildStamp({ area, version, env = process.env }) {
+export function areaBuildStamp({ area, title = area, version, env = process.env }) {
   const fault = env.AREA_FAULT || null;
   if (fault && !AREA_FAULTS.includes(fault)) {
     throw new Error(`AREA_FAULT="${fault}" is not a known test fault; use one of: ${AREA_FAULTS.join(', ')}.`);
@@ -46,17 +73,24 @@ export function areaBuildStamp({ area, version, env = process.env }) {
   }
   return {
     area,
+    title,
     version: env.AREA_VERSION || version,
     contractsMajor: major ? Number(major) : contractsMajorOfWorkspace(),
     fault,
   };
 }
 
-export function createAreaConfig({ area, dir, version }) {
+/**
+ * The area's webpack configuration; its id and title come from its area.manifest.ts, its version
+ * from package.json (or `version`).
+ */
+export function createAreaConfig({ dir, version }) {
   const pkgVersion = version ?? JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
-  return (_env, argv = {}) => {
+  return async (_env, argv = {}) => {
     const production = (argv.mode ?? process.env.NODE_ENV ?? 'production') === 'production';
-    const stamp = areaBuildStamp({ area, version: pkgVersion });
+    const manifest = await loadAreaManifest(dir);
+    const area = manifest.id;
+    const stamp = areaBuildStamp({ area, title: manifest.title, version: pkgVersion });
     return {
       mode: production ? 'production' : 'development',
       context: dir,
@@ -65,12 +99,15 @@ export function createAreaConfig({ area, dir, version }) {
       entry: {},
       output: { ...outputOptions({ dir, production, publicPath: 'auto' }), uniqueName: remoteNameOf(area) },
       resolve: resolveOptions,
+      // Loaders from build-config's own dependencies, so an area folder outside the workspace's
+      // packages (a test fixture) builds too.
+      resolveLoader: { modules: ['node_modules', path.join(BUILD_CONFIG_DIR, 'node_modules'), HOISTED_MODULES] },
       module: { rules: [swcRule({ production })] },
       optimization: optimizationOptions({ production }),
       performance: { hints: false },
       plugins: [
         defineWithCompilersWebpack({ __PLINTH_AREA_BUILD__: JSON.stringify(stamp) }),
-        emitBuildStamp(stamp),
+        emitAreaFiles(stamp, manifest),
         new ModuleFederationPlugin({
           name: remoteNameOf(area),
           filename: 'remoteEntry.js',
@@ -96,9 +133,9 @@ export function createAreaConfig({ area, dir, version }) {
 /** Where the standalone page is built, inside the area's folder. */
 export const STANDALONE_OUTPUT = 'node_modules/.cache/plinth-standalone';
 
-export function createStandaloneConfig({ area, dir, version, production = false }) {
+export function createStandaloneConfig({ manifest, dir, version, production = false }) {
   const pkgVersion = version ?? JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
-  const stamp = areaBuildStamp({ area, version: pkgVersion });
+  const stamp = areaBuildStamp({ area: manifest.id, title: manifest.title, version: pkgVersion });
   return {
     mode: production ? 'production' : 'development',
     context: dir,

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFil
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { areaBuildStamp, createSharedModules, remoteNameOf, sharedSubpaths } from './index.js';
+import { areaBuildStamp, createSharedModules, loadAreaManifest, remoteNameOf, sharedSubpaths } from './index.js';
 import { federationRuntimeAliases } from './rules.js';
 import { ROUTER_ENTRY, workspaceRoot } from './shared.js';
 
@@ -44,9 +44,10 @@ describe('shared modules', () => {
 
 describe('area build stamp', () => {
   it('takes the package version unless AREA_VERSION overrides it, and the workspace contracts major', () => {
-    expect(areaBuildStamp({ area: 'logs', version: '1.2.0', env: {} })).toEqual({ area: 'logs', version: '1.2.0', contractsMajor: 1, fault: null });
-    expect(areaBuildStamp({ area: 'logs', version: '1.2.0', env: { AREA_VERSION: '0.9.0', AREA_CONTRACTS_MAJOR: '0', AREA_FAULT: 'throw-on-mount' } })).toEqual({
+    expect(areaBuildStamp({ area: 'logs', title: 'Logs', version: '1.2.0', env: {} })).toEqual({ area: 'logs', title: 'Logs', version: '1.2.0', contractsMajor: 1, fault: null });
+    expect(areaBuildStamp({ area: 'logs', title: 'Logs', version: '1.2.0', env: { AREA_VERSION: '0.9.0', AREA_CONTRACTS_MAJOR: '0', AREA_FAULT: 'throw-on-mount' } })).toEqual({
       area: 'logs',
+      title: 'Logs',
       version: '0.9.0',
       contractsMajor: 0,
       fault: 'throw-on-mount',
@@ -58,6 +59,15 @@ describe('area build stamp', () => {
       'AREA_FAULT="explode" is not a known test fault; use one of: throw-on-mount.',
     );
     expect(() => areaBuildStamp({ area: 'logs', version: '1.0.0', env: { AREA_CONTRACTS_MAJOR: 'two' } })).toThrow('AREA_CONTRACTS_MAJOR="two" must be a whole number.');
+  });
+
+  it('reads the area manifest beside the package and refuses one the contracts reject, naming the field', async () => {
+    const storage = await loadAreaManifest(path.resolve(import.meta.dirname, '../mfe-storage'));
+    expect(storage).toMatchObject({ id: 'storage', title: 'Storage', routes: { project: ['storage'] } });
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plinth-manifest-'));
+    writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+    writeFileSync(path.join(dir, 'area.manifest.ts'), "export default { id: 'Jobs!', title: 'Jobs', routes: { project: ['jobs'] }, pages: [], nav: [] } as const;\n");
+    await expect(loadAreaManifest(dir)).rejects.toThrow(/area\.manifest\.ts is not valid: id: id must be lowercase words joined by dashes/);
   });
 
   it('names each area container after the area', () => {

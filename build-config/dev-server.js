@@ -4,11 +4,11 @@
 // forwards /api to the platform API (default 127.0.0.1:4000, or PLINTH_API_URL).
 // Run from the area's folder: `pnpm --filter @plinth/mfe-X dev`.
 import http from 'node:http';
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import webpack from 'webpack';
-import { createStandaloneConfig, STANDALONE_OUTPUT } from './area.js';
+import { createStandaloneConfig, loadAreaManifest, STANDALONE_OUTPUT } from './area.js';
 
 const CONTENT_TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css', '.svg': 'image/svg+xml' };
 
@@ -45,9 +45,8 @@ async function main() {
   const dir = process.cwd();
   const port = Number(process.env.PORT ?? 5100);
   const apiUrl = process.env.PLINTH_API_URL ?? 'http://127.0.0.1:4000';
-  const { name } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
-  const area = String(name).replace('@plinth/mfe-', '');
-  const compiler = webpack(createStandaloneConfig({ area, dir }));
+  const manifest = await loadAreaManifest(dir);
+  const compiler = webpack(createStandaloneConfig({ manifest, dir }));
   compiler.watch({}, (error, stats) => {
     if (error) console.error(error);
     else console.log(stats?.toString({ preset: 'errors-warnings', colors: false }) || `Built ${path.basename(dir)}.`);

@@ -4,12 +4,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { areaBuildStamp } from './area.js';
 
-/** A vitest config (plain object: defineConfig only types it) for the area whose package is at dir. */
-export function createAreaTestConfig({ area, dir }) {
+/**
+ * A vitest config (plain object: defineConfig only types it) for the area whose package is at dir;
+ * `manifest` is its area.manifest.ts (vitest loads TypeScript configs, so the area imports it).
+ */
+export function createAreaTestConfig({ manifest, dir }) {
   const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   return {
     oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
-    define: { __PLINTH_AREA_BUILD__: JSON.stringify(areaBuildStamp({ area, version })) },
+    define: { __PLINTH_AREA_BUILD__: JSON.stringify(areaBuildStamp({ area: manifest.id, title: manifest.title, version })) },
     test: {
       root: dir,
       environment: 'jsdom',

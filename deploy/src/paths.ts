@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AREA_NAMES, type AreaName } from '@plinth/shared-contracts';
+import { AREA_ID_PATTERN, type AreaName } from '@plinth/shared-contracts';
 
 export const DEPLOY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WORKSPACE_DIR = path.resolve(DEPLOY_DIR, '..');
@@ -23,13 +23,14 @@ export const DEFAULT_DIRS: DeployDirs = {
 
 export const SHELL_FOLDER = 'host-shell';
 
+/** Whether a name can be an area's (its manifest's id): lowercase words joined by dashes. */
 export function isAreaName(value: string): value is AreaName {
-  return (AREA_NAMES as readonly string[]).includes(value);
+  return AREA_ID_PATTERN.test(value);
 }
 
 export function requireAreaName(value: string | undefined): AreaName {
   if (!value || !isAreaName(value)) {
-    throw new DeployError(`Unknown area "${value ?? ''}". Areas: ${AREA_NAMES.join(', ')}.`);
+    throw new DeployError(`"${value ?? ''}" is not an area name (lowercase words joined by dashes, as in "sql-editor").`);
   }
   return value;
 }

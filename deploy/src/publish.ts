@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AREA_NAMES, type AreaName } from '@plinth/shared-contracts';
+import type { AreaName } from '@plinth/shared-contracts';
 import { copyBuild, fingerprint, PUBLISH_RECORD, readJsonFile } from './files';
 import { areaDistDir, DEFAULT_DIRS, DeployError, publishedAreaDir, requireVersion, SHELL_FOLDER, type DeployDirs } from './paths';
 
@@ -128,11 +128,19 @@ export async function publishShell(dirs: DeployDirs = DEFAULT_DIRS, log: (line: 
   return target;
 }
 
+/** The areas of the workspace: every mfe-<area> folder with an area.manifest.ts. */
+export function workspaceAreas(dirs: DeployDirs): AreaName[] {
+  return readdirSync(dirs.workspace)
+    .filter((name) => name.startsWith('mfe-') && existsSync(path.join(dirs.workspace, name, 'area.manifest.ts')))
+    .map((name) => name.slice('mfe-'.length))
+    .sort();
+}
+
 /** Publishes every area's current build at its stamped version, and the shell. Builds nothing. */
 export async function publishAll(options: { dirs?: DeployDirs; force?: boolean; log?: (line: string) => void } = {}): Promise<PublishResult[]> {
   const dirs = options.dirs ?? DEFAULT_DIRS;
   const results: PublishResult[] = [];
-  for (const area of AREA_NAMES) {
+  for (const area of workspaceAreas(dirs)) {
     results.push(await publishArea({ area, dirs, force: options.force, log: options.log }));
   }
   await publishShell(dirs, options.log);

@@ -8,8 +8,9 @@ import { createShellQueryClient } from './app/query-client';
 import { ShellProviders } from './app/providers';
 import { preloadPagesFor, ShellRoutes } from './app/routes';
 import { FullPageMessage } from './app/full-page-message';
-import { sessionQuery } from './features/session/use-session';
+import { sessionQuery } from './session/use-session';
 import type { Environment } from './federation/environment';
+import { manifestsOf, placeArea, type AreaManifests } from './areas/area-table';
 
 /**
  * Work the address the console opens on will need, started at once instead of one step after
@@ -18,24 +19,24 @@ import type { Environment } from './federation/environment';
  * ready). Resolves when the pages are here, so the first render does not suspend on them.
  */
 function startEarly(pathname: string, environment: Promise<Environment>, api: ShellApi, queryClient: QueryClient): Promise<void> {
-  const pages = preloadPagesFor(pathname);
+  const areas: Promise<AreaManifests> = environment.then(manifestsOf);
+  const pages = preloadPagesFor(pathname, areas);
   const ref = /^\/project\/([^/]+)/.exec(pathname)?.[1];
   if (ref) {
-    void import('./features/project-layout/project-prefetch')
-      .then(({ prefetchProjectPage }) => prefetchProjectPage(queryClient, api, ref, pathname))
+    void import('./app/project-prefetch')
+      .then(({ prefetchProjectPage }) => prefetchProjectPage(queryClient, api, ref, pathname, areas))
       // The page asks again and reports what failed.
       .catch(() => undefined);
   }
-  if (/^\/(project|org|account)(\/|$)/.test(pathname)) {
-    void Promise.all([environment, import('./features/areas/area-for-path'), import('./federation/remotes')])
-      .then(([env, { placeArea }, { areaLoaderFor }]) => {
-        const placement = placeArea(pathname);
-        if (placement && env.areas[placement.area]) return areaLoaderFor(env).load(placement.area);
-        return undefined;
-      })
-      // The area's page reports a failure when it asks for the area itself.
-      .catch(() => undefined);
-  }
+  // The remote of the area the address shows, as the environment's manifests place it.
+  void areas
+    .then((known) => {
+      const placement = placeArea(pathname, known);
+      if (!placement) return undefined;
+      return Promise.all([environment, import('./federation/remotes')]).then(([env, { areaLoaderFor }]) => areaLoaderFor(env).load(placement.area));
+    })
+    // The area's page reports a failure when it asks for the area itself.
+    .catch(() => undefined);
   return pages;
 }
 
@@ -55,7 +56,7 @@ async function start(): Promise<void> {
     const environment = await environmentLoad;
     await pagesReady;
     root.render(
-      <ShellProviders api={api} queryClient={queryClient} buildMode={environment.buildMode}>
+      <ShellProviders api={api} queryClient={queryClient} buildMode={environment.buildMode} areas={manifestsOf(environment)}>
         <BrowserRouter>
           <ShellRoutes />
         </BrowserRouter>

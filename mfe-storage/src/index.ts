@@ -1,17 +1,10 @@
-// What the storage remote exposes as "./area": its identity and single-spa lifecycles.
-import type { AreaModule, AreaName } from '@plinth/shared-contracts';
-import { createAreaLifecycles, type AreaFault } from '@plinth/shared-ui/area';
+// What this remote exposes as "./area": who it is (from area.manifest.ts and package.json, stamped
+// in by @plinth/build-config, and by vitest.config.ts in tests) and the single-spa lifecycles of App.
+import { createAreaLifecycles, type AreaBuild } from '@plinth/shared-ui/area';
 import App from './App';
 
-/** Stamped at build time by @plinth/build-config (and by vitest.config.ts in tests). */
-declare const __PLINTH_AREA_BUILD__: { version: string; contractsMajor: number; fault: AreaFault | null };
+declare const __PLINTH_AREA_BUILD__: AreaBuild;
+const build = __PLINTH_AREA_BUILD__;
 
-export const area: AreaName = 'storage';
-export const version: string = __PLINTH_AREA_BUILD__.version;
-export const contractsMajor: number = __PLINTH_AREA_BUILD__.contractsMajor;
-
-const lifecycles = createAreaLifecycles(App, { area, version, fault: __PLINTH_AREA_BUILD__.fault });
-export const { bootstrap, mount, unmount, update } = lifecycles;
-
-// Fails to compile if this module stops matching the mount contract.
-export const areaModule = { contractsMajor, area, version, ...lifecycles } satisfies AreaModule;
+export const { area, version, contractsMajor } = build;
+export const { bootstrap, mount, unmount, update } = createAreaLifecycles(App, build);

@@ -1,5 +1,6 @@
 export * from './http';
 export * from './mount';
+export * from './area-manifest';
 export * from './version';
 export * from './permissions';
 export * from './query-keys';

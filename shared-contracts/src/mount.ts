@@ -1,7 +1,11 @@
-/** The contract between the host shell and every federated area. */
+/**
+ * The contract between the host shell and every federated area. Which areas exist is not written
+ * here: each area describes itself in its manifest (area-manifest.ts) and the environment manifest
+ * lists the areas an environment runs.
+ */
 
-export const AREA_NAMES = ['storage', 'auth-policies', 'sql-editor', 'logs', 'settings-billing'] as const;
-export type AreaName = (typeof AREA_NAMES)[number];
+/** An area's id, as its manifest states it (AREA_ID_PATTERN): "storage", "sql-editor". */
+export type AreaName = string;
 
 export type BuildMode = 'hosted' | 'self-hosted';
 export type ThemeName = 'dark' | 'light';
@@ -20,6 +24,8 @@ export interface Notice {
   durationMs?: number;
 }
 
+export type AreaLinkResolver = (name: string, params?: Record<string, string | number>) => string | null;
+
 /** Custom props the host passes to an area's single-spa lifecycles. */
 export interface AreaMountProps {
   area: AreaName;
@@ -34,6 +40,12 @@ export interface AreaMountProps {
   apiBase: string;
   navigate: (to: string, options?: { replace?: boolean }) => void;
   notify: (notice: Notice) => void;
+  /**
+   * The address of a page in another area, by the name this area's manifest gives the link
+   * (`links`), resolved by the host from the target area's manifest; params fill the target's
+   * ":name" parts and the rest become the query. Null when the target area is not in this environment.
+   */
+  link: AreaLinkResolver;
   theme: ThemeName;
   buildMode: BuildMode;
   /** The host's QueryClient, so every area shares one cache. Typed loosely to keep this package free of React Query. */

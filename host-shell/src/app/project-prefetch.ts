@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ShellApi } from '../../app/api';
-import { apiClientFor } from '../../app/use-api';
+import type { ShellApi } from './api';
+import { apiClientFor } from './use-api';
 import { sessionQuery, sessionState } from '../session/use-session';
-import { membersQuery, organizationsQuery, projectQuery, projectsQuery } from '../projects/queries';
-import { chooseStatusScreen, pageKindOf } from '../status-gate/choose-screen';
-import { markProjectReachable, projectApiCheckQuery } from '../status-gate/project-api-check';
+import { membersQuery, organizationsQuery, projectQuery, projectsQuery } from '../features/projects/queries';
+import { chooseStatusScreen } from '../features/status-gate/choose-screen';
+import { shownWhileOf, type AreaManifests } from '../areas/area-table';
+import { markProjectReachable, projectApiCheckQuery } from '../features/status-gate/project-api-check';
 
 /**
  * Asks for everything a /project/{ref}/… page needs as soon as the session is known, side by side,
@@ -13,7 +14,13 @@ import { markProjectReachable, projectApiCheckQuery } from '../status-gate/proje
  * when the page would otherwise wait on the connecting screen, the project API check.
  * The pages read the same queries; a failure here is left for the page to report when it asks.
  */
-export async function prefetchProjectPage(queryClient: QueryClient, shell: ShellApi, ref: string, pathname: string): Promise<void> {
+export async function prefetchProjectPage(
+  queryClient: QueryClient,
+  shell: ShellApi,
+  ref: string,
+  pathname: string,
+  areas: AreaManifests | Promise<AreaManifests>,
+): Promise<void> {
   const session = await queryClient.ensureQueryData(sessionQuery(shell.auth));
   if (sessionState(session, false, false) !== 'signed-in') return;
   const api = apiClientFor(shell.http);
@@ -21,7 +28,7 @@ export async function prefetchProjectPage(queryClient: QueryClient, shell: Shell
   void queryClient.prefetchQuery(organizationsQuery(api));
   const project = await queryClient.fetchQuery(projectQuery(api, ref));
   const members = queryClient.prefetchQuery(membersQuery(api, project.organization_slug));
-  const screen = chooseStatusScreen({ ...project, connected: false }, pageKindOf(pathname, ref));
+  const screen = chooseStatusScreen({ ...project, connected: false }, shownWhileOf(pathname, ref, await areas));
   if (screen === 'connecting' && project.restUrl) {
     await queryClient.fetchQuery(projectApiCheckQuery(api, project));
     markProjectReachable(queryClient, ref);

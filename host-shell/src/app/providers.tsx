@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { BuildMode } from '@plinth/shared-contracts';
+import type { AreaManifests } from '../areas/area-table';
 import { ThemeProvider } from '@plinth/shared-ui/theme';
 import { ApiProvider, type ShellApi } from './api';
 import { ShellSettingsProvider } from './shell-settings';
@@ -13,16 +14,17 @@ interface Props {
   api: ShellApi;
   queryClient: QueryClient;
   buildMode: BuildMode;
+  areas: AreaManifests;
   children: ReactNode;
 }
 
 /** Everything the shell's screens rely on: theme (kept across reloads), server cache, API client, build mode, notices. */
-export function ShellProviders({ api, queryClient, buildMode, children }: Props) {
+export function ShellProviders({ api, queryClient, buildMode, areas, children }: Props) {
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         <ApiProvider client={api}>
-          <ShellSettingsProvider value={{ buildMode }}>
+          <ShellSettingsProvider value={{ buildMode, areas }}>
             {children}
             <Suspense fallback={null}>
               <Toaster />

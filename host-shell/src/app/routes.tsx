@@ -1,8 +1,10 @@
-import { Component, createElement, lazy, Suspense, type ComponentType, useState, type ErrorInfo, type ReactNode } from 'react';
+import { Component, createElement, lazy, Suspense, type ComponentType, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { SignInLayout } from '../features/sign-in/sign-in-layout';
-import { RequireSession } from '../features/session/require-session';
+import { RequireSession } from '../session/require-session';
 import { FullPageMessage } from './full-page-message';
+import { useAreas } from './shell-settings';
+import { rootSegmentsOf, type AreaManifests } from '../areas/area-table';
 
 type PageModule = { default: ComponentType };
 
@@ -39,37 +41,41 @@ function page(load: () => Promise<PageModule>) {
 const SignInPage = page(() => import('../routes/sign-in'));
 const SignInMfaPage = page(() => import('../routes/sign-in-mfa'));
 const SignUpPage = page(() => import('../routes/sign-up'));
-const SignedInLayout = page(() => import('../features/project-layout/signed-in-layout'));
+const SignedInLayout = page(() => import('../routes/signed-in-layout'));
 const ProjectsPage = page(() => import('../routes/projects'));
 const SupportNewPage = page(() => import('../routes/support-new'));
 const OrgAreaPage = page(() => import('../routes/org-area'));
-const ProjectLayout = page(() => import('../features/project-layout/project-layout'));
+const ProjectLayout = page(() => import('../routes/project-layout'));
 const ProjectHomePage = page(() => import('../routes/project-home'));
 const ProjectBuildingPage = page(() => import('../routes/project-building'));
 const EdgeFunctionsPage = page(() => import('../routes/edge-functions'));
 const ProjectAreaPage = page(() => import('../routes/project-area'));
 const NotFoundPage = page(() => import('../routes/not-found'));
 
+type Preloadable = { preload: () => Promise<void> };
+
 /**
  * Starts fetching the pages an address will render, before the session and project are known.
- * Resolves once they are here or have failed (a failed fetch is reported when the page renders).
+ * The shell's own pages start at once; an address at the root that is not the shell's waits for
+ * the environment's areas, which say whether one of them owns it. Resolves once the pages are here
+ * or have failed (a failed fetch is reported when the page renders).
  */
-export function preloadPagesFor(pathname: string): Promise<void> {
+export function preloadPagesFor(pathname: string, areas: Promise<AreaManifests>): Promise<void> {
   const parts = pathname.split('/').filter(Boolean);
-  const pages: Array<{ preload: () => Promise<void> }> = [];
-  if (parts[0] === 'sign-in') pages.push(parts.length === 1 ? SignInPage : NotFoundPage);
-  else if (parts[0] === 'sign-in-mfa') pages.push(SignInMfaPage);
-  else if (parts[0] === 'sign-up') pages.push(SignUpPage);
-  else if (parts[0] === 'projects' || parts.length === 0) pages.push(SignedInLayout, ProjectsPage);
-  else if (parts[0] === 'org' || parts[0] === 'account') pages.push(SignedInLayout, OrgAreaPage);
-  else if (parts[0] === 'project' && parts[1]) {
-    pages.push(ProjectLayout);
-    if (!parts[2]) pages.push(ProjectHomePage);
-    else if (parts[2] === 'building') pages.push(ProjectBuildingPage);
-    else if (parts[2] === 'functions') pages.push(EdgeFunctionsPage);
-    else pages.push(ProjectAreaPage);
+  const load = (pages: Preloadable[]) => Promise.allSettled(pages.map((target) => target.preload())).then(() => undefined);
+  if (parts[0] === 'sign-in') return load([parts.length === 1 ? SignInPage : NotFoundPage]);
+  if (parts[0] === 'sign-in-mfa') return load([SignInMfaPage]);
+  if (parts[0] === 'sign-up') return load([SignUpPage]);
+  if (parts[0] === 'projects' || parts.length === 0) return load([SignedInLayout, ProjectsPage]);
+  if (parts[0] === 'support') return load([SignedInLayout, SupportNewPage]);
+  if (parts[0] === 'project' && parts[1]) {
+    const inside = !parts[2] ? ProjectHomePage : parts[2] === 'building' ? ProjectBuildingPage : parts[2] === 'functions' ? EdgeFunctionsPage : ProjectAreaPage;
+    return load([ProjectLayout, inside]);
   }
-  return Promise.allSettled(pages.map((target) => target.preload())).then(() => undefined);
+  return areas.then(
+    (known) => load(rootSegmentsOf(known).includes(parts[0]) ? [SignedInLayout, OrgAreaPage] : [NotFoundPage]),
+    () => undefined,
+  );
 }
 
 function RootBoundary() {
@@ -118,48 +124,49 @@ class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, RouteErrorBo
   }
 }
 
-/** The shell's route tree. */
-export const shellRoutes: RouteObject[] = [
-  {
-    element: <RootBoundary />,
-    children: [
-      { path: '/', element: <Navigate to="/projects" replace /> },
-      {
-        element: <SignInLayout />,
-        children: [
-          { path: '/sign-in', element: <SignInPage /> },
-          { path: '/sign-in-mfa', element: <SignInMfaPage /> },
-          { path: '/sign-up', element: <SignUpPage /> },
-        ],
-      },
-      {
-        element: <RequireSession />,
-        children: [
-          {
-            element: <SignedInLayout />,
-            children: [
-              { path: '/projects', element: <ProjectsPage /> },
-              { path: '/support/new', element: <SupportNewPage /> },
-              { path: '/org/:slug/*', element: <OrgAreaPage /> },
-              { path: '/account/*', element: <OrgAreaPage /> },
-            ],
-          },
-          {
-            path: '/project/:ref',
-            element: <ProjectLayout />,
-            children: [
-              { index: true, element: <ProjectHomePage /> },
-              { path: 'building', element: <ProjectBuildingPage /> },
-              { path: 'functions/*', element: <EdgeFunctionsPage /> },
-              { path: '*', element: <ProjectAreaPage /> },
-            ],
-          },
-        ],
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-];
+/** The shell's route tree; `rootSegments` are the root segments areas own ("org", "account"). */
+export function shellRoutes(rootSegments: readonly string[]): RouteObject[] {
+  return [
+    {
+      element: <RootBoundary />,
+      children: [
+        { path: '/', element: <Navigate to="/projects" replace /> },
+        {
+          element: <SignInLayout />,
+          children: [
+            { path: '/sign-in', element: <SignInPage /> },
+            { path: '/sign-in-mfa', element: <SignInMfaPage /> },
+            { path: '/sign-up', element: <SignUpPage /> },
+          ],
+        },
+        {
+          element: <RequireSession />,
+          children: [
+            {
+              element: <SignedInLayout />,
+              children: [
+                { path: '/projects', element: <ProjectsPage /> },
+                { path: '/support/new', element: <SupportNewPage /> },
+                ...rootSegments.map((segment) => ({ path: `/${segment}/*`, element: <OrgAreaPage /> })),
+              ],
+            },
+            {
+              path: '/project/:ref',
+              element: <ProjectLayout />,
+              children: [
+                { index: true, element: <ProjectHomePage /> },
+                { path: 'building', element: <ProjectBuildingPage /> },
+                { path: 'functions/*', element: <EdgeFunctionsPage /> },
+                { path: '*', element: <ProjectAreaPage /> },
+              ],
+            },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
 
 /**
  * The shell's pages, under whichever router is around them: the browser router in production, a
@@ -167,6 +174,9 @@ export const shellRoutes: RouteObject[] = [
  */
 export function ShellRoutes() {
   const { pathname } = useLocation();
-  const page = useRoutes(shellRoutes);
+  const areas = useAreas();
+  const rootSegments = useMemo(() => rootSegmentsOf(areas), [areas]);
+  const routes = useMemo(() => shellRoutes(rootSegments), [rootSegments]);
+  const page = useRoutes(routes);
   return <RouteErrorBoundary pathname={pathname}>{page}</RouteErrorBoundary>;
 }

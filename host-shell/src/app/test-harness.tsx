@@ -10,6 +10,9 @@ import { AreaLoaderProvider, type AreaLoader } from '../federation';
 import { createShellApi } from './api';
 import { ShellProviders } from './providers';
 import { ShellRoutes } from './routes';
+import type { AreaManifests } from '../areas/area-table';
+import { CONSOLE_AREAS } from '../areas/testing/console-areas';
+import { useConnectionStore } from '../features/status-gate/connection-store';
 
 const ANSWER = Symbol('api answer');
 export interface ApiAnswer {
@@ -144,8 +147,8 @@ function RouterProbe({ into }: { into: { location: Location | null; navigate: Na
   return null;
 }
 
-/** Renders the whole shell at a path, as the browser would after a navigation. */
-export function renderShell(path: string, api: FakeApi, options: { buildMode?: BuildMode; areaLoader?: AreaLoader } = {}) {
+/** Renders the whole shell at a path, as the browser would after a navigation; `areas`: the environment's (default: the console's five). */
+export function renderShell(path: string, api: FakeApi, options: { buildMode?: BuildMode; areaLoader?: AreaLoader; areas?: AreaManifests } = {}) {
   const probe: { location: Location | null; navigate: NavigateFunction | null } = { location: null, navigate: null };
   const router: TestRouter = {
     get state() {
@@ -161,7 +164,7 @@ export function renderShell(path: string, api: FakeApi, options: { buildMode?: B
   const areaLoader = options.areaLoader ?? testAreaLoader();
   const view = render(
     <AreaLoaderProvider loader={areaLoader}>
-      <ShellProviders api={createShellApi(api.fetch)} queryClient={queryClient} buildMode={options.buildMode ?? 'hosted'}>
+      <ShellProviders api={createShellApi(api.fetch)} queryClient={queryClient} buildMode={options.buildMode ?? 'hosted'} areas={options.areas ?? CONSOLE_AREAS}>
         <MemoryRouter initialEntries={[path]}>
           <RouterProbe into={probe} />
           <ShellRoutes />
@@ -177,4 +180,9 @@ export async function findArea(text: string): Promise<HTMLElement> {
   const element = await screen.findByText(text);
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   return element;
+}
+
+/** Projects whose API already answered in this browser session: the connecting screen stays away. */
+export function markProjectsConnected(...refs: string[]) {
+  useConnectionStore.setState({ connected: Object.fromEntries(refs.map((ref) => [ref, true as const])) });
 }

@@ -16,6 +16,7 @@ const mountProps: AreaOutletMountProps = {
   apiBase: '/api',
   navigate: () => undefined,
   notify: () => undefined,
+  link: () => null,
   theme: 'dark',
   buildMode: 'hosted',
   queryClient: new QueryClient(),
@@ -36,7 +37,7 @@ function areaModule(overrides: { contractsMajor?: number; fault?: 'throw-on-moun
     area,
     version: '1.4.0',
     contractsMajor: overrides.contractsMajor ?? CONTRACTS_MAJOR,
-    ...createAreaLifecycles(StorageMenu, { area, version: '1.4.0', fault: overrides.fault ?? null }),
+    ...createAreaLifecycles(StorageMenu, { area, title: 'Storage', version: '1.4.0', fault: overrides.fault ?? null }),
   };
 }
 
@@ -73,6 +74,7 @@ function Page({ loader, timeoutMs }: { loader: AreaLoader; timeoutMs?: number })
       {showArea ? (
         <AreaOutlet
           area="storage"
+          title="Storage"
           basePath="/project/abc/storage"
           projectRef="abc"
           mountProps={{ ...mountProps, theme }}

@@ -6,13 +6,15 @@ import { AreaErrorPanel } from './AreaErrorPanel';
 import { useAreaLoader } from './area-loader-context';
 import type { AreaLoader } from './remotes';
 import { AREA_TIMEOUT_MS, withTimeout } from './timeout';
-import { AREA_TITLES, checkAreaModule } from './version-policy';
+import { checkAreaModule } from './version-policy';
 
 /** Everything the host passes to an area except what AreaOutlet sets itself. */
 export type AreaOutletMountProps = Omit<AreaMountProps, 'area' | 'basePath' | 'projectRef' | 'domElement'>;
 
 export interface AreaOutletProps {
   area: AreaName;
+  /** How the area's manifest names it to users; default: its id. */
+  title?: string;
   basePath: string;
   projectRef?: string;
   mountProps: AreaOutletMountProps;
@@ -54,11 +56,10 @@ function HostHistoryBridge() {
  * mounts it as a single-spa parcel into its own element, passes new props on, unmounts on leave,
  * and shows an error panel with Retry when loading fails, times out or mounting throws.
  */
-export function AreaOutlet({ area, basePath, projectRef, mountProps, timeoutMs = AREA_TIMEOUT_MS, loader: loaderProp }: AreaOutletProps) {
+export function AreaOutlet({ area, title = area, basePath, projectRef, mountProps, timeoutMs = AREA_TIMEOUT_MS, loader: loaderProp }: AreaOutletProps) {
   const fromContext = useAreaLoader();
   const loader = loaderProp ?? fromContext.loader;
   const inRouter = useInRouterContext();
-  const title = AREA_TITLES[area];
   const regionRef = useRef<HTMLDivElement>(null);
   const parcelRef = useRef<Parcel | null>(null);
   const elementRef = useRef<HTMLDivElement | null>(null);
@@ -88,7 +89,7 @@ export function AreaOutlet({ area, basePath, projectRef, mountProps, timeoutMs =
       }
       if (cancelled) return;
       mark('loaded', area);
-      const check = checkAreaModule(area, loaded);
+      const check = checkAreaModule(area, loaded, undefined, title);
       if (!check.ok) {
         setPhase({ kind: 'refused', detail: check.message });
         return;

@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetEnvironment, loadEnvironment, parseEnvironment } from './environment';
 import { requestEnvironmentEarly } from './environment-request';
+import { CONSOLE_AREAS, SCHEDULER_AREA } from '../areas/testing/console-areas';
 
 const production = {
   name: 'production',
   buildMode: 'hosted',
   areas: {
-    storage: { version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json' },
-    logs: { version: '1.0.0', url: '/remotes/logs/1.0.0/mf-manifest.json' },
+    storage: { version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json', manifest: CONSOLE_AREAS.storage },
+    logs: { version: '1.0.0', url: '/remotes/logs/1.0.0/mf-manifest.json', manifest: CONSOLE_AREAS.logs },
   },
 };
 
@@ -21,6 +22,11 @@ afterEach(() => {
 });
 
 describe('environment manifest', () => {
+  it('accepts an area no build of the console knows, described by its manifest', () => {
+    const release = { version: '1.0.0', url: '/remotes/scheduler/1.0.0/mf-manifest.json', manifest: SCHEDULER_AREA };
+    expect(parseEnvironment({ ...production, areas: { ...production.areas, scheduler: release } }).areas.scheduler?.manifest.title).toBe('Scheduler');
+  });
+
   it('accepts a manifest naming areas with a version and the URL of their mf-manifest.json', () => {
     const environment = parseEnvironment(production);
     expect(environment.buildMode).toBe('hosted');
@@ -29,10 +35,16 @@ describe('environment manifest', () => {
 
   it('names the field that is wrong', () => {
     expect(() => parseEnvironment({ ...production, buildMode: 'cloud' })).toThrow(/buildMode/);
-    expect(() => parseEnvironment({ ...production, areas: { storage: { version: 'latest', url: '/x' } } })).toThrow(
+    expect(() => parseEnvironment({ ...production, areas: { storage: { version: 'latest', url: '/x', manifest: CONSOLE_AREAS.storage } } })).toThrow(
       'areas.storage.version: version must look like 1.2.3',
     );
-    expect(() => parseEnvironment({ ...production, areas: { billing: { version: '1.0.0', url: '/x' } } })).toThrow(/areas/);
+    expect(() => parseEnvironment({ ...production, areas: { storage: { version: '1.0.0', url: '/x' } } })).toThrow('areas.storage.manifest');
+    expect(() => parseEnvironment({ ...production, areas: { 'Billing Area': { version: '1.0.0', url: '/x', manifest: CONSOLE_AREAS.storage } } })).toThrow(
+      'areas.Billing Area: Invalid key in record',
+    );
+    expect(() => parseEnvironment({ ...production, areas: { logs: { version: '1.0.0', url: '/x', manifest: CONSOLE_AREAS.storage } } })).toThrow(
+      'areas.logs.manifest.id: the manifest is the "storage" area\'s',
+    );
   });
 
   it('reads /environment.json once and reuses it', async () => {

@@ -1,4 +1,4 @@
-import { AREA_NAMES, type AreaName, type BuildMode } from '@plinth/shared-contracts';
+import { AREA_ID_PATTERN, AreaManifestSchema, type AreaName, type BuildMode } from '@plinth/shared-contracts';
 import * as z from '@plinth/shared-contracts/zod';
 import { ENVIRONMENT_REQUEST, ENVIRONMENT_URL, takeEarlyEnvironment } from './environment-request';
 
@@ -9,6 +9,8 @@ const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)?$/;
 export const AreaReleaseSchema = z.object({
   version: z.string().check(z.regex(VERSION_PATTERN, 'version must look like 1.2.3')),
   url: z.string().check(z.minLength(1, 'url must name the remote\'s mf-manifest.json')),
+  /** The area's description of itself (its area-manifest.json), folded in by `deploy publish`. */
+  manifest: AreaManifestSchema,
 });
 export type AreaRelease = z.infer<typeof AreaReleaseSchema>;
 
@@ -16,15 +18,20 @@ export type AreaRelease = z.infer<typeof AreaReleaseSchema>;
 export const EnvironmentSchema = z.object({
   name: z.string().check(z.minLength(1)),
   buildMode: z.enum(['hosted', 'self-hosted']),
-  areas: z.partialRecord(z.enum(AREA_NAMES), AreaReleaseSchema),
+  /** Area id → release. Any id its manifest states: the shell knows no list of areas. */
+  areas: z.record(z.string().check(z.regex(AREA_ID_PATTERN)), AreaReleaseSchema),
 });
 export type Environment = z.infer<typeof EnvironmentSchema> & { buildMode: BuildMode };
 
 /** Parses a manifest, naming the field that is wrong. */
 export function parseEnvironment(value: unknown): Environment {
   const result = EnvironmentSchema.safeParse(value);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(manifest)'}: ${issue.message}`);
+  const problems = result.success
+    ? Object.entries(result.data.areas)
+        .filter(([area, release]) => release.manifest.id !== area)
+        .map(([area, release]) => `areas.${area}.manifest.id: the manifest is the "${release.manifest.id}" area's`)
+    : result.error.issues.map((issue) => `${issue.path.join('.') || '(manifest)'}: ${issue.message}`);
+  if (result.success && problems.length === 0) return result.data;
   throw new Error(`The environment manifest is not valid: ${problems.join('; ')}`);
 }
 

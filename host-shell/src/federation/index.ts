@@ -8,5 +8,5 @@ export { AreaErrorPanel } from './AreaErrorPanel';
 export { AreaLoaderProvider, useAreaLoader } from './area-loader-context';
 export { areaLoaderFor, createFederationAreaLoader, registerAreaRemotes, remoteNameOf, hostFederation, HOST_NAME } from './remotes';
 export type { AreaLoader } from './remotes';
-export { checkAreaModule, AREA_TITLES } from './version-policy';
+export { checkAreaModule } from './version-policy';
 export { AREA_TIMEOUT_MS } from './timeout';

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import { createFederationAreaLoader, registerAreaRemotes, remoteNameOf } from './remotes';
 import { parseEnvironment } from './environment';
+import { CONSOLE_AREAS } from '../areas/testing/console-areas';
 
 const environment = parseEnvironment({
   name: 'staging',
   buildMode: 'self-hosted',
   areas: {
-    storage: { version: '1.0.0', url: '/remotes/storage/1.0.0/mf-manifest.json' },
-    'auth-policies': { version: '1.0.0', url: 'http://127.0.0.1:9/remotes/auth-policies/1.0.0/mf-manifest.json' },
+    storage: { version: '1.0.0', url: '/remotes/storage/1.0.0/mf-manifest.json', manifest: CONSOLE_AREAS.storage },
+    'auth-policies': { version: '1.0.0', url: 'http://127.0.0.1:9/remotes/auth-policies/1.0.0/mf-manifest.json', manifest: CONSOLE_AREAS['auth-policies'] },
   },
 });
 
@@ -45,7 +46,7 @@ describe('remote registration', () => {
     const federation = freshFederation('plinth_host_down');
     const loader = createFederationAreaLoader(environment, federation);
     await expect(loader.load('auth-policies')).rejects.toThrow(/manifest/i);
-    await expect(loader.load('logs')).rejects.toThrow('The Logs area is not part of the "staging" environment.');
+    await expect(loader.load('logs')).rejects.toThrow('The logs area is not part of the "staging" environment.');
   });
 
   it('shares one load between callers, and a failed load is tried again by the next call', async () => {

@@ -1,6 +1,5 @@
 import { createInstance, getInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import type { AreaName } from '@plinth/shared-contracts';
-import { AREA_TITLES } from './version-policy';
 import type { Environment } from './environment';
 
 /** Name the host's build gives its federation container (see @plinth/build-config). */
@@ -56,10 +55,11 @@ export function createFederationAreaLoader(environment: Environment, federation:
   const fetchArea = async (area: AreaName) => {
     const remote = remoteOf(environment, area);
     if (!remote) {
-      throw new Error(`The ${AREA_TITLES[area]} area is not part of the "${environment.name}" environment.`);
+      throw new Error(`The ${area} area is not part of the "${environment.name}" environment.`);
     }
+    const title = environment.areas[area]?.manifest.title ?? area;
     const loaded = await federation.loadRemote<unknown>(`${remote.name}/area`);
-    if (!loaded) throw new Error(`The ${AREA_TITLES[area]} area's remote loaded but exposed nothing as "./area".`);
+    if (!loaded) throw new Error(`The ${title} area's remote loaded but exposed nothing as "./area".`);
     return loaded;
   };
   return {

@@ -1,27 +1,18 @@
-import { AREA_NAMES, CONTRACTS_MAJOR, isCompatibleContractsMajor, type AreaModule, type AreaName } from '@plinth/shared-contracts';
-
-/** How the console names each area to users. */
-export const AREA_TITLES: Record<AreaName, string> = {
-  storage: 'Storage',
-  'auth-policies': 'Authentication',
-  'sql-editor': 'SQL Editor',
-  logs: 'Logs',
-  'settings-billing': 'Settings',
-};
+import { CONTRACTS_MAJOR, isCompatibleContractsMajor, type AreaModule, type AreaName } from '@plinth/shared-contracts';
 
 export type AreaCheck = { ok: true; module: AreaModule } | { ok: false; message: string };
 
 /**
  * Decides whether a loaded remote may run in this console: it must be the area asked for, expose
- * the lifecycles, and be built against this console's shared-contracts major.
+ * the lifecycles, and be built against this console's shared-contracts major. `title` is how the
+ * area's manifest names it to users.
  */
-export function checkAreaModule(area: AreaName, loaded: unknown, consoleMajor: number = CONTRACTS_MAJOR): AreaCheck {
-  const title = AREA_TITLES[area];
+export function checkAreaModule(area: AreaName, loaded: unknown, consoleMajor: number = CONTRACTS_MAJOR, title: string = area): AreaCheck {
   if (typeof loaded !== 'object' || loaded === null) {
     return { ok: false, message: `The ${title} area's remote did not expose a module.` };
   }
   const candidate = loaded as Partial<AreaModule>;
-  if (candidate.area !== area || !AREA_NAMES.includes(candidate.area)) {
+  if (candidate.area !== area) {
     return { ok: false, message: `The remote registered for the ${title} area is the "${String(candidate.area)}" area.` };
   }
   const version = typeof candidate.version === 'string' ? candidate.version : 'unknown';

@@ -2,21 +2,22 @@ import { Suspense } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router-dom';
 import { ApiError } from '@plinth/shared-contracts';
 import { tokens } from '@plinth/shared-ui/theme';
-import { useBuildMode } from '../../app/shell-settings';
-import { FullPageMessage } from '../../app/full-page-message';
-import { useOrganizations, usePermissions, useProject, useProjects } from '../projects/queries';
+import { useAreas, useBuildMode } from '../app/shell-settings';
+import { FullPageMessage } from '../app/full-page-message';
+import { useOrganizations, usePermissions, useProject, useProjects } from '../features/projects/queries';
 import { useSessionUser } from '../session/require-session';
-import { StatusGate } from '../status-gate/status-gate';
-import { ErrorScreen } from '../status-gate/error-screen';
-import { ResourceBanner } from '../resource-banner/resource-banner';
-import { CommandMenu } from '../command-menu/command-menu';
-import { CommandButton } from '../command-menu/command-button';
-import { useCommandShortcut } from '../command-menu/use-command-shortcut';
-import { AccountMenu } from '../account-menu/account-menu';
-import { NavRail } from './nav-rail';
-import { ShellHeader } from './header';
-import { activeNavKey, navLinks } from './nav-items';
-import type { ProjectContext } from './project-context';
+import { StatusGate } from '../features/status-gate/status-gate';
+import { ErrorScreen } from '../features/status-gate/error-screen';
+import { ResourceBanner } from '../features/resource-banner/resource-banner';
+import { CommandMenu } from '../features/command-menu/command-menu';
+import { CommandButton } from '../features/command-menu/command-button';
+import { useCommandShortcut } from '../features/command-menu/use-command-shortcut';
+import { AccountMenu } from '../features/account-menu/account-menu';
+import { NavRail } from '../features/project-layout/nav-rail';
+import { ShellHeader } from '../features/project-layout/header';
+import { activeNavKey, navLinks } from '../features/project-layout/nav-items';
+import type { ProjectContext } from '../features/project-layout/project-context';
+import { shownWhileOf } from '../areas/area-table';
 
 /** Frame of every /project/{ref}/* page: rail, header, warning banner, and the status gate around the page. */
 export default function ProjectLayout() {
@@ -24,6 +25,7 @@ export default function ProjectLayout() {
   const { pathname } = useLocation();
   const user = useSessionUser();
   const buildMode = useBuildMode();
+  const areas = useAreas();
   const project = useProject(ref);
   const projects = useProjects();
   const organizations = useOrganizations();
@@ -32,8 +34,8 @@ export default function ProjectLayout() {
   useCommandShortcut();
 
   const comingUp = project.data?.status === 'COMING_UP';
-  const activeKey = activeNavKey(pathname, ref);
-  const section = activeKey && activeKey !== 'home' ? navLinks(ref, buildMode, false).find((l) => l.key === activeKey)?.label : undefined;
+  const activeKey = activeNavKey(pathname, ref, areas);
+  const section = activeKey && activeKey !== 'home' ? navLinks(ref, buildMode, false, areas).find((l) => l.key === activeKey)?.label : undefined;
 
   let content;
   if (project.isLoading || permissionsLoading) content = <FullPageMessage title="Loading project…" busy />;
@@ -49,7 +51,7 @@ export default function ProjectLayout() {
   } else {
     const context: ProjectContext = { project: project.data, permissions };
     content = (
-      <StatusGate project={project.data} permissions={permissions}>
+      <StatusGate project={project.data} permissions={permissions} shownWhile={shownWhileOf(pathname, ref, areas)}>
         <Suspense fallback={<FullPageMessage title="Loading page…" busy />}>
           <Outlet context={context} />
         </Suspense>
@@ -82,7 +84,7 @@ export default function ProjectLayout() {
           {content}
         </main>
       </div>
-      <CommandMenu projectRef={ref} comingUp={comingUp} projects={projects.data ?? []} />
+      <CommandMenu projectPages={navLinks(ref, buildMode, comingUp, areas)} projects={projects.data ?? []} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import { ALL_PERMISSIONS, type BuildMode, type Notice } from '@plinth/shared-contracts';
-import { renderAreaApp } from '@plinth/shared-ui/area/render-area-app';
+import { renderAreaApp, testLinkResolver } from '@plinth/shared-ui/area/render-area-app';
+import manifest from '../../area.manifest';
 import App from '../App';
 import { createFakeApi, ME, PROJECT_REF } from './fake-platform-api';
 
@@ -41,6 +42,7 @@ export function renderArea(path: string, options: RenderAreaOptions = {}) {
       apiBase: '/api',
       navigate: (to) => hostNavigations.push(to),
       notify: (n) => notices.push(n),
+      link: testLinkResolver(manifest),
       theme: 'dark',
       buildMode: options.buildMode ?? 'hosted',
     },

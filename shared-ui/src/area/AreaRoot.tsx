@@ -8,20 +8,14 @@ import { AreaPropsContext } from './area-props';
 import { HistorySync } from './HistorySync';
 import type { AreaApp } from './types';
 
-export const AREA_TITLES: Record<AreaMountProps['area'], string> = {
-  storage: 'Storage',
-  'auth-policies': 'Authentication',
-  'sql-editor': 'SQL Editor',
-  logs: 'Logs',
-  'settings-billing': 'Settings',
-};
-
 function isQueryClient(value: unknown): value is QueryClient {
   return value instanceof QueryClient || (typeof value === 'object' && value !== null && 'getQueryCache' in value);
 }
 
 interface AreaRootProps {
   App: AreaApp;
+  /** The area's title (from its manifest), for the error boundary's message. */
+  title: string;
   mountProps: AreaMountProps;
 }
 
@@ -30,7 +24,7 @@ interface AreaRootProps {
  * standalone), a router under the area's base path over the page's history, the theme, the mount
  * props in context and an error boundary.
  */
-export function AreaRoot({ App, mountProps }: AreaRootProps) {
+export function AreaRoot({ App, title, mountProps }: AreaRootProps) {
   const [ownClient] = useState(() => (isQueryClient(mountProps.queryClient) ? null : new QueryClient()));
   const client = isQueryClient(mountProps.queryClient) ? mountProps.queryClient : (ownClient as QueryClient);
   return (
@@ -39,7 +33,7 @@ export function AreaRoot({ App, mountProps }: AreaRootProps) {
         <ThemeProvider theme={mountProps.theme} persist={false}>
           <BrowserRouter basename={mountProps.basePath}>
             <HistorySync />
-            <AreaErrorBoundary areaTitle={AREA_TITLES[mountProps.area] ?? mountProps.area}>
+            <AreaErrorBoundary areaTitle={title}>
               <App {...mountProps} />
             </AreaErrorBoundary>
           </BrowserRouter>

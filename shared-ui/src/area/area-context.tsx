@@ -9,6 +9,8 @@ export interface AreaContextValue<Api> {
   projectRef: string;
   can: (permission: string) => boolean;
   hosted: boolean;
+  /** The address of another area's page, by the link name in this area's manifest (null: not in this environment). */
+  link: AreaMountProps['link'];
 }
 
 /**
@@ -27,6 +29,7 @@ export function createAreaContext<Api>(areaTitle: string, createApi: (apiBase: s
         projectRef: props.projectRef ?? '',
         can: (permission) => props.permissions.includes(permission),
         hosted: props.buildMode === 'hosted',
+        link: props.link,
       }),
       [props],
     );

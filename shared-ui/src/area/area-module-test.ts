@@ -37,6 +37,7 @@ export function describeAreaModule({ area, exposed, packageVersion }: DescribeAr
         apiBase: '/api',
         navigate: () => undefined,
         notify: () => undefined,
+        link: () => null,
         theme: 'dark',
         buildMode: 'hosted',
         queryClient: new QueryClient(),

@@ -2,7 +2,7 @@ import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AreaMountProps } from '@plinth/shared-contracts';
-import { AREA_TITLES, AreaRoot } from './AreaRoot';
+import { AreaRoot } from './AreaRoot';
 import type { AreaApp, AreaLifecycleOptions, AreaLifecycles } from './types';
 
 type ParcelProps = AreaMountProps & { name?: string };
@@ -20,9 +20,10 @@ interface ReactLifecycles {
  * (props.domElement), re-renders it with new props on update and unmounts it cleanly.
  */
 export function createAreaLifecycles(App: AreaApp, options: AreaLifecycleOptions): AreaLifecycles {
+  const title = options.title ?? options.area;
   const Root = (props: ParcelProps) => {
     const { name: _parcelName, ...mountProps } = props;
-    return <AreaRoot App={App} mountProps={mountProps as AreaMountProps} />;
+    return <AreaRoot App={App} title={title} mountProps={mountProps as AreaMountProps} />;
   };
   Root.displayName = `AreaRoot(${options.area})`;
 
@@ -32,7 +33,7 @@ export function createAreaLifecycles(App: AreaApp, options: AreaLifecycleOptions
     rootComponent: Root,
     errorBoundary: (error: Error) => (
       <div role="alert">
-        The {AREA_TITLES[options.area]} area failed: {error.message}
+        The {title} area failed: {error.message}
       </div>
     ),
   }) as unknown as ReactLifecycles;
@@ -44,7 +45,7 @@ export function createAreaLifecycles(App: AreaApp, options: AreaLifecycleOptions
     bootstrap: (props) => lifecycles.bootstrap(withName(props)),
     mount: async (props) => {
       if (options.fault === 'throw-on-mount') {
-        throw new Error(`The ${AREA_TITLES[options.area]} area (version ${options.version}) threw while mounting (test fault "throw-on-mount").`);
+        throw new Error(`The ${title} area (version ${options.version}) threw while mounting (test fault "throw-on-mount").`);
       }
       return lifecycles.mount(withName(props));
     },

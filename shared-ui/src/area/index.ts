@@ -1,9 +1,9 @@
 export { createAreaLifecycles } from './createAreaLifecycles';
-export { AreaRoot, AREA_TITLES } from './AreaRoot';
+export { AreaRoot } from './AreaRoot';
 export { AreaErrorBoundary } from './AreaErrorBoundary';
 export { AreaPropsContext, useAreaProps } from './area-props';
 export { createAreaContext, type AreaContextValue } from './area-context';
-export type { AreaApp, AreaFault, AreaLifecycleOptions, AreaLifecycles } from './types';
+export type { AreaApp, AreaBuild, AreaFault, AreaLifecycleOptions, AreaLifecycles } from './types';
 export { AreaLayout, AreaMenuColumn, HostedOnlyPage, PlaceholderPage, PlainPlaceholderPage } from './AreaLayout';
 export { AreaSideMenu, isCurrent } from './AreaSideMenu';
 export type { AreaSideMenuProps, MenuLinkGroup, MenuLinkItem } from './AreaSideMenu';

@@ -36,6 +36,8 @@ async function startStandalone(loadArea: () => Promise<StandaloneAreaModule>) {
     apiBase: API_BASE,
     navigate: (to, options) => (options?.replace ? window.location.replace(to) : window.location.assign(to)),
     notify: (notice: Notice) => console.info(`[${notice.kind}] ${notice.message}`),
+    // Alone, the area has no environment to resolve links into other areas.
+    link: () => null,
     theme: document.documentElement.getAttribute('data-theme') === 'light' ? 'light' : 'dark',
     buildMode: params.get('mode') === 'self-hosted' ? 'self-hosted' : 'hosted',
     queryClient: undefined,

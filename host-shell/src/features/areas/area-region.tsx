@@ -6,8 +6,9 @@ import { notify } from '@plinth/shared-ui/toast';
 import { useTheme } from '@plinth/shared-ui/theme';
 import { AreaOutlet } from '../../federation';
 import { API_BASE } from '../../app/api';
-import { useBuildMode } from '../../app/shell-settings';
-import type { AreaPlacement } from './area-for-path';
+import { useAreas, useBuildMode } from '../../app/shell-settings';
+import type { AreaPlacement } from '../../areas/area-table';
+import { linkResolverFor } from '../../areas/area-link';
 
 interface Props {
   placement: AreaPlacement;
@@ -21,6 +22,8 @@ export function AreaRegion({ placement, user, permissions }: Props) {
   const queryClient = useQueryClient();
   const { theme } = useTheme();
   const buildMode = useBuildMode();
+  const areas = useAreas();
+  const { area, projectRef } = placement;
   const mountProps = useMemo(
     (): Omit<AreaMountProps, 'area' | 'basePath' | 'projectRef' | 'domElement'> => ({
       session: { user },
@@ -28,11 +31,12 @@ export function AreaRegion({ placement, user, permissions }: Props) {
       apiBase: API_BASE,
       navigate: (to, options) => navigate(to, options),
       notify: (notice) => void notify(notice),
+      link: linkResolverFor(areas, area, { projectRef }),
       theme,
       buildMode,
       queryClient,
     }),
-    [user, permissions, navigate, theme, buildMode, queryClient],
+    [user, permissions, navigate, theme, buildMode, queryClient, areas, area, projectRef],
   );
-  return <AreaOutlet area={placement.area} basePath={placement.basePath} projectRef={placement.projectRef} mountProps={mountProps} />;
+  return <AreaOutlet area={placement.area} title={areas[area]?.title} basePath={placement.basePath} projectRef={placement.projectRef} mountProps={mountProps} />;
 }

@@ -1,52 +1,54 @@
-import type { BuildMode } from '@plinth/shared-contracts';
+import type { AreaNavEntry, BuildMode } from '@plinth/shared-contracts';
+import type { AreaManifests } from '../../areas/area-table';
 
-export interface NavItem {
-  key: string;
-  label: string;
-  /** Path below /project/{ref}; '' is the project home. */
-  path: string;
-  /** Short glyph shown when the rail is collapsed to icons. */
-  icon: string;
-  hostedOnly?: boolean;
+export interface NavItem extends AreaNavEntry {
+  /** The area the entry leads into; none for the shell's own pages. */
+  area?: string;
 }
 
-/** The rail entries of spec 000 §2.2, in order. */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { key: 'home', label: 'Home', path: '', icon: 'home' },
-  { key: 'editor', label: 'Table Editor', path: 'editor', icon: 'table' },
-  { key: 'sql', label: 'SQL Editor', path: 'sql/new', icon: 'sql' },
-  { key: 'database', label: 'Database', path: 'database/tables', icon: 'database' },
-  { key: 'auth', label: 'Authentication', path: 'auth/users', icon: 'auth' },
-  { key: 'storage', label: 'Storage', path: 'storage/buckets', icon: 'storage' },
-  { key: 'functions', label: 'Edge Functions', path: 'functions', icon: 'functions', hostedOnly: true },
-  { key: 'reports', label: 'Reports', path: 'reports', icon: 'reports', hostedOnly: true },
-  { key: 'logs', label: 'Logs', path: 'logs/explorer', icon: 'logs' },
-  { key: 'api', label: 'API Docs', path: 'api', icon: 'api' },
-  { key: 'settings', label: 'Project Settings', path: 'settings/general', icon: 'settings', hostedOnly: true },
+/**
+ * The shell's own rail entries (its pages: the project home and Edge Functions). Every other entry
+ * comes from the manifest of the area it leads into, placed by its `order`.
+ */
+export const SHELL_NAV_ITEMS: readonly NavItem[] = [
+  { key: 'home', label: 'Home', path: '', icon: 'home', order: 0 },
+  { key: 'functions', label: 'Edge Functions', path: 'functions', icon: 'functions', order: 60, hostedOnly: true },
 ];
+
+/** Every rail entry of the environment, in rail order (spec 000 §2.2): the shell's and each area's. */
+export function navItems(areas: AreaManifests): NavItem[] {
+  const fromAreas = Object.values(areas).flatMap((manifest) => manifest.nav.map((entry): NavItem => ({ ...entry, area: manifest.id })));
+  const seen = new Set<string>();
+  return [...SHELL_NAV_ITEMS, ...fromAreas]
+    .sort((a, b) => a.order - b.order)
+    .filter((item) => !seen.has(item.key) && seen.add(item.key));
+}
 
 export interface NavLinkTarget extends NavItem {
   href: string;
 }
 
 /**
- * The rail for one project: hosted-only entries dropped outside the hosted build, the SQL editor
- * on the fixed /sql/1 in the non-hosted build, and every link on the building page while the
- * project is coming up.
+ * The rail for one project: hosted-only entries dropped outside the hosted build, an entry's
+ * self-hosted path outside it (the SQL editor's fixed /sql/1), and every link on the building page
+ * while the project is coming up.
  */
-export function navLinks(ref: string, buildMode: BuildMode, comingUp: boolean): NavLinkTarget[] {
-  return NAV_ITEMS.filter((item) => buildMode === 'hosted' || !item.hostedOnly).map((item) => {
-    const path = item.key === 'sql' && buildMode !== 'hosted' ? 'sql/1' : item.path;
-    const href = comingUp ? `/project/${ref}/building` : `/project/${ref}${path ? `/${path}` : ''}`;
-    return { ...item, path, href };
-  });
+export function navLinks(ref: string, buildMode: BuildMode, comingUp: boolean, areas: AreaManifests): NavLinkTarget[] {
+  const hosted = buildMode === 'hosted';
+  return navItems(areas)
+    .filter((item) => hosted || !item.hostedOnly)
+    .map((item) => {
+      const path = hosted ? item.path : (item.selfHostedPath ?? item.path);
+      const href = comingUp ? `/project/${ref}/building` : `/project/${ref}${path ? `/${path}` : ''}`;
+      return { ...item, path, href };
+    });
 }
 
-/** Which rail entry a path belongs to, for the active mark. */
-export function activeNavKey(pathname: string, ref: string): string {
+/** Which rail entry a path belongs to, for the active mark: the one leading to its first segment. */
+export function activeNavKey(pathname: string, ref: string, areas: AreaManifests): string {
   const rest = pathname.slice(`/project/${ref}`.length).split('/').filter(Boolean);
   const first = rest[0] ?? '';
   if (first === '' || first === 'building') return 'home';
-  const hit = NAV_ITEMS.find((item) => item.path.split('/')[0] === first);
+  const hit = navItems(areas).find((item) => item.path.split('/')[0] === first);
   return hit?.key ?? '';
 }

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { tokens } from '@plinth/shared-ui/theme';
 import { Tooltip } from '@plinth/shared-ui/tooltip';
-import { useBuildMode } from '../../app/shell-settings';
+import { useAreas, useBuildMode } from '../../app/shell-settings';
 import { activeNavKey, navLinks } from './nav-items';
-import { RAIL_ICONS } from './rail-icons';
+import { PlainAreaIcon, RAIL_ICONS } from './rail-icons';
 
 interface Props {
   projectRef: string;
@@ -35,15 +35,16 @@ export const railItemCss = {
 export function NavRail({ projectRef, comingUp, footer }: Props) {
   const buildMode = useBuildMode();
   const { pathname } = useLocation();
-  const active = activeNavKey(pathname, projectRef);
+  const areas = useAreas();
+  const active = activeNavKey(pathname, projectRef, areas);
   return (
     <nav
       aria-label="Project"
       css={{ display: 'flex', flexDirection: 'column', width: 200, flex: 'none', padding: tokens.space.sm, borderRight: `1px solid ${tokens.color.border}`, background: tokens.color.surface }}
     >
       <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 }}>
-        {navLinks(projectRef, buildMode, comingUp).map((link) => {
-          const Icon = RAIL_ICONS[link.icon];
+        {navLinks(projectRef, buildMode, comingUp, areas).map((link) => {
+          const Icon = RAIL_ICONS[link.icon] ?? PlainAreaIcon;
           return (
             <li key={link.key}>
               <Tooltip content={link.label} side="right">

@@ -16,6 +16,10 @@ const SettingsIcon = createIcon(
   <><circle cx="12" cy="12" r="3" /><path d="M12 3.5v2.5M12 18v2.5M3.5 12H6M18 12h2.5M6 6l1.8 1.8M16.2 16.2L18 18M6 18l1.8-1.8M16.2 7.8L18 6" /></>,
 );
 
+/** For an icon name the shell does not draw (an area newer than the shell's build). */
+export const PlainAreaIcon = createIcon('PlainAreaIcon', <><rect x="4.5" y="4.5" width="6" height="6" rx="1" /><rect x="13.5" y="4.5" width="6" height="6" rx="1" /><rect x="4.5" y="13.5" width="6" height="6" rx="1" /><rect x="13.5" y="13.5" width="6" height="6" rx="1" /></>);
+
+/** Glyphs by the icon names the area manifests' rail entries use. */
 export const RAIL_ICONS: Record<string, ComponentType<IconProps>> = {
   home: HomeIcon,
   table: TableIcon,

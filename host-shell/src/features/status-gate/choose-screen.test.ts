@@ -1,9 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { chooseStatusScreen, pageKindOf, type ProjectPageKind } from './choose-screen';
+import { shownWhileOf } from '../../areas/area-table';
+import { CONSOLE_AREAS } from '../../areas/testing/console-areas';
+import { chooseStatusScreen } from './choose-screen';
 
-const pages: ProjectPageKind[] = ['home', 'settings', 'branches', 'reports', 'other'];
-const screenOn = (status: string, page: ProjectPageKind, postgrestStatus = 'ONLINE', connected = true) =>
-  chooseStatusScreen({ status, postgrestStatus, connected }, page);
+// The pages of §4.1's exception lists, with the exceptions the shell (home) and the area manifests declare.
+const pagePaths = { home: '', settings: '/settings/general', branches: '/branches', reports: '/reports/database', other: '/storage/buckets' };
+type Page = keyof typeof pagePaths;
+const pages = Object.keys(pagePaths) as Page[];
+const screenOn = (status: string, page: Page, postgrestStatus = 'ONLINE', connected = true) =>
+  chooseStatusScreen({ status, postgrestStatus, connected }, shownWhileOf(`/project/abc${pagePaths[page]}`, 'abc', CONSOLE_AREAS));
 
 describe('which screen a project page shows', () => {
   test('paused projects show the paused screen except on home and settings', () => {
@@ -34,10 +39,8 @@ describe('which screen a project page shows', () => {
   });
 });
 
-test('page kinds come from the first segment after the project ref', () => {
-  expect(pageKindOf('/project/abc', 'abc')).toBe('home');
-  expect(pageKindOf('/project/abc/settings/general', 'abc')).toBe('settings');
-  expect(pageKindOf('/project/abc/branches', 'abc')).toBe('branches');
-  expect(pageKindOf('/project/abc/reports/database', 'abc')).toBe('reports');
-  expect(pageKindOf('/project/abc/storage/buckets', 'abc')).toBe('other');
+test('a page without exceptions shows every status screen', () => {
+  expect(chooseStatusScreen({ status: 'INACTIVE' }, [])).toBe('paused');
+  expect(chooseStatusScreen({ status: 'ACTIVE_HEALTHY', postgrestStatus: 'OFFLINE' }, ['paused'])).toBe('service-offline');
+  expect(chooseStatusScreen({ status: 'UPGRADING' }, ['paused', 'restoring', 'building', 'service-offline', 'connecting'])).toBe('upgrading');
 });

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
-import type { PermissionKey, Project } from '@plinth/shared-contracts';
+import type { GateBypass, PermissionKey, Project } from '@plinth/shared-contracts';
 import { usePageTitle } from '../../app/page-title';
-import { chooseStatusScreen, pageKindOf, type StatusScreen } from './choose-screen';
+import { chooseStatusScreen, type StatusScreen } from './choose-screen';
 import { useConnectionStore } from './connection-store';
 import { BuildingScreen } from './building-screen';
 import { ConnectingScreen } from './connecting-screen';
@@ -15,6 +14,8 @@ import { ServiceOfflineScreen } from './service-offline-screen';
 interface Props {
   project: Project;
   permissions: readonly PermissionKey[];
+  /** The status screens this page is shown through (its manifest's `shownWhile`; the home's from the shell). */
+  shownWhile: readonly GateBypass[];
   children: ReactNode;
 }
 
@@ -29,10 +30,9 @@ const SCREEN_TITLES: Record<Exclude<StatusScreen, 'content'>, string> = {
 };
 
 /** Shows the page, or the status screen §4.1 picks for the project's state and this page. */
-export function StatusGate({ project, permissions, children }: Props) {
-  const { pathname } = useLocation();
+export function StatusGate({ project, permissions, shownWhile, children }: Props) {
   const connected = useConnectionStore((s) => !!s.connected[project.ref]);
-  const screen = chooseStatusScreen({ ...project, connected }, pageKindOf(pathname, project.ref));
+  const screen = chooseStatusScreen({ ...project, connected }, shownWhile);
   usePageTitle(screen === 'content' ? null : `${SCREEN_TITLES[screen]} | ${project.name}`);
   switch (screen) {
     case 'paused':

@@ -1,4 +1,5 @@
-import { PERMISSIONS, PERMISSION_MESSAGES } from '@plinth/shared-contracts';
+import { PERMISSIONS, PERMISSION_MESSAGES, type AreaNavEntry } from '@plinth/shared-contracts';
+import manifest from '../../../area.manifest';
 import { useArea } from '../../area/area-context';
 import { ErrorPanel, LoadingState } from '@plinth/shared-ui/layout';
 import { areaMenuStyles as menuStyles, AreaSideMenu } from '@plinth/shared-ui/area';
@@ -6,9 +7,12 @@ import { SNIPPET_SECTION_TITLES, snippetsForSection, type SnippetSectionId } fro
 import { SnippetSection } from './SnippetSection';
 import { useSnippets } from './use-snippets';
 
-/** Route of a new query: the non-hosted mode uses the fixed sql/1 (000 §2.1). */
+const sqlEntry: AreaNavEntry | undefined = manifest.nav.find((entry) => entry.key === 'sql');
+
+/** Route of a new query: where the rail's SQL Editor entry leads (the non-hosted mode's fixed sql/1, 000 §2.1). */
 export function newQueryPath(hosted: boolean): string {
-  return hosted ? 'sql/new' : 'sql/1';
+  const path = hosted ? sqlEntry?.path : (sqlEntry?.selfHostedPath ?? sqlEntry?.path);
+  return path ?? 'sql/new';
 }
 
 const SECTIONS: readonly SnippetSectionId[] = ['favorites', 'project', 'user'];

@@ -2,18 +2,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { genericPermissionNotice, PERMISSIONS, type Entity } from '@plinth/shared-contracts';
 import { useArea } from '../../area/area-context';
-import { ActionsMenu, type ActionItem } from '../side-menu/ActionsMenu';
+import { ActionsMenu, type ActionItem } from '../../area/ActionsMenu';
 import { DeleteTableDialog } from './DeleteTableDialog';
 import { DuplicateTableDialog } from './DuplicateTableDialog';
 
-/** Path of the policies page filtered to one table (000 §2.1, §2.9). */
-export function policiesPath(projectRef: string, tableId: number | string): string {
-  return `/project/${projectRef}/auth/policies?search=${encodeURIComponent(String(tableId))}`;
-}
-
 /** Per-table menu (000 §2.9): Edit Table, Duplicate Table, View Policies, Delete Table. */
 export function TableActions({ entity }: { entity: Entity }) {
-  const { props, projectRef, can } = useArea();
+  const { props, can, link } = useArea();
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'duplicate' | 'delete' | null>(null);
   const mayWrite = can(PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
@@ -33,7 +28,10 @@ export function TableActions({ entity }: { entity: Entity }) {
       onSelect: () => setDialog('duplicate'),
     });
   }
-  items.push({ label: 'View Policies', onSelect: () => props.navigate(policiesPath(projectRef, entity.id)) });
+  // The authentication area's policies page, narrowed to this table (000 §2.9); absent when that
+  // area is not part of the environment.
+  const policies = link('policiesForTable', { search: entity.id });
+  if (policies) items.push({ label: 'View Policies', onSelect: () => props.navigate(policies) });
   items.push({
     label: 'Delete Table',
     danger: true,

@@ -95,7 +95,7 @@ describe('table editor menu', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Edit Table', 'Duplicate Table', 'View Policies', 'Delete Table']);
     await user.click(within(menu).getByRole('menuitem', { name: 'View Policies' }));
-    expect(hostNavigations).toEqual([`/project/abcdefghijklmnop/auth/policies?search=${orders.id}`]);
+    expect(hostNavigations).toEqual([`/linked/auth-policies/policies?search=${orders.id}`]);
   });
 
   it('deletes a table with drop SQL after confirmation', async () => {

@@ -1,0 +1,112 @@
+/**
+ * How an area describes itself to the console (mfe-<area>/area.manifest.ts). The build emits it as
+ * area-manifest.json beside mf-manifest.json, `deploy publish` folds it into the environment
+ * manifest, and the host derives routing, the nav rail, page titles, status-gate exceptions,
+ * preloading and cross-area links from it without loading any of the area's code.
+ */
+import * as z from './zod';
+
+/** An area's name: lowercase words joined by dashes ("sql-editor"); also its remote's container name. */
+export const AREA_ID_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/;
+const SEGMENT_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+
+/**
+ * The status screens of 000 §4.1 a page may be shown through: a page that lists "paused" shows its
+ * content for a paused project instead of the paused screen. Upgrading and pausing always win.
+ */
+export const GATE_BYPASSES = ['paused', 'restoring', 'building', 'service-offline', 'connecting'] as const;
+export type GateBypass = (typeof GATE_BYPASSES)[number];
+
+const text = z.string().check(z.minLength(1));
+
+export const AreaPageSchema = z.object({
+  /** Below the area's base: "storage/buckets/:bucketId", "settings/*"; root areas: "org/:slug/*". */
+  path: text,
+  /** Shown in the document title ("{title} | {project} | Plinth") and the header. */
+  title: text,
+  /** Permission key (permissions.ts) the page needs; the area shows its own notice without it. */
+  permission: z.optional(text),
+  hostedOnly: z.optional(z.boolean()),
+  /** Status screens this page is shown through (000 §4.1); none: the status gate applies fully. */
+  shownWhile: z.optional(z.array(z.enum(GATE_BYPASSES))),
+});
+export type AreaPage = z.infer<typeof AreaPageSchema>;
+
+export const AreaNavEntrySchema = z.object({
+  /** Unique across the console's rail ("sql", "storage"). */
+  key: text,
+  label: text,
+  /** Below /project/{ref}: "storage/buckets". */
+  path: text,
+  /** Where the entry leads outside the hosted build, when that differs ("sql/1"). */
+  selfHostedPath: z.optional(text),
+  /** Name of a rail glyph the shell draws ("storage"); an unknown name gets a plain one. */
+  icon: text,
+  /** Position in the rail: smaller first. The shell's Home is 0, Edge Functions 60. */
+  order: z.number(),
+  hostedOnly: z.optional(z.boolean()),
+});
+export type AreaNavEntry = z.infer<typeof AreaNavEntrySchema>;
+
+export const AreaLinkSchema = z.object({
+  /** The area the link leads into. */
+  area: z.string().check(z.regex(AREA_ID_PATTERN)),
+  /** One of that area's `targets`. */
+  target: text,
+});
+export type AreaLink = z.infer<typeof AreaLinkSchema>;
+
+export const AreaManifestSchema = z.object({
+  id: z.string().check(z.regex(AREA_ID_PATTERN, 'id must be lowercase words joined by dashes')),
+  title: text,
+  routes: z.object({
+    /** First path segments the area owns below /project/{ref}/ (its router's base is /project/{ref}). */
+    project: z.array(z.string().check(z.regex(SEGMENT_PATTERN))),
+    /** First path segments it owns at the console's root ("org", "account"; its base is /). */
+    root: z.optional(z.array(z.string().check(z.regex(SEGMENT_PATTERN)))),
+  }),
+  pages: z.array(AreaPageSchema),
+  nav: z.array(AreaNavEntrySchema),
+  /** Links this area follows into other areas, by name: link(name, params) resolves them. */
+  links: z.optional(z.record(text, AreaLinkSchema)),
+  /**
+   * Pages other areas may link to, by name: an absolute path template. ":ref" is the current
+   * project, other ":name" parts come from the link's params; params left over become the query.
+   */
+  targets: z.optional(z.record(text, z.string().check(z.regex(/^\//, 'a target is a path starting with /')))),
+});
+export type AreaManifest = z.infer<typeof AreaManifestSchema>;
+
+/** Rules the schema cannot say: what the area declares lies under segments it owns. Empty when sound. */
+export function areaManifestProblems(manifest: AreaManifest): string[] {
+  const problems: string[] = [];
+  const owned = new Set([...manifest.routes.project, ...(manifest.routes.root ?? [])]);
+  const firstSegment = (path: string) => path.split('/').filter(Boolean)[0] ?? '';
+  for (const page of manifest.pages) {
+    if (!owned.has(firstSegment(page.path))) problems.push(`page "${page.path}" is not under a route segment the area owns`);
+  }
+  const keys = new Set<string>();
+  for (const entry of manifest.nav) {
+    if (keys.has(entry.key)) problems.push(`nav entry "${entry.key}" is declared twice`);
+    keys.add(entry.key);
+    for (const path of [entry.path, entry.selfHostedPath ?? entry.path]) {
+      if (!manifest.routes.project.includes(firstSegment(path))) problems.push(`nav entry "${entry.key}" leads to "${path}", outside the area's project segments`);
+    }
+  }
+  return problems;
+}
+
+/** Parses a manifest, naming every field that is wrong; `where` says whose manifest it is. */
+export function parseAreaManifest(value: unknown, where = 'The area manifest'): AreaManifest {
+  const result = AreaManifestSchema.safeParse(value);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(manifest)'}: ${issue.message}`);
+    throw new Error(`${where} is not valid: ${problems.join('; ')}`);
+  }
+  const problems = areaManifestProblems(result.data);
+  if (problems.length) throw new Error(`${where} is not valid: ${problems.join('; ')}`);
+  return result.data;
+}
+
+/** File the build writes beside mf-manifest.json. */
+export const AREA_MANIFEST_FILE = 'area-manifest.json';
