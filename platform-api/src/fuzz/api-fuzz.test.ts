@@ -15,7 +15,7 @@ vi.mock('fastify', async (importOriginal) => (await import('./route-catalog')).w
 
 import { createTestHarness, type TestHarness } from '../testing/harness';
 import { CookieJar } from '../testing/cookie-jar';
-import { answerProblems, fixedRequests, requestArbitrary, type FuzzRequest, type IdSources } from './requests';
+import { answerProblems, fixedRequests, requestArbitrary, sqlProbes, type FuzzRequest, type IdSources } from './requests';
 import { fuzzCatalog, routeKey, undescribedParams, type FuzzRoute } from './route-catalog';
 import { seedTenant, type Tenant } from './tenants';
 
@@ -106,7 +106,8 @@ const seedOf = (key: string) => [...key].reduce((acc, ch) => (acc * 31 + ch.char
 
 async function fuzz(route: FuzzRoute, caller: 'A' | 'signed out', runs: number): Promise<string[]> {
   const key = routeKey(route);
-  const ids: IdSources = caller === 'A' ? { other: b, own: OWN_IDS_LEFT_OUT.has(key) ? null : a } : { other: b, own: a };
+  const own = caller === 'A' && OWN_IDS_LEFT_OUT.has(key) ? null : a;
+  const ids: IdSources = caller === 'A' ? { other: b, own, tokens: [a.signedToken], sqlProbes: sqlProbes(b, h.dataDir) } : { other: b, own, tokens: [], sqlProbes: [] };
   const jar = caller === 'A' ? a.user.jar : anonymous;
   const secrets = caller === 'A' ? b.secrets : [...a.secrets, ...b.secrets];
   const cases = [...fixedRequests(route, ids), ...fc.sample(requestArbitrary(route, ids), { seed: seedOf(`${caller} ${key}`), numRuns: runs })];
@@ -118,7 +119,7 @@ async function fuzz(route: FuzzRoute, caller: 'A' | 'signed out', runs: number):
       const m = perRoute.get(`${caller} ${key}`) ?? new Map<number, number>();
       perRoute.set(`${caller} ${key}`, m.set(res.statusCode, (m.get(res.statusCode) ?? 0) + 1));
     }
-    for (const problem of answerProblems(res, { secrets, paths: forbiddenPaths })) {
+    for (const problem of answerProblems(res, { secrets, paths: forbiddenPaths }, req)) {
       const kind = problem.replace(/\(.*$/s, '');
       if (!failures.has(kind)) failures.set(kind, `${problem}\n    ← ${req.method} ${req.url.slice(0, 300)} ${String(req.payload ?? '').slice(0, 300)}`);
     }

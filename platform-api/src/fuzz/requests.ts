@@ -21,6 +21,23 @@ export interface IdSources {
   other: Tenant;
   /** The caller's own tenant, when the route may act on it (left out for project creation and lifecycle). */
   own: Tenant | null;
+  /** The caller's own signed-link tokens (sent with other paths and buckets than they were made for). */
+  tokens: string[];
+  /** SQL the caller runs on its own project, reaching for another tenant's data or the server's files. */
+  sqlProbes: string[];
+}
+
+/** SQL that must not reach the other tenant's table, database or files from the caller's own project. */
+export function sqlProbes(other: Tenant, dataDir: string): string[] {
+  return [
+    `select * from public.${other.ids.table}`,
+    `select * from dblink('dbname=plinth_project_${other.ids.ref}', 'select secret from public.${other.ids.table}') as t(secret text)`,
+    `select pg_read_file('${dataDir}/objects/${other.ids.ref}/${other.ids.bucket}/${other.ids.objectPath}')`,
+    `select * from pg_ls_dir('${dataDir}')`,
+    `copy (select 1) to program 'cat /etc/hostname'`,
+    `create extension if not exists dblink`,
+    `select name, setting from pg_settings where name in ('data_directory', 'config_file', 'hba_file')`,
+  ];
 }
 
 interface PathValue {
@@ -71,6 +88,8 @@ function realStringsFor(ids: IdSources): (field: string) => fc.Arbitrary<string>
     if (/integration_id$/.test(field)) return fc.constantFrom(...both.map((t) => t.ids.integrationId));
     if (field === 'foreign_project_id') return fc.constantFrom(...both.map((t) => `${t.ids.owner}/${t.ids.repo}`));
     if (field === 'table') return fc.constantFrom(...both.map((t) => t.ids.table));
+    if (field === 'token' && ids.tokens.length) return fc.constantFrom(...ids.tokens);
+    if (/^(query|sql)$/.test(field) && ids.sqlProbes.length) return fc.constantFrom(...ids.sqlProbes);
     return undefined;
   };
 }
@@ -152,6 +171,12 @@ export function fixedRequests(route: FuzzRoute, ids: IdSources): FuzzRequest[] {
   if (route.pathParams.length) out.push({ method: route.method, url: fill(() => ids.other), ...body });
   const own = ids.own;
   if (own && route.pathParams.length > 1) out.push({ method: route.method, url: fill((p) => (p === 'ref' || p === 'slug' ? own : ids.other)), ...body });
+  // SQL probes on the caller's own project, in each field that holds SQL.
+  const sqlFields = Object.keys(route.body?.properties ?? {}).filter((k) => /^(query|sql)$/.test(k));
+  if (own) {
+    const url = fill(() => own);
+    for (const field of sqlFields) for (const probe of ids.sqlProbes) out.push({ method: route.method, url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ [field]: probe }) });
+  }
   if (route.body && route.method !== 'GET') {
     const url = route.pathParams.length ? fill(() => own ?? ids.other) : route.url;
     for (const payload of [...HOSTILE_BODY_TEXTS, OVERSIZE_BODY]) out.push({ method: route.method, url, headers: { 'content-type': 'application/json' }, payload });
@@ -165,8 +190,12 @@ export interface Answer {
   rawPayload: Buffer;
 }
 
-/** What is wrong with an answer (empty when nothing is): a 5xx, an error that is not `{message}`, a secret or a server path. */
-export function answerProblems(res: Answer, forbidden: { secrets: string[]; paths: string[] }): string[] {
+/**
+ * What is wrong with an answer (empty when nothing is): a 5xx, an error that is not `{message}`, a
+ * secret or a server path (unless the request itself carried it: an echo of the caller's own input is no leak).
+ */
+export function answerProblems(res: Answer, forbidden: { secrets: string[]; paths: string[] }, req: FuzzRequest): string[] {
+  const sent = `${req.url}\n${String(req.payload ?? '')}`;
   const problems: string[] = [];
   const text = res.rawPayload.toString('latin1');
   const contentType = String(res.headers['content-type'] ?? '');
@@ -182,7 +211,8 @@ export function answerProblems(res: Answer, forbidden: { secrets: string[]; path
   const deliberate503 = res.statusCode === 503 && typeof message === 'string' && message !== 'Internal server error';
   if (res.statusCode >= 500 && !deliberate503) problems.push(`status ${res.statusCode}: ${text.slice(0, 200)}`);
   const headerText = Object.entries(res.headers).map(([k, v]) => `${k}: ${String(v)}`).join('\n');
-  for (const s of forbidden.secrets) if (text.includes(s) || headerText.includes(s)) problems.push(`answer contains another tenant's data (${s})`);
-  for (const p of forbidden.paths) if (text.includes(p) || headerText.includes(p)) problems.push(`answer reveals a server path (${p})`);
+  const shows = (s: string) => !sent.includes(s) && (text.includes(s) || headerText.includes(s));
+  for (const s of forbidden.secrets) if (shows(s)) problems.push(`answer contains another tenant's data (${s})`);
+  for (const p of forbidden.paths) if (shows(p)) problems.push(`answer reveals a server path (${p})`);
   return problems;
 }

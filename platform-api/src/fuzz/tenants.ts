@@ -27,6 +27,8 @@ export interface Tenant {
     owner: string;
     repo: string;
   };
+  /** A signed link's token for the tenant's file (a bearer capability: only the tenant itself sends it). */
+  signedToken: string;
   /** Strings that only this tenant's own answers may ever contain. */
   secrets: string[];
 }
@@ -47,6 +49,9 @@ export async function seedTenant(h: TestHarness, label: string): Promise<Tenant>
   const fileBytes = `file bytes ${m}f`;
   await api.storage.uploadObject(ref, bucket, objectPath, new TextEncoder().encode(fileBytes), { contentType: 'text/plain' });
 
+  const signed = await api.storage.signUrl(ref, bucket, objectPath, 3600);
+  const signedToken = new URL(signed.signedUrl, 'http://plinth.test').searchParams.get('token') ?? '';
+
   const snippet = await api.snippets.createSnippet(ref, { name: `Snippet ${m}s`, sql: `select '${m}q'` });
 
   const table = `t_${m.toLowerCase()}`;
@@ -61,6 +66,7 @@ export async function seedTenant(h: TestHarness, label: string): Promise<Tenant>
   const repo = `repo-${m}`.slice(0, 60);
   const gitDir = path.join(h.dataDir, 'git', owner, repo);
   await mkdir(path.join(gitDir, 'refs', 'heads'), { recursive: true });
+  await mkdir(path.join(gitDir, 'objects'), { recursive: true });
   await writeFile(path.join(gitDir, 'HEAD'), 'ref: refs/heads/main\n');
   const integration = await api.integrations.createIntegration(org.slug, { integration_name: 'GitHub', account_name: `acct-${m}a` });
   const connection = await api.integrations.createConnection({
@@ -86,6 +92,7 @@ export async function seedTenant(h: TestHarness, label: string): Promise<Tenant>
       owner,
       repo,
     },
+    signedToken,
     // Names and contents: org, project, file bytes, snippet, table row, policy, factor, integration, connection.
     secrets: [`${m}o`, `${m}p`, `${m}f`, `${m}s`, `${m}q`, `${m}r`, `${m}y`, `${m}a`, `${m}c`, user.email],
   };

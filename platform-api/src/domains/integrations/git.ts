@@ -65,7 +65,12 @@ export async function repositoryGitDir(root: string, owner: string, repo: string
 
 export async function listGitBranches(root: string, owner: string, repo: string): Promise<GitBranch[]> {
   const gitDir = await repositoryGitDir(root, owner, repo);
-  const { stdout } = await run('git', ['--git-dir', gitDir, 'for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads'], { timeout: 10_000 });
+  let stdout: string;
+  try {
+    ({ stdout } = await run('git', ['--git-dir', gitDir, 'for-each-ref', '--format=%(refname:short) %(objectname)', 'refs/heads'], { timeout: 10_000 }));
+  } catch (err) {
+    throw gitFailure(err, `${owner}/${repo}`);
+  }
   return stdout
     .split('\n')
     .filter(Boolean)
@@ -73,4 +78,12 @@ export async function listGitBranches(root: string, owner: string, repo: string)
       const i = line.lastIndexOf(' ');
       return { name: line.slice(0, i), commit_sha: line.slice(i + 1) };
     });
+}
+
+/** A git run that failed, as an answer that names the repository but never a server path (git's own message does). */
+function gitFailure(err: unknown, fullName: string): HttpError {
+  const e = err as { code?: unknown; killed?: boolean };
+  if (e.code === 'ENOENT') return new HttpError(503, 'Git is not installed on this server', 'GIT_UNAVAILABLE');
+  if (e.killed) return new HttpError(503, `Reading the branches of ${fullName} took too long; try again`, 'GIT_TIMEOUT');
+  return new HttpError(409, `Repository ${fullName} is not a readable git repository`, 'REPOSITORY_UNREADABLE');
 }
