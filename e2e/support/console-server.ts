@@ -46,11 +46,11 @@ function exited(child: ChildProcess): Promise<void> {
 /**
  * Starts `deploy/src/serve.ts` the way `pnpm start` does (shell, published remotes, API under /api)
  * for the given environment on a free port, and waits until it serves its manifest and the API.
+ * Its output goes to `<logDir>/<environment>.log`.
  */
-export async function startConsoleServer(environment: string, timeoutMs = 180_000): Promise<ConsoleServer> {
+export async function startConsoleServer(environment: string, logDir: string, timeoutMs = 180_000): Promise<ConsoleServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `plinth-e2e-${environment}-`));
-  const logDir = path.join(os.tmpdir(), 'plinth-e2e-logs');
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${environment}.log`);
   const log = createWriteStream(logFile);

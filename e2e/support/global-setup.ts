@@ -3,7 +3,7 @@ import { startConsoleServer, type ConsoleServer } from './console-server';
 import { removeTestEnvironments, TEST_ENVIRONMENTS, writeTestEnvironments } from './environments';
 import { publishFixtureRemotes, removeOutageRemote } from './fixture-remotes';
 import { PUBLISHED_DIR } from './paths';
-import { SERVER_URL_VARIABLES } from './servers';
+import { runLogDir, SERVER_URL_VARIABLES } from './servers';
 
 /**
  * Before the browser tests: the console must already be built and published (scripts/test-all.sh
@@ -16,6 +16,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error(`Nothing is published in ${PUBLISHED_DIR}: run \`pnpm run build\` and \`pnpm --filter @plinth/deploy run publish-all\` before the browser tests.`);
   }
   const started = Date.now();
+  const logDir = runLogDir();
+  console.log(`[e2e] console server logs of this run: ${logDir}`);
   publishFixtureRemotes((line) => console.log(`[e2e] ${line}`));
   writeTestEnvironments();
 
@@ -30,7 +32,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const entries = Object.entries(TEST_ENVIRONMENTS) as [keyof typeof TEST_ENVIRONMENTS, string][];
     const results = await Promise.allSettled(
       entries.map(async ([key, environment]) => {
-        const server = await startConsoleServer(environment);
+        const server = await startConsoleServer(environment, logDir);
         servers.push(server);
         process.env[SERVER_URL_VARIABLES[key]] = server.url;
         console.log(`[e2e] ${environment} console at ${server.url} after ${((Date.now() - started) / 1000).toFixed(1)} s (log ${server.logFile})`);

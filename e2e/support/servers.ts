@@ -1,4 +1,16 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TEST_ENVIRONMENTS } from './environments';
+
+/**
+ * A folder of this run's own for the console servers' logs: `$PLINTH_E2E_LOG_DIR` when set (a run
+ * of scripts/test-all.sh sets it), otherwise a new `plinth-e2e-logs-XXXXXX` in the temp folder, so
+ * two runs or two checkouts never write to the same files.
+ */
+export function runLogDir(): string {
+  return process.env.PLINTH_E2E_LOG_DIR || mkdtempSync(path.join(os.tmpdir(), 'plinth-e2e-logs-'));
+}
 
 /** Where global setup leaves each console server's address for the test workers. */
 export const SERVER_URL_VARIABLES: Record<keyof typeof TEST_ENVIRONMENTS, string> = {
