@@ -33,7 +33,7 @@ const base = css({
   lineHeight: 1.2,
   whiteSpace: 'nowrap',
   cursor: 'pointer',
-  transition: 'background-color 120ms, border-color 120ms, color 120ms',
+  transition: `background-color ${tokens.motion.fast}, border-color ${tokens.motion.fast}, color ${tokens.motion.fast}`,
   '&:focus-visible': { outline: `2px solid ${c.focus}`, outlineOffset: 2 },
   '&:disabled, &[aria-disabled="true"]': { opacity: 0.5, cursor: 'not-allowed' },
 });

@@ -1,5 +1,5 @@
-export { tokens, tokenVariable, tokenStylesheet, themeDeclarations, colorValues, THEME_NAMES } from './tokens';
-export type { ThemeName, ColorSet } from './tokens';
+export { tokens, tokenVariable, tokenStylesheet, themeDeclarations, colorValues, densityValues, THEME_NAMES } from './tokens';
+export type { ThemeName, ColorSet, Density } from './tokens';
 export { installThemeStyles, applyTheme } from './globalStyles';
 export { THEME_STORAGE_KEY, readStoredTheme, storeTheme, hasStoredTheme, isThemeName, preferredColorScheme } from './persistence';
 export { ThemeProvider, useTheme } from './ThemeProvider';

@@ -14,6 +14,8 @@ export interface ColorSet {
   surfaceHover: string;
   border: string;
   borderStrong: string;
+  /** Edge of a text field or other control: at least 3:1 on the background and surfaces (WCAG 1.4.11). */
+  borderControl: string;
   text: string;
   textMuted: string;
   brand: string;
@@ -42,6 +44,7 @@ const dark: ColorSet = {
   surfaceHover: '#2b2f34',
   border: '#33373d',
   borderStrong: '#4a5058',
+  borderControl: '#6e747c',
   text: '#eceef1',
   textMuted: '#a7adb5',
   brand: '#8390ff',
@@ -68,6 +71,7 @@ const light: ColorSet = {
   surfaceHover: '#eef0f4',
   border: '#dcdfe5',
   borderStrong: '#b7bcc6',
+  borderControl: '#878d97',
   text: '#16181c',
   textMuted: '#555c66',
   brand: '#3c49d6',
@@ -104,13 +108,26 @@ const shadowValues: Record<ThemeName, Record<'sm' | 'md' | 'lg', string>> = {
 /** Values that are the same in both themes. */
 const scales = {
   radius: { sm: '4px', md: '6px', lg: '10px', full: '9999px' },
-  space: { xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '32px' },
-  fontSize: { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '20px', xxl: '24px' },
+  /** A 4-pixel grid; xxs for hairline gaps only. */
+  space: { xxs: '2px', xs: '4px', sm: '8px', md: '12px', lg: '16px', xl: '24px', xxl: '32px', xxxl: '48px' },
+  /** Type scale: 12 (captions) · 13 (controls, tables) · 14 (body) · 16 · 20 (page titles) · 24 · 30 (display). */
+  fontSize: { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '20px', xxl: '24px', xxxl: '30px' },
+  fontWeight: { regular: '400', medium: '500', semibold: '600' },
+  lineHeight: { tight: '1.25', snug: '1.4', normal: '1.5' },
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     mono: "ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'Liberation Mono', monospace",
   },
+  /** Durations of transitions; all 0ms under `prefers-reduced-motion: reduce`. */
+  motion: { fast: '120ms', normal: '200ms', slow: '320ms', easing: 'cubic-bezier(0.2, 0, 0, 1)' },
 };
+
+/** Row and control sizes for the two densities, in pixels (the data table's virtual rows need numbers). */
+export const densityValues = {
+  comfortable: { row: 40, control: 32, cellX: 12, cellY: 8 },
+  dense: { row: 28, control: 26, cellX: 8, cellY: 4 },
+} as const;
+export type Density = keyof typeof densityValues;
 
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -130,10 +147,24 @@ function references<T extends Record<string, string>>(group: string, values: T):
 export const tokens = {
   color: references('color', dark as unknown as Record<keyof ColorSet, string>),
   shadow: references('shadow', shadowValues.dark),
+  /** Elevation by purpose (the same shadows): raised cards, popovers and menus, dialogs. */
+  elevation: { card: 'var(--plinth-shadow-sm)', popover: 'var(--plinth-shadow-md)', dialog: 'var(--plinth-shadow-lg)' },
   radius: references('radius', scales.radius),
   space: references('space', scales.space),
   fontSize: references('fontSize', scales.fontSize),
+  fontWeight: references('fontWeight', scales.fontWeight),
+  lineHeight: references('lineHeight', scales.lineHeight),
   font: references('font', scales.font),
+  motion: references('motion', scales.motion),
+  /**
+   * Row height, control height and cell padding of the density in force: comfortable by default,
+   * dense inside any element with `data-density="dense"`.
+   */
+  density: references('density', { row: '', control: '', cellX: '', cellY: '' }),
+  /** Keyboard focus ring: spread into a style (`'&:focus-visible': tokens.focusRing`). */
+  focusRing: { outline: '2px solid var(--plinth-color-focus)', outlineOffset: '2px' },
+  /** The same ring drawn inside the element, for rows and cells whose neighbours would cover it. */
+  focusRingInset: { outline: '2px solid var(--plinth-color-focus)', outlineOffset: '-2px' },
   /** Stacking order of floating layers. Plain numbers: they never change with the theme. */
   layer: { sticky: 10, overlay: 100, dialog: 110, menu: 120, tooltip: 130, toast: 140 },
 } as const;
@@ -153,16 +184,29 @@ export function themeDeclarations(theme: ThemeName): string {
   ].join('\n  ');
 }
 
+function densityDeclarations(density: Density): string {
+  const px = Object.fromEntries(Object.entries(densityValues[density]).map(([key, value]) => [key, `${value}px`]));
+  return declarations('density', px);
+}
+
 /** The whole stylesheet of tokens: dark by default, light under `data-theme="light"`. */
 export function tokenStylesheet(): string {
   const shared = [
     declarations('radius', scales.radius),
     declarations('space', scales.space),
     declarations('fontSize', scales.fontSize),
+    declarations('fontWeight', scales.fontWeight),
+    declarations('lineHeight', scales.lineHeight),
     declarations('font', scales.font),
+    declarations('motion', scales.motion),
+    densityDeclarations('comfortable'),
   ].join('\n  ');
+  const still = ['fast', 'normal', 'slow'].map((key) => `${tokenVariable('motion', key)}: 0ms;`).join(' ');
   return [
     `:root {\n  ${shared}\n}`,
+    `[data-density="comfortable"] {\n  ${densityDeclarations('comfortable')}\n}`,
+    `[data-density="dense"] {\n  ${densityDeclarations('dense')}\n}`,
+    `@media (prefers-reduced-motion: reduce) {\n  :root { ${still} }\n}`,
     `:root, [data-theme="dark"] {\n  ${themeDeclarations('dark')}\n}`,
     `[data-theme="light"] {\n  ${themeDeclarations('light')}\n}`,
   ].join('\n');
