@@ -1,3 +1,3 @@
-export { createIcon } from './Icon';
+export { createIcon, fromLucide } from './Icon';
 export type { IconProps } from './Icon';
 export * from './glyphs';
