@@ -1,23 +1,28 @@
 // deploy: publish built remotes, promote and roll back versions per environment.
-//   tsx src/cli.ts publish <area> [--version v] [--force] [--build] [--env-var KEY=VALUE ...]
+//   tsx src/cli.ts publish <area> [--version v] [--force] [--build] [--from <folder>] [--env-var KEY=VALUE ...]
 //   tsx src/cli.ts publish-all [--force]
 //   tsx src/cli.ts promote <env> <area> <version>
 //   tsx src/cli.ts rollback <env> <area>
+//   tsx src/cli.ts remove <env> <area>
 //   tsx src/cli.ts list <env>
-import { describeEnvironment, promote, rollback } from './environments';
+import path from 'node:path';
+import { describeEnvironment, promote, removeArea, rollback } from './environments';
 import { DEFAULT_DIRS, DeployError, requireAreaName, requireEnvironmentName, type DeployDirs } from './paths';
 import { publishAll, publishArea } from './publish';
 
 const USAGE = `Usage:
-  deploy publish <area> [--version <v>] [--force] [--build] [--env-var KEY=VALUE ...]
+  deploy publish <area> [--version <v>] [--force] [--build] [--from <folder>] [--env-var KEY=VALUE ...]
   deploy publish-all [--force]
   deploy promote <env> <area> <version>
   deploy rollback <env> <area>
+  deploy remove <env> <area>
   deploy list <env>`;
 
 interface ParsedArgs {
   positional: string[];
   version?: string;
+  /** Folder of an area's sources outside mfe-<area> (built first). */
+  from?: string;
   force: boolean;
   build: boolean;
   envVars: Record<string, string>;
@@ -30,6 +35,7 @@ export function parseArgs(args: string[]): ParsedArgs {
     if (arg === '--force') parsed.force = true;
     else if (arg === '--build') parsed.build = true;
     else if (arg === '--version') parsed.version = args[++i];
+    else if (arg === '--from') parsed.from = args[++i];
     else if (arg === '--env-var') {
       const pair = args[++i] ?? '';
       const eq = pair.indexOf('=');
@@ -48,7 +54,8 @@ export async function runCli(args: string[], dirs: DeployDirs = DEFAULT_DIRS, lo
   switch (command) {
     case 'publish': {
       const area = requireAreaName(first);
-      await publishArea({ area, version: options.version, force: options.force, build: options.build, envVars: options.envVars, dirs, log });
+      const areaDir = options.from ? path.resolve(options.from) : undefined;
+      await publishArea({ area, version: options.version, force: options.force, build: options.build, envVars: options.envVars, areaDir, dirs, log });
       return;
     }
     case 'publish-all':
@@ -63,6 +70,13 @@ export async function runCli(args: string[], dirs: DeployDirs = DEFAULT_DIRS, lo
     case 'rollback': {
       const result = await rollback(requireEnvironmentName(first), requireAreaName(second), dirs);
       log(`${result.env}: ${result.area} rolled back ${result.previous} -> ${result.current}`);
+      return;
+    }
+    case 'remove': {
+      const env = requireEnvironmentName(first);
+      const area = requireAreaName(second);
+      await removeArea(env, area, dirs);
+      log(`${env}: ${area} removed`);
       return;
     }
     case 'list':

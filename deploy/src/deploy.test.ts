@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseArgs, runCli } from './cli';
 import { promote, readEnvironmentFile, rollback } from './environments';
 import { publishAll, publishArea } from './publish';
-import { temporaryDirs, writeAreaBuild, writeShellBuild } from './test-fixtures';
+import { areaManifest, temporaryDirs, writeAreaBuild, writeShellBuild } from './test-fixtures';
 
 describe('publish', () => {
   it('copies a built remote into published/<area>/<version>/ with gzip copies, at the version stamped in the build', async () => {
@@ -33,6 +33,40 @@ describe('publish', () => {
     expect(await readFile(path.join(dirs.published, 'logs/1.0.0/525.d3fdbf8d6d.js'), 'utf8')).toContain('changed');
   });
 
+  it('refuses a build without its area manifest, with an invalid one, or with another area\'s', async () => {
+    const dirs = await temporaryDirs();
+    const dist = await writeAreaBuild(dirs, 'logs', '1.0.0');
+    await rm(path.join(dist, 'area-manifest.json'));
+    await expect(publishArea({ area: 'logs', dirs })).rejects.toThrow('has no area-manifest.json');
+    await writeAreaBuild(dirs, 'logs', '1.0.0', 'x', { manifest: { ...areaManifest('logs'), nav: 'Logs' } });
+    await expect(publishArea({ area: 'logs', dirs })).rejects.toThrow(/area-manifest\.json is not valid: nav: /);
+    await writeAreaBuild(dirs, 'logs', '1.0.0', 'x', { manifest: areaManifest('storage') });
+    await expect(publishArea({ area: 'logs', dirs })).rejects.toThrow('describes the "storage" area, not logs');
+  });
+
+  it('publishes an area whose folder is outside the workspace\'s packages, under the name its manifest gives', async () => {
+    const dirs = await temporaryDirs();
+    const folder = path.join(dirs.workspace, 'fixtures', 'scheduler-area');
+    await writeAreaBuild(dirs, 'scheduler', '1.0.0', 'console.log("jobs")', { folder });
+    await runCli(['publish', 'scheduler', '--from', folder], dirs, () => undefined);
+    expect(existsSync(path.join(dirs.published, 'scheduler', '1.0.0', 'area-manifest.json'))).toBe(true);
+    await runCli(['promote', 'staging', 'scheduler', '1.0.0'], dirs, () => undefined);
+    expect((await readEnvironmentFile(dirs, 'staging')).areas.scheduler?.manifest.title).toBe('scheduler');
+    await runCli(['remove', 'staging', 'scheduler'], dirs, () => undefined);
+    expect((await readEnvironmentFile(dirs, 'staging')).areas.scheduler).toBeUndefined();
+    await expect(runCli(['remove', 'staging', 'scheduler'], dirs, () => undefined)).rejects.toThrow('The scheduler area is not part of staging.');
+  });
+
+  it('a publish over a promoted version folds the new manifest into the environments running it', async () => {
+    const dirs = await temporaryDirs();
+    await writeAreaBuild(dirs, 'logs', '1.0.0');
+    await publishArea({ area: 'logs', dirs });
+    await promote('production', 'logs', '1.0.0', dirs);
+    await writeAreaBuild(dirs, 'logs', '1.0.0', 'console.log("renamed")', { manifest: areaManifest('logs', 'Logs & reports') });
+    await publishArea({ area: 'logs', dirs, force: true });
+    expect((await readEnvironmentFile(dirs, 'production')).areas.logs?.manifest.title).toBe('Logs & reports');
+  });
+
   it('says how to build an area that has no build', async () => {
     const dirs = await temporaryDirs();
     await expect(publishArea({ area: 'sql-editor', dirs })).rejects.toThrow('run `pnpm --filter @plinth/mfe-sql-editor build` first');
@@ -46,11 +80,11 @@ describe('publish', () => {
     await writeShellBuild(dirs);
     const results = await publishAll({ dirs });
     expect(results.map((r) => `${r.area}@${r.version}`)).toEqual([
-      'storage@1.1.0',
       'auth-policies@1.0.0',
-      'sql-editor@1.0.0',
       'logs@1.0.0',
       'settings-billing@1.0.0',
+      'sql-editor@1.0.0',
+      'storage@1.1.0',
     ]);
     expect(existsSync(path.join(dirs.published, 'host-shell', 'index.html'))).toBe(true);
   });
@@ -68,7 +102,7 @@ describe('promote and rollback', () => {
     const promoted = await promote('staging', 'storage', '1.1.0', dirs);
     expect(promoted).toMatchObject({ previous: '1.0.0', current: '1.1.0' });
     let manifest = await readEnvironmentFile(dirs, 'staging');
-    expect(manifest.areas.storage).toEqual({ version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json' });
+    expect(manifest.areas.storage).toEqual({ version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json', manifest: areaManifest('storage') });
     expect(manifest.history?.storage).toEqual(['1.0.0', '1.1.0']);
 
     await rollback('staging', 'storage', dirs);
@@ -80,7 +114,7 @@ describe('promote and rollback', () => {
   it('refuses to promote a version that is not published, or an unknown area', async () => {
     const dirs = await temporaryDirs();
     await expect(promote('production', 'logs', '2.0.0', dirs)).rejects.toThrow('logs 2.0.0 is not published.');
-    await expect(runCli(['promote', 'production', 'billing', '1.0.0'], dirs, () => undefined)).rejects.toThrow('Unknown area "billing"');
+    await expect(runCli(['promote', 'production', 'Billing!', '1.0.0'], dirs, () => undefined)).rejects.toThrow('"Billing!" is not an area name');
   });
 
   it('lists an environment through the command line', async () => {

@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AreaName, BuildMode } from '@plinth/shared-contracts';
+import { AREA_MANIFEST_FILE, parseAreaManifest, type AreaManifest, type AreaName, type BuildMode } from '@plinth/shared-contracts';
 import { DEFAULT_DIRS, DeployError, isAreaName, publishedAreaDir, remoteManifestUrl, requireEnvironmentName, requireVersion, type DeployDirs } from './paths';
 
+/** An environment's entry for one area: which published version runs, where, and what the area says of itself. */
 export interface AreaRelease {
   version: string;
   url: string;
+  /** The published build's area-manifest.json: the shell derives the area's routes, rail entry and links from it. */
+  manifest: AreaManifest;
 }
 
 /** deploy/environments/<env>.json. The server answers /environment.json with it, less `history`. */
@@ -33,6 +36,14 @@ function validate(value: unknown, file: string): EnvironmentFile {
     if (!isAreaName(area)) throw problem(`"${area}" is not an area`);
     const r = release as Partial<AreaRelease> | null;
     if (!r || typeof r.version !== 'string' || typeof r.url !== 'string') throw problem(`areas.${area} needs "version" and "url"`);
+    if (!r.manifest) throw problem(`areas.${area} needs the area's "manifest" (publish the area, then promote it)`);
+    let manifest: AreaManifest;
+    try {
+      manifest = parseAreaManifest(r.manifest, `areas.${area}.manifest`);
+    } catch (error) {
+      throw problem((error as Error).message);
+    }
+    if (manifest.id !== area) throw problem(`areas.${area}.manifest is the "${manifest.id}" area's`);
   }
   return value as EnvironmentFile;
 }
@@ -69,6 +80,48 @@ function requirePublished(dirs: DeployDirs, area: AreaName, version: string): vo
   }
 }
 
+/** The area-manifest.json of a published version, checked against the contracts' schema. */
+export async function publishedAreaManifest(dirs: DeployDirs, area: AreaName, version: string): Promise<AreaManifest> {
+  const file = path.join(publishedAreaDir(dirs, area, version), AREA_MANIFEST_FILE);
+  if (!existsSync(file)) throw new DeployError(`${area} ${version} was published without its ${AREA_MANIFEST_FILE}: build it again and publish it with --force.`);
+  let manifest: AreaManifest;
+  try {
+    manifest = parseAreaManifest(JSON.parse(await readFile(file, 'utf8')), file);
+  } catch (error) {
+    throw new DeployError((error as Error).message);
+  }
+  if (manifest.id !== area) throw new DeployError(`${file} describes the "${manifest.id}" area, not ${area}.`);
+  return manifest;
+}
+
+/** The environment entry of a published version, with its manifest folded in. */
+async function releaseOf(dirs: DeployDirs, area: AreaName, version: string): Promise<AreaRelease> {
+  requirePublished(dirs, area, version);
+  return { version, url: remoteManifestUrl(area, version), manifest: await publishedAreaManifest(dirs, area, version) };
+}
+
+/**
+ * After a publish: every environment that runs this area at this version takes the manifest just
+ * published (a rebuild under the same version may have changed it). Returns the environments updated.
+ */
+export async function refreshEnvironments(dirs: DeployDirs, area: AreaName, version: string): Promise<string[]> {
+  if (!existsSync(dirs.environments)) return [];
+  const updated: string[] = [];
+  for (const file of (await readdir(dirs.environments)).filter((name) => name.endsWith('.json')).sort()) {
+    const env = file.slice(0, -'.json'.length);
+    let manifest: EnvironmentFile;
+    try {
+      manifest = await readEnvironmentFile(dirs, env);
+    } catch {
+      continue;
+    }
+    if (manifest.areas[area]?.version !== version) continue;
+    await writeEnvironmentFile(dirs, { ...manifest, areas: { ...manifest.areas, [area]: await releaseOf(dirs, area, version) } });
+    updated.push(env);
+  }
+  return updated;
+}
+
 export interface Promotion {
   env: string;
   area: AreaName;
@@ -79,7 +132,7 @@ export interface Promotion {
 /** Points an environment's area at a published version and records it in the history. */
 export async function promote(env: string, area: AreaName, version: string, dirs: DeployDirs = DEFAULT_DIRS): Promise<Promotion> {
   requireVersion(version);
-  requirePublished(dirs, area, version);
+  const release = await releaseOf(dirs, area, version);
   const manifest = existsSync(environmentFilePath(dirs, env))
     ? await readEnvironmentFile(dirs, env)
     : { name: env, buildMode: 'hosted' as const, areas: {} };
@@ -88,7 +141,7 @@ export async function promote(env: string, area: AreaName, version: string, dirs
   const list = [...(history[area] ?? (previous ? [previous] : []))];
   if (list[list.length - 1] !== version) list.push(version);
   history[area] = list;
-  await writeEnvironmentFile(dirs, { ...manifest, areas: { ...manifest.areas, [area]: { version, url: remoteManifestUrl(area, version) } }, history });
+  await writeEnvironmentFile(dirs, { ...manifest, areas: { ...manifest.areas, [area]: release }, history });
   return { env, area, previous, current: version };
 }
 
@@ -100,13 +153,21 @@ export async function rollback(env: string, area: AreaName, dirs: DeployDirs = D
   if (list.length < 2) throw new DeployError(`There is no earlier version of the ${area} area to roll back to in ${env}.`);
   list.pop();
   const previous = list[list.length - 1];
-  requirePublished(dirs, area, previous);
+  const release = await releaseOf(dirs, area, previous);
   await writeEnvironmentFile(dirs, {
     ...manifest,
-    areas: { ...manifest.areas, [area]: { version: previous, url: remoteManifestUrl(area, previous) } },
+    areas: { ...manifest.areas, [area]: release },
     history: { ...manifest.history, [area]: list },
   });
   return { env, area, previous: current, current: previous };
+}
+
+/** Takes an area out of an environment (its history stays, for a later promote). */
+export async function removeArea(env: string, area: AreaName, dirs: DeployDirs = DEFAULT_DIRS): Promise<void> {
+  const manifest = await readEnvironmentFile(dirs, env);
+  if (!manifest.areas[area]) throw new DeployError(`The ${area} area is not part of ${env}.`);
+  const { [area]: _removed, ...areas } = manifest.areas;
+  await writeEnvironmentFile(dirs, { ...manifest, areas });
 }
 
 /** One line per area: its version, whether it is published, and the earlier versions it can roll back to. */

@@ -3,7 +3,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AreaName } from '@plinth/shared-contracts';
+import { AREA_MANIFEST_FILE, parseAreaManifest, type AreaName } from '@plinth/shared-contracts';
+import { refreshEnvironments } from './environments';
 import { copyBuild, fingerprint, PUBLISH_RECORD, readJsonFile } from './files';
 import { areaDistDir, DEFAULT_DIRS, DeployError, publishedAreaDir, requireVersion, SHELL_FOLDER, type DeployDirs } from './paths';
 
@@ -28,6 +29,8 @@ export interface PublishOptions {
   dirs?: DeployDirs;
   /** Where the build output is read from; default mfe-<area>/dist. */
   sourceDir?: string;
+  /** Folder of the area's sources when it is built first; default mfe-<area> (a test fixture lives elsewhere). */
+  areaDir?: string;
   log?: (line: string) => void;
 }
 
@@ -43,10 +46,31 @@ async function readStamp(dir: string): Promise<AreaBuildStamp | null> {
   return existsSync(file) ? readJsonFile<AreaBuildStamp>(file) : null;
 }
 
+/** The build's area-manifest.json must be there, valid, and describe the area being published. */
+async function checkAreaManifest(source: string, area: AreaName): Promise<void> {
+  const file = path.join(source, AREA_MANIFEST_FILE);
+  if (!existsSync(file)) throw new DeployError(`The build in ${source} has no ${AREA_MANIFEST_FILE}: build the area again with the current @plinth/build-config.`);
+  let id: string;
+  try {
+    id = parseAreaManifest(await readJsonFile<unknown>(file), file).id;
+  } catch (error) {
+    throw new DeployError((error as Error).message);
+  }
+  if (id !== area) throw new DeployError(`${file} describes the "${id}" area, not ${area}.`);
+}
+
 /** Builds one area with extra environment variables into a temporary folder and returns it. */
-export async function buildAreaInto(area: AreaName, env: Record<string, string>, dirs: DeployDirs, log: (line: string) => void): Promise<string> {
-  const areaDir = path.join(dirs.workspace, `mfe-${area}`);
-  const webpackBin = path.join(areaDir, 'node_modules/webpack-cli/bin/cli.js');
+export async function buildAreaInto(
+  area: AreaName,
+  env: Record<string, string>,
+  dirs: DeployDirs,
+  log: (line: string) => void,
+  areaDir: string = path.join(dirs.workspace, `mfe-${area}`),
+): Promise<string> {
+  // An area package has webpack-cli of its own; a folder outside the workspace's packages uses pnpm's hoisted one.
+  const webpackBin = [path.join(areaDir, 'node_modules/webpack-cli/bin/cli.js'), path.join(dirs.workspace, 'node_modules/.pnpm/node_modules/webpack-cli/bin/cli.js')].find(
+    (candidate) => existsSync(candidate),
+  ) ?? path.join(areaDir, 'node_modules/webpack-cli/bin/cli.js');
   if (!existsSync(webpackBin)) throw new DeployError(`Cannot build the ${area} area: ${webpackBin} is missing (run pnpm install).`);
   const out = await mkdtemp(path.join(os.tmpdir(), `plinth-${area}-`));
   log(`Building the ${area} area with ${Object.entries(env).map(([k, v]) => `${k}=${v}`).join(' ') || 'its defaults'}...`);
@@ -67,15 +91,16 @@ export async function publishArea(options: PublishOptions): Promise<PublishResul
   const dirs = options.dirs ?? DEFAULT_DIRS;
   const log = options.log ?? (() => undefined);
   const { area } = options;
-  let source = options.sourceDir ?? areaDistDir(dirs, area);
+  let source = options.sourceDir ?? (options.areaDir ? path.join(options.areaDir, 'dist') : areaDistDir(dirs, area));
   let temporary: string | null = null;
   try {
     const builtStamp = existsSync(source) ? await readStamp(source) : null;
     const wantsOtherVersion = options.version !== undefined && builtStamp !== null && builtStamp.version !== options.version;
     const envVars = { ...(options.envVars ?? {}) };
-    if (options.build || Object.keys(envVars).length > 0 || wantsOtherVersion) {
+    const unbuiltFolder = options.areaDir !== undefined && builtStamp === null;
+    if (options.build || unbuiltFolder || Object.keys(envVars).length > 0 || wantsOtherVersion) {
       if (options.version) envVars.AREA_VERSION = requireVersion(options.version);
-      temporary = await buildAreaInto(area, envVars, dirs, log);
+      temporary = await buildAreaInto(area, envVars, dirs, log, options.areaDir);
       source = temporary;
     }
     if (!existsSync(path.join(source, 'mf-manifest.json'))) {
@@ -83,6 +108,7 @@ export async function publishArea(options: PublishOptions): Promise<PublishResul
     }
     const stamp = await readStamp(source);
     if (stamp && stamp.area !== area) throw new DeployError(`The build in ${source} is the ${stamp.area} area, not ${area}.`);
+    await checkAreaManifest(source, area);
     const version = requireVersion(options.version ?? stamp?.version);
     const target = publishedAreaDir(dirs, area, version);
     const print = await fingerprint(source);
@@ -92,6 +118,7 @@ export async function publishArea(options: PublishOptions): Promise<PublishResul
       const previous = existsSync(recordFile) ? (await readJsonFile<{ fingerprint?: string }>(recordFile)).fingerprint : await fingerprint(target);
       if (previous === print) {
         log(`${area} ${version} is already published from this build.`);
+        await refreshEnvironments(dirs, area, version);
         return { area, version, target, outcome: 'unchanged' };
       }
       if (!options.force) {
@@ -110,6 +137,8 @@ export async function publishArea(options: PublishOptions): Promise<PublishResul
       publishedAt: new Date().toISOString(),
     });
     log(`${outcome === 'replaced' ? 'Replaced' : 'Published'} ${area} ${version} in ${path.relative(dirs.workspace, target)}`);
+    // Environments already running this version take the manifest of the build just published.
+    for (const env of await refreshEnvironments(dirs, area, version)) log(`${env}: ${area} ${version} now carries the manifest of this build`);
     return { area, version, target, outcome };
   } finally {
     if (temporary) await rm(temporary, { recursive: true, force: true });

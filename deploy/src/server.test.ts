@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { promote } from './environments';
 import { publishAll, publishArea } from './publish';
 import { createConsoleServer } from './server';
-import { temporaryDirs, writeAreaBuild, writeShellBuild } from './test-fixtures';
+import { areaManifest, temporaryDirs, writeAreaBuild, writeShellBuild } from './test-fixtures';
 import type { DeployDirs } from './paths';
 
 const AREAS = ['storage', 'auth-policies', 'sql-editor', 'logs', 'settings-billing'] as const;
@@ -44,7 +44,7 @@ describe('console server routing', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
     const body = answer.json();
-    expect(body.areas.storage).toEqual({ version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json' });
+    expect(body.areas.storage).toEqual({ version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json', manifest: areaManifest('storage') });
     expect(body.history).toBeUndefined();
     expect((await staging.inject('/environment.json')).json().areas.storage.version).toBe('1.0.0');
   });

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerOptions } from '@plinth/platform-api';
@@ -13,10 +14,14 @@ export interface ConsoleRoutesOptions {
 }
 
 /** Files whose names carry no content hash: browsers must check them again. */
-const UNHASHED = new Set(['mf-manifest.json', 'mf-stats.json', 'remoteEntry.js', 'plinth-area.json', 'standalone.html', 'standalone.js', 'index.html', 'main.js']);
+const UNHASHED = new Set(['mf-manifest.json', 'mf-stats.json', 'remoteEntry.js', 'plinth-area.json', 'area-manifest.json', 'standalone.html', 'standalone.js', 'index.html', 'main.js']);
 
 function cacheFor(file: string): string {
   return UNHASHED.has(path.basename(file)) ? REVALIDATE : IMMUTABLE;
+}
+
+async function isDirectory(dir: string): Promise<boolean> {
+  return stat(dir).then((info) => info.isDirectory(), () => false);
 }
 
 function notFound(reply: FastifyReply, message: string) {
@@ -50,7 +55,9 @@ export async function registerConsoleRoutes(app: FastifyInstance, options: Conso
     corsHeaders(reply);
     const rest = request.params['*'] ?? '';
     const [area, version, ...fileParts] = rest.split('/');
-    if (!area || !isAreaName(area)) return notFound(reply, `There is no area "${area ?? ''}" among the published remotes.`);
+    if (!area || !isAreaName(area) || !(await isDirectory(path.join(dirs.published, area)))) {
+      return notFound(reply, `There is no area "${area ?? ''}" among the published remotes.`);
+    }
     const versionDir = safeJoin(dirs.published, `${area}/${version ?? ''}`);
     const file = versionDir && fileParts.length ? safeJoin(versionDir, fileParts.join('/')) : null;
     if (!file || path.basename(file).startsWith('.') || !(await isFile(file))) {

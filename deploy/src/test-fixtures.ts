@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { AreaName } from '@plinth/shared-contracts';
+import type { AreaManifest, AreaName } from '@plinth/shared-contracts';
 import type { DeployDirs } from './paths';
 
 /** A throwaway workspace with published/ and environments/ folders, for tests. */
@@ -12,14 +12,31 @@ export async function temporaryDirs(): Promise<DeployDirs> {
   return dirs;
 }
 
-/** Writes files shaped like an area's webpack output into mfe-<area>/dist. */
-export async function writeAreaBuild(dirs: DeployDirs, area: AreaName, version: string, chunkText = 'console.log("chunk")'): Promise<string> {
-  const dist = path.join(dirs.workspace, `mfe-${area}`, 'dist');
+/** A small manifest for an area owning the segment of its name. */
+export function areaManifest(area: AreaName, title = area): AreaManifest {
+  return { id: area, title, routes: { project: [area] }, pages: [{ path: `${area}/*`, title }], nav: [{ key: area, label: title, path: area, icon: area, order: 50 }] };
+}
+
+/**
+ * Writes files shaped like an area's webpack output into mfe-<area>/dist (or `folder`/dist), and
+ * the area.manifest.ts that makes the folder an area of the workspace.
+ */
+export async function writeAreaBuild(
+  dirs: DeployDirs,
+  area: AreaName,
+  version: string,
+  chunkText = 'console.log("chunk")',
+  options: { manifest?: unknown; folder?: string } = {},
+): Promise<string> {
+  const folder = options.folder ?? path.join(dirs.workspace, `mfe-${area}`);
+  const dist = path.join(folder, 'dist');
   await mkdir(dist, { recursive: true });
+  await writeFile(path.join(folder, 'area.manifest.ts'), `export default ${JSON.stringify(areaManifest(area))};\n`);
+  await writeFile(path.join(dist, 'area-manifest.json'), JSON.stringify(options.manifest ?? areaManifest(area)));
   await writeFile(path.join(dist, 'mf-manifest.json'), JSON.stringify({ id: `plinth_${area}`, name: `plinth_${area}`, padding: 'x'.repeat(600) }));
   await writeFile(path.join(dist, 'remoteEntry.js'), `var plinth_${area}={};${'/* runtime */'.repeat(100)}`);
   await writeFile(path.join(dist, '525.d3fdbf8d6d.js'), chunkText.repeat(50));
-  await writeFile(path.join(dist, 'plinth-area.json'), JSON.stringify({ area, version, contractsMajor: 1, fault: null }));
+  await writeFile(path.join(dist, 'plinth-area.json'), JSON.stringify({ area, title: area, version, contractsMajor: 1, fault: null }));
   return dist;
 }
 

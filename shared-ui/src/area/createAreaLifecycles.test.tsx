@@ -36,6 +36,7 @@ function mountProps(domElement: HTMLElement, overrides: Partial<AreaMountProps> 
     apiBase: '/api',
     navigate: () => undefined,
     notify: () => undefined,
+    link: () => null,
     theme: 'dark',
     buildMode: 'hosted',
     queryClient: new QueryClient(),
@@ -91,9 +92,9 @@ describe('createAreaLifecycles', () => {
     await lifecycles.unmount(props);
   });
 
-  it('rejects the mount of a build stamped with the throw-on-mount fault, naming the area and version', async () => {
+  it('rejects the mount of a build stamped with the throw-on-mount fault, naming the area (by its manifest’s title) and version', async () => {
     const element = document.createElement('div');
-    const lifecycles = createAreaLifecycles(StorageApp, { area: 'storage', version: '9.9.9', fault: 'throw-on-mount' });
+    const lifecycles = createAreaLifecycles(StorageApp, { area: 'storage', title: 'Storage', version: '9.9.9', fault: 'throw-on-mount' });
     await expect(lifecycles.mount(mountProps(element))).rejects.toThrow('The Storage area (version 9.9.9) threw while mounting');
     expect(element.innerHTML).toBe('');
   });
