@@ -28,6 +28,20 @@ function header(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * An upload's bytes, still streaming. Held in a private field: the body is bytes, not fields, and
+ * checks that walk a request's fields (NUL characters) must not walk the stream's internals.
+ */
+class UploadBody {
+  readonly #stream: AsyncIterable<Uint8Array>;
+  constructor(stream: AsyncIterable<Uint8Array>) {
+    this.#stream = stream;
+  }
+  get stream(): AsyncIterable<Uint8Array> {
+    return this.#stream;
+  }
+}
+
 /** The explorer's object calls under /platform/storage/{ref}/buckets/{id}/objects. */
 export const objectRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -88,7 +102,7 @@ export const objectRoutes: RouteModule = (fastify, deps) => {
   // Uploads take the raw body as a stream, whatever its content type, in their own scope.
   fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
+    scope.addContentTypeParser('*', (_req, payload, done) => done(null, new UploadBody(payload)));
     scope.withTypeProvider<ZodTypeProvider>().post(
       `${base}/upload`,
       { schema: { params: BucketParamsSchema, querystring: StorageUploadQuerySchema, response: { 200: StorageObjectSchema } } },
@@ -103,7 +117,7 @@ export const objectRoutes: RouteModule = (fastify, deps) => {
         const maxBytes = Math.min(config.fileSizeLimit, bucket.file_size_limit ?? Number.POSITIVE_INFINITY);
         const declared = Number(header(req.headers['content-length']) ?? NaN);
         if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, STORAGE_API_MESSAGES.fileTooLarge(maxBytes), 'PAYLOAD_TOO_LARGE');
-        const body = (req.body ?? new Uint8Array()) as AsyncIterable<Uint8Array> | Uint8Array;
+        const body = req.body instanceof UploadBody ? req.body.stream : new Uint8Array();
         return uploadObject(db, deps.objects, {
           ref: req.params.ref,
           bucketId: bucket.id,
