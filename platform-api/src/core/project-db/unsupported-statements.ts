@@ -20,7 +20,7 @@ export function refuseUnsupportedStatements(sql: string): void {
       if (words.includes('stdin')) throw unsupported('COPY … FROM STDIN (it waits for data the SQL editor cannot send); insert the rows with INSERT instead');
     }
     for (const text of statement.quoted) {
-      if (/\bcopy\b[\s\S]*\bprogram\b/i.test(text)) throw unsupported('COPY … PROGRAM (running a program on the database host), also inside a function or DO block');
+      if (/\bcopy\b[\s\S]*\b(from|to)\b[\s\S]*\bprogram\b/i.test(text)) throw unsupported('COPY … PROGRAM (running a program on the database host), also inside a function or DO block');
     }
   }
 }
