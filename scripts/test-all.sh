@@ -2,11 +2,21 @@
 # Every test of the console: unit and component tests of each package, the API suite on embedded
 # PGlite and again on a real Postgres server, then browser tests in Chromium against the console
 # served as `pnpm start` serves it. Ends with one line: "tests: N passed, N failed".
+# Says at the start how long the run takes (the last full run on this machine, else the usual
+# figure), prints a line per suite as it ends, and a progress line every minute a suite is quiet.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export NO_COLOR=1 FORCE_COLOR=0
-log=$(mktemp -d)/test.log
-passed=0; failed=0; status=0; timings=()
+# This run's own files: the combined output and the browser tests' server logs.
+run_dir=$(mktemp -d "${TMPDIR:-/tmp}/plinth-test-run-XXXXXX")
+log=$run_dir/test.log
+export PLINTH_E2E_LOG_DIR=$run_dir/e2e-logs
+times_file=node_modules/.cache/plinth/test-times # "seconds suite" per line, from the last full run here
+passed=0; failed=0; status=0; timings=(); suite_times=()
+
+last_time() { # seconds the named suite took in the last full run, if known
+  [ -f "$times_file" ] && awk -v name="$1" '{ t = $1; $1 = ""; sub(/^ /, ""); if ($0 == name) print t }' "$times_file"
+}
 
 count_vitest() { # adds every vitest run's "Tests  x failed | y passed" line to the totals
   local line p f
@@ -19,23 +29,46 @@ count_vitest() { # adds every vitest run's "Tests  x failed | y passed" line to 
 
 run() { # run NAME COMMAND...: runs a suite, keeps its output, counts its tests
   local name=$1; shift
-  echo "=== $name"
-  local out; out=$(mktemp)
+  local last; last=$(last_time "$name")
+  echo "=== $name${last:+ (last run: ${last}s)}"
+  local out; out=$(mktemp -p "$run_dir")
   local started=$SECONDS
+  # A quiet suite (a build, a publish, a slow test file) still says it is alive once a minute.
+  ( while sleep 60; do echo "    ... $name still running ($((SECONDS - started))s)"; done ) &
+  local ticker=$!
   "$@" 2>&1 | tee "$out"
   local rc=${PIPESTATUS[0]}
-  timings+=("$(printf '%5ss  %s' $((SECONDS - started)) "$name")")
+  kill "$ticker" 2>/dev/null; wait "$ticker" 2>/dev/null
+  local took=$((SECONDS - started))
+  timings+=("$(printf '%5ss  %s' "$took" "$name")"); suite_times+=("$took $name")
   if grep -qE '^\s*Tests\s+' "$out"; then count_vitest "$out"; fi
   if grep -qE '^\s+[0-9]+ passed \(' "$out"; then # playwright's summary
     local p f
     p=$(grep -oE '^\s+[0-9]+ passed' "$out" | tail -1 | grep -oE '[0-9]+'); passed=$((passed + ${p:-0}))
     f=$(grep -oE '^\s+[0-9]+ failed' "$out" | tail -1 | grep -oE '[0-9]+' || true); failed=$((failed + ${f:-0}))
   fi
+  if [ "${COUNT_AS_ONE_TEST:-}" = 1 ]; then # a check without tests of its own (lint) counts as one
+    if [ "$rc" -eq 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  fi
   if [ "$rc" -ne 0 ]; then echo "=== $name FAILED (exit $rc)"; status=1; fi
-  cat "$out" >> "$log"
+  printf -- '--- %s: %s in %ss (%dm%02ds into the run; so far %s passed, %s failed)\n' \
+    "$name" "$([ "$rc" -eq 0 ] && echo ok || echo FAILED)" "$took" $((SECONDS / 60)) $((SECONDS % 60)) "$passed" "$failed"
+  cat "$out" >> "$log"; rm -f "$out"
 }
 
+last_total=$([ -f "$times_file" ] && awk '{ s += $1 } END { print s }' "$times_file")
+if [ -n "$last_total" ]; then
+  echo "The full run takes about $(( (last_total + 30) / 60 )) minutes here (the last full run took ${last_total}s)."
+else
+  echo "The full run takes about 17 minutes on a 2-core machine; each suite prints a line with its time as it ends."
+fi
+echo "This run's output and browser-test server logs: $run_dir"
+
 bash scripts/ensure-system-deps.sh || exit 1
+
+# First and cheap: the layout rules (ESLint) and the test that proves each rule fires.
+COUNT_AS_ONE_TEST=1 run "lint" pnpm run lint
+run "lint rules" pnpm run test:lint-rules
 
 for pkg in shared-contracts shared-ui build-config host-shell mfe-storage mfe-auth-policies mfe-sql-editor mfe-logs mfe-settings-billing deploy; do
   if [ -f "$pkg/package.json" ] && grep -q '"test"' "$pkg/package.json"; then
@@ -51,6 +84,8 @@ run "browser tests" pnpm --filter @plinth/e2e run test
 
 echo
 echo "Time per suite:"; printf '  %s\n' "${timings[@]}"; echo "  total ${SECONDS}s"
+mkdir -p "$(dirname "$times_file")" && printf '%s\n' "${suite_times[@]}" > "$times_file"
+echo "Output of every suite: $log"
 [ "$status" -eq 0 ] || echo "Some suites failed; see the output above."
 echo "tests: $passed passed, $failed failed"
 exit $status
