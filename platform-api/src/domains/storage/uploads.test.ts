@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StorageObject } from '@plinth/shared-contracts';
+import { startTestServer, type TestServer } from '../testing/test-server';
+import { storageRoutes } from './index';
+import { ensureStorageSchema } from './schema';
+import { rollBackUnfinishedUploads } from './uploads';
+
+// What a project's storage finds when it is first opened (files of the layout by name, uploads a
+// killed process left unfinished) and how unfinished uploads are rolled back while serving.
+
+let s: TestServer;
+const url = (p: string) => `/api/platform/storage/${s.ref}/buckets${p}`;
+const OTHER = 'zyxwvutsrqponmlkjihg';
+let objectsDir: string;
+
+function upload(bucket: string, name: string, body: string | Buffer | NodeJS.ReadableStream) {
+  return s.app.inject({ method: 'POST', url: url(`/${bucket}/objects/upload?path=${encodeURIComponent(name)}`), headers: { ...s.as('Developer'), 'content-type': 'text/plain' }, payload: body as string });
+}
+async function download(bucket: string, name: string) {
+  return s.app.inject({ method: 'POST', url: url(`/${bucket}/objects/download`), headers: s.as('Read-only'), payload: { path: name } });
+}
+async function rows(bucket: string) {
+  const db = await s.deps.projects.get(s.ref);
+  return (await db.query<{ id: string; name: string; metadata: unknown }>('select id::text as id, name, metadata from storage.objects where bucket_id = $1 order by name', [bucket])).rows;
+}
+
+beforeAll(async () => {
+  s = await startTestServer([storageRoutes], { plan: 'pro' });
+  objectsDir = path.join(s.dataDir, 'objects');
+}, 300_000);
+afterAll(async () => s?.close());
+
+describe('first opening of a project storage', () => {
+  const legacyId = randomUUID();
+  const thiefId = randomUUID();
+  const unfinishedId = randomUUID();
+
+  beforeAll(async () => {
+    // Written before the API serves anything: rows and files of the layout by bucket and name.
+    const db = await ensureStorageSchema(await s.deps.projects.get(s.ref));
+    await db.query(`insert into storage.buckets (id, name) values ('photos', 'photos')`);
+    await db.query(
+      `insert into storage.objects (id, bucket_id, name, metadata, created_at) values
+         ($1, 'photos', 'trips/sea.jpg', '{"mimetype":"image/jpeg","size":3}', now()),
+         ($2, 'photos', $4, '{"size":8}', now()),
+         ($3, 'photos', 'half.jpg', null, now())`,
+      [legacyId, thiefId, unfinishedId, `../../${OTHER}/photos/theirs.jpg`],
+    );
+    await mkdir(path.join(objectsDir, s.ref, 'photos', 'trips'), { recursive: true });
+    await mkdir(path.join(objectsDir, OTHER, 'photos'), { recursive: true });
+    await writeFile(path.join(objectsDir, s.ref, 'photos', 'trips', 'sea.jpg'), 'sea');
+    await writeFile(path.join(objectsDir, OTHER, 'photos', 'theirs.jpg'), 'tenant b');
+  });
+
+  it('moves files of the old layout to their ids, never reaching another project, and rolls back unfinished uploads', async () => {
+    const listed = await s.app.inject({ method: 'POST', url: url('/photos/objects/list'), headers: s.as('Read-only'), payload: { path: '' } });
+    expect((listed.json() as StorageObject[]).map((o) => o.name)).toEqual(['..', 'trips']);
+    const sea = await download('photos', 'trips/sea.jpg');
+    expect(sea.statusCode).toBe(200);
+    expect(sea.body).toBe('sea');
+    expect(await readdir(path.join(objectsDir, s.ref))).toEqual(['_objects']);
+    expect(await readFile(path.join(objectsDir, OTHER, 'photos', 'theirs.jpg'), 'utf8')).toBe('tenant b');
+    await expect(s.deps.objects.get(s.ref, thiefId)).rejects.toMatchObject({ status: 404 });
+    expect((await rows('photos')).map((r) => r.id)).not.toContain(unfinishedId);
+    expect((await upload('photos', 'half.jpg', 'whole')).statusCode).toBe(200);
+  });
+});
+
+describe('unfinished uploads while serving', () => {
+  beforeAll(async () => {
+    await s.app.inject({ method: 'POST', url: url(''), headers: s.as('Owner'), payload: { id: 'files' } });
+  });
+
+  it('lets a new upload take over the row of an upload that was abandoned', async () => {
+    const db = await s.deps.projects.get(s.ref);
+    await db.query(`insert into storage.objects (bucket_id, name, metadata) values ('files', 'stuck.txt', null)`);
+    const res = await upload('files', 'stuck.txt', 'finally');
+    expect(res.statusCode).toBe(200);
+    expect((await download('files', 'stuck.txt')).body).toBe('finally');
+    expect((await upload('files', 'stuck.txt', 'again')).statusCode).toBe(409);
+  });
+
+  it('rolls back rows no upload is writing, keeps the running one and its path taken', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    async function* slow() {
+      yield Buffer.from('first ');
+      await gate;
+      yield Buffer.from('second');
+    }
+    const running = upload('files', 'slow.txt', Readable.from(slow()));
+    while (!(await rows('files')).some((r) => r.name === 'slow.txt')) await new Promise((r) => setTimeout(r, 5));
+    const db = await s.deps.projects.get(s.ref);
+    const abandoned = randomUUID();
+    await db.query(`insert into storage.objects (id, bucket_id, name, metadata, created_at) values ($1, 'files', 'abandoned.txt', null, now() - interval '1 hour')`, [abandoned]);
+    await s.deps.objects.put(s.ref, abandoned, Buffer.from('partial bytes'));
+    await db.query(`insert into storage.objects (bucket_id, name, metadata) values ('files', 'just-claimed.txt', null)`);
+
+    expect(await rollBackUnfinishedUploads(db, s.deps.objects, s.ref, 60_000)).toBe(1);
+    await expect(s.deps.objects.get(s.ref, abandoned)).rejects.toMatchObject({ status: 404 });
+    expect((await rows('files')).map((r) => r.name)).toEqual(['just-claimed.txt', 'slow.txt', 'stuck.txt']);
+    expect((await upload('files', 'slow.txt', 'racing')).statusCode).toBe(409);
+    expect(await rollBackUnfinishedUploads(db, s.deps.objects, s.ref, 0)).toBe(1);
+
+    release();
+    expect((await running).statusCode).toBe(200);
+    expect((await download('files', 'slow.txt')).body).toBe('first second');
+  });
+
+  it('answers a 400 naming path for names past the limits, before anything is written', async () => {
+    for (const name of ['x'.repeat(256), `${'y'.repeat(200)}/`.repeat(5) + 'z'.repeat(30)]) {
+      const res = await upload('files', name, 'x');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().field).toBe('path');
+    }
+    expect((await rows('files')).every((r) => r.name.length < 256)).toBe(true);
+  });
+});
