@@ -201,7 +201,7 @@ export class ProjectsService {
     await this.setStatus(rec, 'RESTORING');
     this.background(rec.ref, async () => {
       try {
-        if (status === 'UNKNOWN' && !(await this.everActive(rec.id)) && !(await this.databases.exists(rec.ref))) {
+        if (!(await this.everActive(rec.id)) && !(await this.databases.exists(rec.ref))) {
           await this.databases.create(rec.ref);
           await this.setStatus(rec, 'ACTIVE_HEALTHY', 'database created, storage schema migrated');
           return;
