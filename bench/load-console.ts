@@ -2,7 +2,7 @@
 // one environment, on a free port, with a throwaway data directory), drives Debian's Chromium, and
 // signs a user up with a project through the API from inside the browser context.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,8 +12,11 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEPLOY_DIR = path.join(REPO_ROOT, 'deploy');
 
-export const AREAS = ['storage', 'auth-policies', 'sql-editor', 'logs', 'settings-billing'] as const;
-export type Area = (typeof AREAS)[number];
+/** The areas the console ships: those of the committed production environment (deploy/environments/). */
+export const AREAS: readonly string[] = Object.keys(
+  (JSON.parse(readFileSync(path.join(DEPLOY_DIR, 'environments/production.json'), 'utf8')) as { areas: Record<string, unknown> }).areas,
+);
+export type Area = string;
 
 /** Where each area is visited, the nav rail link that leads there, and an entry of its side menu. */
 export const AREA_VISITS: Record<Area, { railLink: string; path: string; menuEntry: string }> = {

@@ -1,20 +1,29 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ENVIRONMENTS_DIR } from './paths';
-import { FIXTURE_REMOTES, OUTAGE_REMOTE, packageVersion } from './fixture-remotes';
+import { FIXTURE_REMOTES, OUTAGE_REMOTE, packageVersion, publishedDir } from './fixture-remotes';
 
-export const AREAS = ['storage', 'auth-policies', 'sql-editor', 'logs', 'settings-billing'] as const;
-export type Area = (typeof AREAS)[number];
+/** An area's id, as its manifest states it. */
+export type Area = string;
 
 interface Release {
   version: string;
   url: string;
+  manifest: unknown;
 }
 interface EnvironmentManifest {
   name: string;
   buildMode: 'hosted' | 'self-hosted';
-  areas: Partial<Record<Area, Release>>;
+  areas: Record<Area, Release>;
 }
+
+function readProduction(): Partial<EnvironmentManifest> {
+  const file = path.join(ENVIRONMENTS_DIR, 'production.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<EnvironmentManifest>) : {};
+}
+
+/** The areas the console ships: those of the committed production environment. */
+export const AREAS: readonly Area[] = Object.keys(readProduction().areas ?? {});
 
 /** Test-only environment names; the committed production and staging manifests are never touched. */
 export const TEST_ENVIRONMENTS = {
@@ -24,20 +33,20 @@ export const TEST_ENVIRONMENTS = {
   broken: 'e2e-broken',
 } as const;
 
-function release(area: Area, version: string): Release {
-  return { version, url: `/remotes/${area}/${version}/mf-manifest.json` };
+/** An environment entry for a published version, with the manifest its build emitted (as `deploy promote` writes it). */
+export function release(area: Area, version: string): Release {
+  const manifestFile = path.join(publishedDir(area, version), 'area-manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${area} ${version} is published without area-manifest.json (${manifestFile}): build and publish it again.`);
+  return { version, url: `/remotes/${area}/${version}/mf-manifest.json`, manifest: JSON.parse(readFileSync(manifestFile, 'utf8')) };
 }
 
 function buildModeOfProduction(): EnvironmentManifest['buildMode'] {
-  const file = path.join(ENVIRONMENTS_DIR, 'production.json');
-  if (!existsSync(file)) return 'hosted';
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Partial<EnvironmentManifest>;
-  return manifest.buildMode === 'self-hosted' ? 'self-hosted' : 'hosted';
+  return readProduction().buildMode === 'self-hosted' ? 'self-hosted' : 'hosted';
 }
 
 /** Every area at the version its package states, as publish-all published it. */
 function currentAreas(): Record<Area, Release> {
-  return Object.fromEntries(AREAS.map((area) => [area, release(area, packageVersion(area))])) as Record<Area, Release>;
+  return Object.fromEntries(AREAS.map((area) => [area, release(area, packageVersion(area))]));
 }
 
 function manifestFile(name: string): string {

@@ -14,6 +14,22 @@ export const FIXTURE_REMOTES = {
   throwsOnMount: { area: 'storage', version: '1.0.0-e2e-throws', env: { AREA_VERSION: '1.0.0-e2e-throws', AREA_FAULT: 'throw-on-mount' } },
 } as const;
 
+/**
+ * An area no build of the shell knows (e2e/fixtures/scheduler-area), owning the "scheduler"
+ * segment. new-area.spec.ts publishes it with deploy's command and adds it to an environment.
+ */
+export const NEW_AREA = { area: 'scheduler', version: '1.0.0', folder: path.join(REPO_ROOT, 'e2e/fixtures/scheduler-area') } as const;
+
+/** Runs deploy's command line (src/cli.ts) and returns what it printed; a failure throws with its output. */
+export function runDeploy(args: string[]): string {
+  try {
+    return execFileSync(TSX_BIN, ['src/cli.ts', ...args], { cwd: DEPLOY_DIR, stdio: ['ignore', 'pipe', 'pipe'] }).toString();
+  } catch (error) {
+    const output = error as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`deploy ${args.join(' ')} failed: ${String(output.stderr ?? '')}${String(output.stdout ?? '')}`);
+  }
+}
+
 /** A copy of the logs area published under its own version, which the outage test hides and restores. */
 export const OUTAGE_REMOTE = { area: 'logs', version: '1.0.0-e2e-outage' } as const;
 

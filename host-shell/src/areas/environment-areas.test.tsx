@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test } from 'vitest';
-import { findArea, makeProject, projectApi, REF, renderShell, testAreaLoader } from '../../app/test-harness';
-import { CONSOLE_AREAS, SCHEDULER_AREA } from '../../areas/testing/console-areas';
-import { useConnectionStore } from '../status-gate/connection-store';
+import { findArea, makeProject, projectApi, REF, renderShell, testAreaLoader } from '../app/test-harness';
+import { CONSOLE_AREAS, SCHEDULER_AREA } from './testing/console-areas';
+import { useConnectionStore } from '../features/status-gate/connection-store';
 
 beforeEach(() => useConnectionStore.setState({ connected: { [REF]: true } }));
 
