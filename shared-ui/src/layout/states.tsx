@@ -65,17 +65,24 @@ export function Skeleton({ width = '100%', height = 14, lines = 1 }: SkeletonPro
 }
 
 export interface EmptyStateProps {
+  /** A 20–24 px icon of what the list holds (a bucket, a query). */
   icon?: ReactNode;
   title: ReactNode;
+  /** One sentence: what will be here and how to start. */
   description?: ReactNode;
-  /** A button or link to get started. */
+  /** The primary action (one button or link) to get started. */
   action?: ReactNode;
+  /** Draw a dashed frame around it (an empty list inside a page). */
+  framed?: boolean;
 }
 
-export function EmptyState({ icon, title, description, action }: EmptyStateProps) {
+/** What an empty list shows: an icon, a title, one sentence and the action that fills it. */
+export function EmptyState({ icon, title, description, action, framed = false }: EmptyStateProps) {
   return (
-    <div css={centred}>
-      {icon ? <span css={{ color: c.textMuted }}>{icon}</span> : null}
+    <div css={[centred, framed ? { border: `1px dashed ${c.borderStrong}`, borderRadius: tokens.radius.lg, background: c.surface } : null]}>
+      {icon ? (
+        <span css={{ display: 'inline-flex', padding: tokens.space.sm, borderRadius: tokens.radius.md, background: c.surfaceHover, color: c.textMuted, marginBottom: tokens.space.xs }}>{icon}</span>
+      ) : null}
       <h3 css={{ margin: 0, fontSize: tokens.fontSize.md, fontWeight: 600 }}>{title}</h3>
       {description ? <p css={{ margin: 0, color: c.textMuted, fontSize: tokens.fontSize.sm, maxWidth: 420 }}>{description}</p> : null}
       {action ? <div css={{ marginTop: tokens.space.sm }}>{action}</div> : null}

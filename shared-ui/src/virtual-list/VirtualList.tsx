@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, type AriaRole, type Key, type ReactNode, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, type AriaRole, type HTMLAttributes, type Key, type ReactNode, type Ref } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { tokens } from '@plinth/shared-ui/theme';
 
@@ -28,6 +28,14 @@ export interface VirtualListProps<T> {
   empty?: ReactNode;
   handleRef?: Ref<VirtualListHandle>;
   className?: string;
+  /** Drawn above the rows inside the scrolling area, sticky at its top (a table's column headers). */
+  header?: ReactNode;
+  /** Height of `header` in pixels; rows start below it. */
+  headerHeight?: number;
+  /** More attributes of the scrolling element (aria-activedescendant, onKeyDown, …). */
+  containerProps?: HTMLAttributes<HTMLDivElement>;
+  /** More attributes of each row element (id, aria-selected, …). */
+  rowProps?: (item: T, index: number) => HTMLAttributes<HTMLDivElement>;
 }
 
 /**
@@ -49,6 +57,10 @@ export function VirtualList<T>({
   empty,
   handleRef,
   className,
+  header,
+  headerHeight = 0,
+  containerProps,
+  rowProps,
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -57,6 +69,8 @@ export function VirtualList<T>({
     estimateSize: () => rowHeight,
     overscan,
     getItemKey: getKey ? (index) => getKey(items[index], index) : undefined,
+    paddingStart: headerHeight,
+    scrollPaddingStart: headerHeight,
     initialRect: { width: 0, height: typeof height === 'number' ? height : 0 },
   });
 
@@ -81,6 +95,7 @@ export function VirtualList<T>({
       role={role}
       aria-label={ariaLabel}
       tabIndex={0}
+      {...containerProps}
       className={className}
       data-virtual-list=""
       css={{
@@ -91,14 +106,15 @@ export function VirtualList<T>({
         '&:focus-visible': { outline: `2px solid ${tokens.color.focus}`, outlineOffset: -2 },
       }}
     >
-      {items.length === 0 && empty ? empty : null}
       <div css={{ height: virtualizer.getTotalSize(), width: '100%', position: 'relative' }}>
+        {header ? <div css={{ position: 'sticky', top: 0, zIndex: 1 }}>{header}</div> : null}
         {rows.map((row) => (
           <div
+            {...rowProps?.(items[row.index], row.index)}
             key={row.key}
             role={itemRole}
-            aria-setsize={itemRole ? items.length : undefined}
-            aria-posinset={itemRole ? row.index + 1 : undefined}
+            aria-setsize={itemRole && itemRole !== 'row' ? items.length : undefined}
+            aria-posinset={itemRole && itemRole !== 'row' ? row.index + 1 : undefined}
             data-index={row.index}
             css={{ position: 'absolute', top: 0, left: 0, width: '100%' }}
             style={{ height: rowHeight, transform: `translateY(${row.start}px)` }}
@@ -107,6 +123,7 @@ export function VirtualList<T>({
           </div>
         ))}
       </div>
+      {items.length === 0 && empty ? empty : null}
     </div>
   );
 }

@@ -1,0 +1,27 @@
+export type SortDirection = 'ascending' | 'descending';
+
+export interface SortState {
+  key: string;
+  direction: SortDirection;
+}
+
+/** The next sort after a click on a column's header: ascending first, then descending, then ascending again. */
+export function nextSort(current: SortState | null, key: string): SortState {
+  if (current?.key === key && current.direction === 'ascending') return { key, direction: 'descending' };
+  return { key, direction: 'ascending' };
+}
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** A sorted copy of rows by one value; numbers by size, text in natural order (file2 before file10); stable. */
+export function sortRows<T>(rows: readonly T[], value: (row: T) => string | number | null | undefined, direction: SortDirection): T[] {
+  const sign = direction === 'ascending' ? 1 : -1;
+  return rows
+    .map((row, index) => ({ row, index, v: value(row) }))
+    .sort((a, b) => {
+      if (a.v == null || b.v == null) return a.v == null && b.v == null ? a.index - b.index : a.v == null ? 1 : -1;
+      const order = typeof a.v === 'number' && typeof b.v === 'number' ? a.v - b.v : collator.compare(String(a.v), String(b.v));
+      return order === 0 ? a.index - b.index : order * sign;
+    })
+    .map((entry) => entry.row);
+}

@@ -1,0 +1,14 @@
+export { Section, Card } from './Section';
+export type { SectionProps, CardProps } from './Section';
+export { Tabs } from './Tabs';
+export type { TabsProps, TabItem } from './Tabs';
+export { KeyValueList } from './KeyValueList';
+export type { KeyValueListProps, KeyValueItem } from './KeyValueList';
+export { Kbd, ShortcutHint, usesCommandKey } from './Kbd';
+export type { ShortcutHintProps } from './Kbd';
+export { StatusBadge } from './StatusBadge';
+export type { StatusBadgeProps, StatusTone } from './StatusBadge';
+export { InlineError } from './InlineError';
+export type { InlineErrorProps } from './InlineError';
+export { LoadingSkeleton } from './LoadingSkeleton';
+export type { LoadingSkeletonProps } from './LoadingSkeleton';
