@@ -14,6 +14,8 @@ export interface BenchApi {
   /** Waits for the project template and the spare database, as a running server has them ready between creations. */
   warm(): Promise<void>;
   waitForStatus(ref: string, status: ProjectStatus, timeoutMs?: number): Promise<number>;
+  /** Project databases holding a worker now. */
+  openDatabases(): number;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export async function startBenchApi(): Promise<BenchApi> {
     api,
     jar,
     orgSlug: org.slug,
+    openDatabases: () => app.plinth.databases.runningCount(),
     warm: async () => {
       await app.plinth.databases.ready();
     },

@@ -15,6 +15,8 @@ function results(r: pg.QueryResult | pg.QueryResult[]): QueryResult[] {
 
 type Runner = Pick<ProjectDatabase, 'query' | 'exec'>;
 
+const watched = new WeakSet<pg.PoolClient>();
+
 export interface ServerProjectDatabaseOptions {
   /** Idle connections close after this long. */
   idleMs?: number;
@@ -113,16 +115,23 @@ export class ServerProjectDatabase implements ProjectDatabase {
         }
         throw toDatabaseError(err);
       }
+      // A connection that dies under a statement (pg_terminate_backend, a server restart) reports
+      // on the client itself; unheard, that would end the API process.
+      if (!watched.has(client)) {
+        watched.add(client);
+        client.on('error', () => undefined);
+      }
+      let broken: Error | undefined;
       try {
         await client.query('begin');
         const out = await fn(this.runner(client));
         await client.query('commit');
         return out;
       } catch (err) {
-        await client.query('rollback').catch(() => undefined);
+        await client.query('rollback').catch((e: Error) => (broken = e));
         throw err instanceof HttpError ? err : toDatabaseError(err);
       } finally {
-        client.release();
+        client.release(broken);
       }
     } finally {
       this.inFlight--;
