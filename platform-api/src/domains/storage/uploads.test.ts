@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StorageObject } from '@plinth/shared-contracts';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { storageRoutes } from './index';
 import { ensureStorageSchema } from './schema';
-import { rollBackUnfinishedUploads } from './uploads';
+import { rollBackUnfinishedUploads, UPLOAD_SWEEP_INTERVAL_MS } from './uploads';
 
 // What a project's storage finds when it is first opened (files of the layout by name, uploads a
 // killed process left unfinished) and how unfinished uploads are rolled back while serving.
@@ -119,4 +119,28 @@ describe('unfinished uploads while serving', () => {
     }
     expect((await rows('files')).every((r) => r.name.length < 256)).toBe(true);
   });
+});
+
+describe('the roll-back schedule', () => {
+  it('rolls back abandoned rows of projects with uploads every minute, and stops with the server', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const t = await startTestServer([storageRoutes], { plan: 'pro' });
+    try {
+      const base = `/api/platform/storage/${t.ref}/buckets`;
+      await t.app.inject({ method: 'POST', url: base, headers: t.as('Owner'), payload: { id: 'files' } });
+      const up = await t.app.inject({ method: 'POST', url: `${base}/files/objects/upload?path=done.txt`, headers: { ...t.as('Owner'), 'content-type': 'text/plain' }, payload: 'done' });
+      expect(up.statusCode).toBe(200);
+      const db = await t.deps.projects.get(t.ref);
+      await db.query(`insert into storage.objects (bucket_id, name, metadata, created_at) values ('files', 'left.txt', null, now() - interval '1 hour')`);
+      const names = async () => (await db.query<{ name: string }>(`select name from storage.objects order by name`)).rows.map((r) => r.name);
+      expect(await names()).toEqual(['done.txt', 'left.txt']);
+      vi.advanceTimersByTime(UPLOAD_SWEEP_INTERVAL_MS);
+      while ((await names()).length > 1) await new Promise((r) => setTimeout(r, 10));
+      expect(await names()).toEqual(['done.txt']);
+    } finally {
+      await t.close();
+      expect(vi.getTimerCount()).toBe(0);
+      vi.useRealTimers();
+    }
+  }, 300_000);
 });
