@@ -1,0 +1,100 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { ControlDatabase } from '../core/deps';
+
+// Who is calling a project's app-facing endpoints (/api/projects/{ref}/auth/v1, /rest/v1, /storage/v1):
+// the `apikey` header (the project's anon or service_role key) and, when present, the bearer token of
+// `Authorization` (a user's access token, or again an API key). Every token is an HS256 JWT signed
+// with the project's JWT secret, so a token of another project, a forged one or one signed before the
+// secret was rotated is refused.
+
+export type CallerRole = 'anon' | 'authenticated' | 'service_role';
+const ROLES: ReadonlySet<string> = new Set<CallerRole>(['anon', 'authenticated', 'service_role']);
+
+export interface ProjectCaller {
+  ref: string;
+  role: CallerRole;
+  /** The verified claims of the token that decides the role (bearer token, else the API key). */
+  claims: Record<string, unknown>;
+  /** The user's id (claims.sub) for an authenticated caller. */
+  userId: string | null;
+  /** The raw token, for endpoints that act on the caller's own session. */
+  token: string;
+}
+
+/** Why a caller was refused; each endpoint answers it in the shape its clients expect. */
+export class CallerError extends Error {
+  constructor(
+    readonly status: 401 | 403,
+    message: string,
+    readonly reason: 'no_api_key' | 'invalid_api_key' | 'invalid_jwt' | 'expired_jwt',
+  ) {
+    super(message);
+    this.name = 'CallerError';
+  }
+}
+
+export interface ProjectSecrets {
+  ref: string;
+  jwtSecret: string;
+}
+
+/** The project's JWT secret, read on every call so a rotation takes effect at once; null for an unknown project. */
+export async function projectSecrets(control: Pick<ControlDatabase, 'query'>, ref: string): Promise<ProjectSecrets | null> {
+  const r = await control.query<{ jwt_secret: string }>('select jwt_secret from projects where ref = $1', [ref]);
+  const secret = r.rows[0]?.jwt_secret;
+  return secret ? { ref, jwtSecret: secret } : null;
+}
+
+/** Verifies an HS256 JWT under `secret`: signature (constant time), algorithm and expiry. Answers its claims. */
+export function verifyProjectToken(token: string, secret: string, nowS = Math.floor(Date.now() / 1000)): Record<string, unknown> {
+  const parts = token.split('.');
+  if (parts.length !== 3 || !parts[0] || !parts[1] || !parts[2]) throw new CallerError(401, 'Invalid JWT: malformed token', 'invalid_jwt');
+  const [head, body, sig] = parts as [string, string, string];
+  let header: Record<string, unknown>;
+  let claims: Record<string, unknown>;
+  try {
+    header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
+    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  } catch {
+    throw new CallerError(401, 'Invalid JWT: malformed token', 'invalid_jwt');
+  }
+  if (header?.alg !== 'HS256' || claims === null || typeof claims !== 'object' || Array.isArray(claims)) {
+    throw new CallerError(401, 'Invalid JWT: unsupported algorithm or claims', 'invalid_jwt');
+  }
+  const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest();
+  const given = Buffer.from(sig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new CallerError(401, 'Invalid JWT: signature does not match', 'invalid_jwt');
+  if (typeof claims.exp === 'number' && claims.exp <= nowS) throw new CallerError(401, 'JWT expired', 'expired_jwt');
+  return claims;
+}
+
+function bearer(value: string | string[] | undefined): string | null {
+  const v = Array.isArray(value) ? value[0] : value;
+  const m = /^Bearer\s+(\S+)$/i.exec(v ?? '');
+  return m ? m[1]! : null;
+}
+
+/**
+ * Resolves the caller of a project endpoint from its headers. The API key must be one of this
+ * project's keys (a valid token with role anon or service_role); the bearer token, when given, decides
+ * the role and claims.
+ */
+export function resolveCaller(secrets: ProjectSecrets, headers: Record<string, string | string[] | undefined>): ProjectCaller {
+  const apikeyHeader = headers.apikey;
+  const apikey = (Array.isArray(apikeyHeader) ? apikeyHeader[0] : apikeyHeader) ?? bearer(headers.authorization);
+  if (!apikey) throw new CallerError(401, 'No API key found in request', 'no_api_key');
+  let keyClaims: Record<string, unknown>;
+  try {
+    keyClaims = verifyProjectToken(apikey, secrets.jwtSecret);
+  } catch {
+    throw new CallerError(401, 'Invalid API key', 'invalid_api_key');
+  }
+  if (keyClaims.role !== 'anon' && keyClaims.role !== 'service_role') throw new CallerError(401, 'Invalid API key', 'invalid_api_key');
+  const token = bearer(headers.authorization) ?? apikey;
+  const claims = token === apikey ? keyClaims : verifyProjectToken(token, secrets.jwtSecret);
+  const role = typeof claims.role === 'string' && ROLES.has(claims.role) ? (claims.role as CallerRole) : null;
+  if (!role) throw new CallerError(403, 'The token names no role this project knows', 'invalid_jwt');
+  if (typeof claims.ref === 'string' && claims.ref !== secrets.ref) throw new CallerError(401, 'Invalid JWT: issued for another project', 'invalid_jwt');
+  const userId = role === 'authenticated' && typeof claims.sub === 'string' ? claims.sub : null;
+  return { ref: secrets.ref, role, claims, userId, token };
+}
