@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
 import { createFederationAreaLoader, registerAreaRemotes, remoteNameOf } from './remotes';
 import { parseEnvironment } from './environment';
@@ -16,6 +16,17 @@ const environment = parseEnvironment({
 function freshFederation(name: string) {
   return createInstance({ name, remotes: [], shareStrategy: 'loaded-first' });
 }
+
+/**
+ * What the federation runtime writes to the console (warnings, errors) while a test provokes it,
+ * kept out of the test output; each test asserts that every line is the one it expected.
+ */
+function captureConsole() {
+  const spies = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error')].map((spy) => spy.mockImplementation(() => undefined));
+  return () => spies.flatMap((spy) => spy.mock.calls.map((args) => args.map(String).join(' ')));
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('remote registration', () => {
   it('names each area container after the area', () => {
@@ -35,18 +46,24 @@ describe('remote registration', () => {
   });
 
   it('keeps one registration per area when a retry registers it again', () => {
+    const logged = captureConsole();
     const federation = freshFederation('plinth_host_retry');
     const loader = createFederationAreaLoader(environment, federation);
     loader.reset('storage');
     loader.reset('storage');
     expect(federation.options.remotes.filter((remote) => remote.name === 'plinth_storage')).toHaveLength(1);
+    expect(logged()).not.toHaveLength(0);
+    for (const line of logged()) expect(line).toMatch(/The remote "plinth_storage" is already registered/);
   });
 
   it('fails with an error when a remote is down, and refuses an area the environment lacks', async () => {
+    const logged = captureConsole();
     const federation = freshFederation('plinth_host_down');
     const loader = createFederationAreaLoader(environment, federation);
     await expect(loader.load('auth-policies')).rejects.toThrow(/manifest/i);
     await expect(loader.load('logs')).rejects.toThrow('The logs area is not part of the "staging" environment.');
+    expect(logged()).not.toHaveLength(0);
+    for (const line of logged()) expect(line).toMatch(/Failed to get manifest[\s\S]*auth-policies\/1\.0\.0\/mf-manifest\.json/);
   });
 
   it('shares one load between callers, and a failed load is tried again by the next call', async () => {
