@@ -24,6 +24,7 @@ import { EgressCounter } from './usage/egress';
 import { UsageService } from './usage/service';
 import { registerUsageRoutes } from './usage/routes';
 import { domainModules } from './domains';
+import { answerProjectApiCors } from './project-api/caller';
 import { seedAdmin } from './seed';
 
 /** What the core keeps for itself and for tests (app.plinth). */
@@ -87,6 +88,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.decorate('plinth', { config, deps, control, databases, access, auth, organizations, projects, usage, egress });
 
   await app.register(cookie);
+  app.addHook('onRequest', async (req, reply) => {
+    if (answerProjectApiCors(req, reply)) return reply;
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Plinth platform API', version: '1.0.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,

@@ -36,12 +36,19 @@ export function ensureCsrfCookie(req: FastifyRequest, reply: FastifyReply, s: Co
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
+ * The app-facing endpoints of a project (/api/projects/{ref}/auth/v1, /rest/v1, /storage/v1 and
+ * below): called by apps from any origin with an API key and a bearer token, never with the
+ * console's cookies, so the CSRF check does not apply to them.
+ */
+export const PROJECT_API_PATH = /^\/api\/projects\/[^/?#]+\/(?:auth|rest|storage)\/v1(?:[/?#]|$)/;
+
+/**
  * Every state-changing call must echo the CSRF cookie in the x-csrf-token header, and the token
  * must be one this server minted for the request's session cookie (or for no session). A refusal
  * carries a fresh cookie (e.g. after the session cookie expired), so the page's next try works.
  */
 export function checkCsrf(req: FastifyRequest, reply: FastifyReply, s: CookieSettings): void {
-  if (SAFE_METHODS.has(req.method)) return;
+  if (SAFE_METHODS.has(req.method) || PROJECT_API_PATH.test(req.url)) return;
   const cookie = req.cookies?.[CSRF_COOKIE];
   const header = req.headers[CSRF_HEADER];
   const session = req.cookies?.[SESSION_COOKIE];
