@@ -17,6 +17,8 @@ import { createTestHarness, type TestHarness } from '../testing/harness';
 import { CookieJar } from '../testing/cookie-jar';
 import { answerProblems, fixedRequests, requestArbitrary, sqlProbes, type FuzzRequest, type IdSources } from './requests';
 import { fuzzCatalog, routeKey, undescribedParams, type FuzzRoute } from './route-catalog';
+import { sweepRequests } from './sweep';
+import { deliver } from './transport';
 import { seedTenant, type Tenant } from './tenants';
 
 const RUNS = Number(process.env.FUZZ_RUNS) || 10;
@@ -58,12 +60,7 @@ afterAll(async () => {
 async function send(req: FuzzRequest, jar: CookieJar, keepCookies: boolean) {
   const before = new Map([['plinth_session', jar.get('plinth_session')], ['plinth_csrf', jar.get('plinth_csrf')]]);
   const csrf = jar.get('plinth_csrf');
-  const res = await h.app.inject({
-    method: req.method as 'GET',
-    url: req.url,
-    headers: { ...req.headers, cookie: jar.header(), ...(csrf ? { 'x-csrf-token': csrf } : {}) },
-    payload: req.payload,
-  });
+  const res = await deliver(h.app, req, { cookie: jar.header(), ...(csrf ? { 'x-csrf-token': csrf } : {}) });
   requests++;
   statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
   if (keepCookies) jar.absorb(res.headers['set-cookie'] as string[] | string | undefined);
@@ -92,15 +89,25 @@ async function restoreSession(jar: CookieJar, before: Map<string, string | undef
   for (const k of ['plinth_session', 'plinth_csrf']) jar.set(k, fresh.get(k)!);
 }
 
-/** Puts back tenant A's bucket and file if a fuzzed request removed them, so later routes meet real objects. */
-async function keepTenantAFixtures() {
+/**
+ * Puts back tenant A's buckets and file if a fuzzed request removed them, so later routes meet real
+ * objects. Answers why it could not (A's project no longer answering is reported once, by the route after which it happened).
+ */
+async function keepTenantAFixtures(): Promise<string | null> {
   const api = a.user.api;
   const { ref, bucket, objectPath } = a.ids;
-  const buckets = await api.storage.listBuckets(ref).catch(() => null);
-  if (buckets && !buckets.some((x) => x.id === bucket)) await api.storage.createBucket(ref, { id: bucket, public: false });
-  const objects = await api.storage.listObjects(ref, bucket, { path: 'docs' }).catch(() => null);
-  if (objects && !objects.length) await api.storage.uploadObject(ref, bucket, objectPath, new TextEncoder().encode('file bytes'), { contentType: 'text/plain' });
+  try {
+    const buckets = await api.storage.listBuckets(ref);
+    for (const id of [bucket, ...a.hostileBuckets]) if (!buckets.some((x) => x.id === id)) await api.storage.createBucket(ref, { id, public: false });
+    const objects = await api.storage.listObjects(ref, bucket, { path: 'docs' });
+    if (!objects.length) await api.storage.uploadObject(ref, bucket, objectPath, new TextEncoder().encode('file bytes'), { contentType: 'text/plain' });
+    await api.database.runQuery(ref, { query: 'select 1' });
+    return null;
+  } catch (err) {
+    return (err as Error).message;
+  }
 }
+let tenantABroken = false;
 
 const seedOf = (key: string) => [...key].reduce((acc, ch) => (acc * 31 + ch.charCodeAt(0)) | 0, SEED);
 
@@ -110,11 +117,12 @@ async function fuzz(route: FuzzRoute, caller: 'A' | 'signed out', runs: number):
   const ids: IdSources = caller === 'A' ? { other: b, own, tokens: [a.signedToken], sqlProbes: sqlProbes(b, h.dataDir) } : { other: b, own, tokens: [], sqlProbes: [] };
   const jar = caller === 'A' ? a.user.jar : anonymous;
   const secrets = caller === 'A' ? b.secrets : [...a.secrets, ...b.secrets];
-  const cases = [...fixedRequests(route, ids), ...fc.sample(requestArbitrary(route, ids), { seed: seedOf(`${caller} ${key}`), numRuns: runs })];
+  const sweep = caller === 'A' ? sweepRequests(route, ids, SEED) : [];
+  const cases = [...fixedRequests(route, ids), ...sweep, ...fc.sample(requestArbitrary(route, ids), { seed: seedOf(`${caller} ${key}`), numRuns: runs })];
   const failures = new Map<string, string>();
   for (const req of cases) {
     const res = await send(req, jar, caller === 'A');
-    if (process.env.FUZZ_TRACE && key.includes(process.env.FUZZ_TRACE)) console.log(caller, res.statusCode, req.method, req.url.slice(0, 200), String(req.payload ?? '').slice(0, 200), '→', res.body.slice(0, 200));
+    if (process.env.FUZZ_TRACE && key.includes(process.env.FUZZ_TRACE)) console.log(caller, res.statusCode, req.method, req.url.slice(0, 200), String(req.payload ?? '').slice(0, 200), '→', res.rawPayload.toString().slice(0, 200));
     if (process.env.FUZZ_DEBUG) {
       const m = perRoute.get(`${caller} ${key}`) ?? new Map<number, number>();
       perRoute.set(`${caller} ${key}`, m.set(res.statusCode, (m.get(res.statusCode) ?? 0) + 1));
@@ -139,7 +147,13 @@ describe('as tenant A (Owner, signed in), with tenant B ids', () => {
   for (const route of routes) {
     it(routeKey(route), async () => {
       await keepTenantAFixtures();
-      expect(await fuzz(route, 'A', RUNS)).toEqual([]);
+      const problems = await fuzz(route, 'A', RUNS);
+      const broken = tenantABroken ? null : await keepTenantAFixtures();
+      if (broken) {
+        tenantABroken = true;
+        problems.push(`after this route, tenant A's own project no longer answers: ${broken}`);
+      }
+      expect(problems).toEqual([]);
     });
   }
 });
@@ -159,10 +173,10 @@ describe('after the fuzz', () => {
 
   it('tenant B still has its project, file and table row', async () => {
     const api = b.user.api;
-    expect((await api.projects.getStatus(b.ids.ref)).status).toBe('ACTIVE_HEALTHY');
+    expect((await api.projects.getStatus(b.ids.ref)).status, "tenant B's project status").toBe('ACTIVE_HEALTHY');
     const file = await api.storage.downloadObject(b.ids.ref, b.ids.bucket, b.ids.objectPath);
-    expect(await file.text()).toContain(b.secrets[2]);
+    expect(await file.text(), "tenant B's file bytes (tenant A's requests must not write them)").toContain(b.secrets[2]);
     const rows = await api.database.runQuery(b.ids.ref, { query: `select secret from public.${b.ids.table}` });
-    expect(JSON.stringify(rows)).toContain(b.secrets[5]);
+    expect(JSON.stringify(rows), "tenant B's table row").toContain(b.secrets[5]);
   });
 });

@@ -40,7 +40,7 @@ export function sqlProbes(other: Tenant, dataDir: string): string[] {
   ];
 }
 
-interface PathValue {
+export interface PathValue {
   text: string;
   /** Sent as it is (a traversal such as `../x` or `%2e%2e/`), not percent-encoded. */
   raw: boolean;
@@ -72,14 +72,14 @@ function realStrings(ids: IdSources): fc.Arbitrary<string> {
 }
 
 /** Object paths that name the tenants' real files, or climb from the caller's bucket towards the other tenant's file. */
-function objectPaths(ids: IdSources): string[] {
+export function objectPaths(ids: IdSources): string[] {
   const o = ids.other.ids;
-  const climbs = [`../${o.bucket}/${o.objectPath}`, `../../${o.ref}/${o.bucket}/${o.objectPath}`, `docs/../../../${o.ref}/${o.bucket}/${o.objectPath}`, `%2e%2e/${o.bucket}/${o.objectPath}`];
+  const climbs = [`${o.ref}/${o.bucket}/${o.objectPath}`, `${o.bucket}/${o.objectPath}`, `../${o.bucket}/${o.objectPath}`, `../../${o.ref}/${o.bucket}/${o.objectPath}`, `docs/../../../${o.ref}/${o.bucket}/${o.objectPath}`, `%2e%2e/${o.bucket}/${o.objectPath}`];
   return [o.objectPath, ...climbs, ...(ids.own ? [ids.own.ids.objectPath, `${ids.own.ids.objectPath}/../x`, 'docs'] : [])];
 }
 
 /** Real strings by field name: paths for path fields, refs for ref fields, slugs for slug fields. */
-function realStringsFor(ids: IdSources): (field: string) => fc.Arbitrary<string> | undefined {
+export function realStringsFor(ids: IdSources): (field: string) => fc.Arbitrary<string> | undefined {
   const both = [ids.other, ...(ids.own ? [ids.own] : [])];
   return (field) => {
     if (/^(path|paths|from|to|prefix)$/.test(field)) return fc.constantFrom(...objectPaths(ids));
@@ -100,8 +100,14 @@ function pathValue(route: FuzzRoute, name: string, ids: IdSources): fc.Arbitrary
     { weight: 3, arbitrary: arbitraryFor(schema, { realStrings: realStrings(ids), realStringsFor: realStringsFor(ids) }).map((v) => ({ text: textOf(v), raw: false })) },
     { weight: 2, arbitrary: fc.constant({ text: idForParam(ids.other, route.url, name), raw: false }) },
     { weight: 1, arbitrary: fc.constantFrom(...TRAVERSAL).map((text) => ({ text, raw: true })) },
+    { weight: 1, arbitrary: fc.constantFrom('.', '..').map((text) => ({ text, raw: false })) },
   ];
-  if (ids.own) options.push({ weight: 2, arbitrary: fc.constant({ text: idForParam(ids.own, route.url, name), raw: false }) });
+  if (ids.own) {
+    const mine = idForParam(ids.own, route.url, name);
+    // The caller's own bucket, or one it managed to create under a hostile name.
+    const alternatives = mine === ids.own.ids.bucket ? [mine, ...ids.own.hostileBuckets] : [mine];
+    options.push({ weight: 4, arbitrary: fc.constantFrom(...alternatives).map((text) => ({ text, raw: false })) });
+  }
   if (name === '*') options.push({ weight: 2, arbitrary: fc.constantFrom(...objectPaths(ids)).map((text) => ({ text, raw: false })) });
   return fc.oneof(...options);
 }
@@ -112,8 +118,9 @@ export function fillUrl(url: string, values: Record<string, PathValue>): string 
     const v = values[name ?? '*'];
     if (!v) return whole;
     if (v.raw) return v.text;
-    // A wildcard keeps its slashes; its `.` and `..` segments are encoded so the URL is not normalised before the route sees them.
-    return name ? percentEncode(v.text) : v.text.split('/').map((seg) => (/^\.+$/.test(seg) ? seg.replace(/\./g, '%2E') : percentEncode(seg))).join('/');
+    // A wildcard keeps its slashes; `.` and `..` are encoded so the URL is not normalised before the route sees them.
+    const segment = (seg: string) => (/^\.+$/.test(seg) ? seg.replace(/\./g, '%2E') : percentEncode(seg));
+    return name ? segment(v.text) : v.text.split('/').map(segment).join('/');
   });
 }
 

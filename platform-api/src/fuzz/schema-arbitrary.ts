@@ -37,6 +37,10 @@ export interface ArbitraryOptions {
   realStrings?: fc.Arbitrary<string>;
   /** Known-real strings for a field of this name (an object path for `path`, a ref for `ref`), in place of realStrings. */
   realStringsFor?: (field: string) => fc.Arbitrary<string> | undefined;
+  /** Only fitting values: no hostile values, missing fields or extra keys. */
+  strict?: boolean;
+  /** Weight of realStrings in a string field (default 1, against 4 fitting and 2 hostile). */
+  realStringsWeight?: number;
   /** Weight of a value of any type against 12 of a fitting value (default 1); string fields also get hostile strings. */
   hostileWeight?: number;
 }
@@ -46,6 +50,7 @@ const MAX_DEPTH = 4;
 /** A value for `schema`: usually fitting, sometimes hostile. */
 export function arbitraryFor(schema: JsonSchema, options: ArbitraryOptions = {}, root: JsonSchema = schema, depth = 0): fc.Arbitrary<unknown> {
   const fitting = fittingValue(schema, options, root, depth);
+  if (options.strict) return fitting;
   return fc.oneof({ weight: 12, arbitrary: fitting }, { weight: options.hostileWeight ?? 1, arbitrary: hostileValue });
 }
 
@@ -104,8 +109,9 @@ function stringFor(s: JsonSchema, options: ArbitraryOptions): fc.Arbitrary<strin
   else if (s.format === 'email') fitting = fc.emailAddress();
   else if (s.pattern) fitting = matching(s.pattern, fits) ?? fc.string({ minLength, maxLength });
   else fitting = fc.string({ minLength, maxLength, unit: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...'abcxyz019-_./ ') }, { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) }) });
+  if (options.strict) return fitting;
   const hostile = fc.constantFrom(...HOSTILE_STRINGS);
-  return fc.oneof({ weight: 4, arbitrary: fitting }, { weight: 2, arbitrary: hostile }, ...(options.realStrings ? [{ weight: 1, arbitrary: options.realStrings }] : []));
+  return fc.oneof({ weight: 4, arbitrary: fitting }, { weight: 2, arbitrary: hostile }, ...(options.realStrings ? [{ weight: options.realStringsWeight ?? 1, arbitrary: options.realStrings }] : []));
 }
 
 function matching(pattern: string, fits: (v: string) => boolean): fc.Arbitrary<string> | null {
@@ -122,10 +128,14 @@ function objectFor(s: JsonSchema, options: ArbitraryOptions, root: JsonSchema, d
   const required = (s.required ?? []).filter((k) => k in props);
   const record = fc.record(
     Object.fromEntries(
-      Object.entries(props).map(([k, v]) => [k, arbitraryFor(v, { ...options, realStrings: options.realStringsFor?.(k) ?? options.realStrings }, root, depth + 1)]),
+      Object.entries(props).map(([k, v]) => {
+        const named = options.realStringsFor?.(k);
+        return [k, arbitraryFor(v, named ? { ...options, realStrings: named, realStringsWeight: 3 } : options, root, depth + 1)];
+      }),
     ),
     { requiredKeys: required },
   ) as fc.Arbitrary<Record<string, unknown>>;
+  if (options.strict) return record;
   const withoutRequired = required.length
     ? fc.tuple(record, fc.constantFrom(...required)).map(([o, k]) => omit(o, k))
     : record;

@@ -27,11 +27,15 @@ export interface Tenant {
     owner: string;
     repo: string;
   };
+  /** Buckets the tenant managed to create under hostile names ('..', '.'): none, when bucket names are checked. */
+  hostileBuckets: string[];
   /** A signed link's token for the tenant's file (a bearer capability: only the tenant itself sends it). */
   signedToken: string;
   /** Strings that only this tenant's own answers may ever contain. */
   secrets: string[];
 }
+
+const HOSTILE_BUCKET_NAMES = ['..', '.', '...', '-', '.a'];
 
 const marker = (label: string) => `${label}${randomBytes(8).toString('hex')}`;
 
@@ -49,6 +53,10 @@ export async function seedTenant(h: TestHarness, label: string): Promise<Tenant>
   const fileBytes = `file bytes ${m}f`;
   await api.storage.uploadObject(ref, bucket, objectPath, new TextEncoder().encode(fileBytes), { contentType: 'text/plain' });
 
+  const hostileBuckets: string[] = [];
+  for (const id of HOSTILE_BUCKET_NAMES) {
+    if (await api.storage.createBucket(ref, { id, public: false }).then(() => true, () => false)) hostileBuckets.push(id);
+  }
   const signed = await api.storage.signUrl(ref, bucket, objectPath, 3600);
   const signedToken = new URL(signed.signedUrl, 'http://plinth.test').searchParams.get('token') ?? '';
 
@@ -92,6 +100,7 @@ export async function seedTenant(h: TestHarness, label: string): Promise<Tenant>
       owner,
       repo,
     },
+    hostileBuckets,
     signedToken,
     // Names and contents: org, project, file bytes, snippet, table row, policy, factor, integration, connection.
     secrets: [`${m}o`, `${m}p`, `${m}f`, `${m}s`, `${m}q`, `${m}r`, `${m}y`, `${m}a`, `${m}c`, user.email],
