@@ -100,7 +100,12 @@ async function keepTenantAFixtures(): Promise<string | null> {
     const buckets = await api.storage.listBuckets(ref);
     for (const id of [bucket, ...a.hostileBuckets]) if (!buckets.some((x) => x.id === id)) await api.storage.createBucket(ref, { id, public: false });
     const objects = await api.storage.listObjects(ref, bucket, { path: 'docs' });
-    if (!objects.length) await api.storage.uploadObject(ref, bucket, objectPath, new TextEncoder().encode('file bytes'), { contentType: 'text/plain' });
+    if (!objects.length) {
+      // Fuzzed settings may refuse the upload (mime types, size limits): put them back first.
+      await api.storage.updateBucket(ref, bucket, { public: false, file_size_limit: null, allowed_mime_types: null });
+      await api.storage.updateStorageConfig(ref, { fileSizeLimit: 50 * 1024 * 1024 });
+      await api.storage.uploadObject(ref, bucket, objectPath, new TextEncoder().encode('file bytes'), { contentType: 'text/plain' });
+    }
     await api.database.runQuery(ref, { query: 'select 1' });
     return null;
   } catch (err) {
@@ -121,7 +126,11 @@ async function fuzz(route: FuzzRoute, caller: 'A' | 'signed out', runs: number):
   const cases = [...fixedRequests(route, ids), ...sweep, ...fc.sample(requestArbitrary(route, ids), { seed: seedOf(`${caller} ${key}`), numRuns: runs })];
   const failures = new Map<string, string>();
   for (const req of cases) {
-    const res = await send(req, jar, caller === 'A');
+    const res = await send(req, jar, caller === 'A').catch((err: Error) => err);
+    if (res instanceof Error) {
+      failures.set(`no answer: ${res.message}`, `no answer: ${res.message}\n    ← ${req.method} ${req.url.slice(0, 300)} ${String(req.payload ?? '').slice(0, 300)}`);
+      continue;
+    }
     if (process.env.FUZZ_TRACE && key.includes(process.env.FUZZ_TRACE)) console.log(caller, res.statusCode, req.method, req.url.slice(0, 200), String(req.payload ?? '').slice(0, 200), '→', res.rawPayload.toString().slice(0, 200));
     if (process.env.FUZZ_DEBUG) {
       const m = perRoute.get(`${caller} ${key}`) ?? new Map<number, number>();

@@ -89,7 +89,8 @@ export function realStringsFor(ids: IdSources): (field: string) => fc.Arbitrary<
     if (field === 'foreign_project_id') return fc.constantFrom(...both.map((t) => `${t.ids.owner}/${t.ids.repo}`));
     if (field === 'table') return fc.constantFrom(...both.map((t) => t.ids.table));
     if (field === 'token' && ids.tokens.length) return fc.constantFrom(...ids.tokens);
-    if (/^(query|sql)$/.test(field) && ids.sqlProbes.length) return fc.constantFrom(...ids.sqlProbes);
+    // Probes go only where SQL runs (`query`): a stored `sql` (snippets) would echo the probe's server path back later.
+    if (field === 'query' && ids.sqlProbes.length) return fc.constantFrom(...ids.sqlProbes);
     return undefined;
   };
 }
@@ -178,8 +179,8 @@ export function fixedRequests(route: FuzzRoute, ids: IdSources): FuzzRequest[] {
   if (route.pathParams.length) out.push({ method: route.method, url: fill(() => ids.other), ...body });
   const own = ids.own;
   if (own && route.pathParams.length > 1) out.push({ method: route.method, url: fill((p) => (p === 'ref' || p === 'slug' ? own : ids.other)), ...body });
-  // SQL probes on the caller's own project, in each field that holds SQL.
-  const sqlFields = Object.keys(route.body?.properties ?? {}).filter((k) => /^(query|sql)$/.test(k));
+  // SQL probes on the caller's own project, in each field whose SQL runs.
+  const sqlFields = Object.keys(route.body?.properties ?? {}).filter((k) => k === 'query');
   if (own) {
     const url = fill(() => own);
     for (const field of sqlFields) for (const probe of ids.sqlProbes) out.push({ method: route.method, url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ [field]: probe }) });

@@ -19,7 +19,9 @@ export async function deliver(app: FastifyInstance, req: FuzzRequest, headers: R
   listening ??= app.listen({ port: 0, host: '127.0.0.1' }).then(() => app.server.address() as AddressInfo);
   const { port } = await listening;
   return new Promise<Answer>((resolve, reject) => {
-    const r = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, agent: false, headers: { ...req.headers, ...headers } }, (res) => {
+    // Node's client sends a DELETE body without a length unless told: give every body its length.
+    const length = req.payload === undefined ? {} : { 'content-length': String(Buffer.byteLength(req.payload)) };
+    const r = http.request({ host: '127.0.0.1', port, method: req.method, path: req.url, agent: false, headers: { ...req.headers, ...headers, ...length } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, rawPayload: Buffer.concat(chunks) }));
