@@ -57,10 +57,11 @@ afterAll(async () => {
 });
 
 /** Sends as `jar`'s holder; a caller that signs out, up or in keeps (or gets back) its own session. */
-async function send(req: FuzzRequest, jar: CookieJar, keepCookies: boolean) {
+async function send(req: FuzzRequest, jar: CookieJar, keepCookies: boolean, apiKey: string | null) {
   const before = new Map([['plinth_session', jar.get('plinth_session')], ['plinth_csrf', jar.get('plinth_csrf')]]);
   const csrf = jar.get('plinth_csrf');
-  const res = await deliver(h.app, req, { cookie: jar.header(), ...(csrf ? { 'x-csrf-token': csrf } : {}) });
+  const key: Record<string, string> = apiKey ? { apikey: apiKey, authorization: `Bearer ${apiKey}` } : {};
+  const res = await deliver(h.app, req, { cookie: jar.header(), ...(csrf ? { 'x-csrf-token': csrf } : {}), ...key });
   requests++;
   statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
   if (keepCookies) jar.absorb(res.headers['set-cookie'] as string[] | string | undefined);
@@ -114,6 +115,12 @@ async function keepTenantAFixtures(): Promise<string | null> {
 }
 let tenantABroken = false;
 
+async function tenantAKeys(): Promise<{ anon: string; service: string }> {
+  const settings = await a.user.api.settings.getProjectSettings(a.ids.ref);
+  const keys = settings.services.flatMap((svc) => svc.service_api_keys);
+  return { anon: keys.find((k) => k.tags === 'anon')!.api_key, service: keys.find((k) => k.tags.startsWith('service_role'))!.api_key };
+}
+
 const seedOf = (key: string) => [...key].reduce((acc, ch) => (acc * 31 + ch.charCodeAt(0)) | 0, SEED);
 
 async function fuzz(route: FuzzRoute, caller: 'A' | 'signed out', runs: number): Promise<string[]> {
@@ -121,12 +128,17 @@ async function fuzz(route: FuzzRoute, caller: 'A' | 'signed out', runs: number):
   const own = caller === 'A' && OWN_IDS_LEFT_OUT.has(key) ? null : a;
   const ids: IdSources = caller === 'A' ? { other: b, own, tokens: [a.signedToken], sqlProbes: sqlProbes(b, h.dataDir) } : { other: b, own, tokens: [], sqlProbes: [] };
   const jar = caller === 'A' ? a.user.jar : anonymous;
-  const secrets = caller === 'A' ? b.secrets : [...a.secrets, ...b.secrets];
+  // The project API (/api/projects/{ref}/...) is called with tenant A's keys: its service_role key when
+  // signed in as A, its anon key (public by design) when signed out. Read afresh: the fuzz may rotate A's JWT secret.
+  const projectApi = route.url.startsWith('/api/projects/');
+  const keys = projectApi ? await tenantAKeys() : null;
+  const apiKey = (i: number) => (keys ? (caller === 'A' ? (i % 2 ? keys.service : keys.anon) : keys.anon) : null);
+  const secrets = caller === 'A' || projectApi ? b.secrets : [...a.secrets, ...b.secrets];
   const sweep = caller === 'A' ? sweepRequests(route, ids, SEED) : [];
   const cases = [...fixedRequests(route, ids), ...sweep, ...fc.sample(requestArbitrary(route, ids), { seed: seedOf(`${caller} ${key}`), numRuns: runs })];
   const failures = new Map<string, string>();
-  for (const req of cases) {
-    const res = await send(req, jar, caller === 'A').catch((err: Error) => err);
+  for (const [i, req] of cases.entries()) {
+    const res = await send(req, jar, caller === 'A', apiKey(i)).catch((err: Error) => err);
     if (res instanceof Error) {
       failures.set(`no answer: ${res.message}`, `no answer: ${res.message}\n    ← ${req.method} ${req.url.slice(0, 300)} ${String(req.payload ?? '').slice(0, 300)}`);
       continue;

@@ -210,11 +210,13 @@ export function answerProblems(res: Answer, forbidden: { secrets: string[]; path
   let message: unknown;
   if (res.statusCode >= 400) {
     try {
-      message = contentType.startsWith('application/json') ? (JSON.parse(res.rawPayload.toString('utf8')) as { message?: unknown }).message : undefined;
+      // The platform API answers {message}; the project API's auth routes answer as GoTrue does, {code, error_code, msg}.
+      const body = contentType.startsWith('application/json') ? (JSON.parse(res.rawPayload.toString('utf8')) as { message?: unknown; msg?: unknown }) : {};
+      message = body.message ?? body.msg;
     } catch {
       message = undefined;
     }
-    if (typeof message !== 'string' || !message) problems.push(`error answer is not JSON {message} (${contentType || 'no content-type'}: ${text.slice(0, 120)})`);
+    if (typeof message !== 'string' || !message) problems.push(`error answer is not JSON {message} or {msg} (${contentType || 'no content-type'}: ${text.slice(0, 120)})`);
   }
   const deliberate503 = res.statusCode === 503 && typeof message === 'string' && message !== 'Internal server error';
   if (res.statusCode >= 500 && !deliberate503) problems.push(`status ${res.statusCode}: ${text.slice(0, 200)}`);
