@@ -64,6 +64,7 @@ test('the header switches projects and shows the breadcrumb', async () => {
   await screen.findByTestId('project-status');
   const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getAllByRole('listitem');
   expect(crumbs.map((c) => c.textContent)).toEqual(['Acme', 'Orders']);
-  await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Project' }), 'Billing');
+  await userEvent.click(screen.getByRole('button', { name: /^Project: Orders/ }));
+  await userEvent.keyboard('billing{Enter}');
   expect(router.state.location.pathname).toBe(`/project/${other.ref}`);
 });

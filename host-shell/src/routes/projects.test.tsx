@@ -59,3 +59,16 @@ test('a newcomer without organizations creates one, then a project in it', async
   await userEvent.type(within(projectDialog).getByLabelText(/Project name/), 'First{Enter}');
   await waitFor(() => expect(router.state.location.pathname).toBe('/project/newprojectrefabcdefg/building'));
 });
+
+test('the header’s New project and New organization entries open their dialogs on the projects page', async () => {
+  const api = workspace([makeOrganization(), makeOrganization({ id: 2, name: 'Side', slug: 'side' })], [makeProject()]);
+  const { router } = renderShell('/projects?new=project&org=side', api);
+  const dialog = await screen.findByRole('dialog', { name: 'Create a new project' });
+  expect((within(dialog).getByRole('combobox', { name: 'Organization' }) as HTMLSelectElement).value).toBe('side');
+  await waitFor(() => expect(router.state.location.search).toBe(''));
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  await userEvent.click(screen.getByRole('button', { name: 'Organization: Select organization' }));
+  await userEvent.keyboard('new organization{Enter}');
+  expect(await screen.findByRole('dialog', { name: 'Create a new organization' })).toBeTruthy();
+});

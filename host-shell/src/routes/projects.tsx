@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { Button } from '@plinth/shared-ui/button';
 import { PlusIcon } from '@plinth/shared-ui/icons';
 import { tokens } from '@plinth/shared-ui/theme';
@@ -18,6 +18,14 @@ export default function ProjectsPage() {
   const projects = useProjects();
   const [createProjectFor, setCreateProjectFor] = useState<string | null>(null);
   const [creatingOrg, setCreatingOrg] = useState(false);
+  // The header's switchers open the dialogs with ?new=project(&org=slug) or ?new=organization.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('new');
+  useEffect(() => {
+    if (asked === 'project') setCreateProjectFor(params.get('org') ?? '');
+    else if (asked === 'organization') setCreatingOrg(true);
+    if (asked) setParams({}, { replace: true });
+  }, [asked]);
 
   if (organizations.isLoading || projects.isLoading) return <FullPageMessage title="Loading projects…" busy />;
   if (organizations.isError || projects.isError) {
@@ -73,7 +81,7 @@ export default function ProjectsPage() {
         open={createProjectFor !== null}
         onOpenChange={(open) => (open ? undefined : setCreateProjectFor(null))}
         organizations={orgs}
-        defaultOrgSlug={createProjectFor ?? undefined}
+        defaultOrgSlug={createProjectFor || undefined}
       />
       <CreateOrganizationDialog open={creatingOrg} onOpenChange={setCreatingOrg} onCreated={(org) => setCreateProjectFor(org.slug)} />
     </div>

@@ -81,6 +81,14 @@ describe('Picker', () => {
     expect(pick).not.toHaveBeenCalled();
   });
 
+  it('runs the action the words name when no choice matches them', async () => {
+    const { user, create, pick } = setup();
+    await user.click(screen.getByRole('button', { name: 'Project: Orders' }));
+    await user.keyboard('new pro{Enter}');
+    expect(create).toHaveBeenCalledTimes(1);
+    expect(pick).not.toHaveBeenCalled();
+  });
+
   it('closes on a click outside', async () => {
     const { user } = setup();
     await user.click(screen.getByRole('button', { name: 'Project: Orders' }));

@@ -188,8 +188,12 @@ export function Picker({ label, children, currentLabel, options, value, onPick, 
               placeholder={`Find ${label.toLowerCase()}…`}
               value={query}
               onChange={(event) => {
-                setQuery(event.target.value);
-                setActive(0);
+                const next = event.target.value;
+                setQuery(next);
+                // With no matching choice, Enter runs the action the words name ('new' → New project).
+                const matching = filterPickerItems(options, next).length;
+                const action = matching === 0 ? filterPickerItems(actions, next)[0] : undefined;
+                setActive(action ? actions.indexOf(action) : 0);
               }}
               onKeyDown={onSearchKey}
               css={{ flex: 1, minWidth: 0, height: 38, border: 'none', outline: 'none', background: 'transparent', color: c.text, font: 'inherit', fontSize: tokens.fontSize.sm }}

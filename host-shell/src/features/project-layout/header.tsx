@@ -1,6 +1,10 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import type { Organization, Project } from '@plinth/shared-contracts';
 import { tokens } from '@plinth/shared-ui/theme';
+import { BrandMark, PRODUCT_NAME } from '@plinth/shared-ui/brand';
+import { Badge } from '@plinth/shared-ui/layout';
+import { OrganizationSwitcher, ProjectSwitcher } from './switchers';
+import { isBranch } from './switcher-options';
 
 interface Props {
   organizations: readonly Organization[];
@@ -11,67 +15,47 @@ interface Props {
   section?: string;
 }
 
-const selectCss = {
-  background: tokens.color.surface,
-  color: tokens.color.text,
-  border: `1px solid ${tokens.color.border}`,
-  borderRadius: tokens.radius.md,
-  padding: `${tokens.space.xs} ${tokens.space.sm}`,
-  font: 'inherit',
-  '&:focus-visible': { outline: `2px solid ${tokens.color.focus}` },
+const crumbs = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: tokens.space.xxs,
+  minWidth: 0,
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  '& > li': { display: 'flex', alignItems: 'center', minWidth: 0 },
+  '& > li + li::before': { content: '"/"', margin: `0 ${tokens.space.xs}`, color: tokens.color.borderStrong, fontSize: tokens.fontSize.lg },
 } as const;
 
-/** Top header bar: organization and project switchers and the breadcrumb. */
+/**
+ * Top header bar: the brand mark (to all projects) and the breadcrumb of the current page, whose
+ * organization and project entries are searchable switchers; a branch is marked as one.
+ */
 export function ShellHeader({ organizations, projects, currentOrgSlug, currentProject, section }: Props) {
-  const navigate = useNavigate();
   const org = organizations.find((o) => o.slug === currentOrgSlug);
-  const orgProjects = projects.filter((p) => p.organization_slug === currentOrgSlug);
   return (
     <header
-      css={{ display: 'flex', alignItems: 'center', gap: tokens.space.md, padding: `${tokens.space.sm} ${tokens.space.lg}`, borderBottom: `1px solid ${tokens.color.border}`, background: tokens.color.surface, minHeight: 48 }}
+      css={{ display: 'flex', alignItems: 'center', gap: tokens.space.md, padding: `0 ${tokens.space.lg}`, borderBottom: `1px solid ${tokens.color.border}`, background: tokens.color.surface, minHeight: 48, minWidth: 0 }}
     >
-      <Link to="/projects" css={{ fontWeight: 600, color: tokens.color.text, textDecoration: 'none' }}>
-        Plinth
+      <Link to="/projects" aria-label={`${PRODUCT_NAME}: all projects`} css={{ display: 'inline-flex', borderRadius: tokens.radius.md, '&:focus-visible': tokens.focusRing }}>
+        <BrandMark size={24} />
       </Link>
-      <label css={{ display: 'flex', alignItems: 'center', gap: tokens.space.xs }}>
-        <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Organization</span>
-        <select css={selectCss} value={currentOrgSlug ?? ''} onChange={(e) => navigate(`/org/${e.target.value}/general`)}>
-          {currentOrgSlug ? null : <option value="">Choose an organization</option>}
-          {organizations.map((o) => (
-            <option key={o.slug} value={o.slug}>
-              {o.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      {currentProject ? (
-        <label css={{ display: 'flex', alignItems: 'center', gap: tokens.space.xs }}>
-          <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Project</span>
-          <select css={selectCss} value={currentProject.ref} onChange={(e) => navigate(`/project/${e.target.value}`)}>
-            {orgProjects.some((p) => p.ref === currentProject.ref) ? null : <option value={currentProject.ref}>{currentProject.name}</option>}
-            {orgProjects.map((p) => (
-              <option key={p.ref} value={p.ref}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <nav aria-label="Breadcrumb" css={{ marginLeft: 'auto', color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>
-        <ol css={{ display: 'flex', gap: tokens.space.xs, listStyle: 'none', margin: 0, padding: 0, '& li + li::before': { content: '"/"', marginRight: tokens.space.xs } }}>
+      <nav aria-label="Breadcrumb" css={{ minWidth: 0 }}>
+        <ol css={crumbs}>
           <li>
-            <Link to="/projects" css={{ color: 'inherit' }}>
-              {org?.name ?? 'Projects'}
-            </Link>
+            <OrganizationSwitcher organizations={organizations} current={org} />
           </li>
-          {currentProject ? (
+          {currentProject || currentOrgSlug ? (
             <li>
-              <Link to={`/project/${currentProject.ref}`} css={{ color: 'inherit' }} aria-current={section ? undefined : 'page'}>
-                {currentProject.name}
-              </Link>
+              <ProjectSwitcher projects={projects} orgSlug={currentOrgSlug} current={currentProject} />
+              {currentProject && isBranch(currentProject) ? <Badge kind="info">Branch</Badge> : null}
             </li>
           ) : null}
-          {section ? <li aria-current="page">{section}</li> : null}
+          {section ? (
+            <li aria-current="page" css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.sm, whiteSpace: 'nowrap' }}>
+              {section}
+            </li>
+          ) : null}
         </ol>
       </nav>
     </header>
