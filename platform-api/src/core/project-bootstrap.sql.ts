@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { HIDDEN_SCHEMAS } from '@plinth/shared-contracts';
 
 /**
  * SQL run once on every new project database (and again, idempotently, on each open of an
@@ -17,6 +18,15 @@ begin
       end;
     end if;
   end loop;
+  -- service_role bypasses row level security, as on the established platform. Only a superuser
+  -- may give that attribute: an API user without it leaves service_role under the policies.
+  if (select rolsuper from pg_roles where rolname = current_user)
+     and not (select rolbypassrls from pg_roles where rolname = 'service_role') then
+    begin
+      alter role service_role bypassrls;
+    exception when others then null; -- another database's bootstrap changed it at the same moment
+    end;
+  end if;
 end $$;
 `;
 
@@ -88,4 +98,90 @@ export function projectBootstrapSql(): string[] {
 /** Marks which bootstrap a database has; a change of the SQL above (or of extraProjectBootstrap) runs it again. */
 export function projectBootstrapVersion(): string {
   return `plinth-bootstrap:${createHash('sha256').update(projectBootstrapSql().join('\n')).digest('hex').slice(0, 16)}`;
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * Server mode: the project's own login role, which every statement a user sends runs as (the SQL
+ * editor, app requests through the project APIs). Run by the API's user on every open of the
+ * project's database, so databases made before it get it too; each statement is idempotent.
+ *
+ * The role is no superuser and cannot create databases or roles, replicate or bypass row level
+ * security; a role found with any of these, or a member of a role other than anon, authenticated
+ * and service_role, stops the open. It may connect to its own database alone (CONNECT is revoked
+ * from PUBLIC), owns `public` and the user's own schemas and objects (those the API's user made
+ * before this role existed are handed to it), and reaches `auth` and `storage` only through
+ * anon, authenticated and service_role. `verifier` is a SCRAM-SHA-256 verifier, never a password.
+ */
+export function projectOwnerSql(o: { role: string; database: string; verifier: string }): string[] {
+  const role = ident(o.role);
+  const name = literal(o.role);
+  const own = `array[${HIDDEN_SCHEMAS.map(literal).join(', ')}]::text[]`;
+  const userSchema = (n: string) => `${n}.nspname <> all (${own}) and ${n}.nspname not like 'pg\\_%'`;
+  const notExtension = (catalog: string, oid: string) =>
+    `not exists (select 1 from pg_depend d where d.classid = '${catalog}'::regclass and d.objid = ${oid} and d.deptype = 'e')`;
+  return [
+    `do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = ${name}) then
+    begin
+      create role ${role} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls inherit;
+    exception when duplicate_object or unique_violation then null;
+    end;
+  end if;
+end $$;
+alter role ${role} login nocreatedb nocreaterole inherit connection limit 12 password ${literal(o.verifier)};`,
+    `do $$
+declare wrong text;
+begin
+  select string_agg(what, ', ') into wrong from (
+    select 'superuser' as what from pg_roles where rolname = ${name} and rolsuper
+    union all select 'replication' from pg_roles where rolname = ${name} and rolreplication
+    union all select 'bypassrls' from pg_roles where rolname = ${name} and rolbypassrls
+    union all select 'member of ' || g.rolname from pg_auth_members m
+      join pg_roles g on g.oid = m.roleid join pg_roles u on u.oid = m.member
+      where u.rolname = ${name} and g.rolname not in ('anon', 'authenticated', 'service_role')
+  ) found;
+  if wrong is not null then
+    raise exception 'the project database role % has privileges it must not have: %', ${name}, wrong;
+  end if;
+end $$;
+grant anon, authenticated, service_role to ${role};
+grant ${role} to current_user;
+revoke all on database ${ident(o.database)} from public;
+grant connect, temporary, create on database ${ident(o.database)} to ${role};
+revoke create on schema public from public;
+alter schema public owner to ${role};`,
+    `do $$
+declare
+  me oid := (select oid from pg_roles where rolname = current_user);
+  o record;
+begin
+  for o in select format('alter schema %I owner to %I', n.nspname, ${name}) as sql from pg_namespace n
+      where n.nspowner = me and ${userSchema('n')} and ${notExtension('pg_namespace', 'n.oid')} loop
+    execute o.sql;
+  end loop;
+  for o in select format('alter %s %s owner to %I',
+        case c.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'f' then 'foreign table' when 'S' then 'sequence' else 'table' end,
+        c.oid::regclass, ${name}) as sql
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where c.relowner = me and ${userSchema('n')} and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+        and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype in ('a', 'i', 'e')) loop
+    begin execute o.sql; exception when others then raise warning '%: %', o.sql, sqlerrm; end;
+  end loop;
+  for o in select format('alter %s %s owner to %I', case p.prokind when 'a' then 'aggregate' else 'routine' end, p.oid::regprocedure, ${name}) as sql
+      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where p.proowner = me and ${userSchema('n')} and p.prokind in ('f', 'p', 'a') and ${notExtension('pg_proc', 'p.oid')} loop
+    begin execute o.sql; exception when others then raise warning '%: %', o.sql, sqlerrm; end;
+  end loop;
+  for o in select format('alter %s %s owner to %I', case t.typtype when 'd' then 'domain' else 'type' end, t.oid::regtype, ${name}) as sql
+      from pg_type t join pg_namespace n on n.oid = t.typnamespace
+      where t.typowner = me and ${userSchema('n')} and ${notExtension('pg_type', 't.oid')}
+        and (t.typtype in ('e', 'd', 'r') or (t.typtype = 'c' and (select relkind from pg_class where oid = t.typrelid) = 'c')) loop
+    begin execute o.sql; exception when others then raise warning '%: %', o.sql, sqlerrm; end;
+  end loop;
+end $$;`,
+  ];
 }

@@ -5,7 +5,9 @@ import type { ProjectDatabase, ProjectDatabases } from '../deps';
 import { HttpError } from '../deps';
 import { quoteIdent } from '../database-error';
 import type { OpenControlDatabase } from '../control-db';
-import { projectBootstrapSql, projectBootstrapVersion } from '../project-bootstrap.sql';
+import { projectBootstrapSql, projectBootstrapVersion, projectOwnerSql } from '../project-bootstrap.sql';
+import { loadServerSecret } from '../csrf';
+import { projectRoleName, projectRolePassword, projectRoleUrl, scramVerifier } from './owner-role';
 import { PgliteProjectDatabase } from './pglite-client';
 import { ServerProjectDatabase } from './server-client';
 import type { CallQueueLimits } from './call-queue';
@@ -52,6 +54,10 @@ export class ProjectDatabaseManager implements ProjectDatabases {
   private closing = false;
   private idleTimer: ReturnType<typeof setInterval> | null = null;
   private openFailed: (ref: string, reason: string) => void = () => undefined;
+  /** Server mode: the secret the project roles' passwords are derived from. */
+  private roleSecret: Promise<Buffer> | null = null;
+  /** Server mode: CONNECT to the control database is taken from PUBLIC (once per process). */
+  private controlClosed: Promise<void> | null = null;
 
   constructor(private readonly opts: ProjectDatabaseManagerOptions) {}
 
@@ -266,12 +272,14 @@ export class ProjectDatabaseManager implements ProjectDatabases {
       this.claimed.set(dir, ref);
       db = new PgliteProjectDatabase(ref, dir, this.opts.statementTimeoutMs, { queue: this.opts.queue });
     } else {
-      db = new ServerProjectDatabase(ref, this.connectionUrl(ref)!, this.opts.statementTimeoutMs, { queue: this.opts.queue, idleMs: this.opts.databaseIdleMs });
+      const projectRoleUrl = await this.projectRoleUrl(ref);
+      db = new ServerProjectDatabase(ref, this.connectionUrl(ref)!, this.opts.statementTimeoutMs, { queue: this.opts.queue, idleMs: this.opts.databaseIdleMs, projectRoleUrl });
     }
     try {
       this.enforceBound(ref);
       await db.start();
       await bootstrap(db);
+      if (db instanceof ServerProjectDatabase) await this.secureProjectRole(db, ref);
       const check = await db.query<{ ok: boolean }>(`select to_regclass('storage.objects') is not null as ok`);
       if (!check.rows[0]?.ok) throw new Error('the storage schema is missing');
     } catch (err) {
@@ -282,6 +290,31 @@ export class ProjectDatabaseManager implements ProjectDatabases {
     if (db instanceof PgliteProjectDatabase) db.adopt(ref, this.hooks(ref));
     this.open.set(ref, db);
     return db;
+  }
+
+  /** Server mode: where the project's own role connects (its password derived, never stored). */
+  private async projectRoleUrl(ref: string): Promise<string> {
+    this.roleSecret ??= loadServerSecret(this.opts.control, 'project-database-roles');
+    const password = projectRolePassword(await this.roleSecret.catch((err) => ((this.roleSecret = null), Promise.reject(err))), ref);
+    return projectRoleUrl(this.opts.databaseUrl!, projectDatabaseName(ref), projectRoleName(ref), password);
+  }
+
+  /**
+   * Server mode, on every open: the project's login role exists with its derived password and no
+   * more than its privileges, may connect to this database alone and owns the user's schemas.
+   */
+  private async secureProjectRole(db: ServerProjectDatabase, ref: string): Promise<void> {
+    const password = decodeURIComponent(new URL(await this.projectRoleUrl(ref)).password);
+    const sql = projectOwnerSql({ role: projectRoleName(ref), database: projectDatabaseName(ref), verifier: scramVerifier(password) });
+    for (const statement of sql) await db.exec(statement);
+    this.controlClosed ??= (async () => {
+      const r = await this.opts.control.query<{ name: string }>('select current_database() as name');
+      await this.opts.control.query(`revoke connect, temporary on database ${quoteIdent(r.rows[0]!.name)} from public`);
+    })().catch(() => undefined);
+    await this.controlClosed;
+    // The role logs in, and a statement sent for a user runs as it, without superuser rights.
+    const check = await db.query<{ ok: boolean }>(`select session_user = $1 and current_setting('is_superuser') = 'off' as ok`, [projectRoleName(ref)], { user: true });
+    if (!check.rows[0]?.ok) throw new Error('the project database role is not what it must be');
   }
 
   /** Refuses to open a data directory another project opened, or one found shared at start. */

@@ -17,7 +17,18 @@ type Runner = Pick<ProjectDatabase, 'query' | 'exec'>;
 
 const watched = new WeakSet<pg.PoolClient>();
 
+/**
+ * Which connections a call runs on: `console`, the API's own user (the console's catalog and
+ * storage calls); `user`, the project role, for the user's own statements (the SQL editor);
+ * `app`, the project role, for calls made as anon, authenticated or service_role (app requests).
+ */
+type PoolKind = 'console' | 'user' | 'app';
+
+const kindOf = (o?: ProjectQueryOptions): PoolKind => (o?.user ? 'user' : o?.role ? 'app' : 'console');
+
 export interface ServerProjectDatabaseOptions {
+  /** The project's own login role on its database (see owner-role.ts): user and app calls connect as it. */
+  projectRoleUrl: string;
   /** Idle connections close after this long. */
   idleMs?: number;
   /** Bounds of the wait for a connection (busyWaitMs is unused: console calls have their own pool). */
@@ -25,12 +36,15 @@ export interface ServerProjectDatabaseOptions {
 }
 
 /**
- * One project's database on a Postgres server; the server enforces statement_timeout. The user's
- * own statements (the SQL editor) run on a pool of their own, so the console's calls never wait
- * behind them. Idle connections close by themselves; `suspend()` ends both pools.
+ * One project's database on a Postgres server; the server enforces statement_timeout. Every
+ * statement a user sends (the SQL editor, calls made as anon, authenticated or service_role) runs
+ * on a connection logged in as the project's own role, which is no superuser and may connect to
+ * this database alone, so RESET ROLE or SET ROLE never reach further than that role. The
+ * console's own calls use the API's user on a pool of their own, so they never wait behind the
+ * user's statements. Idle connections close by themselves; `suspend()` ends the pools.
  */
 export class ServerProjectDatabase implements ProjectDatabase {
-  private pools: { console: pg.Pool; user: pg.Pool } | null = null;
+  private pools: Record<PoolKind, pg.Pool> | null = null;
   private inFlight = 0;
   lastUsedAt = Date.now();
   private readonly limits: CallQueueLimits;
@@ -39,19 +53,19 @@ export class ServerProjectDatabase implements ProjectDatabase {
     readonly ref: string,
     private readonly connectionString: string,
     private readonly defaultTimeoutMs: number,
-    private readonly options: ServerProjectDatabaseOptions = {},
+    private readonly options: ServerProjectDatabaseOptions,
   ) {
     this.limits = options.queue ?? DEFAULT_CALL_QUEUE_LIMITS;
   }
 
   private closed = false;
 
-  private pool(user: boolean): pg.Pool {
+  private pool(kind: PoolKind): pg.Pool {
     if (this.closed) throw new DatabaseError('The project database is closed');
     if (!this.pools) {
-      const make = (max: number) => {
+      const make = (connectionString: string, max: number) => {
         const pool = new pg.Pool({
-          connectionString: this.connectionString,
+          connectionString,
           max,
           idleTimeoutMillis: this.options.idleMs ?? 10_000,
           connectionTimeoutMillis: this.limits.maxWaitMs,
@@ -60,14 +74,22 @@ export class ServerProjectDatabase implements ProjectDatabase {
         pool.on('error', () => undefined);
         return pool;
       };
-      this.pools = { console: make(3), user: make(2) };
+      this.pools = {
+        console: make(this.connectionString, 3),
+        user: make(this.options.projectRoleUrl, 2),
+        app: make(this.options.projectRoleUrl, 3),
+      };
     }
-    return user ? this.pools.user : this.pools.console;
+    return this.pools[kind];
+  }
+
+  private allPools(): pg.Pool[] {
+    return this.pools ? Object.values(this.pools) : [];
   }
 
   /** Connections are open. */
   get running(): boolean {
-    return !!this.pools && this.pools.console.totalCount + this.pools.user.totalCount > 0;
+    return this.allPools().some((p) => p.totalCount > 0);
   }
 
   get busy(): boolean {
@@ -78,8 +100,10 @@ export class ServerProjectDatabase implements ProjectDatabase {
     await this.query('select 1');
   }
 
-  private runner(client: pg.PoolClient): Runner {
+  private runner(client: pg.PoolClient, kind: PoolKind): Runner {
     const prep = async (o?: ProjectQueryOptions) => {
+      // By construction: the API's own user never runs a statement as a project's role or for a user.
+      if (kind === 'console' && kindOf(o) !== 'console') throw new Error('A statement run as a project role must start its transaction');
       if (o?.timeoutMs) await client.query(`select set_config('statement_timeout', $1, true)`, [String(o.timeoutMs)]);
       if (o?.role) await client.query(`set local role ${quoteIdent(o.role)}`);
       if (o?.claims) await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(o.claims)]);
@@ -98,53 +122,80 @@ export class ServerProjectDatabase implements ProjectDatabase {
     };
   }
 
-  private async withClient<T>(fn: (tx: Runner) => Promise<T>, user = false): Promise<T> {
-    const pool = this.pool(user);
+  private async connect(kind: PoolKind): Promise<pg.PoolClient> {
+    const pool = this.pool(kind);
     if (pool.waitingCount >= this.limits.maxQueued) {
       throw new HttpError(503, 'The project database has too many calls waiting. Try again in a moment.', 'DATABASE_BUSY');
     }
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (err) {
+      if (/timeout/i.test((err as Error)?.message ?? '')) {
+        throw new HttpError(503, kind === 'user' ? 'The project database is busy running other SQL statements. Try again when they finish.' : 'The project database did not answer in time. Try again in a moment.', 'DATABASE_BUSY');
+      }
+      throw toDatabaseError(err);
+    }
+    // A connection that dies under a statement (pg_terminate_backend, a server restart) reports
+    // on the client itself; unheard, that would end the API process.
+    if (!watched.has(client)) {
+      watched.add(client);
+      client.on('error', () => undefined);
+    }
+    return client;
+  }
+
+  /**
+   * Runs fn in one transaction. Its connection is taken for its first statement: `kind` when
+   * given, else the kind that statement's options ask for (a transaction whose first statement
+   * runs as a role runs on the project role's connection from start to end).
+   */
+  private async withClient<T>(fn: (tx: Runner) => Promise<T>, kind?: PoolKind): Promise<T> {
+    if (kind) this.pool(kind);
     this.inFlight++;
     this.lastUsedAt = Date.now();
-    try {
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (err) {
-        if (/timeout/i.test((err as Error)?.message ?? '')) {
-          throw new HttpError(503, user ? 'The project database is busy running other SQL statements. Try again when they finish.' : 'The project database did not answer in time. Try again in a moment.', 'DATABASE_BUSY');
+    let client: pg.PoolClient | undefined;
+    let tx: Runner | undefined;
+    const open = async (o?: ProjectQueryOptions): Promise<Runner> => {
+      if (!tx) {
+        const k = kind ?? kindOf(o);
+        const c = await this.connect(k);
+        try {
+          await c.query('begin');
+        } catch (err) {
+          c.release(err as Error);
+          throw toDatabaseError(err);
         }
-        throw toDatabaseError(err);
+        client = c;
+        tx = this.runner(c, k);
       }
-      // A connection that dies under a statement (pg_terminate_backend, a server restart) reports
-      // on the client itself; unheard, that would end the API process.
-      if (!watched.has(client)) {
-        watched.add(client);
-        client.on('error', () => undefined);
-      }
-      let broken: Error | undefined;
-      try {
-        await client.query('begin');
-        const out = await fn(this.runner(client));
-        await client.query('commit');
-        return out;
-      } catch (err) {
-        await client.query('rollback').catch((e: Error) => (broken = e));
-        throw err instanceof HttpError ? err : toDatabaseError(err);
-      } finally {
-        client.release(broken);
-      }
+      return tx;
+    };
+    const lazy: Runner = {
+      query: async (sql, params, o) => (await open(o)).query(sql, params, o),
+      exec: async (sql, o) => (await open(o)).exec(sql, o),
+    };
+    let broken: Error | undefined;
+    try {
+      const out = await fn(lazy);
+      if (client) await client.query('commit');
+      return out;
+    } catch (err) {
+      if (client) await client.query('rollback').catch((e: Error) => (broken = e));
+      throw err instanceof HttpError ? err : toDatabaseError(err);
     } finally {
+      client?.release(broken);
       this.inFlight--;
       this.lastUsedAt = Date.now();
     }
   }
 
   query<Row = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: ProjectQueryOptions): Promise<QueryResult<Row>> {
-    return this.withClient((tx) => tx.query<Row>(sql, params, options), options?.user);
+    return this.withClient((tx) => tx.query<Row>(sql, params, options), kindOf(options));
   }
 
   exec(sql: string, options?: ProjectQueryOptions): Promise<QueryResult[]> {
-    return this.withClient((tx) => tx.exec(sql, options), options?.user);
+    return this.withClient((tx) => tx.exec(sql, options), kindOf(options));
   }
 
   transaction<T>(fn: (tx: Runner) => Promise<T>): Promise<T> {
@@ -156,19 +207,19 @@ export class ServerProjectDatabase implements ProjectDatabase {
     return Number(r.rows[0]?.size ?? 0);
   }
 
-  /** Ends both pools when nothing runs; the next call opens new connections. */
+  /** Ends the pools when nothing runs; the next call opens new connections. */
   async suspend(): Promise<boolean> {
     if (this.busy || !this.pools) return false;
-    const pools = this.pools;
+    const pools = this.allPools();
     this.pools = null;
-    await Promise.all([pools.console.end(), pools.user.end()]);
+    await Promise.all(pools.map((p) => p.end()));
     return true;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const pools = this.pools;
+    const pools = this.allPools();
     this.pools = null;
-    if (pools) await Promise.all([pools.console.end(), pools.user.end()]);
+    await Promise.all(pools.map((p) => p.end()));
   }
 }
