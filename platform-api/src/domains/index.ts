@@ -6,6 +6,7 @@ import { branchRoutes } from './integrations/branches';
 import { integrationRoutes } from './integrations/routes';
 import { settingsRoutes } from './settings/routes';
 import { storageRoutes } from './storage';
+import { restRoutes } from '../project-api/rest/routes';
 
 /** Data-plane route modules, registered by the core server under /api. */
-export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes];
+export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, restRoutes];
