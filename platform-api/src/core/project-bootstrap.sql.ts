@@ -45,6 +45,71 @@ grant usage on schema auth to anon, authenticated, service_role;
 grant execute on all functions in schema auth to anon, authenticated, service_role;
 `;
 
+/**
+ * The project's own users (the /auth/v1 service): users, their sessions, rotating refresh tokens
+ * (stored as SHA-256 hashes) and one-time email tokens (hashes). Only the service reads them; the
+ * API roles get no grant. auth.uid() is the `sub` of the caller's claims, which is auth.users.id.
+ */
+export const AUTH_TABLES_SQL = `
+create table if not exists auth.users (
+  id uuid primary key default gen_random_uuid(),
+  aud text not null default 'authenticated',
+  role text not null default 'authenticated',
+  email text,
+  encrypted_password text,
+  email_confirmed_at timestamptz,
+  invited_at timestamptz,
+  confirmation_sent_at timestamptz,
+  recovery_sent_at timestamptz,
+  email_change text,
+  email_change_sent_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb not null default '{}',
+  raw_user_meta_data jsonb not null default '{}',
+  banned_until timestamptz,
+  is_anonymous boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create unique index if not exists users_email_key on auth.users (lower(email));
+create table if not exists auth.sessions (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users(id) on delete cascade,
+  aal text not null default 'aal1',
+  user_agent text,
+  ip text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  refreshed_at timestamptz
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+create table if not exists auth.refresh_tokens (
+  id bigserial primary key,
+  token text not null unique,
+  user_id uuid not null references auth.users(id) on delete cascade,
+  session_id uuid not null references auth.sessions(id) on delete cascade,
+  parent text,
+  revoked boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users(id) on delete cascade,
+  token_type text not null,
+  token_hash text not null,
+  relates_to text not null,
+  created_at timestamptz not null default now(),
+  unique (user_id, token_type)
+);
+create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+create or replace function auth.email() returns text language sql stable as $$
+  select auth.jwt() ->> 'email'
+$$;
+grant execute on function auth.email() to anon, authenticated, service_role;
+`;
+
 /** The storage schema's tables, functions and row level security, shared with domains/storage/schema.ts. */
 export const STORAGE_TABLES_SQL = `
 create schema if not exists storage;
@@ -92,7 +157,7 @@ grant usage on schema public to anon, authenticated, service_role;
 export const extraProjectBootstrap: string[] = [];
 
 export function projectBootstrapSql(): string[] {
-  return [ROLES_SQL, AUTH_SCHEMA_SQL, STORAGE_SCHEMA_SQL, ...extraProjectBootstrap];
+  return [ROLES_SQL, AUTH_SCHEMA_SQL, AUTH_TABLES_SQL, STORAGE_SCHEMA_SQL, ...extraProjectBootstrap];
 }
 
 /** Marks which bootstrap a database has; a change of the SQL above (or of extraProjectBootstrap) runs it again. */

@@ -6,7 +6,8 @@ import { branchRoutes } from './integrations/branches';
 import { integrationRoutes } from './integrations/routes';
 import { settingsRoutes } from './settings/routes';
 import { storageRoutes } from './storage';
+import { projectAuthRoutes } from '../project-api/auth/routes';
 import { restRoutes } from '../project-api/rest/routes';
 
 /** Data-plane route modules, registered by the core server under /api. */
-export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, restRoutes];
+export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, projectAuthRoutes, restRoutes];

@@ -1,0 +1,141 @@
+import { checkEmail, metadata, redirectTarget, sendEmailLink, signIn, tokenTypeOf, withinLimits, type AuthContext } from './context';
+import { AuthError, invalid } from './errors';
+import type { AuthEmailKind } from './mail';
+import { emailTokenHash } from './tokens';
+import { insertUser, isBanned, updateUser, userByEmail, userById, type AuthUser } from './users';
+
+// Flows carried by email: password recovery, magic links, and verifying the links and codes of
+// every email (confirmation, invite, magic link, recovery, email change).
+
+type Body = Record<string, unknown>;
+
+/** POST /recover: always 200 {} (whether the address is registered is not told); a recovery email when it is. */
+export async function recover(ctx: AuthContext, body: Body, redirectTo: unknown): Promise<Record<string, never>> {
+  const email = checkEmail(body.email);
+  const target = redirectTarget(ctx, redirectTo);
+  const user = await userByEmail(ctx.db, email);
+  if (user && !isBanned(user)) await sendEmailLink(ctx, user, 'recovery', target);
+  ctx.event = 'user_recovery_requested';
+  return {};
+}
+
+/** POST /otp: a magic link to sign in (a new user is created and sent a confirmation when allowed). */
+export async function magicLink(ctx: AuthContext, body: Body, redirectTo: unknown): Promise<Record<string, unknown>> {
+  if (body.email === undefined && body.phone !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  const email = checkEmail(body.email);
+  const target = redirectTarget(ctx, redirectTo);
+  const existing = await userByEmail(ctx.db, email);
+  if (existing) {
+    if (isBanned(existing)) throw new AuthError(400, 'user_banned', 'User is banned');
+    await sendEmailLink(ctx, existing, existing.emailConfirmedAt ? 'magiclink' : 'signup', target);
+    return {};
+  }
+  if (body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+  if (!ctx.settings.signUpsAllowed) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+  const user = await insertUser(ctx.db, { email, passwordHash: null, confirmed: false, userMetadata: metadata(body.data, 'data') });
+  if (user) await sendEmailLink(ctx, user, 'signup', target);
+  return {};
+}
+
+const VERIFY_TYPES: Record<string, AuthEmailKind> = {
+  signup: 'signup',
+  invite: 'invite',
+  magiclink: 'magiclink',
+  email: 'magiclink',
+  recovery: 'recovery',
+  email_change: 'email_change',
+};
+
+const EXPIRY_MS: Record<string, number> = { confirmation_token: 24 * 3600_000, recovery_token: 3600_000, email_change_token_new: 24 * 3600_000 };
+
+const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+
+/**
+ * Checks a link's token hash, or an email and its six-digit code, for the given type; uses it up
+ * and signs the user in (confirming their email, or changing it). Failed tries are limited per address.
+ */
+export async function verifyToken(ctx: AuthContext, params: { type: unknown; tokenHash?: unknown; email?: unknown; otp?: unknown }) {
+  const kind = typeof params.type === 'string' ? VERIFY_TYPES[params.type] : undefined;
+  if (!kind) throw invalid('type must be one of signup, invite, magiclink, email, recovery, email_change');
+  const limitKey = `${ctx.ref}|${ctx.ip}`;
+  withinLimits([[ctx.limits.verifyPerAddress, limitKey]], 'verification attempts', 'over_request_rate_limit');
+  let hashValue: string;
+  let email: string | null = null;
+  if (typeof params.tokenHash === 'string' && params.tokenHash) hashValue = params.tokenHash;
+  else if (typeof params.otp === 'string' && params.otp) {
+    email = checkEmail(params.email);
+    hashValue = emailTokenHash(email, params.otp);
+  } else throw invalid('Verify requires a token_hash, or an email and its token');
+  if (hashValue.length > 128) throw expired();
+
+  const tokenType = tokenTypeOf(kind);
+  const types = kind === 'email_change' || kind === 'recovery' ? [tokenType] : ['confirmation_token'];
+  const found = await ctx.db.query<{ id: string; user_id: string; relates_to: string; age_ms: string | number; token_type: string }>(
+    `select id, user_id, relates_to, token_type, extract(epoch from (now() - created_at)) * 1000 as age_ms
+     from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[])`,
+    [hashValue, types],
+  );
+  const row = found.rows[0];
+  if (!row || (email !== null && row.relates_to.toLowerCase() !== email) || Number(row.age_ms) > EXPIRY_MS[row.token_type]!) {
+    ctx.limits.verifyPerAddress.record(limitKey);
+    throw expired();
+  }
+  await ctx.db.query('delete from auth.one_time_tokens where id = $1', [row.id]);
+  let user: AuthUser | null = await userById(ctx.db, row.user_id);
+  if (!user) throw expired();
+  if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
+  if (kind === 'email_change') {
+    if (!user.emailChange || user.emailChange.toLowerCase() !== row.relates_to.toLowerCase()) throw expired();
+    user = await updateUser(ctx.db, user.id, { email: row.relates_to, email_change: null, email_confirmed_at: 'now()' });
+    if (!user) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+  } else if (!user.emailConfirmedAt) {
+    user = (await updateUser(ctx.db, user.id, { email_confirmed_at: 'now()' })) ?? user;
+  }
+  ctx.event = kind === 'recovery' ? 'user_recovery_verified' : kind === 'signup' || kind === 'invite' ? 'user_confirmed' : 'login';
+  return { kind, session: await signIn(ctx, user, kind === 'recovery' ? 'recovery' : kind === 'invite' ? 'invite' : 'otp') };
+}
+
+/** POST /verify: the session as JSON. */
+export async function verifyPost(ctx: AuthContext, body: Body, redirectTo: unknown) {
+  if (redirectTo !== undefined) redirectTarget(ctx, redirectTo);
+  const { session } = await verifyToken(ctx, { type: body.type, tokenHash: body.token_hash, email: body.email, otp: body.token });
+  return session;
+}
+
+/**
+ * GET /verify (the link of an email, opened in a browser): 303 to the redirect target with the
+ * session in the fragment (`#access_token=…&type=signup`), or the error there. A target outside the
+ * allow-list is refused with 400 and no redirect.
+ */
+export async function verifyLink(ctx: AuthContext, query: Record<string, unknown>): Promise<string> {
+  const target = redirectTarget(ctx, query.redirect_to);
+  try {
+    const { session } = await verifyToken(ctx, { type: query.type, tokenHash: query.token });
+    const fragment = new URLSearchParams({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: 'bearer',
+      type: String(query.type),
+    });
+    return `${target.split('#')[0]}#${fragment}`;
+  } catch (err) {
+    if (!(err instanceof AuthError) || err.status >= 500) throw err;
+    const fragment = new URLSearchParams({ error: err.status === 403 ? 'access_denied' : 'invalid_request', error_code: err.errorCode, error_description: err.message });
+    return `${target.split('#')[0]}#${fragment}`;
+  }
+}
+
+/** POST /invite (service_role): creates the user (or re-invites one who never confirmed) and sends the invite. */
+export async function invite(ctx: AuthContext, body: Body, redirectTo: unknown) {
+  const email = checkEmail(body.email);
+  const target = redirectTarget(ctx, redirectTo);
+  const data = metadata(body.data, 'data');
+  let user = await userByEmail(ctx.db, email);
+  if (user?.emailConfirmedAt) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+  if (!user) user = await insertUser(ctx.db, { email, passwordHash: null, confirmed: false, invited: true, userMetadata: data });
+  if (!user) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+  ctx.event = 'user_invited';
+  return sendEmailLink(ctx, user, 'invite', target);
+}
