@@ -1,5 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { tokens } from '@plinth/shared-ui/theme';
 import { AuthField, inputCss, submitCss } from './auth-form-parts';
 
 export interface EmailPasswordFormProps {
@@ -31,14 +32,14 @@ export function EmailPasswordForm(props: EmailPasswordFormProps) {
         <input id="password" type="password" autoComplete={props.passwordAutoComplete} css={inputCss} aria-invalid={!!errors.password} {...props.password} />
       </AuthField>
       {errors.root ? (
-        <p role="alert" css={{ color: 'var(--plinth-danger, #e5484d)' }}>
+        <p role="alert" css={{ color: tokens.color.dangerText, fontSize: tokens.fontSize.sm, margin: `0 0 ${tokens.space.md}` }}>
           {errors.root.message}
         </p>
       ) : null}
       <button type="submit" css={submitCss} disabled={props.isSubmitting}>
         {props.isSubmitting ? props.submittingLabel : props.submitLabel}
       </button>
-      <p css={{ marginTop: 16 }}>{props.footer}</p>
+      <p css={{ marginTop: tokens.space.lg, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>{props.footer}</p>
     </form>
   );
 }

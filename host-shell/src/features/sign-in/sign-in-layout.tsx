@@ -1,5 +1,8 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { css } from '@emotion/react';
+import { tokens } from '@plinth/shared-ui/theme';
+import { BrandLockup } from '@plinth/shared-ui/brand';
 import { pickQuote } from './quotes';
 import { sessionState, useSession } from '../../session/use-session';
 import { safeReturnTo } from '../../session/require-session';
@@ -11,8 +14,9 @@ const HEADINGS: Record<string, { heading: string; subheading: string }> = {
 };
 
 /**
- * Sign-in layout (spec 000 §2.8): heading, subheading, the form, terms and privacy notice, and one
- * randomly chosen customer quote. It runs the session check of §4.8.
+ * Sign-in layout (spec 000 §2.8): brand, heading, subheading, the form, terms and privacy notice on
+ * one half; one randomly chosen customer quote in its own panel on the other (hidden below 768 px).
+ * It runs the session check of §4.8.
  */
 export function SignInLayout() {
   const { pathname } = useLocation();
@@ -29,29 +33,96 @@ export function SignInLayout() {
 
   const text = HEADINGS[pathname] ?? HEADINGS['/sign-in'];
   return (
-    <div css={{ display: 'flex', minHeight: '100vh' }}>
-      <main css={{ flex: '1 1 480px', display: 'flex', flexDirection: 'column', justifyContent: 'center', padding: '48px 32px', maxWidth: 520, margin: '0 auto' }}>
-        <p css={{ fontWeight: 600, letterSpacing: 0.5, marginBottom: 32 }}>Plinth</p>
-        <h1 css={{ fontSize: 28, margin: '0 0 4px' }}>{text.heading}</h1>
-        <p css={{ margin: '0 0 24px', opacity: 0.75 }}>{text.subheading}</p>
-        {state === 'loading' ? <p role="status">Checking your session…</p> : <Outlet />}
-        <p css={{ fontSize: 12, opacity: 0.7, marginTop: 32 }}>
+    <div css={frame}>
+      <main css={formPanel}>
+        <BrandLockup size={28} fontSize={18} />
+        <div css={{ width: '100%', maxWidth: 380, margin: 'auto 0', padding: `${tokens.space.xxl} 0` }}>
+          <h1 css={{ margin: `0 0 ${tokens.space.xs}`, fontSize: tokens.fontSize.xxl, fontWeight: tokens.fontWeight.semibold, lineHeight: tokens.lineHeight.tight }}>{text.heading}</h1>
+          <p css={{ margin: `0 0 ${tokens.space.xl}`, color: tokens.color.textMuted }}>{text.subheading}</p>
+          {state === 'loading' ? (
+            <p role="status" css={{ color: tokens.color.textMuted }}>
+              Checking your session…
+            </p>
+          ) : (
+            <Outlet />
+          )}
+        </div>
+        <p css={{ maxWidth: 380, margin: 0, fontSize: tokens.fontSize.xs, color: tokens.color.textMuted }}>
           By continuing, you agree to Plinth's <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>, and to receive
           periodic emails with updates.
         </p>
       </main>
-      <aside
-        aria-label="What our customers say"
-        css={{ flex: '1 1 480px', display: 'flex', alignItems: 'center', padding: 48, '@media (max-width: 900px)': { display: 'none' } }}
-      >
-        <figure css={{ margin: 0, maxWidth: 440 }}>
-          <blockquote css={{ fontSize: 22, lineHeight: 1.4, margin: '0 0 16px' }}>“{quote.text}”</blockquote>
-          <figcaption>
-            <strong>{quote.author}</strong>
-            <span css={{ display: 'block', opacity: 0.7 }}>{quote.role}</span>
+      <aside aria-label="What our customers say" css={quotePanel}>
+        <figure css={{ position: 'relative', margin: 0, maxWidth: 460 }}>
+          <span aria-hidden="true" css={{ position: 'absolute', top: -56, left: -8, fontSize: 120, lineHeight: 1, color: tokens.color.brand, opacity: 0.35, fontFamily: 'Georgia, serif' }}>
+            “
+          </span>
+          <blockquote css={{ position: 'relative', margin: `0 0 ${tokens.space.xl}`, fontSize: tokens.fontSize.xl, lineHeight: tokens.lineHeight.snug, fontWeight: tokens.fontWeight.medium }}>
+            {quote.text}
+          </blockquote>
+          <figcaption css={{ display: 'flex', alignItems: 'center', gap: tokens.space.md }}>
+            <span aria-hidden="true" css={avatar}>
+              {initials(quote.author)}
+            </span>
+            <span>
+              <strong css={{ display: 'block', fontWeight: tokens.fontWeight.semibold }}>{quote.author}</strong>
+              <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>{quote.role}</span>
+            </span>
           </figcaption>
         </figure>
       </aside>
     </div>
   );
 }
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((part) => part[0])
+    .slice(0, 2)
+    .join('');
+}
+
+/** Two balanced halves from 768 px up; below that the form alone, the quote panel hidden. */
+const frame = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  minHeight: '100vh',
+  background: tokens.color.background,
+  color: tokens.color.text,
+  '@media (min-width: 768px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
+});
+
+const formPanel = css({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  padding: `${tokens.space.xl} ${tokens.space.lg}`,
+  '& > :first-child': { alignSelf: 'flex-start' },
+  '@media (min-width: 768px)': { padding: `${tokens.space.xl} ${tokens.space.xxl}` },
+});
+
+const quotePanel = css({
+  display: 'none',
+  '@media (min-width: 768px)': {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    padding: `${tokens.space.xxxl} ${tokens.space.xxl}`,
+    borderLeft: `1px solid ${tokens.color.border}`,
+    background: `radial-gradient(120% 80% at 100% 0%, color-mix(in srgb, ${tokens.color.brand} 18%, transparent), transparent 60%), ${tokens.color.surface}`,
+  },
+});
+
+const avatar = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  width: 40,
+  height: 40,
+  borderRadius: tokens.radius.full,
+  background: tokens.color.brand,
+  color: tokens.color.onBrand,
+  fontSize: tokens.fontSize.sm,
+  fontWeight: tokens.fontWeight.semibold,
+});
