@@ -17,7 +17,7 @@ import { createTestHarness, type TestHarness } from '../testing/harness';
 import { CookieJar } from '../testing/cookie-jar';
 import { answerProblems, fixedRequests, requestArbitrary, sqlProbes, type FuzzRequest, type IdSources } from './requests';
 import { fuzzCatalog, routeKey, undescribedParams, type FuzzRoute } from './route-catalog';
-import { sweepRequests } from './sweep';
+import { baseValue, sweepRequests } from './sweep';
 import { deliver } from './transport';
 import { seedTenant, type Tenant } from './tenants';
 
@@ -161,6 +161,15 @@ describe('the fuzz covers every route', () => {
   it('every path parameter is described by its route schema', () => {
     expect(routes.length).toBeGreaterThan(50);
     expect(routes.filter((r) => undescribedParams(r).length).map(routeKey)).toEqual([]);
+  });
+
+  it("the sweep starts from a body and query string each route's own schemas accept", () => {
+    const refused = routes.flatMap((r) =>
+      (['body', 'querystring'] as const)
+        .filter((part) => r[part] && !r.zod[part]?.safeParse(baseValue(r[part], r.zod[part], a, SEED)).success)
+        .map((part) => `${routeKey(r)} ${part}`),
+    );
+    expect(refused).toEqual([]);
   });
 });
 

@@ -16,6 +16,8 @@ export interface FuzzRoute {
   body: JsonSchema | null;
   /** Path parameters named in the url (`:name`, and `*`). */
   pathParams: string[];
+  /** The zod schemas as registered, to tell a well-formed value from one that is not. */
+  zod: { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
 }
 
 export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
@@ -45,7 +47,7 @@ export function fuzzCatalog(routes: RouteOptions[] = registeredRoutes): FuzzRout
     for (const method of [r.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
       const url = r.url;
-      const schema = (r.schema ?? {}) as { params?: unknown; querystring?: unknown; body?: unknown };
+      const schema = (r.schema ?? {}) as { params?: z.ZodType; querystring?: z.ZodType; body?: z.ZodType };
       const pathParams = [...url.matchAll(/:([A-Za-z0-9_]+)|\*/g)].map((m) => m[1] ?? '*');
       seen.set(routeKey({ method, url }), {
         method,
@@ -54,6 +56,7 @@ export function fuzzCatalog(routes: RouteOptions[] = registeredRoutes): FuzzRout
         querystring: toJsonSchema(schema.querystring),
         body: toJsonSchema(schema.body),
         pathParams,
+        zod: { params: schema.params, querystring: schema.querystring, body: schema.body },
       });
     }
   }

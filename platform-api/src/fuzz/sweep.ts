@@ -5,6 +5,7 @@
  * path that climbs towards the other tenant's file.
  */
 import fc from 'fast-check';
+import type { z } from 'zod';
 import { OVERSIZE_STRING } from './hostile';
 import { fillUrl, objectPaths, queryString, type FuzzRequest, type IdSources, type PathValue } from './requests';
 import type { FuzzRoute } from './route-catalog';
@@ -22,23 +23,27 @@ const takesString = (s: JsonSchema | undefined): boolean =>
 const shaped = (s: JsonSchema, text: string): unknown => (s.type === 'array' ? [text] : text);
 
 /** A well-formed value for `schema`, with the tenant's own values in the fields that name one. */
-function baseValue(schema: JsonSchema | null, own: Tenant, seed: number): Record<string, unknown> | undefined {
+export function baseValue(schema: JsonSchema | null, zod: z.ZodType | undefined, own: Tenant, seed: number): Record<string, unknown> | undefined {
   if (!schema) return undefined;
-  const [value] = fc.sample(fittingValue(schema, { strict: true }, schema, 0), { seed, numRuns: 1 }) as Record<string, unknown>[];
-  const out = { ...(value ?? {}) };
-  for (const [k, s] of Object.entries(schema.properties ?? {})) {
-    const mine = PATH_FIELD.test(k) ? own.ids.objectPath : /ref$/.test(k) ? own.ids.ref : /slug$/.test(k) ? own.ids.slug : k === 'table' ? own.ids.table : null;
-    if (mine !== null) out[k] = shaped(s, mine);
-  }
-  return out;
+  const withOwn = (value: Record<string, unknown> | undefined) => {
+    const out = { ...(value ?? {}) };
+    for (const [k, s] of Object.entries(schema.properties ?? {})) {
+      const mine = PATH_FIELD.test(k) ? own.ids.objectPath : /ref$/.test(k) ? own.ids.ref : /slug$/.test(k) ? own.ids.slug : k === 'table' ? own.ids.table : null;
+      if (mine !== null) out[k] = shaped(s, mine);
+    }
+    return out;
+  };
+  // The first of a few samples the route's own schema accepts (its refinements are not in the JSON Schema).
+  const candidates = (fc.sample(fittingValue(schema, { strict: true }, schema, 0), { seed, numRuns: 30 }) as Record<string, unknown>[]).map(withOwn);
+  return candidates.find((v) => zod?.safeParse(v).success) ?? candidates[0];
 }
 
 export function sweepRequests(route: FuzzRoute, ids: IdSources, seed: number): FuzzRequest[] {
   const own = ids.own;
   if (!own) return [];
   const params: Record<string, PathValue> = Object.fromEntries(route.pathParams.map((p) => [p, { text: idForParam(own, route.url, p), raw: false }]));
-  const body = baseValue(route.body, own, seed);
-  const query = baseValue(route.querystring, own, seed);
+  const body = baseValue(route.body, route.zod.body, own, seed);
+  const query = baseValue(route.querystring, route.zod.querystring, own, seed);
   const build = (p: Record<string, PathValue>, b: unknown, q: unknown): FuzzRequest => ({
     method: route.method,
     url: fillUrl(route.url, p) + queryString(q),
