@@ -224,6 +224,17 @@ declare
   me oid := (select oid from pg_roles where rolname = current_user);
   o record;
 begin
+  -- The default privileges the bootstrap gave for objects the API's user creates apply to the
+  -- project role's objects too (e.g. grants to the API roles on new tables in public).
+  for o in select format('alter default privileges for role %I %s grant %s on %s to %s', ${name},
+        case when a.defaclnamespace = 0 then '' else format('in schema %I', n.nspname) end, x.privilege_type,
+        case a.defaclobjtype when 'r' then 'tables' when 'S' then 'sequences' when 'f' then 'functions' when 'T' then 'types' else 'schemas' end,
+        case when x.grantee = 0 then 'public' else quote_ident(g.rolname) end) as sql
+      from pg_default_acl a left join pg_namespace n on n.oid = a.defaclnamespace
+        cross join lateral aclexplode(a.defaclacl) x left join pg_roles g on g.oid = x.grantee
+      where a.defaclrole = me and x.grantee <> me loop
+    execute o.sql;
+  end loop;
   for o in select format('alter schema %I owner to %I', n.nspname, ${name}) as sql from pg_namespace n
       where n.nspowner = me and ${userSchema('n')} and ${notExtension('pg_namespace', 'n.oid')} loop
     execute o.sql;

@@ -144,6 +144,61 @@ describe('every statement a user sends runs as a role that cannot reach the host
     expect((await connectError(await roleUrl(a.project.ref, control)))?.code).toBe('42501');
   });
 
+  it("an app request's role cannot be left for the API's own user by the user's functions (RESET ROLE inside an rpc)", async () => {
+    const { user, project } = await h.userWithProject();
+    await user.api.database.runQuery(project.ref, {
+      query: `create function public.escape() returns text language plpgsql as $$ begin reset role; return session_user || ' ' || current_setting('is_superuser'); end $$;
+              grant execute on function public.escape() to anon, authenticated;`,
+    });
+    const db = await h.internals.databases.get(project.ref);
+    // As the project APIs run a request: a transaction taking the caller's role, by options or by its own text.
+    const byOptions = await db.query<{ who: string }>('select public.escape() as who', [], { role: 'anon', claims: { role: 'anon' } });
+    const byText = await db.transaction(async (tx) => {
+      await tx.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, ['authenticated', '{"role":"authenticated"}']);
+      return tx.query<{ who: string }>('select public.escape() as who');
+    });
+    const expected = h.mode === 'server' ? `${projectRoleName(project.ref)} off` : 'postgres on';
+    expect(byOptions.rows).toEqual([{ who: expected }]);
+    expect(byText.rows).toEqual([{ who: expected }]);
+  });
+
+  it('a project made before project roles gets its role, grants and the ownership of its objects when its database next opens', async () => {
+    const { user, project } = await h.userWithProject();
+    const ref = project.ref;
+    const run = (query: string) => user.api.database.runQuery(ref, { query });
+    const manager = h.internals.databases;
+    // What an older API left: the user's objects made by the API's own user, CONNECT open to all, no project role.
+    await (await manager.get(ref)).exec(`
+      create table public.legacy (id serial primary key, body text);
+      create function public.legacy_fn() returns int language sql as $$ select 1 $$;
+      create schema old_stuff;
+      create table old_stuff.t (x int);
+      create type public.mood as enum ('ok');
+      alter default privileges in schema public grant select on tables to anon;
+    `);
+    await manager.close(ref);
+    if (h.mode === 'server') {
+      const admin = new pg.Client({ connectionString: manager.connectionUrl(ref)! });
+      await admin.connect();
+      const role = projectRoleName(ref);
+      await admin.query(`alter schema public owner to pg_database_owner; drop owned by ${role}; drop role ${role}; grant connect, temporary on database ${projectDatabaseName(ref)} to public`);
+      await admin.end();
+    }
+    await manager.openDatabase(ref);
+
+    await run(`alter table public.legacy add column extra text; drop function public.legacy_fn(); insert into old_stuff.t values (1);
+               alter type public.mood add value 'fine'; create table public.fresh (x int)`);
+    const facts = await run(`reset role; select session_user::text as who,
+      (select tableowner::text from pg_tables where tablename = 'legacy') as owner,
+      has_database_privilege('public', current_database(), 'connect') as public_connect,
+      has_table_privilege('anon', 'public.fresh', 'select') as anon_reads_fresh`);
+    expect(facts.rows).toEqual([
+      h.mode === 'server'
+        ? { who: projectRoleName(ref), owner: projectRoleName(ref), public_connect: false, anon_reads_fresh: true }
+        : { who: 'postgres', owner: 'postgres', public_connect: true, anon_reads_fresh: true },
+    ]);
+  });
+
   it('the SQL editor still creates tables, functions and policies, and turns row level security on for its own tables', async () => {
     const { user, project } = await h.userWithProject();
     const run = (query: string) => user.api.database.runQuery(project.ref, { query });

@@ -24,7 +24,13 @@ const watched = new WeakSet<pg.PoolClient>();
  */
 type PoolKind = 'console' | 'user' | 'app';
 
-const kindOf = (o?: ProjectQueryOptions): PoolKind => (o?.user ? 'user' : o?.role ? 'app' : 'console');
+/** A statement that changes the current role: SET [LOCAL] ROLE, SET SESSION AUTHORIZATION, set_config('role', …). */
+const ROLE_CHANGE = /\bset\s+(?:(?:local|session)\s+)?role\b|\bsession\s+authorization\b|\bset_config\s*\(\s*'role'/i;
+const changesRole = (sql: string, params: unknown[] = []) => ROLE_CHANGE.test(sql) || (/\bset_config\b/i.test(sql) && params.includes('role'));
+
+/** A call for a user, or one that runs as a role (by its options or by its own text), runs as the project role. */
+const kindOf = (o?: ProjectQueryOptions, sql = '', params?: unknown[]): PoolKind =>
+  o?.user ? 'user' : o?.role || changesRole(sql, params) ? 'app' : 'console';
 
 export interface ServerProjectDatabaseOptions {
   /** The project's own login role on its database (see owner-role.ts): user and app calls connect as it. */
@@ -101,9 +107,10 @@ export class ServerProjectDatabase implements ProjectDatabase {
   }
 
   private runner(client: pg.PoolClient, kind: PoolKind): Runner {
-    const prep = async (o?: ProjectQueryOptions) => {
-      // By construction: the API's own user never runs a statement as a project's role or for a user.
-      if (kind === 'console' && kindOf(o) !== 'console') throw new Error('A statement run as a project role must start its transaction');
+    const prep = async (sql: string, params: unknown[], o?: ProjectQueryOptions) => {
+      // By construction: the API's own user never runs a statement for a user or as another role
+      // (a role taken there could be left again with RESET ROLE by the user's own functions).
+      if (kind === 'console' && kindOf(o, sql, params) !== 'console') throw new Error('A statement run as a role must start its transaction');
       if (o?.timeoutMs) await client.query(`select set_config('statement_timeout', $1, true)`, [String(o.timeoutMs)]);
       if (o?.role) await client.query(`set local role ${quoteIdent(o.role)}`);
       if (o?.claims) await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(o.claims)]);
@@ -111,12 +118,12 @@ export class ServerProjectDatabase implements ProjectDatabase {
     return {
       query: async <Row>(sql: string, params: unknown[] = [], o?: ProjectQueryOptions) => {
         refuseUnsupportedStatements(sql);
-        await prep(o);
+        await prep(sql, params, o);
         return result<Row>(await client.query(sql, params));
       },
       exec: async (sql: string, o?: ProjectQueryOptions) => {
         refuseUnsupportedStatements(sql);
-        await prep(o);
+        await prep(sql, [], o);
         return results((await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[]);
       },
     };
@@ -147,8 +154,8 @@ export class ServerProjectDatabase implements ProjectDatabase {
 
   /**
    * Runs fn in one transaction. Its connection is taken for its first statement: `kind` when
-   * given, else the kind that statement's options ask for (a transaction whose first statement
-   * runs as a role runs on the project role's connection from start to end).
+   * given, else the kind that statement asks for (a transaction whose first statement runs as a
+   * role, by its options or its text, runs on the project role's connection from start to end).
    */
   private async withClient<T>(fn: (tx: Runner) => Promise<T>, kind?: PoolKind): Promise<T> {
     if (kind) this.pool(kind);
@@ -156,9 +163,9 @@ export class ServerProjectDatabase implements ProjectDatabase {
     this.lastUsedAt = Date.now();
     let client: pg.PoolClient | undefined;
     let tx: Runner | undefined;
-    const open = async (o?: ProjectQueryOptions): Promise<Runner> => {
+    const open = async (sql: string, params: unknown[] | undefined, o?: ProjectQueryOptions): Promise<Runner> => {
       if (!tx) {
-        const k = kind ?? kindOf(o);
+        const k = kind ?? kindOf(o, sql, params);
         const c = await this.connect(k);
         try {
           await c.query('begin');
@@ -172,8 +179,8 @@ export class ServerProjectDatabase implements ProjectDatabase {
       return tx;
     };
     const lazy: Runner = {
-      query: async (sql, params, o) => (await open(o)).query(sql, params, o),
-      exec: async (sql, o) => (await open(o)).exec(sql, o),
+      query: async (sql, params, o) => (await open(sql, params, o)).query(sql, params, o),
+      exec: async (sql, o) => (await open(sql, [], o)).exec(sql, o),
     };
     let broken: Error | undefined;
     try {
@@ -191,11 +198,11 @@ export class ServerProjectDatabase implements ProjectDatabase {
   }
 
   query<Row = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: ProjectQueryOptions): Promise<QueryResult<Row>> {
-    return this.withClient((tx) => tx.query<Row>(sql, params, options), kindOf(options));
+    return this.withClient((tx) => tx.query<Row>(sql, params, options), kindOf(options, sql, params));
   }
 
   exec(sql: string, options?: ProjectQueryOptions): Promise<QueryResult[]> {
-    return this.withClient((tx) => tx.exec(sql, options), kindOf(options));
+    return this.withClient((tx) => tx.exec(sql, options), kindOf(options, sql));
   }
 
   transaction<T>(fn: (tx: Runner) => Promise<T>): Promise<T> {
