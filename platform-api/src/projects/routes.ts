@@ -16,6 +16,7 @@ import { HttpError } from '../core/deps';
 import type { ProjectDatabaseManager } from '../core/project-db/manager';
 import type { ProjectsService } from './service';
 import type { OrganizationsService } from '../organizations/service';
+import { restServiceStatus } from '../project-api/rest/routes';
 
 const RefParams = z.object({ ref: z.string().min(1).max(64) });
 const EmptyBody = z.object({}).strict().optional();
@@ -84,8 +85,12 @@ export function registerProjectRoutes(
     return live(req.params.ref);
   });
 
+  // The data API (/projects/{ref}/rest/v1) answers when the database is up and the catalog of its default schema loads.
   r.get('/projects/:ref/api/rest', { schema: { tags, params: RefParams, response: { 200: ProjectLiveSchema } } }, async (req) => {
     await access.requireProjectAccess(req, req.params.ref);
-    return live(req.params.ref);
+    const answer = await live(req.params.ref);
+    const serving = await restServiceStatus(app.plinth.control, await databases.get(req.params.ref), req.params.ref).catch(() => false);
+    if (!serving) throw new HttpError(503, `The data API of project ${req.params.ref} is not answering`, 'REST_OFFLINE');
+    return answer;
   });
 }

@@ -3,8 +3,9 @@ import type { ProjectDatabase } from '../../core/deps';
 // What the data API knows of one exposed schema: its tables and views with their columns and
 // primary keys, the foreign keys between them, and its functions. Names in requests are only ever
 // looked up here; SQL is written from these names, quoted. Each project's schemas are cached; a
-// name not found, or a statement failing on an object that is gone, loads the schema again (at
-// most once a second), and every cached schema is reloaded after a minute whatever happens.
+// name not found, or a statement failing on an object that is gone (a column dropped, a function
+// changed), loads the schema again and the request is planned once more; every cached schema is
+// reloaded after a minute whatever happens.
 
 export interface ColumnInfo {
   name: string;
@@ -148,7 +149,6 @@ export async function loadSchemaCatalog(db: Pick<ProjectDatabase, 'query'>, sche
 }
 
 const MAX_AGE_MS = 60_000;
-const MIN_RELOAD_MS = 1_000;
 
 /** Cached catalogs by project and schema. */
 export class CatalogCache {
@@ -179,8 +179,8 @@ export class CatalogCache {
   }
 
   /**
-   * A name was not found (or a statement met an object that is gone): loads the schema again when
-   * the cached copy is more than a second old, and answers the fresh copy (or the cached one).
+   * A name was not found (or a statement met an object that is gone): loads the schema again, unless
+   * another request already did since `seen` was read (then that copy is answered).
    */
   async refresh(db: Pick<ProjectDatabase, 'query'>, ref: string, schema: string, seen: SchemaCatalog): Promise<SchemaCatalog> {
     const key = this.key(ref, schema);
@@ -188,8 +188,9 @@ export class CatalogCache {
     if (current) {
       const catalog = await current.catch(() => null);
       if (catalog && catalog !== seen) return catalog;
+      const now = this.entries.get(key);
+      if (now && now !== current) return now;
     }
-    if (Date.now() - seen.loadedAt < MIN_RELOAD_MS) return seen;
     return this.load(db, key, schema);
   }
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createTestHarness, type TestHarness } from '../../testing/harness';
+import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
+import { RestSettingsStore } from './settings';
 import { issueProjectKeys, signJwt } from '../../projects/keys';
 import type { ProjectDatabase } from '../../core/deps';
 
@@ -12,6 +13,7 @@ let base: string;
 let ref: string;
 let keys: { anon: string; service: string; secret: string };
 let db: ProjectDatabase;
+let owner: TestUser;
 const alice = randomUUID();
 const bob = randomUUID();
 
@@ -59,8 +61,9 @@ const userToken = (sub: string, secret = keys.secret) =>
 
 beforeAll(async () => {
   h = await createTestHarness();
-  const { project } = await h.userWithProject();
+  const { project, user } = await h.userWithProject();
   ref = project.ref;
+  owner = user;
   const k = await h.internals.control.query<{ anon_key: string; service_role_key: string; jwt_secret: string }>(
     'select anon_key, service_role_key, jwt_secret from projects where ref = $1',
     [ref],
@@ -278,6 +281,40 @@ describe('data API with supabase-js', () => {
     expect(storage.error).toMatchObject({ code: 'PGRST106', message: 'The schema must be one of the following: public' });
     const auth = await client(keys.service).schema('auth').rpc('uid');
     expect(auth.error?.code).toBe('PGRST106');
+  });
+
+  it('sees tables, columns and functions changed after its first request', async () => {
+    const svc = client(keys.service);
+    expect((await svc.from('profiles').select('id', { count: 'exact', head: true })).error).toBeNull();
+    await db.exec(`alter table public.profiles add column nickname text;
+      create table public.notes (id int primary key, body text);
+      grant select on public.notes to service_role;
+      insert into public.notes values (1, 'hello');
+      create function public.shout(words text) returns text language sql immutable as $$ select upper(words) || '!' $$;`);
+    expect((await svc.from('profiles').select('nickname').eq('id', bob)).data).toEqual([{ nickname: null }]);
+    expect((await svc.from('notes').select('body')).data).toEqual([{ body: 'hello' }]);
+    expect((await svc.rpc('shout', { words: 'hi' })).data).toBe('HI!');
+    await db.exec('alter table public.profiles drop column nickname');
+    const gone = await svc.from('profiles').select('nickname');
+    expect([gone.status, gone.error?.code]).toEqual([400, '42703']);
+  });
+
+  it('exposes the schemas its settings name, never a hidden one', async () => {
+    await db.exec(`create schema api; create table api.things (id int primary key); insert into api.things values (7);
+      grant usage on schema api to service_role; grant select on api.things to service_role;`);
+    const svc = client(keys.service);
+    expect((await svc.schema('api').from('things').select('*')).error?.code).toBe('PGRST106');
+    const stored = await new RestSettingsStore(h.internals.control).update(ref, { schemas: ['public', 'api', 'auth', 'storage'], maxRows: 1000 });
+    expect(stored.schemas).toEqual(['public', 'api']);
+    expect((await svc.schema('api').from('things').select('*')).data).toEqual([{ id: 7 }]);
+    expect((await svc.schema('storage').from('objects').select('*')).error?.code).toBe('PGRST106');
+    await new RestSettingsStore(h.internals.control).update(ref, { schemas: ['public'], maxRows: 1000 });
+  });
+
+  it('reports the data API as online in the project REST status', async () => {
+    const res = await owner.fetch(`/api/projects/${ref}/api/rest`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ONLINE', ref });
   });
 
   it('refuses an oversize body with 413 and a malformed one with 400', async () => {
