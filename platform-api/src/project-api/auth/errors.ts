@@ -29,12 +29,14 @@ const CALLER_CODES: Record<CallerError['reason'], string> = {
   expired_jwt: 'bad_jwt',
 };
 
+const HTTP_CODES: Record<number, string> = { 400: 'validation_failed', 404: 'not_found', 409: 'project_not_active', 429: 'over_request_rate_limit' };
+
 /** Any error of a route of the service, in the clients' shape; never a raw message of the database. */
 export function sendAuthError(err: unknown, reply: FastifyReply, log: { error: (o: object, m: string) => void }): FastifyReply {
   let e: AuthError;
   if (err instanceof AuthError) e = err;
   else if (err instanceof CallerError) e = new AuthError(401, CALLER_CODES[err.reason], err.message);
-  else if (err instanceof HttpError && err.status < 500) e = new AuthError(err.status, err.status === 409 ? 'project_not_active' : err.status === 429 ? 'over_request_rate_limit' : 'request_failed', err.message);
+  else if (err instanceof HttpError && err.status < 500) e = new AuthError(err.status, HTTP_CODES[err.status] ?? 'request_failed', err.message);
   else if (err instanceof HttpError && err.status === 503) e = new AuthError(503, 'service_unavailable', err.message);
   else if (hasZodFastifySchemaValidationErrors(err as FastifyError)) e = invalid('The request is invalid');
   else if (typeof (err as FastifyError).statusCode === 'number' && (err as FastifyError).statusCode! < 500) {

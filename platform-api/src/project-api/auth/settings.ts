@@ -108,17 +108,33 @@ export async function writeProjectAuthSettings(
   return s;
 }
 
-function globToRegExp(pattern: string): RegExp {
+/** A glob as a regular expression: `**` is any text, `*` any text without `stop` characters. */
+function globToRegExp(pattern: string, stop: string): RegExp {
   let out = '';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
     if (c === '*' && pattern[i + 1] === '*') {
       out += '.*';
       i++;
-    } else if (c === '*') out += '[^/]*';
-    else out += c.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+    } else if (c === '*') out += `[^${stop}]*`;
+    else out += c.replace(/[.+?^${}()|[\]\\/]/g, '\\$&');
   }
-  return new RegExp(`^${out}$`);
+  return new RegExp(`^${out}$`, 'i');
+}
+
+/**
+ * Whether a parsed address matches an allow-list entry `scheme://host/path`: the scheme exactly,
+ * the host by a glob whose `*` stays within one label, the path (with query and fragment) by a glob
+ * whose `*` stays within one segment; an entry without a path allows any path on its host. Matching
+ * the parsed parts, never the raw text, keeps `https://evil.net?.example.com` from matching `https://*.example.com`.
+ */
+function entryMatches(pattern: string, url: URL): boolean {
+  const m = /^([a-z][a-z0-9+.-]*):\/\/([^/]*)(\/.*)?$/i.exec(pattern);
+  if (!m) return false;
+  const [, scheme, host, path] = m;
+  if (`${scheme!.toLowerCase()}:` !== url.protocol) return false;
+  if (!globToRegExp(host!, '.').test(url.host)) return false;
+  return path === undefined || globToRegExp(path, '/').test(`${url.pathname || '/'}${url.search}${url.hash}`);
 }
 
 /**
@@ -132,13 +148,13 @@ export function redirectAllowed(settings: ProjectAuthSettings, target: string): 
   } catch {
     return false;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:' && !settings.redirectAllowList.some((p) => p.startsWith(`${url.protocol}//`))) return false;
+  if (url.username || url.password) return false;
   try {
     const site = new URL(settings.siteUrl);
     const base = site.pathname.endsWith('/') ? site.pathname : `${site.pathname}/`;
-    if (url.origin === site.origin && (url.pathname === site.pathname || `${url.pathname}/`.startsWith(base) || url.pathname.startsWith(base))) return true;
+    if (url.origin !== 'null' && url.origin === site.origin && (`${url.pathname}/` === base || url.pathname.startsWith(base))) return true;
   } catch {
     // a site URL that is not a URL allows nothing
   }
-  return settings.redirectAllowList.some((pattern) => pattern === target || globToRegExp(pattern).test(target));
+  return settings.redirectAllowList.some((pattern) => entryMatches(pattern, url));
 }
