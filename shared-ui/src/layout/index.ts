@@ -6,3 +6,5 @@ export { Spinner, LoadingState, Skeleton, EmptyState, ErrorPanel } from './state
 export type { SkeletonProps, EmptyStateProps, ErrorPanelProps } from './states';
 export { InlineNotice, Badge } from './Notice';
 export type { InlineNoticeProps, BadgeProps, NoticeKind } from './Notice';
+export { StatusBadge } from './StatusBadge';
+export type { StatusBadgeProps, StatusTone } from './StatusBadge';

@@ -52,8 +52,8 @@ export function ShellHeader({ organizations, projects, currentOrgSlug, currentPr
             </li>
           ) : null}
           {section ? (
-            <li aria-current="page" css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.sm, whiteSpace: 'nowrap' }}>
-              {section}
+            <li aria-current="page">
+              <span css={{ padding: `0 ${tokens.space.sm}`, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm, whiteSpace: 'nowrap' }}>{section}</span>
             </li>
           ) : null}
         </ol>

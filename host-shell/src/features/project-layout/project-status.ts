@@ -1,5 +1,5 @@
 import type { ProjectStatus } from '@plinth/shared-contracts';
-import type { StatusTone } from '@plinth/shared-ui/page';
+import type { StatusTone } from '@plinth/shared-ui/layout';
 
 /** How a project's status reads in the switcher: a word, a tone, and whether it is changing. */
 export const PROJECT_STATUS_BADGES: Record<ProjectStatus, { word: string; tone: StatusTone; busy?: boolean }> = {

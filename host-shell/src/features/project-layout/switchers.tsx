@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Organization, Project } from '@plinth/shared-contracts';
 import { tokens } from '@plinth/shared-ui/theme';
 import { Picker } from '@plinth/shared-ui/picker';
-import { StatusBadge } from '@plinth/shared-ui/page';
+import { StatusBadge } from '@plinth/shared-ui/layout';
 import { BranchIcon, OrganizationIcon, PlusIcon } from '@plinth/shared-ui/icons';
 import { PROJECT_STATUS_BADGES } from './project-status';
 import { isBranch, projectsInSwitcherOrder } from './switcher-options';

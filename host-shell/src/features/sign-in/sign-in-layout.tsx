@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
-import { css } from '@emotion/react';
 import { tokens } from '@plinth/shared-ui/theme';
 import { BrandLockup } from '@plinth/shared-ui/brand';
 import { pickQuote } from './quotes';
@@ -84,25 +83,25 @@ function initials(name: string): string {
 }
 
 /** Two balanced halves from 768 px up; below that the form alone, the quote panel hidden. */
-const frame = css({
+const frame = {
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 1fr)',
   minHeight: '100vh',
   background: tokens.color.background,
   color: tokens.color.text,
   '@media (min-width: 768px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
-});
+} as const;
 
-const formPanel = css({
+const formPanel = {
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
   padding: `${tokens.space.xl} ${tokens.space.lg}`,
   '& > :first-child': { alignSelf: 'flex-start' },
   '@media (min-width: 768px)': { padding: `${tokens.space.xl} ${tokens.space.xxl}` },
-});
+} as const;
 
-const quotePanel = css({
+const quotePanel = {
   display: 'none',
   '@media (min-width: 768px)': {
     display: 'flex',
@@ -112,9 +111,9 @@ const quotePanel = css({
     borderLeft: `1px solid ${tokens.color.border}`,
     background: `radial-gradient(120% 80% at 100% 0%, color-mix(in srgb, ${tokens.color.brand} 18%, transparent), transparent 60%), ${tokens.color.surface}`,
   },
-});
+} as const;
 
-const avatar = css({
+const avatar = {
   display: 'inline-flex',
   alignItems: 'center',
   justifyContent: 'center',
@@ -125,4 +124,4 @@ const avatar = css({
   color: tokens.color.onBrand,
   fontSize: tokens.fontSize.sm,
   fontWeight: tokens.fontWeight.semibold,
-});
+} as const;
