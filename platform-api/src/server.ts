@@ -8,7 +8,7 @@ import type { ApiDeps } from './core/deps';
 import { AccessRegistry } from './core/access';
 import { checkCsrf } from './core/cookies';
 import { CsrfTokens, loadServerSecret } from './core/csrf';
-import { refuseNulCharacters } from './core/inputs';
+import { refuseBadText } from './core/inputs';
 import { openControlDatabase, type OpenControlDatabase } from './core/control-db';
 import { installErrorHandling } from './core/errors';
 import { createDiskObjectStore } from './core/object-store';
@@ -100,7 +100,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (req, reply) => checkCsrf(req, reply, cookies));
-      api.addHook('preValidation', refuseNulCharacters);
+      api.addHook('preValidation', refuseBadText);
       // Egress: bytes of every answer about a project; streamed bodies are counted by their routes (deps.recordEgress).
       api.addHook('onSend', async (req, _reply, payload) => {
         const ref = (req.params as { ref?: unknown } | undefined)?.ref;

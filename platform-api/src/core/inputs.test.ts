@@ -87,6 +87,20 @@ describe('bad input is a 4xx naming what is wrong, never a 500', () => {
     }
   });
 
+  it('half of a surrogate pair in a name or object path is a 400 naming the field (it cannot go into a link or a header)', async () => {
+    await call('POST', `/api/platform/storage/${ref}/buckets`, { id: 'surrogates' });
+    const cases: [string, string, unknown, string][] = [
+      ['POST', `/api/platform/storage/${ref}/buckets/surrogates/objects/sign`, { path: '\ud800', expiresIn: 60 }, 'path'],
+      ['POST', `/api/platform/storage/${ref}/buckets/surrogates/objects/download`, { path: 'a/\udfff.txt' }, 'path'],
+      ['POST', '/api/platform/organizations', { name: 'org \ud83d' }, 'name'],
+    ];
+    for (const [method, url, body, field] of cases) {
+      const res = await call(method, url, body);
+      expect(res.status, `${method} ${url}`).toBe(400);
+      expect(res.body, `${method} ${url}`).toMatchObject({ code: 'VALIDATION', field });
+    }
+  });
+
   it('malformed JSON is a 400', async () => {
     const res = await call('POST', '/api/platform/organizations', undefined, '{"name": ');
     expect(res.status).toBe(400);

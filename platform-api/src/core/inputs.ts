@@ -3,17 +3,34 @@ import { HttpError } from './deps';
 
 // Rules every route's input follows, whatever its schema says.
 
-/** Parsed JSON, query strings and path parameters are plain objects; a stream or any other object is not input text. */
-function isPlainObject(value: object): boolean {
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+/**
+ * Parsed JSON, query strings and path parameters are data objects (the query parser's have no
+ * Object prototype); a raw body stream, an event emitter or bytes are not input text.
+ */
+function isDataObject(value: object): boolean {
+  if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) return false;
+  if (Symbol.asyncIterator in value || typeof (value as { on?: unknown }).on === 'function') return false;
+  return true;
+}
+
+/** What makes a text unusable as input: Postgres cannot store a NUL, and half a UTF-16 pair is no character at all. */
+function textProblem(text: string): 'nul' | 'surrogate' | null {
+  if (text.includes('\0')) return 'nul';
+  if (!text.isWellFormed()) return 'surrogate';
+  return null;
+}
+
+export interface BadText {
+  /** The field's path, e.g. "name" or "roles.0"; '' for the input itself. */
+  field: string;
+  problem: 'nul' | 'surrogate';
 }
 
 /**
- * The path of the first text (value or key) holding a NUL character, e.g. "name" or "roles.0"; null
- * when none. Walks arrays and plain objects only, each once: a raw body stream (uploads) is not walked.
+ * The first text (value or key) holding a NUL character or a lone surrogate; null when none. Walks
+ * arrays and plain objects only, each once: a raw body stream (uploads) is not walked.
  */
-export function findNulCharacter(input: unknown): string | null {
+export function findBadText(input: unknown): BadText | null {
   const stack: [unknown, string][] = [[input, '']];
   const seen = new Set<object>();
   while (stack.length) {
@@ -23,15 +40,17 @@ export function findNulCharacter(input: unknown): string | null {
       seen.add(value);
     }
     if (typeof value === 'string') {
-      if (value.includes('\0')) return at;
+      const problem = textProblem(value);
+      if (problem) return { field: at, problem };
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], at ? `${at}.${i}` : String(i)]);
-    } else if (value !== null && typeof value === 'object' && isPlainObject(value)) {
+    } else if (value !== null && typeof value === 'object' && isDataObject(value)) {
       const entries = Object.entries(value as Record<string, unknown>);
       for (let i = entries.length - 1; i >= 0; i--) {
         const [key, inner] = entries[i]!;
         const path = at ? `${at}.${key}` : key;
-        if (key.includes('\0')) return path;
+        const problem = textProblem(key);
+        if (problem) return { field: path, problem };
         stack.push([inner, path]);
       }
     }
@@ -39,15 +58,21 @@ export function findNulCharacter(input: unknown): string | null {
   return null;
 }
 
+const PROBLEM_TEXT = {
+  nul: 'may not contain a NUL character (\\u0000)',
+  surrogate: 'is not valid Unicode text (it holds half of a surrogate pair)',
+} as const;
+
 /**
- * A NUL character in any text of the path, query or body is a 400 naming the field: Postgres
- * cannot store it, and no name, path or expression of ours has a use for it.
+ * A NUL character or a lone surrogate in any text of the path, query or body is a 400 naming the
+ * field: Postgres cannot store the one, headers, links and JSON cannot carry the other, and no
+ * name, path or expression of ours has a use for either.
  */
-export async function refuseNulCharacters(req: FastifyRequest): Promise<void> {
+export async function refuseBadText(req: FastifyRequest): Promise<void> {
   for (const [where, input] of [['path', req.params], ['query string', req.query], ['request body', req.body]] as const) {
-    const field = findNulCharacter(input);
-    if (field === null) continue;
-    const name = field || where;
-    throw new HttpError(400, `${name}: may not contain a NUL character (\\u0000)`, 'VALIDATION', name);
+    const bad = findBadText(input);
+    if (bad === null) continue;
+    const name = bad.field || where;
+    throw new HttpError(400, `${name}: ${PROBLEM_TEXT[bad.problem]}`, 'VALIDATION', name);
   }
 }

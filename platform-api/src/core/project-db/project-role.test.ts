@@ -144,6 +144,30 @@ describe('every statement a user sends runs as a role that cannot reach the host
     expect((await connectError(await roleUrl(a.project.ref, control)))?.code).toBe('42501');
   });
 
+  it("another project's sessions are out of sight and out of reach (pg_stat_activity, pg_terminate_backend)", async () => {
+    const a = await h.userWithProject();
+    const b = await h.userWithProject();
+    const secret = `b-secret-${randomBytes(6).toString('hex')}`;
+    await b.user.api.database.runQuery(b.project.ref, { query: `select '${secret}' as s` });
+    // B's connection stays open and idle, its last statement on record.
+    const seen = await a.user.api.database.runQuery(a.project.ref, {
+      query: `select count(*)::int as n from pg_stat_activity where query like '%' || 'b-secret-' || '%' and pid <> pg_backend_pid()`,
+    });
+    expect(seen.rows).toEqual([{ n: 0 }]);
+    const ended = await failure(
+      a.user.api.database.runQuery(a.project.ref, {
+        query: `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${projectDatabaseName(b.project.ref)}'`,
+      }),
+    );
+    if (h.mode === 'server') {
+      expect(ended!.status).toBe(400);
+      expect(ended!.message).toMatch(/permission denied to terminate process|must be a member of the role/);
+    } else {
+      expect(ended).toBeNull(); // embedded: no other project's session exists in this engine
+    }
+    expect((await b.user.api.database.runQuery(b.project.ref, { query: 'select 1 as one' })).rows).toEqual([{ one: 1 }]);
+  });
+
   it("an app request's role cannot be left for the API's own user by the user's functions (RESET ROLE inside an rpc)", async () => {
     const { user, project } = await h.userWithProject();
     await user.api.database.runQuery(project.ref, {
