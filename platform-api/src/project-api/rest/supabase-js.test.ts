@@ -311,6 +311,20 @@ describe('data API with supabase-js', () => {
     await new RestSettingsStore(h.internals.control).update(ref, { schemas: ['public'], maxRows: 1000 });
   });
 
+  it('answers browser preflights, Content-Range and Preference-Applied over HTTP', async () => {
+    const pre = await fetch(`${base}/rest/v1/todos`, { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'apikey, authorization, content-type, prefer' } });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    const res = await fetch(`${base}/rest/v1/todos?select=title&title=like.bulk*&order=title&limit=2&offset=1`, {
+      headers: { apikey: keys.anon, authorization: `Bearer ${keys.service}`, prefer: 'count=exact', origin: 'https://app.example' },
+    });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe('1-2/8');
+    expect(res.headers.get('preference-applied')).toBe('count=exact');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await res.json()).toEqual([{ title: 'bulk 1' }, { title: 'bulk 2' }]);
+  });
+
   it('reports the data API as online in the project REST status', async () => {
     const res = await owner.fetch(`/api/projects/${ref}/api/rest`);
     expect(res.status).toBe(200);
