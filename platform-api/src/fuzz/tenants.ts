@@ -72,7 +72,7 @@ export async function seedTenant(h: TestHarness, label: string): Promise<Tenant>
   // A repository on the server's disk (a bare layout is enough) for the tenant's connection.
   const owner = `own-${label}`;
   const repo = `repo-${m}`.slice(0, 60);
-  const gitDir = path.join(h.dataDir, 'git', owner, repo);
+  const gitDir = path.join(h.dataDir, 'git', org.slug, owner, repo);
   await mkdir(path.join(gitDir, 'refs', 'heads'), { recursive: true });
   await mkdir(path.join(gitDir, 'objects'), { recursive: true });
   await writeFile(path.join(gitDir, 'HEAD'), 'ref: refs/heads/main\n');

@@ -7,7 +7,7 @@ import { permissionDenied } from '../../core/access';
 import { RefParamsSchema } from '../common/http';
 import { isoTime } from '../common/control-schema';
 import { listGitBranches } from './git';
-import { gitRoot } from './routes';
+import { organizationGitRoot } from './routes';
 import { IntegrationStore } from './store';
 
 /** The core's project creation service and its limits, reached through the server's decoration (app.plinth). */
@@ -64,7 +64,7 @@ export const branchRoutes: RouteModule = (fastify, deps) => {
       const repo = await store.repositoryOf(access.project.ref);
       if (!repo) throw new HttpError(400, 'Connect a repository to this project before branching from a git branch', 'VALIDATION');
       const [owner, name] = repo.split('/') as [string, string];
-      const branches = await listGitBranches(gitRoot(fastify), owner, name);
+      const branches = await listGitBranches(organizationGitRoot(fastify, access.project.organizationSlug), owner, name);
       if (!branches.some((b) => b.name === git_branch)) throw new HttpError(400, `git_branch: no branch ${git_branch} in ${repo}`, 'VALIDATION', 'git_branch');
     }
     await store.ready();

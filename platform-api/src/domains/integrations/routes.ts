@@ -24,14 +24,28 @@ const gitName = z.string().min(1).max(100).regex(/^[A-Za-z0-9._-]+$/, 'must cont
 export function gitRoot(app: FastifyInstance): string {
   if (process.env.PLINTH_GIT_ROOT) return path.resolve(process.env.PLINTH_GIT_ROOT);
   const dataDir = (app as unknown as { plinth?: { config?: { dataDir?: string } } }).plinth?.config?.dataDir ?? '.data';
-  return path.join(dataDir, 'git');
+  return path.resolve(dataDir, 'git');
+}
+
+/**
+ * The repositories an organization's integration reaches: `<git root>/<organization slug>/<owner>/<repo>`.
+ * Each organization has a folder of its own, as an installation of a code-hosting app sees only the
+ * accounts it was installed on: no organization lists, reads or connects another's repositories.
+ */
+export function organizationGitRoot(app: FastifyInstance, organizationSlug: string): string {
+  const root = gitRoot(app);
+  const dir = path.resolve(root, organizationSlug);
+  if (!/^[a-z0-9-]{1,64}$/.test(organizationSlug) || path.dirname(dir) !== root) {
+    throw new HttpError(404, `Organization not found: ${organizationSlug}`, 'ORGANIZATION_NOT_FOUND');
+  }
+  return dir;
 }
 
 /** Organization integrations, repositories and branches on disk, and repository connections. */
 export const integrationRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const store = new IntegrationStore(deps.control);
-  const root = () => gitRoot(fastify);
+  const root = (organizationSlug: string) => organizationGitRoot(fastify, organizationSlug);
 
   app.get('/platform/integrations/:slug', { schema: { params: slugParams, response: { 200: z.array(OrganizationIntegrationSchema) } } }, async (req) => {
     const access = await deps.requireOrgAccess(req, req.params.slug);
@@ -49,7 +63,7 @@ export const integrationRoutes: RouteModule = (fastify, deps) => {
     async (req) => {
       const integration = await store.get(req.params.integrationId);
       await deps.requireOrgAccess(req, integration.organization_slug!);
-      return { repositories: await listRepositories(root()) };
+      return { repositories: await listRepositories(root(integration.organization_slug!)) };
     },
   );
   app.get(
@@ -58,7 +72,7 @@ export const integrationRoutes: RouteModule = (fastify, deps) => {
     async (req) => {
       const integration = await store.get(req.params.integrationId);
       await deps.requireOrgAccess(req, integration.organization_slug!);
-      return listGitBranches(root(), req.params.owner, req.params.repo);
+      return listGitBranches(root(integration.organization_slug!), req.params.owner, req.params.repo);
     },
   );
 
@@ -70,7 +84,7 @@ export const integrationRoutes: RouteModule = (fastify, deps) => {
       throw new HttpError(400, 'The project belongs to another organization than this integration', 'VALIDATION');
     }
     const [owner, repo] = req.body.connection.foreign_project_id.split('/') as [string, string];
-    await repositoryGitDir(root(), owner, repo);
+    await repositoryGitDir(root(org.organization.slug), owner, repo);
     return store.connect(
       integration.id,
       { ref: project.project.ref, repo: `${owner}/${repo}`, name: req.body.connection.metadata.name ?? repo, framework: req.body.connection.metadata.framework ?? null },
