@@ -13,10 +13,13 @@ function isDataObject(value: object): boolean {
   return true;
 }
 
+/** Half of a UTF-16 surrogate pair: a high one not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** What makes a text unusable as input: Postgres cannot store a NUL, and half a UTF-16 pair is no character at all. */
 function textProblem(text: string): 'nul' | 'surrogate' | null {
   if (text.includes('\0')) return 'nul';
-  if (!text.isWellFormed()) return 'surrogate';
+  if (LONE_SURROGATE.test(text)) return 'surrogate';
   return null;
 }
 
