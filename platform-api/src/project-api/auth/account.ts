@@ -73,6 +73,7 @@ export async function passwordGrant(ctx: AuthContext, body: Body) {
   if (typeof body.email !== 'string' || typeof body.password !== 'string' || !body.email || !body.password) {
     throw invalid('An email and a password are required');
   }
+  if (body.password.length > 1024) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
   const email = body.email.trim().toLowerCase();
   const perEmail = `${ctx.ref}|${ctx.ip}|${email}`;
   const perAddress = `${ctx.ref}|${ctx.ip}`;

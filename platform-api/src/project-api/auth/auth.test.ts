@@ -140,6 +140,12 @@ describe('sessions', () => {
     expect(r.rows[0]).toEqual({ uid: user.id, email });
     const row = await db.query<{ id: string }>('select id::text from auth.users where id = auth.uid()', [], { claims });
     expect(row.rows[0]?.id).toBe(user.id);
+    // The app's roles cannot read the users, sessions or tokens themselves.
+    for (const role of ['anon', 'authenticated']) {
+      for (const table of ['auth.users', 'auth.sessions', 'auth.refresh_tokens', 'auth.one_time_tokens']) {
+        await expect(db.query(`select count(*) from ${table}`, [], { role, claims })).rejects.toThrow(/permission denied/);
+      }
+    }
   });
 
   it('rotates refresh tokens: a reused old token within the interval still works, after it the session ends', async () => {

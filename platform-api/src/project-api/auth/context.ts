@@ -6,7 +6,7 @@ import type { AuthEmailKind, AuthMailer } from './mail';
 import { startSession } from './sessions';
 import { redirectAllowed, type ProjectAuthSettings } from './settings';
 import { emailTokenHash, issueAccessToken, newEmailOtp } from './tokens';
-import { updateUser, userJson, type AuthUser } from './users';
+import { toUser, updateUser, userJson, type AuthUser } from './users';
 
 /** Everything a request of the auth service works with. */
 export interface AuthContext {
@@ -110,8 +110,7 @@ export function sessionJson(ctx: AuthContext, user: AuthUser, sessionId: string,
 export async function signIn(ctx: AuthContext, user: AuthUser, method: string): Promise<SessionJson> {
   ctx.userId = user.id;
   const s = await startSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
-  const signedIn = (await updateUser(ctx.db, user.id, { last_sign_in_at: 'now()' })) ?? user;
-  return sessionJson(ctx, signedIn, s.sessionId, s.refreshToken, method);
+  return sessionJson(ctx, toUser(s.userRow), s.sessionId, s.refreshToken, method);
 }
 
 const TOKEN_TYPES: Record<AuthEmailKind, string> = {

@@ -12,16 +12,19 @@ export interface StartedSession {
   refreshToken: string;
 }
 
-export async function startSession(db: Db, userId: string, meta: { userAgent?: string; ip?: string }): Promise<StartedSession> {
-  const s = await db.query<{ id: string }>('insert into auth.sessions (user_id, user_agent, ip) values ($1, $2, $3) returning id', [
-    userId,
-    meta.userAgent?.slice(0, 512) ?? null,
-    meta.ip ?? null,
-  ]);
-  const sessionId = s.rows[0]!.id;
+/** Starts a session with its first refresh token and marks the user's sign-in, in one statement; answers the user's row as updated. */
+export async function startSession(db: Db, userId: string, meta: { userAgent?: string; ip?: string }): Promise<StartedSession & { userRow: Record<string, unknown> }> {
   const refreshToken = newRefreshToken();
-  await db.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [sha256(refreshToken), userId, sessionId]);
-  return { sessionId, refreshToken };
+  const r = await db.query<Record<string, unknown> & { session_id: string }>(
+    `with s as (insert into auth.sessions (user_id, user_agent, ip) values ($1, $2, $3) returning id),
+          t as (insert into auth.refresh_tokens (token, user_id, session_id) select $4, $1, id from s),
+          u as (update auth.users set last_sign_in_at = now() where id = $1 returning *)
+     select u.*, s.id as session_id from u, s`,
+    [userId, meta.userAgent?.slice(0, 512) ?? null, meta.ip ?? null, sha256(refreshToken)],
+  );
+  const row = r.rows[0];
+  if (!row) throw new AuthError(403, 'user_not_found', 'User not found');
+  return { sessionId: row.session_id, refreshToken, userRow: row };
 }
 
 export async function sessionExists(db: Db, sessionId: string): Promise<boolean> {

@@ -38,7 +38,7 @@ function json(v: unknown): Record<string, unknown> {
   return o && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : {};
 }
 
-function toUser(r: Record<string, unknown>): AuthUser {
+export function toUser(r: Record<string, unknown>): AuthUser {
   return {
     id: String(r.id),
     aud: String(r.aud),
