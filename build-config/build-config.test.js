@@ -18,10 +18,10 @@ describe('shared modules', () => {
     expect(shared.react.requiredVersion).toBe(`^${shared.react.version}`);
   });
 
-  it('shares every shipped subpath of shared-ui as a singleton, and leaves shared-contracts to each build', () => {
+  it('shares every shipped subpath of shared-ui as a singleton, and leaves shared-contracts and the area kit to each build', () => {
     const shared = createSharedModules(hostDir);
     expect(shared['@plinth/shared-ui/theme']).toMatchObject({ singleton: true });
-    expect(shared['@plinth/shared-ui/area']).toMatchObject({ singleton: true });
+    expect(Object.keys(shared).some((key) => key.startsWith('@plinth/area-kit'))).toBe(false);
     expect(Object.keys(shared).some((key) => key.includes('testing'))).toBe(false);
     expect(shared['@plinth/shared-contracts']).toBeUndefined();
   });

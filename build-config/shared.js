@@ -75,6 +75,9 @@ export function createSharedModules(dir) {
   }
   // @plinth/shared-contracts is not shared: each build keeps only the schemas and calls it uses
   // (tree-shaken), and an area states the contracts major it was built against in its module.
+  // @plinth/area-kit is not shared either: it holds no state two areas must see as one (each area's
+  // root provides its own context), the React, router, query and shared-ui modules it imports are
+  // the shared singletons above, and each area bundles only the kit parts it uses.
   return shared;
 }
 

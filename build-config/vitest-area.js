@@ -19,6 +19,8 @@ export function createAreaTestConfig({ manifest, dir }) {
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['@plinth/shared-ui/testing/jsdom-setup'],
       restoreMocks: true,
+      // The machine running the suite is shared: give screens time to answer, and tests time to finish.
+      testTimeout: 20_000,
     },
   };
 }

@@ -1,9 +1,12 @@
 import type { ReactNode } from 'react';
 import { Outlet } from 'react-router-dom';
-import { PageHeader } from '../layout';
-import { tokens } from '../theme';
+import { PageHeader } from '@plinth/shared-ui/layout';
+import { tokens } from '@plinth/shared-ui/theme';
 
-/** A side menu on the left and the current page (the route's <Outlet />) on the right. */
+/**
+ * The one layout of an area's pages: its side menu on the left (an `AreaSideMenu`, which brings its
+ * own column) and the current page (the route's <Outlet />) on the right.
+ */
 export function AreaLayout({ menu }: { menu: ReactNode }) {
   return (
     <div css={{ display: 'flex', height: '100%', minHeight: 0, color: tokens.color.text }}>
@@ -39,20 +42,11 @@ export function PlainPlaceholderPage({ title, description, children }: { title: 
   );
 }
 
-/** What a hosted-only page shows in the non-hosted build. */
+/** What a hosted-only page shows in the self-hosted build. */
 export function HostedOnlyPage({ title }: { title: string }) {
   return (
     <PlaceholderPage title={title}>
       <p css={{ margin: 0 }}>This page is only available on the hosted platform.</p>
     </PlaceholderPage>
-  );
-}
-
-/** A fixed-width scrolling column around a menu, for areas whose menu brings no column of its own. */
-export function AreaMenuColumn({ children }: { children: ReactNode }) {
-  return (
-    <div css={{ width: 240, minWidth: 240, height: '100%', overflowY: 'auto', borderRight: `1px solid ${tokens.color.border}`, background: tokens.color.surface }}>
-      {children}
-    </div>
   );
 }

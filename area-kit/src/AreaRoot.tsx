@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
-import { ThemeProvider } from '../theme';
+import { ThemeProvider } from '@plinth/shared-ui/theme';
 import { AreaErrorBoundary } from './AreaErrorBoundary';
-import { AreaPropsContext } from './area-props';
+import { AreaProvider, type CreateAreaApi } from './area-context';
 import { HistorySync } from './HistorySync';
 import type { AreaApp } from './types';
 
@@ -16,29 +16,31 @@ interface AreaRootProps {
   App: AreaApp;
   /** The area's title (from its manifest), for the error boundary's message. */
   title: string;
+  createApi: CreateAreaApi;
   mountProps: AreaMountProps;
 }
 
 /**
  * Everything an area's screens expect around them: the host's query cache (its own when run
- * standalone), a router under the area's base path over the page's history, the theme, the mount
- * props in context and an error boundary.
+ * standalone), a router under the area's base path over the page's history, the theme, the area's
+ * context (`useArea()`) and an error boundary.
  */
-export function AreaRoot({ App, title, mountProps }: AreaRootProps) {
+export function AreaRoot({ App, title, createApi, mountProps }: AreaRootProps) {
   const [ownClient] = useState(() => (isQueryClient(mountProps.queryClient) ? null : new QueryClient()));
   const client = isQueryClient(mountProps.queryClient) ? mountProps.queryClient : (ownClient as QueryClient);
+  const api = useMemo(() => createApi(mountProps.apiBase), [createApi, mountProps.apiBase]);
   return (
-    <AreaPropsContext.Provider value={mountProps}>
-      <QueryClientProvider client={client}>
-        <ThemeProvider theme={mountProps.theme} persist={false}>
-          <BrowserRouter basename={mountProps.basePath}>
-            <HistorySync />
+    <QueryClientProvider client={client}>
+      <ThemeProvider theme={mountProps.theme} persist={false}>
+        <BrowserRouter basename={mountProps.basePath}>
+          <HistorySync />
+          <AreaProvider props={mountProps} api={api}>
             <AreaErrorBoundary areaTitle={title}>
               <App {...mountProps} />
             </AreaErrorBoundary>
-          </BrowserRouter>
-        </ThemeProvider>
-      </QueryClientProvider>
-    </AreaPropsContext.Provider>
+          </AreaProvider>
+        </BrowserRouter>
+      </ThemeProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
 import { useHref, useLocation, useNavigate } from 'react-router-dom';
-import { SideMenu, type SideMenuGroup } from '../layout';
-import { areaMenuStyles as menuStyles } from './menu-styles';
+import { SideMenu, type SideMenuGroup } from '@plinth/shared-ui/layout';
+import { useArea } from './area-context';
+import { menuStyles } from './menu-styles';
 
 export interface MenuLinkItem {
   label: ReactNode;
-  /** Path inside the area's base path, e.g. "/database/tables" or "/api?page=auth". */
+  /** Path below the area's base path: "/database/tables", "auth/users" or "/api?page=auth". */
   to: string;
+  /** Left out of the self-hosted build. */
   hostedOnly?: boolean;
 }
 
@@ -15,48 +17,66 @@ export interface MenuLinkGroup {
   items: readonly MenuLinkItem[];
 }
 
-/** Whether an entry is the current page: same path (and same query when the entry has one), or a page below it. */
-export function isCurrent(to: string, pathname: string, search: string): boolean {
-  const [path, query = ''] = to.split('?');
-  if (query) return pathname === path && search === `?${query}`;
-  return pathname === path || pathname.startsWith(`${path}/`);
+const withSlash = (to: string) => (to.startsWith('/') ? to : `/${to}`);
+
+/**
+ * The entry of the open page: the one whose path and query are the address's, else the one with
+ * the longest path the address is at or below ("/reports/storage" over "/reports").
+ */
+export function currentEntry<T extends { to: string }>(items: readonly T[], pathname: string, search: string): T | undefined {
+  const exact = items.find((item) => withSlash(item.to) === `${pathname}${search}`);
+  if (exact) return exact;
+  return items
+    .filter((item) => {
+      const [path = '', query = ''] = withSlash(item.to).split('?');
+      if (query) return pathname === path && search === `?${query}`;
+      return pathname === path || pathname.startsWith(`${path}/`);
+    })
+    .sort((a, b) => b.to.length - a.to.length)[0];
 }
 
 export interface AreaSideMenuProps {
   title: string;
   'aria-label'?: string;
   groups: readonly MenuLinkGroup[];
-  hosted: boolean;
   /** Lists and controls under the link groups. */
   children?: ReactNode;
 }
 
-/** The shared side menu, fed with an area's routes (react-router): in-app navigation, current entry marked. */
-export function AreaSideMenu({ title, 'aria-label': ariaLabel, groups, hosted, children }: AreaSideMenuProps) {
+/**
+ * The one side menu of an area, in its own column: link groups inside the area's router (hosted-only
+ * entries dropped in the self-hosted build, the open page marked), then `children`.
+ */
+export function AreaSideMenu({ title, 'aria-label': ariaLabel, groups, children }: AreaSideMenuProps) {
+  const { hosted } = useArea();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const base = useHref('/').replace(/\/$/, '');
   const toByHref = new Map<string, string>();
-  const menuGroups: SideMenuGroup[] = groups.map((group, g) => ({
+  const shown = groups
+    .map((group) => ({ ...group, items: group.items.filter((item) => hosted || !item.hostedOnly) }))
+    .filter((group) => group.items.length > 0);
+  const menuGroups: SideMenuGroup[] = shown.map((group, g) => ({
     key: group.title ?? `group-${g}`,
     title: group.title,
-    items: group.items
-      .filter((item) => hosted || !item.hostedOnly)
-      .map((item) => {
-        const href = `${base}${item.to}`;
-        toByHref.set(href, item.to);
-        return { key: item.to, label: item.label, href };
-      }),
+    items: group.items.map((item) => {
+      const href = `${base}${withSlash(item.to)}`;
+      toByHref.set(href, withSlash(item.to));
+      return { key: withSlash(item.to), label: item.label, href };
+    }),
   }));
-  const all = groups.flatMap((g) => g.items);
-  const active = all.find((item) => item.to === `${pathname}${search}`) ?? all.find((item) => isCurrent(item.to, pathname, search));
+  const active = currentEntry(
+    shown.flatMap((group) => group.items),
+    pathname,
+    search,
+  );
   return (
-    <aside css={menuStyles.nav}>
+    <aside css={menuStyles.column}>
       <SideMenu
         title={title}
         aria-label={ariaLabel ?? title}
         groups={menuGroups}
-        activeKey={active?.to}
+        activeKey={active ? withSlash(active.to) : undefined}
         onNavigate={(href) => navigate(toByHref.get(href) ?? href)}
       >
         {children}

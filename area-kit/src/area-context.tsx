@@ -1,46 +1,61 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { AreaMountProps } from '@plinth/shared-contracts';
 
-/** What every screen of an area reads: its mount props, its API calls and what the user may do. */
-export interface AreaContextValue<Api> {
-  props: AreaMountProps;
-  api: Api;
+/**
+ * The contracts' clients an area calls. Empty here: each area states its own in `src/api.ts`,
+ * merging them into this interface, so `useArea().api` is typed with exactly its calls:
+ *
+ *   declare module '@plinth/area-kit' { interface AreaApi extends StorageApi {} }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AreaApi {}
+
+/** Builds an area's clients over the platform API's base URL (each area's `createApi` in `src/api.ts`). */
+export type CreateAreaApi = (apiBase: string) => object;
+
+/** What every screen of an area reads from `useArea()`. */
+export interface AreaContextValue {
+  /** The contracts' clients this area calls (its `src/api.ts`), created once per mount. */
+  api: AreaApi;
   /** The project the area is opened on; empty outside a project (organization and account pages). */
   projectRef: string;
+  /** Whether the signed-in user holds a permission key (shared-contracts permissions.ts). */
   can: (permission: string) => boolean;
+  /** The hosted build (false: self-hosted), for hosted-only pages and entries. */
   hosted: boolean;
-  /** The address of another area's page, by the link name in this area's manifest (null: not in this environment). */
+  /** A toast in the console's notice list. */
+  notify: AreaMountProps['notify'];
+  /** The address of another area's page, by a link name of this area's manifest (null: not in this environment). */
   link: AreaMountProps['link'];
+  /** Moves the whole console to an address outside this area (a `link()` result, a shell page). */
+  navigate: AreaMountProps['navigate'];
+  /** Everything the host mounted the area with. */
+  props: AreaMountProps;
 }
 
-/**
- * An area's context: a provider that builds the area's API calls once per set of mount props, and
- * the hook its screens read it with. `createApi` builds only the contracts' clients the area calls
- * (the contracts' `createClients`), so the area's bundle carries only those calls and their schemas.
- */
-export function createAreaContext<Api>(areaTitle: string, createApi: (apiBase: string) => Api) {
-  const Context = createContext<AreaContextValue<Api> | null>(null);
+const AreaContext = createContext<AreaContextValue | null>(null);
 
-  function AreaProvider({ props, children }: { props: AreaMountProps; children: ReactNode }) {
-    const value = useMemo<AreaContextValue<Api>>(
-      () => ({
-        props,
-        api: createApi(props.apiBase),
-        projectRef: props.projectRef ?? '',
-        can: (permission) => props.permissions.includes(permission),
-        hosted: props.buildMode === 'hosted',
-        link: props.link,
-      }),
-      [props],
-    );
-    return <Context.Provider value={value}>{children}</Context.Provider>;
-  }
+/** Gives the screens below their area's context: the mount props and the area's clients. */
+export function AreaProvider({ props, api, children }: { props: AreaMountProps; api: object; children: ReactNode }) {
+  const value = useMemo<AreaContextValue>(
+    () => ({
+      api: api as AreaApi,
+      projectRef: props.projectRef ?? '',
+      can: (permission) => props.permissions.includes(permission),
+      hosted: props.buildMode === 'hosted',
+      notify: props.notify,
+      link: props.link,
+      navigate: props.navigate,
+      props,
+    }),
+    [props, api],
+  );
+  return <AreaContext.Provider value={value}>{children}</AreaContext.Provider>;
+}
 
-  function useArea(): AreaContextValue<Api> {
-    const value = useContext(Context);
-    if (!value) throw new Error(`The ${areaTitle} area's screens need its AreaProvider above them`);
-    return value;
-  }
-
-  return { AreaProvider, useArea };
+/** The area's context, for any screen of an area (the lifecycles and `renderArea` provide it). */
+export function useArea(): AreaContextValue {
+  const value = useContext(AreaContext);
+  if (!value) throw new Error('useArea() needs the area kit above it: mount the area with createAreaModule, or render it with renderArea in tests');
+  return value;
 }

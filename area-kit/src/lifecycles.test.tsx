@@ -4,20 +4,21 @@ import { waitFor } from '@testing-library/react';
 import { QueryClient, useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
-import { createAreaLifecycles } from './createAreaLifecycles';
-import { useAreaProps } from './area-props';
+import { createAreaModule } from './lifecycles';
+import { useArea } from './area-context';
 
 // Lifecycles render through their own React root, as in the page: no act() around them.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
 function StorageApp(props: AreaMountProps) {
   const client = useQueryClient();
-  const fromContext = useAreaProps();
+  const { projectRef, api } = useArea();
   return (
     <div>
       <p>theme {props.theme}</p>
       <p>{client === props.queryClient ? 'host cache' : 'own cache'}</p>
-      <p>project {fromContext.projectRef}</p>
+      <p>project {projectRef}</p>
+      <p>api at {(api as { base?: string }).base}</p>
       <Routes>
         <Route index element={<Link to="buckets/avatars">Open avatars</Link>} />
         <Route path="buckets/:id" element={<h1>Bucket page</h1>} />
@@ -45,18 +46,27 @@ function mountProps(domElement: HTMLElement, overrides: Partial<AreaMountProps> 
   };
 }
 
-describe('createAreaLifecycles', () => {
+const BUILD = { area: 'storage', title: 'Storage', version: '1.2.3', contractsMajor: 1 };
+const createApi = (apiBase: string) => ({ base: apiBase });
+
+describe('createAreaModule', () => {
+  it('states who it is', () => {
+    const module = createAreaModule(StorageApp, BUILD, createApi);
+    expect([module.area, module.version, module.contractsMajor]).toEqual(['storage', '1.2.3', 1]);
+  });
+
   it('mounts the area under its base path with the host cache, follows links, updates and unmounts', async () => {
     window.history.pushState(null, '', '/project/abc/storage');
     const element = document.createElement('div');
     document.body.append(element);
-    const lifecycles = createAreaLifecycles(StorageApp, { area: 'storage', version: '1.2.3' });
+    const lifecycles = createAreaModule(StorageApp, BUILD, createApi);
     const props = mountProps(element);
 
     await lifecycles.bootstrap(props);
     await lifecycles.mount(props);
     expect(element.textContent).toContain('host cache');
     expect(element.textContent).toContain('project abc');
+    expect(element.textContent).toContain('api at /api');
 
     element.querySelector('a')!.click();
     await waitFor(() => expect(element.querySelector('h1')?.textContent).toBe('Bucket page'));
@@ -73,7 +83,7 @@ describe('createAreaLifecycles', () => {
     window.history.pushState(null, '', '/project/abc/storage');
     const element = document.createElement('div');
     document.body.append(element);
-    const lifecycles = createAreaLifecycles(StorageApp, { area: 'storage', version: '1.2.3' });
+    const lifecycles = createAreaModule(StorageApp, BUILD, createApi);
     const props = mountProps(element);
     await lifecycles.mount(props);
     window.history.pushState(null, '', '/project/abc/storage/buckets/logs');
@@ -85,7 +95,7 @@ describe('createAreaLifecycles', () => {
   it('uses its own cache when started without the host (standalone)', async () => {
     window.history.pushState(null, '', '/');
     const element = document.createElement('div');
-    const lifecycles = createAreaLifecycles(StorageApp, { area: 'storage', version: '1.2.3' });
+    const lifecycles = createAreaModule(StorageApp, BUILD, createApi);
     const props = mountProps(element, { basePath: '/', queryClient: undefined });
     await lifecycles.mount(props);
     expect(element.textContent).toContain('own cache');
@@ -94,7 +104,7 @@ describe('createAreaLifecycles', () => {
 
   it('rejects the mount of a build stamped with the throw-on-mount fault, naming the area (by its manifest’s title) and version', async () => {
     const element = document.createElement('div');
-    const lifecycles = createAreaLifecycles(StorageApp, { area: 'storage', title: 'Storage', version: '9.9.9', fault: 'throw-on-mount' });
+    const lifecycles = createAreaModule(StorageApp, { ...BUILD, version: '9.9.9', fault: 'throw-on-mount' }, createApi);
     await expect(lifecycles.mount(mountProps(element))).rejects.toThrow('The Storage area (version 9.9.9) threw while mounting');
     expect(element.innerHTML).toBe('');
   });

@@ -2,8 +2,9 @@ import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AreaMountProps } from '@plinth/shared-contracts';
+import type { CreateAreaApi } from './area-context';
 import { AreaRoot } from './AreaRoot';
-import type { AreaApp, AreaLifecycleOptions, AreaLifecycles } from './types';
+import type { AreaApp, AreaBuild, AreaRemoteModule } from './types';
 
 type ParcelProps = AreaMountProps & { name?: string };
 /** single-spa passes its own props (singleSpa, mountParcel) too; called directly, an area gets only ours. */
@@ -16,16 +17,18 @@ interface ReactLifecycles {
 }
 
 /**
- * single-spa lifecycles for an area: mounts `App` inside AreaRoot into the element the host gives
- * (props.domElement), re-renders it with new props on update and unmounts it cleanly.
+ * An area's remote module ("./area", its `src/index.ts`): who it is (the build stamp made from its
+ * manifest and package) and single-spa lifecycles that mount `App` inside the kit's root (query
+ * cache, router under the base path, theme, `useArea()` with the clients `createApi` builds) into
+ * the element the host gives, re-render it on update and unmount it cleanly.
  */
-export function createAreaLifecycles(App: AreaApp, options: AreaLifecycleOptions): AreaLifecycles {
-  const title = options.title ?? options.area;
+export function createAreaModule(App: AreaApp, build: AreaBuild, createApi: CreateAreaApi = () => ({})): AreaRemoteModule {
+  const { area, title, version, contractsMajor } = build;
   const Root = (props: ParcelProps) => {
     const { name: _parcelName, ...mountProps } = props;
-    return <AreaRoot App={App} title={title} mountProps={mountProps as AreaMountProps} />;
+    return <AreaRoot App={App} title={title} createApi={createApi} mountProps={mountProps as AreaMountProps} />;
   };
-  Root.displayName = `AreaRoot(${options.area})`;
+  Root.displayName = `AreaRoot(${area})`;
 
   const lifecycles = singleSpaReact<ParcelProps>({
     React,
@@ -39,13 +42,16 @@ export function createAreaLifecycles(App: AreaApp, options: AreaLifecycleOptions
   }) as unknown as ReactLifecycles;
 
   // Lifecycles are keyed by the parcel's name; a direct caller (a test, the standalone page) may omit it.
-  const withName = (props: AreaMountProps): ParcelProps => ({ name: `plinth-area-${options.area}`, ...props });
+  const withName = (props: AreaMountProps): ParcelProps => ({ name: `plinth-area-${area}`, ...props });
 
   return {
+    area,
+    version,
+    contractsMajor,
     bootstrap: (props) => lifecycles.bootstrap(withName(props)),
     mount: async (props) => {
-      if (options.fault === 'throw-on-mount') {
-        throw new Error(`The ${title} area (version ${options.version}) threw while mounting (test fault "throw-on-mount").`);
+      if (build.fault === 'throw-on-mount') {
+        throw new Error(`The ${title} area (version ${version}) threw while mounting (test fault "throw-on-mount").`);
       }
       return lifecycles.mount(withName(props));
     },

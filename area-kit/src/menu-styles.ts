@@ -1,12 +1,12 @@
 import { css } from '@emotion/react';
-import { tokens } from '../theme';
+import { tokens } from '@plinth/shared-ui/theme';
 
 const c = tokens.color;
 
-/** Styles of an area's side menus (AreaSideMenu): one column of entries and titled lists. */
-export const areaMenuStyles = {
-  /** The column that holds the shared side menu. */
-  nav: css({
+/** Styles of an area's side menus (AreaSideMenu) and of lists and controls inside them. */
+export const menuStyles = {
+  /** The fixed-width scrolling column a side menu sits in. */
+  column: css({
     width: 260,
     minWidth: 260,
     height: '100%',

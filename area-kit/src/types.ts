@@ -1,26 +1,27 @@
 import type { ComponentType } from 'react';
-import type { AreaMountProps, AreaModule, AreaName } from '@plinth/shared-contracts';
+import type { AreaModule, AreaMountProps, AreaName } from '@plinth/shared-contracts';
 
-/** An area's root component: the placeholder App of every mfe-* package. */
+/** An area's root component (its `src/App.tsx`): the routes of its manifest's pages. */
 export type AreaApp = ComponentType<AreaMountProps>;
 
 export type AreaFault = 'throw-on-mount';
 
-/** What an area's build states about it (__PLINTH_AREA_BUILD__, from its manifest and package). */
-export interface AreaLifecycleOptions {
+/**
+ * What an area's build states about it: @plinth/build-config defines it as __PLINTH_AREA_BUILD__
+ * (id and title from area.manifest.ts, version from package.json) in the area's build and tests.
+ */
+export interface AreaBuild {
   area: AreaName;
-  /** How the console names the area to users (its manifest's title); default: the id. */
-  title?: string;
+  /** How the console names the area to users (its manifest's title). */
+  title: string;
   version: string;
+  contractsMajor: number;
   /** Test fault stamped into a fixture build (AREA_FAULT); never set in a real release. */
   fault?: AreaFault | null;
 }
 
-/** The stamp @plinth/build-config defines as __PLINTH_AREA_BUILD__ in an area's build and tests. */
-export interface AreaBuild extends AreaLifecycleOptions {
-  title: string;
-  contractsMajor: number;
-}
-
-/** The single-spa lifecycles an area's src/index.ts exports. */
+/** The single-spa lifecycles an area's remote exposes. */
 export type AreaLifecycles = Pick<AreaModule, 'bootstrap' | 'mount' | 'unmount'> & Required<Pick<AreaModule, 'update'>>;
+
+/** Everything an area's `src/index.ts` exports as its remote module "./area". */
+export type AreaRemoteModule = AreaLifecycles & Pick<AreaModule, 'area' | 'version' | 'contractsMajor'>;

@@ -1,10 +1,9 @@
-// What this remote exposes as "./area": who it is (from area.manifest.ts and package.json, stamped
-// in by @plinth/build-config, and by vitest.config.ts in tests) and the single-spa lifecycles of App.
-import { createAreaLifecycles, type AreaBuild } from '@plinth/shared-ui/area';
+// The remote module "./area": the area's identity (stamped from area.manifest.ts and package.json
+// by @plinth/build-config) and the single-spa lifecycles of App over this area's API calls.
+import { createAreaModule, type AreaBuild } from '@plinth/area-kit';
+import { createApi } from './api';
 import App from './App';
 
 declare const __PLINTH_AREA_BUILD__: AreaBuild;
-const build = __PLINTH_AREA_BUILD__;
 
-export const { area, version, contractsMajor } = build;
-export const { bootstrap, mount, unmount, update } = createAreaLifecycles(App, build);
+export const { area, version, contractsMajor, bootstrap, mount, unmount, update } = createAreaModule(App, __PLINTH_AREA_BUILD__, createApi);

@@ -1,5 +1,6 @@
-import { describeAreaModule } from '@plinth/shared-ui/area/area-module-test';
-import * as exposed from './index';
+import { describeAreaModule } from '@plinth/area-kit/testing';
+import manifest from '../area.manifest';
 import packageJson from '../package.json';
+import * as exposed from './index';
 
-describeAreaModule({ area: 'settings-billing', exposed, packageVersion: packageJson.version });
+describeAreaModule({ manifest, exposed, packageVersion: packageJson.version });

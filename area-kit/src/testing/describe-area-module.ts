@@ -1,24 +1,25 @@
 // The checks every area's src/index.test.tsx runs against its remote module ("./area").
-// Only for tests: imports vitest and Testing Library, so it is not part of the `./area` barrel.
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { CONTRACTS_MAJOR, type AreaModule, type AreaMountProps, type AreaName } from '@plinth/shared-contracts';
+import { CONTRACTS_MAJOR, type AreaManifest, type AreaMountProps } from '@plinth/shared-contracts';
+import type { AreaRemoteModule } from '../types';
 
 export interface DescribeAreaModuleOptions {
-  area: AreaName;
+  manifest: Pick<AreaManifest, 'id'>;
   /** The area's src/index module. */
-  exposed: Pick<AreaModule, 'area' | 'version' | 'contractsMajor' | 'bootstrap' | 'mount' | 'unmount'>;
+  exposed: AreaRemoteModule;
   /** The area's package.json version. */
   packageVersion: string;
 }
 
 /** Defines "the <area> remote module" suite: identity stamp, then mount into and unmount from the host's element. */
-export function describeAreaModule({ area, exposed, packageVersion }: DescribeAreaModuleOptions): void {
+export function describeAreaModule({ manifest, exposed, packageVersion }: DescribeAreaModuleOptions): void {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+  const area = manifest.id;
 
   describe(`the ${area} remote module`, () => {
-    it('states its area, its package version and the contracts major it was built against', () => {
+    it('states its area (its manifest id), its package version and the contracts major it was built against', () => {
       expect(exposed.area).toBe(area);
       expect(exposed.version).toBe(packageVersion);
       expect(exposed.contractsMajor).toBe(CONTRACTS_MAJOR);
@@ -31,7 +32,7 @@ export function describeAreaModule({ area, exposed, packageVersion }: DescribeAr
       const props: AreaMountProps = {
         area,
         projectRef: 'demo',
-        basePath: `/project/demo/${area}`,
+        basePath: `/project/demo`,
         session: { user: { id: 'u1', email: 'ada@example.com', username: 'ada' } },
         permissions: [],
         apiBase: '/api',

@@ -1,15 +1,18 @@
-// Tests only: renders an area's App the way the host mounts it, inside a memory router.
-// Not part of the `./area` barrel (it imports Testing Library).
+// Tests only: renders an area's App the way the host mounts it, against the fake platform API.
 import { render } from '@testing-library/react';
+import { vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { AreaLinkResolver, AreaManifest, AreaMountProps } from '@plinth/shared-contracts';
-import type { AreaApp } from './types';
+import { ALL_PERMISSIONS, type AreaLinkResolver, type AreaManifest, type AreaMountProps, type BuildMode, type Notice, type ThemeName } from '@plinth/shared-contracts';
+import { AreaProvider } from '../area-context';
+import type { AreaApp } from '../types';
+import { createFakeApi, type FakeApi } from './fake-api';
+import { ME, PROJECT_REF } from './fixtures';
 
-/** Shows the router's current location, so tests can read where an action led. */
-function LocationProbe({ withSearch }: { withSearch: boolean }) {
+/** Shows the router's current address, so tests can read where an action led. */
+function LocationProbe() {
   const { pathname, search } = useLocation();
-  return <output data-testid="location">{withSearch ? `${pathname}${search}` : pathname}</output>;
+  return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
 
 /**
@@ -26,31 +29,63 @@ export function testLinkResolver(manifest: Pick<AreaManifest, 'id' | 'links'>): 
   };
 }
 
-export interface RenderAreaAppOptions {
-  /** The mount props; queryClient and domElement are filled in here, link when left out (no links). */
-  props: Omit<AreaMountProps, 'queryClient' | 'domElement' | 'link'> & { link?: AreaLinkResolver };
-  /** The URL the memory router starts on (under props.basePath). */
-  initialEntry: string;
-  /** Whether the location probe shows the query string after the path. */
-  probeSearch?: boolean;
+export interface RenderAreaOptions {
+  /** The area's manifest (its id names the area; its links feed link()). */
+  manifest: Pick<AreaManifest, 'id' | 'links'>;
+  /**
+   * Where the page opens: a path below the project ("storage/buckets/avatars"), or an address
+   * from the root ("/org/acme/general", "/project/<PROJECT_REF>/settings/api").
+   */
+  at: string;
+  /** The fake platform API (default: an empty one). */
+  api?: FakeApi;
+  permissions?: readonly string[];
+  buildMode?: BuildMode;
+  theme?: ThemeName;
 }
 
 /**
- * Renders `App` with the host's pieces: a QueryClient without retries (also passed as the mount
- * props' queryClient), a MemoryRouter on props.basePath and a location probe (data-testid="location").
+ * Renders `App` with what the host and the kit give it: a QueryClient without retries (also the
+ * mount props' queryClient), a MemoryRouter on the base path (/project/<PROJECT_REF> for project
+ * pages, / otherwise), `useArea()` over the fake API's clients, notices and host navigations kept
+ * for the test, and a location probe: `location()` is the address below the base path.
  */
-export function renderAreaApp(App: AreaApp, { props, initialEntry, probeSearch = false }: RenderAreaAppOptions) {
+export function renderArea(App: AreaApp, { manifest, at, api = createFakeApi(), permissions = ALL_PERMISSIONS, buildMode = 'hosted', theme = 'dark' }: RenderAreaOptions) {
+  // jsdom does no layout: give virtual lists the height a browser would, so their rows render.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.hasAttribute('data-virtual-list') ? 672 : 0;
+  });
+  const url = at.startsWith('/') ? at : `/project/${PROJECT_REF}/${at}`;
+  const inProject = url.startsWith('/project/');
+  const basePath = inProject ? `/project/${PROJECT_REF}` : '/';
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const { basePath } = props;
+  const notices: Notice[] = [];
+  const navigations: string[] = [];
+  const props: AreaMountProps = {
+    area: manifest.id,
+    projectRef: inProject ? PROJECT_REF : undefined,
+    basePath,
+    session: { user: ME },
+    permissions,
+    apiBase: '/api',
+    navigate: (to) => void navigations.push(to),
+    notify: (notice) => void notices.push(notice),
+    link: testLinkResolver(manifest),
+    theme,
+    buildMode,
+    queryClient,
+  };
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter basename={basePath} initialEntries={[initialEntry]}>
-        <App link={testLinkResolver({ id: props.area })} {...props} queryClient={queryClient} />
-        <LocationProbe withSearch={probeSearch} />
+      <MemoryRouter basename={basePath} initialEntries={[url]}>
+        <AreaProvider props={props} api={api.clients}>
+          <App {...props} />
+        </AreaProvider>
+        <LocationProbe />
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  /** The probe's location with the base path taken off. */
-  const location = () => view.getByTestId('location').textContent?.replace(basePath, '') ?? '';
-  return { ...view, queryClient, location };
+  // The router's location is already below its basename.
+  const location = () => view.getByTestId('location').textContent ?? '';
+  return { ...view, api, queryClient, notices, navigations, location };
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { QueryClient } from '@tanstack/react-query';
 import { CONTRACTS_MAJOR, type AreaMountProps, type AreaName } from '@plinth/shared-contracts';
-import { createAreaLifecycles } from '@plinth/shared-ui/area';
+import { createAreaModule } from '@plinth/area-kit';
 import { AreaOutlet, type AreaOutletMountProps } from './AreaOutlet';
 import type { AreaLoader } from './remotes';
 
@@ -33,12 +33,7 @@ function StorageMenu(props: AreaMountProps) {
 /** A real area module, made the way every mfe-* package makes its src/index.ts. */
 function areaModule(overrides: { contractsMajor?: number; fault?: 'throw-on-mount'; area?: AreaName } = {}) {
   const area = overrides.area ?? 'storage';
-  return {
-    area,
-    version: '1.4.0',
-    contractsMajor: overrides.contractsMajor ?? CONTRACTS_MAJOR,
-    ...createAreaLifecycles(StorageMenu, { area, title: 'Storage', version: '1.4.0', fault: overrides.fault ?? null }),
-  };
+  return createAreaModule(StorageMenu, { area, title: 'Storage', version: '1.4.0', contractsMajor: overrides.contractsMajor ?? CONTRACTS_MAJOR, fault: overrides.fault ?? null });
 }
 
 /** A loader that answers from a queue of outcomes and counts resets. */

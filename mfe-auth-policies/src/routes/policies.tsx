@@ -1,4 +1,4 @@
-import { PlaceholderPage } from '../area/AreaLayout';
+import { PlaceholderPage } from '@plinth/area-kit';
 
 /** /auth/policies (optional ?search={tableId}): the RLS policies page (page to come). */
 export default function PoliciesPage() {

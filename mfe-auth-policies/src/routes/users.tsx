@@ -1,4 +1,4 @@
-import { PlaceholderPage } from '../area/AreaLayout';
+import { PlaceholderPage } from '@plinth/area-kit';
 
 /** /auth/users: the project's users (page to come). */
 export default function UsersPage() {

@@ -1,11 +1,12 @@
 import { useParams } from 'react-router-dom';
-import { logSources, type BuildMode } from '@plinth/shared-contracts';
-import { HostedOnlyPage, PlaceholderPage } from '../area/AreaLayout';
+import { logSources } from '@plinth/shared-contracts';
+import { HostedOnlyPage, PlaceholderPage, useArea } from '@plinth/area-kit';
 import { isLogSourceId } from '../features/logs-menu/logs-menu-items';
 
 /** /logs/:source: the logs of one source, titled with its label in this build mode. */
-export default function LogSourcePage({ buildMode }: { buildMode: BuildMode }) {
+export default function LogSourcePage() {
   const { source = '' } = useParams();
+  const buildMode = useArea().hosted ? 'hosted' : 'self-hosted';
   if (!isLogSourceId(source)) {
     return (
       <PlaceholderPage title="Page not found">

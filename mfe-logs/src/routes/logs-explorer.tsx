@@ -1,5 +1,4 @@
-import type { BuildMode } from '@plinth/shared-contracts';
-import { HostedOnlyPage, PlaceholderPage } from '../area/AreaLayout';
+import { HostedOnlyPage, PlaceholderPage, useArea } from '@plinth/area-kit';
 
 /** /logs/explorer: write and run a log query (page to come). */
 export function QueryPage() {
@@ -7,8 +6,8 @@ export function QueryPage() {
 }
 
 /** /logs/explorer/saved: hosted only (000 §2.7). */
-export function SavedQueriesPage({ buildMode }: { buildMode: BuildMode }) {
-  if (buildMode !== 'hosted') return <HostedOnlyPage title="Saved Queries" />;
+export function SavedQueriesPage() {
+  if (!useArea().hosted) return <HostedOnlyPage title="Saved Queries" />;
   return <PlaceholderPage title="Saved Queries" description="Log queries you saved." />;
 }
 

@@ -1,25 +1,8 @@
-import { ALL_PERMISSIONS, type BuildMode } from '@plinth/shared-contracts';
-import { renderAreaApp } from '@plinth/shared-ui/area/render-area-app';
+import { renderArea as renderWithKit, type RenderAreaOptions } from '@plinth/area-kit/testing';
+import manifest from '../../area.manifest';
 import App from '../App';
 
-export const PROJECT_REF = 'abcdefghijklmnop';
+export { PROJECT_REF } from '@plinth/area-kit/testing';
 
-/** Mounts the area the way the host does: basePath /project/{ref} and the host's query cache. */
-export function renderArea(path: string, options: { buildMode?: BuildMode; permissions?: readonly string[] } = {}) {
-  const basePath = `/project/${PROJECT_REF}`;
-  return renderAreaApp(App, {
-    initialEntry: `${basePath}/${path}`,
-    props: {
-      area: 'logs',
-      projectRef: PROJECT_REF,
-      basePath,
-      session: { user: { id: 'u1', email: 'me@example.com', username: 'me' } },
-      permissions: options.permissions ?? ALL_PERMISSIONS,
-      apiBase: '/api',
-      navigate: () => undefined,
-      notify: () => undefined,
-      theme: 'dark',
-      buildMode: options.buildMode ?? 'hosted',
-    },
-  });
-}
+/** The logs area as the host mounts it, opened at a path below the project ("logs/explorer"). */
+export const renderArea = (at: string, options: Omit<RenderAreaOptions, 'manifest' | 'at'> = {}) => renderWithKit(App, { manifest, at, ...options });

@@ -1,5 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
+import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { ACCOUNT_MENU, AccountMenu } from '../features/account/AccountMenu';
 
 /** /account/{me, tokens, security, audit} (000 §2.1). */

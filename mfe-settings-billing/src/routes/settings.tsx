@@ -1,6 +1,5 @@
 import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
-import { useArea } from '../area/area-context';
-import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
+import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { SETTINGS_MENU, SettingsMenu } from '../features/project-settings/SettingsMenu';
 import { ApiSettingsPanel } from '../features/api-keys/ApiSettingsPanel';
 

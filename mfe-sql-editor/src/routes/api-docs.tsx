@@ -1,5 +1,5 @@
 import { Route, Routes, useSearchParams } from 'react-router-dom';
-import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
+import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { API_DOC_PAGES, ApiDocsMenu } from '../features/api-docs/ApiDocsMenu';
 
 function ApiDocsPage() {

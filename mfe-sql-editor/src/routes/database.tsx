@@ -1,6 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { useArea } from '../area/area-context';
-import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
+import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { DatabaseMenu, databasePages } from '../features/database-menu/DatabaseMenu';
 
 /** database/{tables, schemas, …} (000 §2.1): the menu and a titled page for each. */

@@ -2,8 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { Button } from '@plinth/shared-ui/button';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { NEW_SNIPPET_NAME, PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES } from '@plinth/shared-contracts';
-import { useArea } from '../area/area-context';
-import { PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
+import { useArea, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { SqlRunner } from '../features/sql-runner/SqlRunner';
 import { useSnippetMutations } from '../features/snippets/use-snippets';
 

@@ -1,11 +1,9 @@
 import { useParams } from 'react-router-dom';
 import { Button } from '@plinth/shared-ui/button';
 import { SNIPPET_MESSAGES } from '@plinth/shared-contracts';
-import { useArea } from '../area/area-context';
-import { PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
+import { useArea, PlainPlaceholderPage as PlaceholderPage, errorMessage } from '@plinth/area-kit';
 import { SqlRunner } from '../features/sql-runner/SqlRunner';
 import { useSnippetMutations, useSnippets } from '../features/snippets/use-snippets';
-import { errorMessage } from '../area/error-message';
 
 /** sql/:id: one saved query in the editor, with Run, Save and the favourite switch. */
 export default function SqlSnippetRoute() {

@@ -1,6 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { useArea } from '../area/area-context';
-import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
+import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { SqlEditorMenu, newQueryPath } from '../features/snippets/SqlEditorMenu';
 import SqlNewRoute from './sql-new';
 import SqlSnippetRoute from './sql-snippet';

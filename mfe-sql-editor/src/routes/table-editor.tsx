@@ -1,8 +1,7 @@
 import { Route, Routes, useParams } from 'react-router-dom';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { genericPermissionNotice, PERMISSIONS, queryKeys, type EntityList } from '@plinth/shared-contracts';
-import { useArea } from '../area/area-context';
-import { AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/shared-ui/area';
+import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { TableEditorMenu } from '../features/table-editor/TableEditorMenu';
 
 export const TABLE_EDITOR_NO_ACCESS = genericPermissionNotice('view the table editor');

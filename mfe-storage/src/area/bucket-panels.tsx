@@ -1,19 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithPreload } from '@plinth/area-kit';
 import type { Bucket } from '@plinth/shared-contracts';
 
 // The create/edit panel and the delete dialog (with their dialog code) are not needed to show the
 // menu: they load as soon as the pointer or the keyboard focus enters the menu, or when first opened.
-const loadBucketFormPanel = () => import('../features/bucket-form/BucketFormPanel');
-const loadDeleteBucketDialog = () => import('../features/bucket-delete/DeleteBucketDialog');
-const BucketFormPanel = lazy(() => loadBucketFormPanel().then((m) => ({ default: m.BucketFormPanel })));
-const DeleteBucketDialog = lazy(() => loadDeleteBucketDialog().then((m) => ({ default: m.DeleteBucketDialog })));
-let panelsRequested = false;
+const BucketFormPanel = lazyWithPreload(() => import('../features/bucket-form/BucketFormPanel').then((m) => m.BucketFormPanel));
+const DeleteBucketDialog = lazyWithPreload(() => import('../features/bucket-delete/DeleteBucketDialog').then((m) => m.DeleteBucketDialog));
+
 export function loadBucketPanels() {
-  if (panelsRequested) return;
-  panelsRequested = true;
-  void Promise.all([loadBucketFormPanel(), loadDeleteBucketDialog()]).catch(() => {
-    panelsRequested = false;
-  });
+  void BucketFormPanel.preload();
+  void DeleteBucketDialog.preload();
 }
 
 /** Which bucket panel the storage menu has open. */

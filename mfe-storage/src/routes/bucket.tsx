@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { STORAGE_MESSAGES } from '@plinth/shared-contracts';
 import { ErrorPanel, LoadingState } from '@plinth/shared-ui/layout';
-import { PlaceholderPage } from '../area/StorageLayout';
+import { PlaceholderPage } from '@plinth/area-kit';
 import { useBuckets } from '../area/use-buckets';
 
 /** /storage/buckets/:bucketId: the explorer opened on one bucket (the explorer itself comes later). */

@@ -1,4 +1,4 @@
-import { PlaceholderPage } from '../area/StorageLayout';
+import { PlaceholderPage } from '@plinth/area-kit';
 
 /** /storage/buckets: where the user lands, and is sent back to after deleting a bucket. */
 export default function BucketsPage() {

@@ -1,5 +1,5 @@
 import { STORAGE_MESSAGES } from '@plinth/shared-contracts';
-import { PlaceholderPage } from '../area/StorageLayout';
+import { PlaceholderPage } from '@plinth/area-kit';
 
 /** /storage/settings: the upload file size limit (page to come). */
 export default function StorageSettingsPage() {

@@ -1,5 +1,5 @@
 import { LOG_SOURCE_IDS, LOGS_MENU_ITEMS, logSources, type BuildMode, type LogSourceId } from '@plinth/shared-contracts';
-import type { LogsMenuGroup } from '../../area/menu-groups';
+import type { MenuLinkGroup } from '@plinth/area-kit';
 
 /** Path of a log source's page. */
 export function logSourcePath(id: LogSourceId): string {
@@ -7,18 +7,10 @@ export function logSourcePath(id: LogSourceId): string {
 }
 
 /** The logs menu of 000 §2.7 for a build mode: the explorer views, then the log sources. */
-export function logsMenuGroups(mode: BuildMode): LogsMenuGroup[] {
+export function logsMenuGroups(mode: BuildMode): MenuLinkGroup[] {
   return [
-    {
-      key: 'explorer',
-      title: 'Logs Explorer',
-      items: LOGS_MENU_ITEMS.filter((item) => mode === 'hosted' || !item.hostedOnly).map(({ key, label, path }) => ({ key, label, path })),
-    },
-    {
-      key: 'sources',
-      title: 'Sources',
-      items: logSources(mode).map((source) => ({ key: source.id, label: source.label, path: logSourcePath(source.id) })),
-    },
+    { title: 'Logs Explorer', items: LOGS_MENU_ITEMS.map(({ label, path, hostedOnly }) => ({ label, to: path, hostedOnly })) },
+    { title: 'Sources', items: logSources(mode).map((source) => ({ label: source.label, to: logSourcePath(source.id) })) },
   ];
 }
 

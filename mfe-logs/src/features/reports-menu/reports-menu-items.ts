@@ -1,16 +1,15 @@
-import type { LogsMenuGroup } from '../../area/menu-groups';
+import type { MenuLinkGroup } from '@plinth/area-kit';
 
 /** The reports menu (000 §2.1: reports, api-overview, storage, database, query-performance; hosted only). */
-export const REPORTS_MENU_GROUPS: readonly LogsMenuGroup[] = [
+export const REPORTS_MENU_GROUPS: readonly MenuLinkGroup[] = [
   {
-    key: 'reports',
     title: 'Built-in reports',
     items: [
-      { key: 'overview', label: 'Overview', path: 'reports' },
-      { key: 'api-overview', label: 'API', path: 'reports/api-overview' },
-      { key: 'storage', label: 'Storage', path: 'reports/storage' },
-      { key: 'database', label: 'Database', path: 'reports/database' },
-      { key: 'query-performance', label: 'Query performance', path: 'reports/query-performance' },
+      { label: 'Overview', to: 'reports' },
+      { label: 'API', to: 'reports/api-overview' },
+      { label: 'Storage', to: 'reports/storage' },
+      { label: 'Database', to: 'reports/database' },
+      { label: 'Query performance', to: 'reports/query-performance' },
     ],
   },
 ];

@@ -1,5 +1,4 @@
-import { useArea } from '../../area/area-context';
-import { AreaSideMenu, type MenuLinkGroup } from '@plinth/shared-ui/area';
+import { AreaSideMenu, type MenuLinkGroup } from '@plinth/area-kit';
 
 /** Account pages (000 §2.1) under /account. */
 export const ACCOUNT_MENU: readonly (MenuLinkGroup & { title: string; items: readonly { label: string; to: string; hostedOnly?: boolean }[] })[] = [
@@ -15,6 +14,5 @@ export const ACCOUNT_MENU: readonly (MenuLinkGroup & { title: string; items: rea
 ];
 
 export function AccountMenu() {
-  const { hosted } = useArea();
-  return <AreaSideMenu title="Account" aria-label="Account settings" groups={ACCOUNT_MENU} hosted={hosted} />;
+  return <AreaSideMenu title="Account" aria-label="Account settings" groups={ACCOUNT_MENU} />;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
-import { ANON_KEY, createFakeApi, JWT_SECRET, PROJECT_REF, SERVICE_KEY } from '../../testing/fake-platform-api';
+import { ANON_KEY, createFakeApi, JWT_SECRET, PROJECT_REF, SERVICE_KEY } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 import { MASKED_VALUE } from './SecretField';
 
@@ -44,7 +44,7 @@ describe('API settings', () => {
     renderArea(API_PAGE, { api });
     expect(await screen.findByText('Updating JWT secret...')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Updating JWT secret...')).toBeNull(), { timeout: 4000 });
-    const polls = api.state.calls.filter((c) => c.endsWith('jwt-secret-update-status')).length;
+    const polls = api.argsOf('settings.getJwtSecretUpdateStatus').length;
     expect(polls).toBeGreaterThanOrEqual(3);
   });
 
@@ -66,8 +66,8 @@ describe('API settings', () => {
 
   it('says Failed to retrieve API keys and Failed to retrieve configuration when the reads fail', async () => {
     const api = createFakeApi();
-    api.state.failures['GET settings'] = { status: 500, message: 'down' };
-    api.state.failures['GET config'] = { status: 500, message: 'down' };
+    api.failures['settings.getProjectSettings'] = { status: 500, message: 'down' };
+    api.failures['settings.getProjectConfig'] = { status: 500, message: 'down' };
     renderArea(API_PAGE, { api });
     expect(await screen.findByText('Failed to retrieve API keys')).toBeTruthy();
     expect(await screen.findByText('Failed to retrieve configuration')).toBeTruthy();
@@ -79,6 +79,6 @@ describe('API settings', () => {
     renderArea(API_PAGE, { api });
     await user.click(await screen.findByRole('button', { name: 'Generate a new JWT secret' }));
     expect(await screen.findByText('Updating JWT secret...')).toBeTruthy();
-    expect(api.state.calls).toContain(`POST /platform/props/project/${PROJECT_REF}/jwt-secret`);
+    expect(api.writes()).toContain('settings.updateJwtSecret');
   });
 });

@@ -11,7 +11,7 @@ import {
   SETTINGS_MESSAGES,
   type ServiceApiKey,
 } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
+import { useArea } from '@plinth/area-kit';
 import { SecretField } from './SecretField';
 import { apiKeyService, useJwtSecretUpdateStatus, useProjectConfig, useProjectSettings } from './use-api-settings';
 

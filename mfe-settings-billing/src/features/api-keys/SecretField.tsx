@@ -4,7 +4,7 @@ import { Button } from '@plinth/shared-ui/button';
 import { DisabledReason } from '@plinth/shared-ui/tooltip';
 import { tokens } from '@plinth/shared-ui/theme';
 import { COPY_NOTICE_MS } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
+import { useArea } from '@plinth/area-kit';
 
 const valueStyle = css({
   flex: 1,

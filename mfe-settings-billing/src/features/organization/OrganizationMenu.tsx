@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { queryKeys } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
-import { AreaSideMenu } from '@plinth/shared-ui/area';
+import { useArea, AreaSideMenu } from '@plinth/area-kit';
 
 /** Organization pages (000 §2.1) under /org/{slug}. */
 export function organizationPages(slug: string): { title: string; items: { label: string; to: string; hostedOnly?: boolean }[] }[] {
@@ -34,7 +33,6 @@ export function useOrganization(slug: string) {
 }
 
 export function OrganizationMenu({ slug }: { slug: string }) {
-  const { hosted } = useArea();
   const org = useOrganization(slug);
-  return <AreaSideMenu title={org.data?.name ?? slug} aria-label="Organization settings" groups={organizationPages(slug)} hosted={hosted} />;
+  return <AreaSideMenu title={org.data?.name ?? slug} aria-label="Organization settings" groups={organizationPages(slug)} />;
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { css } from '@emotion/react';
 import { tokens } from '@plinth/shared-ui/theme';
 import { queryKeys } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
+import { useArea } from '@plinth/area-kit';
 
 const tableStyle = css({
   borderCollapse: 'collapse',

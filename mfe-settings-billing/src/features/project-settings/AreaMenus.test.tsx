@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROJECT_REF } from '../../testing/fake-platform-api';
+import { PROJECT_REF } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 
 const links = (nav: string) => within(screen.getByRole('navigation', { name: nav })).getAllByRole('link').map((a) => a.textContent);

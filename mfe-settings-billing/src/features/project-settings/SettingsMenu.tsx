@@ -1,5 +1,4 @@
-import { useArea } from '../../area/area-context';
-import { AreaSideMenu, type MenuLinkGroup } from '@plinth/shared-ui/area';
+import { AreaSideMenu, type MenuLinkGroup } from '@plinth/area-kit';
 
 /** Project settings pages (000 §2.1) by group; infrastructure, add-ons and billing only exist on the hosted platform. */
 export const SETTINGS_MENU: readonly (MenuLinkGroup & { title: string; items: readonly { label: string; to: string; hostedOnly?: boolean }[] })[] = [
@@ -34,6 +33,5 @@ export const SETTINGS_MENU: readonly (MenuLinkGroup & { title: string; items: re
 ];
 
 export function SettingsMenu() {
-  const { hosted } = useArea();
-  return <AreaSideMenu title="Settings" aria-label="Project settings" groups={SETTINGS_MENU} hosted={hosted} />;
+  return <AreaSideMenu title="Settings" aria-label="Project settings" groups={SETTINGS_MENU} />;
 }

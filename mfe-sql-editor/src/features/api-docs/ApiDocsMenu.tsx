@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { LoadingState } from '@plinth/shared-ui/layout';
 import { queryKeys } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
-import { areaMenuStyles as menuStyles, AreaSideMenu } from '@plinth/shared-ui/area';
+import { useArea, menuStyles, AreaSideMenu } from '@plinth/area-kit';
 
 /** The introduction pages of the API docs (000 §2.1: query page = auth, users, tables-intro, rpc-intro). */
 export const API_DOC_PAGES = [
@@ -31,7 +30,7 @@ export function ApiDocsMenu() {
     },
   ];
   return (
-    <AreaSideMenu title="API Docs" groups={groups} hosted={hosted}>
+    <AreaSideMenu title="API Docs" groups={groups}>
       {tables.isPending ? <LoadingState label="Loading tables…" /> : null}
       {tables.isError ? <p css={menuStyles.error} role="alert">Failed to load tables: {tables.error.message}</p> : null}
       {tables.data?.entities.length === 0 ? <p css={menuStyles.muted}>No tables in the public schema</p> : null}

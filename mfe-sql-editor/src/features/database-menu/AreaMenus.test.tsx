@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeApi, entity } from '../../testing/fake-platform-api';
+import { createFakeApi, entity } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 
 describe('database and API docs menus', () => {

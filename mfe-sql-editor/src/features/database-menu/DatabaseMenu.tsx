@@ -1,5 +1,4 @@
-import { useArea } from '../../area/area-context';
-import { AreaSideMenu, type MenuLinkItem } from '@plinth/shared-ui/area';
+import { useArea, AreaSideMenu, type MenuLinkItem } from '@plinth/area-kit';
 
 /** The database pages (000 §2.1) and their titles; Backups only exist on the hosted platform. */
 export const DATABASE_PAGES: readonly (MenuLinkItem & { label: string; group: 'Database Management' | 'Platform' })[] = [
@@ -27,5 +26,5 @@ export function DatabaseMenu() {
     title,
     items: DATABASE_PAGES.filter((p) => p.group === title),
   }));
-  return <AreaSideMenu title="Database" groups={groups} hosted={hosted} />;
+  return <AreaSideMenu title="Database" groups={groups} />;
 }

@@ -1,9 +1,8 @@
 import { Dialog, DialogClose, dialogFooterStyle } from '@plinth/shared-ui/dialog';
 import { Button } from '@plinth/shared-ui/button';
 import { SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
+import { useArea, errorMessage } from '@plinth/area-kit';
 import { useSnippetMutations } from './use-snippets';
-import { errorMessage } from '../../area/error-message';
 
 export interface DeleteSnippetDialogProps {
   snippet: Snippet;

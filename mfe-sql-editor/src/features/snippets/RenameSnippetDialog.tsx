@@ -5,9 +5,8 @@ import { Button } from '@plinth/shared-ui/button';
 import { Field, TextInput } from '@plinth/shared-ui/form';
 import { SNIPPET_MESSAGES, SNIPPET_NAME_MAX_LENGTH, type Snippet } from '@plinth/shared-contracts';
 import * as z from '@plinth/shared-contracts/zod';
-import { useArea } from '../../area/area-context';
+import { useArea, errorMessage } from '@plinth/area-kit';
 import { useSnippetMutations } from './use-snippets';
-import { errorMessage } from '../../area/error-message';
 
 const RenameFormSchema = z.object({
   name: z

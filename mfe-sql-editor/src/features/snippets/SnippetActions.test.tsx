@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeApi, snippet, TEAMMATE_ID } from '../../testing/fake-platform-api';
+import { createFakeApi, snippet, TEAMMATE } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 
 function setup(path = 'sql/new') {
   const mine = snippet({ name: 'Orders by day' });
-  const shared = snippet({ name: 'Active users', visibility: 'project', owner_id: TEAMMATE_ID });
+  const shared = snippet({ name: 'Active users', visibility: 'project', owner_id: TEAMMATE.id });
   const api = createFakeApi({ snippets: [mine, shared] });
   const user = userEvent.setup();
   const view = renderArea(path.replace(':mine', mine.id).replace(':shared', shared.id), { api });
@@ -60,7 +60,7 @@ describe('per-query menu', () => {
 
   it('notifies a failed rename with the server message', async () => {
     const { user, api, notices } = setup();
-    api.state.failures['PATCH snippet'] = { status: 409, message: 'A query with this name already exists' };
+    api.failures['snippets.renameSnippet'] = { status: 409, message: 'A query with this name already exists' };
     await openActions(user, 'Orders by day');
     await user.click(screen.getByRole('menuitem', { name: 'Rename query' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rename query' });
@@ -99,7 +99,7 @@ describe('per-query menu', () => {
 
   it('notifies a failed delete and keeps the query', async () => {
     const { user, api, notices } = setup();
-    api.state.failures['DELETE content'] = { status: 403, message: 'You need the create on user content owned by the user permission' };
+    api.failures['snippets.deleteSnippet'] = { status: 403, message: 'You need the create on user content owned by the user permission' };
     await openActions(user, 'Orders by day');
     await user.click(screen.getByRole('menuitem', { name: 'Delete query' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm to delete query' });

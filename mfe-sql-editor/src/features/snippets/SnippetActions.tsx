@@ -1,17 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
-import { ActionsMenu, type ActionItem } from '../../area/ActionsMenu';
+import { lazyWithPreload, useArea, RowActions, type RowAction } from '@plinth/area-kit';
 import { newQueryPath } from './SqlEditorMenu';
 import { DeleteSnippetDialog } from './DeleteSnippetDialog';
 import { useSnippetMutations } from './use-snippets';
 
 // The rename form (and the form library under it) is not needed to show the menu: it loads when a
 // query's actions open, or when the dialog first renders.
-const loadRenameDialog = () => import('./RenameSnippetDialog');
-const RenameSnippetDialog = lazy(() => loadRenameDialog().then((m) => ({ default: m.RenameSnippetDialog })));
-const preloadRenameDialog = () => void loadRenameDialog().catch(() => undefined);
+const RenameSnippetDialog = lazyWithPreload(() => import('./RenameSnippetDialog').then((m) => m.RenameSnippetDialog));
+const preloadRenameDialog = () => void RenameSnippetDialog.preload();
 
 /** Per-query menu (000 §2.10): Rename query, Share query, Create a personal copy, Delete query. */
 export function SnippetActions({ snippet }: { snippet: Snippet }) {
@@ -23,7 +21,7 @@ export function SnippetActions({ snippet }: { snippet: Snippet }) {
   const mine = snippet.owner_id === props.session.user.id;
   const mayCreate = can(PERMISSIONS.USER_CONTENT_CREATE);
 
-  const items: ActionItem[] = [{ label: 'Rename query', onSelect: () => setDialog('rename') }];
+  const items: RowAction[] = [{ label: 'Rename query', onSelect: () => setDialog('rename') }];
   if (snippet.visibility === 'user' && mine) {
     items.push({
       label: 'Share query',
@@ -45,7 +43,7 @@ export function SnippetActions({ snippet }: { snippet: Snippet }) {
 
   return (
     <>
-      <ActionsMenu label={`Actions for ${snippet.name}`} items={items} onOpen={preloadRenameDialog} />
+      <RowActions label={`Actions for ${snippet.name}`} actions={items} onOpen={preloadRenameDialog} />
       {dialog === 'rename' ? (
         <Suspense fallback={null}>
           <RenameSnippetDialog snippet={snippet} open onOpenChange={(o) => setDialog(o ? 'rename' : null)} />

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
-import { createFakeApi, snippet, TEAMMATE_ID } from '../../testing/fake-platform-api';
+import { createFakeApi, PROJECT_REF, snippet, TEAMMATE } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 
 function seeded() {
   return createFakeApi({
     snippets: [
       snippet({ name: 'Monthly revenue', content: { sql: 'select sum(total) from orders;', favorite: true, schema_version: '1.0' } }),
-      snippet({ name: 'Active users', visibility: 'project', owner_id: TEAMMATE_ID }),
+      snippet({ name: 'Active users', visibility: 'project', owner_id: TEAMMATE.id }),
       snippet({ name: 'Orders by day' }),
-      snippet({ name: 'Teammate private', owner_id: TEAMMATE_ID }),
+      snippet({ name: 'Teammate private', owner_id: TEAMMATE.id }),
     ],
   });
 }
@@ -22,7 +22,7 @@ describe('SQL editor menu', () => {
   it('shows the entries and sorts the project snippets into Favorites, Project queries and Your queries', async () => {
     renderArea('sql/new', { api: seeded() });
     const nav = screen.getByRole('navigation', { name: 'SQL editor' });
-    expect(within(nav).getByRole('link', { name: /New query/ }).getAttribute('href')).toBe('/project/abcdefghijklmnop/sql/new');
+    expect(within(nav).getByRole('link', { name: /New query/ }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/sql/new`);
     expect(within(nav).getByRole('link', { name: 'Templates' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Quickstarts' })).toBeTruthy();
     await screen.findByRole('region', { name: 'Favorites' });
@@ -34,7 +34,7 @@ describe('SQL editor menu', () => {
 
   it('uses the fixed sql/1 for a new query in the non-hosted mode', async () => {
     renderArea('sql/new', { api: seeded(), buildMode: 'self-hosted' });
-    expect((await screen.findByRole('link', { name: /New query/ })).getAttribute('href')).toBe('/project/abcdefghijklmnop/sql/1');
+    expect((await screen.findByRole('link', { name: /New query/ })).getAttribute('href')).toBe(`/project/${PROJECT_REF}/sql/1`);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sql/1'));
     expect(screen.getByRole('heading', { name: 'New query' })).toBeTruthy();
   });
@@ -72,12 +72,13 @@ describe('SQL editor menu', () => {
   });
 
   it('shows the failure of the list with a way to try again', async () => {
-    const api = createFakeApi({ failures: { 'GET content': { status: 500, message: 'database unavailable' } } });
+    const api = createFakeApi();
+    api.failures['snippets.listSnippets'] = { status: 500, message: 'database unavailable' };
     renderArea('sql/new', { api });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load queries');
     expect(alert.textContent).toContain('database unavailable');
-    api.state.failures = {};
+    delete api.failures['snippets.listSnippets'];
     api.state.snippets = [snippet({ name: 'Back again' })];
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findAllByText('Back again')).not.toHaveLength(0);

@@ -1,8 +1,7 @@
 import { PERMISSIONS, PERMISSION_MESSAGES, type AreaNavEntry } from '@plinth/shared-contracts';
 import manifest from '../../../area.manifest';
-import { useArea } from '../../area/area-context';
+import { useArea, menuStyles, AreaSideMenu } from '@plinth/area-kit';
 import { ErrorPanel, LoadingState } from '@plinth/shared-ui/layout';
-import { areaMenuStyles as menuStyles, AreaSideMenu } from '@plinth/shared-ui/area';
 import { SNIPPET_SECTION_TITLES, snippetsForSection, type SnippetSectionId } from './snippet-sections';
 import { SnippetSection } from './SnippetSection';
 import { useSnippets } from './use-snippets';
@@ -27,7 +26,6 @@ export function SqlEditorMenu() {
     <AreaSideMenu
       title="SQL Editor"
       aria-label="SQL editor"
-      hosted={hosted}
       groups={[
         {
           items: [

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, queryKeys, SNIPPETS_STALE_TIME_MS, type Snippet, type SnippetCreate, type SnippetList } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
+import { useArea } from '@plinth/area-kit';
 
 /** The project's snippets: entries of type sql of GET content (000 §7.4). */
 export function useSnippets() {

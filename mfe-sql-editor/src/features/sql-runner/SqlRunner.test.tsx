@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
-import { createFakeApi, snippet } from '../../testing/fake-platform-api';
+import { createFakeApi, snippet } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 
 describe('SQL editor page', () => {

@@ -5,7 +5,7 @@ import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { TextArea } from '@plinth/shared-ui/form';
 import { tokens } from '@plinth/shared-ui/theme';
 import { ApiError, PERMISSIONS, type SqlErrorBody } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
+import { useArea } from '@plinth/area-kit';
 import { ResultsTable } from './ResultsTable';
 
 export const RUN_SQL_PERMISSION_MESSAGE = 'You need additional permissions to run SQL queries';

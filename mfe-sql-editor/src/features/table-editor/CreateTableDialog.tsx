@@ -4,8 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Dialog, DialogClose, dialogFooterStyle } from '@plinth/shared-ui/dialog';
 import { Button } from '@plinth/shared-ui/button';
 import { Field, TextInput } from '@plinth/shared-ui/form';
-import { useArea } from '../../area/area-context';
-import { errorMessage } from '../../area/error-message';
+import { useArea, errorMessage } from '@plinth/area-kit';
 import { createTableSql, tableNameError } from './table-sql';
 import { useRefreshTableEditor } from './use-table-editor-data';
 

@@ -5,8 +5,7 @@ import { Dialog, DialogClose, dialogFooterStyle } from '@plinth/shared-ui/dialog
 import { Button } from '@plinth/shared-ui/button';
 import { Checkbox } from '@plinth/shared-ui/form';
 import type { Entity } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
-import { errorMessage } from '../../area/error-message';
+import { useArea, errorMessage } from '@plinth/area-kit';
 import { dropEntitySql } from './table-sql';
 import { useRefreshTableEditor } from './use-table-editor-data';
 

@@ -3,7 +3,7 @@ import { Button } from '@plinth/shared-ui/button';
 import { Tooltip } from '@plinth/shared-ui/tooltip';
 import { VirtualList } from '@plinth/shared-ui/virtual-list';
 import { TABLE_LIST_ROW_HEIGHT, TABLE_NAME_TOOLTIP_AFTER, type Entity } from '@plinth/shared-contracts';
-import { areaMenuStyles as menuStyles } from '@plinth/shared-ui/area';
+import { menuStyles } from '@plinth/area-kit';
 import { useEntities, type EntityQuery } from './use-table-editor-data';
 import { TableActions } from './TableActions';
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { genericPermissionNotice, PERMISSIONS, type Entity } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
-import { ActionsMenu, type ActionItem } from '../../area/ActionsMenu';
+import { useArea, RowActions, type RowAction } from '@plinth/area-kit';
 import { DeleteTableDialog } from './DeleteTableDialog';
 import { DuplicateTableDialog } from './DuplicateTableDialog';
 
@@ -14,7 +13,7 @@ export function TableActions({ entity }: { entity: Entity }) {
   const mayWrite = can(PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
   const isTable = entity.type === 'table' || entity.type === 'partitioned table';
 
-  const items: ActionItem[] = [
+  const items: RowAction[] = [
     {
       label: 'Edit Table',
       disabledReason: mayWrite ? null : genericPermissionNotice('edit tables'),
@@ -41,7 +40,7 @@ export function TableActions({ entity }: { entity: Entity }) {
 
   return (
     <>
-      <ActionsMenu label={`Actions for ${entity.name}`} items={items} />
+      <RowActions label={`Actions for ${entity.name}`} actions={items} />
       {dialog === 'duplicate' ? <DuplicateTableDialog entity={entity} open onOpenChange={(o) => setDialog(o ? 'duplicate' : null)} /> : null}
       {dialog === 'delete' ? <DeleteTableDialog entity={entity} open onOpenChange={(o) => setDialog(o ? 'delete' : null)} /> : null}
     </>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
-import { createFakeApi, entity } from '../../testing/fake-platform-api';
+import { createFakeApi, entity } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 import { TABLE_EDITOR_STORAGE_KEY, useTableEditorStore } from './table-editor-store';
 
@@ -55,7 +55,7 @@ describe('table editor menu', () => {
     const search = screen.getByRole('searchbox', { name: 'Search tables' });
     await user.type(search, '  cust  ');
     await waitFor(async () => expect(await tableNames()).toEqual(['active_customers', 'customers']));
-    expect(api.state.calls.some((c) => c.includes('search=cust&'))).toBe(true);
+    expect(api.argsOf('database.listEntities').some(([, params]) => (params as { search?: string }).search === 'cust')).toBe(true);
     await user.clear(search);
     await user.type(search, 'zzz');
     expect(await screen.findByText('No results found')).toBeTruthy();
@@ -74,10 +74,10 @@ describe('table editor menu', () => {
   it('shows Failed to load schemas with a reload button that recovers', async () => {
     const user = userEvent.setup();
     const api = seeded();
-    api.state.failures['GET schemas'] = { status: 500, message: 'down' };
+    api.failures['database.listSchemas'] = { status: 500, message: 'down' };
     renderArea('editor', { api });
     expect(await screen.findByText('Failed to load schemas')).toBeTruthy();
-    api.state.failures = {};
+    delete api.failures['database.listSchemas'];
     await user.click(screen.getByRole('button', { name: 'Reload' }));
     expect(await screen.findByRole('combobox', { name: 'Schema' })).toBeTruthy();
   });
@@ -85,7 +85,7 @@ describe('table editor menu', () => {
   it('gives long names a tooltip and leads View Policies to the policies page of the table', async () => {
     const user = userEvent.setup();
     const api = seeded();
-    const { hostNavigations } = renderArea('editor', { api });
+    const { navigations: hostNavigations } = renderArea('editor', { api });
     await tableNames();
     const long = screen.getByRole('link', { name: 'a_table_with_a_rather_long_name' });
     await user.hover(long);

@@ -4,8 +4,7 @@ import { Select } from '@plinth/shared-ui/form';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { PlusIcon, RefreshIcon } from '@plinth/shared-ui/icons';
 import { PERMISSIONS, PERMISSION_MESSAGES, type TableSort } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
-import { areaMenuStyles as menuStyles, AreaSideMenu } from '@plinth/shared-ui/area';
+import { useArea, menuStyles, AreaSideMenu } from '@plinth/area-kit';
 import { CreateTableDialog } from './CreateTableDialog';
 import { EntityList } from './EntityList';
 import { SchemaPicker } from './SchemaPicker';
@@ -36,7 +35,7 @@ export function TableEditorMenu() {
   const mayCreate = can(PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
 
   return (
-    <AreaSideMenu title="Table Editor" aria-label="Table editor" groups={[]} hosted>
+    <AreaSideMenu title="Table Editor" aria-label="Table editor" groups={[]}>
       <SchemaPicker value={schema} onChange={(s) => setSchema(projectRef, s)} />
       <PermissionTooltip allowed={mayCreate} message={PERMISSION_MESSAGES.createTables}>
         <Button block icon={<PlusIcon size={14} />} onClick={() => setCreateOpen(true)}>

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ENTITY_LIST_DEFAULT_LIMIT, queryKeys, type DatabaseSchema, type TableSort } from '@plinth/shared-contracts';
-import { useArea } from '../../area/area-context';
+import { useArea } from '@plinth/area-kit';
 
 /** Every schema of the project, the hidden system ones flagged protected. */
 export function useSchemas() {

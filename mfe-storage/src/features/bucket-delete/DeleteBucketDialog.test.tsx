@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bucket, createFakeApi, objectsPolicy, PROJECT_REF } from '../../testing/fake-platform-api';
+import { bucket, createFakeApi, policy } from '@plinth/area-kit/testing';
 import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
 import { isPolicyOfBucket } from './delete-bucket';
+
+/** A policy on storage.objects with this USING expression. */
+const objectsPolicy = (name: string, definition: string | null, over: Parameters<typeof policy>[1] = {}) => policy(name, { definition, ...over });
 
 function setup() {
   const api = createFakeApi({
@@ -40,7 +43,7 @@ describe('bucket deletion', { timeout: 20_000 }, () => {
     await user.type(input, 'avatar');
     expect(within(dialog).getByText('Value entered does not match.')).toBeTruthy();
     expect((within(dialog).getByRole('button', { name: 'Delete bucket' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(api.state.calls.filter((c) => !c.startsWith('GET'))).toEqual([]);
+    expect(api.writes()).toEqual([]);
   });
 
   it('empties, deletes, removes the bucket policies on storage.objects, notifies and goes to the bucket list', async () => {
@@ -49,13 +52,8 @@ describe('bucket deletion', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: 'Type avatars to confirm.' }), 'avatars');
     await user.click(within(dialog).getByRole('button', { name: 'Delete bucket' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    const writes = api.state.calls.filter((c) => !c.startsWith('GET'));
-    expect(writes).toEqual([
-      `POST /platform/storage/${PROJECT_REF}/buckets/avatars/empty`,
-      `DELETE /platform/storage/${PROJECT_REF}/buckets/avatars`,
-      expect.stringMatching(/^DELETE \/platform\/pg-meta\/.+\/policies\/\d+$/),
-      expect.stringMatching(/^DELETE \/platform\/pg-meta\/.+\/policies\/\d+$/),
-    ]);
+    expect(api.writes()).toEqual(['storage.emptyBucket', 'storage.deleteBucket', 'database.deletePolicy', 'database.deletePolicy']);
+    expect(api.argsOf('storage.deleteBucket').map(([, id]) => id)).toEqual(['avatars']);
     expect(api.state.buckets.map((b) => b.id)).toEqual(['videos']);
     expect(api.state.policies.map((p) => p.name)).toEqual(['Anyone reads videos', 'Bucket list']);
     expect(notices).toContainEqual({ kind: 'success', message: 'Successfully deleted bucket avatars' });
@@ -65,7 +63,7 @@ describe('bucket deletion', { timeout: 20_000 }, () => {
 
   it('keeps the dialog open and notifies the server message when deletion fails', async () => {
     const { user, api, notices } = setup();
-    api.state.failures['DELETE bucket'] = { status: 403, message: 'You need the storage admin write permission to delete buckets' };
+    api.failures['storage.deleteBucket'] = { status: 403, message: 'You need the storage admin write permission to delete buckets' };
     const dialog = await openDelete(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Type avatars to confirm.' }), 'avatars');
     await user.click(within(dialog).getByRole('button', { name: 'Delete bucket' }));

@@ -2,18 +2,18 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { queryKeys, STORAGE_MESSAGES, type Bucket } from '@plinth/shared-contracts';
 import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
-import { useStorageArea } from '../../area/area-context';
+import { useArea } from '@plinth/area-kit';
 import { deleteBucketAndPolicies } from './delete-bucket';
 
 /** Confirm-by-typing deletion of a bucket, its files and its policies (001 §4, §5). */
 export function DeleteBucketDialog({ bucket, onClose }: { bucket: Bucket | null; onClose: () => void }) {
-  const { api, projectRef, props } = useStorageArea();
+  const { api, projectRef, notify } = useArea();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const remove = useMutation({
     mutationFn: (name: string) => deleteBucketAndPolicies(api, projectRef, name),
     onSuccess: async (_removed, name) => {
-      props.notify({ kind: 'success', message: `Successfully deleted bucket ${name}` });
+      notify({ kind: 'success', message: `Successfully deleted bucket ${name}` });
       onClose();
       navigate('/storage/buckets');
       await Promise.all([
@@ -22,7 +22,7 @@ export function DeleteBucketDialog({ bucket, onClose }: { bucket: Bucket | null;
       ]);
     },
     onError: (error: Error) => {
-      props.notify({ kind: 'error', message: STORAGE_MESSAGES.deleteBucketFailed(error.message) });
+      notify({ kind: 'error', message: STORAGE_MESSAGES.deleteBucketFailed(error.message) });
       // A bucket emptied before the failure shows its new state.
       void queryClient.invalidateQueries({ queryKey: queryKeys.buckets(projectRef) });
     },

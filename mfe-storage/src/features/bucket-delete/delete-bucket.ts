@@ -1,5 +1,5 @@
 import type { Policy } from '@plinth/shared-contracts';
-import type { StorageApi } from '../../area/area-context';
+import type { StorageApi } from '../../api';
 
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bucket, createFakeApi } from '../../testing/fake-platform-api';
+import { bucket, createFakeApi, type FakeApi } from '@plinth/area-kit/testing';
 import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
 
 async function openCreate(api = createFakeApi()) {
@@ -10,6 +10,13 @@ async function openCreate(api = createFakeApi()) {
   await user.click(screen.getByRole('button', { name: 'New bucket' }));
   const panel = await screen.findByRole('dialog', { name: 'Create a new bucket' }, DIALOG_LOAD);
   return { ...view, user, panel };
+}
+
+/** A fake API whose one call fails. */
+function failing(call: string, failure: { status: number; message: string }) {
+  const api = createFakeApi();
+  api.failures[call] = failure;
+  return api;
 }
 
 describe('bucket create form', { timeout: 20_000 }, () => {
@@ -27,7 +34,7 @@ describe('bucket create form', { timeout: 20_000 }, () => {
     await user.click(create);
     expect(await within(panel).findByText('Bucket names may contain only lowercase letters, numbers, dots and hyphens')).toBeTruthy();
     expect(within(panel).getByText('Only lowercase letters, numbers, dots and hyphens. The name cannot be changed later.')).toBeTruthy();
-    expect(api.state.calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+    expect(api.writes()).toEqual([]);
   });
 
   it('creates a public bucket with a size limit in base 1024 and trimmed MIME types, then opens it', async () => {
@@ -80,7 +87,7 @@ describe('bucket create form', { timeout: 20_000 }, () => {
   });
 
   it('shows the spec text when the project storage configuration cannot be read', async () => {
-    const { user, panel } = await openCreate(createFakeApi({ failures: { 'GET config': { status: 500, message: 'boom' } } }));
+    const { user, panel } = await openCreate(failing('storage.getStorageConfig', { status: 500, message: 'boom' }));
     await user.click(within(panel).getByRole('switch', { name: 'Restrict file upload size for bucket' }));
     expect((await within(panel).findByRole('alert')).textContent).toBe(
       'Failed to fetch project configuration. Try refreshing your browser, or reach out to support',
@@ -89,7 +96,7 @@ describe('bucket create form', { timeout: 20_000 }, () => {
 });
 
 describe('bucket edit form', { timeout: 20_000 }, () => {
-  async function openEdit(api: ReturnType<typeof createFakeApi>, name: string) {
+  async function openEdit(api: FakeApi, name: string) {
     const view = renderArea('storage/buckets', { api });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
@@ -119,7 +126,8 @@ describe('bucket edit form', { timeout: 20_000 }, () => {
   });
 
   it('notifies a failed update with the server message', async () => {
-    const api = createFakeApi({ buckets: [bucket('avatars')], failures: { 'PATCH bucket': { status: 400, message: 'allowed_mime_types: too many entries' } } });
+    const api = createFakeApi({ buckets: [bucket('avatars')] });
+    api.failures['storage.updateBucket'] = { status: 400, message: 'allowed_mime_types: too many entries' };
     const { user, panel, notices } = await openEdit(api, 'avatars');
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(notices).toContainEqual({ kind: 'error', message: 'Failed to update bucket: allowed_mime_types: too many entries' }));

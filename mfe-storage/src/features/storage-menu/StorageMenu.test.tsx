@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSIONS } from '@plinth/shared-contracts';
-import { bucket, createFakeApi } from '../../testing/fake-platform-api';
+import { bucket, createFakeApi } from '@plinth/area-kit/testing';
 import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
 
 const READ_ONLY = [PERMISSIONS.STORAGE_ADMIN_READ];
@@ -25,7 +25,8 @@ describe('storage menu', { timeout: 20_000 }, () => {
   });
 
   it('says when the bucket list cannot be fetched', async () => {
-    const api = createFakeApi({ failures: { 'GET buckets': { status: 503, message: 'Project database is not reachable' } } });
+    const api = createFakeApi();
+    api.failures['storage.listBuckets'] = { status: 503, message: 'Project database is not reachable' };
     renderArea('storage/buckets', { api });
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch buckets. Please refresh to try again.');
   });

@@ -4,7 +4,7 @@ import { genericPermissionNotice, PERMISSION_MESSAGES, PERMISSIONS } from '@plin
 import { Button } from '@plinth/shared-ui/button';
 import { PlusIcon } from '@plinth/shared-ui/icons';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
-import { useStorageArea } from '../../area/area-context';
+import { useArea } from '@plinth/area-kit';
 import { BucketPanels, loadBucketPanels, type BucketPanel } from '../../area/bucket-panels';
 import { BucketList } from './BucketList';
 import { menuStyles } from './menu-styles';
@@ -16,7 +16,7 @@ const CONFIGURATION_LINKS = [
 
 /** The storage side menu of 000 §2.11: New bucket, All buckets with the bucket list, Policies. */
 export function StorageMenu() {
-  const { can } = useStorageArea();
+  const { can } = useArea();
   const [panel, setPanel] = useState<BucketPanel>({ kind: 'closed' });
   const mayWrite = can(PERMISSIONS.STORAGE_ADMIN_WRITE);
   const close = () => setPanel({ kind: 'closed' });

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { areaMenuStyles } from '@plinth/shared-ui/area';
+import { menuStyles as areaMenuStyles } from '@plinth/area-kit';
 import { tokens } from '@plinth/shared-ui/theme';
 
 const c = tokens.color;
@@ -10,7 +10,7 @@ const c = tokens.color;
  */
 export const menuStyles = {
   ...areaMenuStyles,
-  nav: css(areaMenuStyles.nav, { display: 'flex', flexDirection: 'column', gap: tokens.space.lg, padding: tokens.space.md }),
+  nav: css(areaMenuStyles.column, { display: 'flex', flexDirection: 'column', gap: tokens.space.lg, padding: tokens.space.md }),
   groupTitle: css(areaMenuStyles.groupTitle, { margin: '0 0 4px', padding: '0 8px' }),
   link: css(areaMenuStyles.link, { display: 'flex', alignItems: 'center', gap: tokens.space.sm }),
   linkText: css({ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }),

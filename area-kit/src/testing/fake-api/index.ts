@@ -1,0 +1,83 @@
+import type { createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient } from '@plinth/shared-contracts';
+import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
+import { fakeClient, type CallLog, type FakeCall, type Failure } from './fake-client';
+import { keyHandlers, type KeysState } from './keys';
+import { DEFAULT_MEMBERS, organizationHandlers, type OrganizationState } from './organization';
+import { policyHandlers, type PoliciesState } from './policies';
+import { snippetHandlers, type SnippetsState } from './snippets';
+import { DEFAULT_SCHEMAS, tableHandlers, type TablesState } from './tables';
+
+export { bucket } from './buckets';
+export { policy } from './policies';
+export { snippet } from './snippets';
+export { entity } from './tables';
+export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
+export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
+
+/** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
+export type FakeApiState = BucketsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState;
+
+/** The contracts' clients the fake answers (the union of what the areas call). */
+export interface FakeClients {
+  storage: ReturnType<typeof createStorageClient>;
+  database: ReturnType<typeof createDatabaseClient>;
+  snippets: ReturnType<typeof createSnippetsClient>;
+  settings: ReturnType<typeof createSettingsClient>;
+  organizations: OrganizationsClient;
+}
+
+export interface FakeApi {
+  /** The clients, for `useArea().api`. */
+  clients: FakeClients;
+  state: FakeApiState;
+  /** Every call made, in order: `{ name: 'storage.deleteBucket', args: [ref, 'avatars'] }`. */
+  calls: FakeCall[];
+  /** A call that fails until the entry is removed: `failures['storage.listBuckets'] = { status: 503, message }`. */
+  failures: Record<string, Failure | undefined>;
+  /** The names of the calls made, optionally only those of one client method. */
+  callNames: () => string[];
+  /** The arguments of each call to one client method, in order. */
+  argsOf: (name: string) => unknown[][];
+  /** The names of the calls that change something (anything but list…, get…). */
+  writes: () => string[];
+}
+
+/**
+ * A platform API in memory, for an area's component tests: the contracts' clients answered by one
+ * handler set per resource (buckets, policies, snippets, tables, keys, organization), every answer
+ * checked by the contracts' schema for it. Tests state what exists and what fails, never a URL.
+ */
+export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
+  const state: FakeApiState = {
+    buckets: [],
+    objects: {},
+    storageConfig: DEFAULT_STORAGE_CONFIG,
+    policies: [],
+    snippets: [],
+    schemas: DEFAULT_SCHEMAS,
+    entities: [],
+    tables: [],
+    runQuery: () => ({ rows: [], columns: [], affectedRows: 0 }),
+    keysReady: true,
+    jwtStates: [],
+    members: DEFAULT_MEMBERS,
+    ...seed,
+  };
+  const log: CallLog = { calls: [], failures: {} };
+  const clients: FakeClients = {
+    storage: fakeClient<FakeClients['storage']>('storage', bucketHandlers(state), log),
+    database: fakeClient<FakeClients['database']>('database', { ...policyHandlers(state), ...tableHandlers(state) }, log),
+    snippets: fakeClient<FakeClients['snippets']>('snippets', snippetHandlers(state), log),
+    settings: fakeClient<FakeClients['settings']>('settings', keyHandlers(state), log),
+    organizations: fakeClient<FakeClients['organizations']>('organizations', organizationHandlers(state), log),
+  };
+  return {
+    clients,
+    state,
+    calls: log.calls,
+    failures: log.failures,
+    callNames: () => log.calls.map((c) => c.name),
+    argsOf: (name) => log.calls.filter((c) => c.name === name).map((c) => c.args),
+    writes: () => log.calls.map((c) => c.name).filter((name) => !/\.(list|get)[A-Z]?/.test(name)),
+  };
+}

@@ -1,0 +1,11 @@
+import { createClients } from '@plinth/shared-contracts';
+
+/** The calls the authentication area makes: none yet (its pages are still to come). Only what is listed here is bundled. */
+export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, {});
+
+export type AuthPoliciesApi = ReturnType<typeof createApi>;
+
+declare module '@plinth/area-kit' {
+  // useArea().api is this area's clients.
+  interface AreaApi extends AuthPoliciesApi {}
+}

@@ -1,0 +1,11 @@
+import { createClients, createDatabaseClient, createSnippetsClient } from '@plinth/shared-contracts';
+
+/** The calls the SQL editor makes: database metadata and SQL, and snippets. Only these are bundled. */
+export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { database: createDatabaseClient, snippets: createSnippetsClient });
+
+export type SqlEditorApi = ReturnType<typeof createApi>;
+
+declare module '@plinth/area-kit' {
+  // useArea().api is this area's clients.
+  interface AreaApi extends SqlEditorApi {}
+}

@@ -1,0 +1,11 @@
+import { createClients, createDatabaseClient, createStorageClient } from '@plinth/shared-contracts';
+
+/** The calls the storage area makes: buckets and objects, and the policies on storage.objects. Only these are bundled. */
+export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { storage: createStorageClient, database: createDatabaseClient });
+
+export type StorageApi = ReturnType<typeof createApi>;
+
+declare module '@plinth/area-kit' {
+  // useArea().api is this area's clients.
+  interface AreaApi extends StorageApi {}
+}
