@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
-import { signJwt } from '../../projects/keys';
+import { issueProjectKeys, signJwt } from '../../projects/keys';
 import { writeProjectAuthSettings } from './settings';
 import { appClient, claimsOf, listen, projectKeys, randomEmail, type ProjectKeys } from './testing';
 
@@ -209,6 +209,9 @@ describe('sessions', () => {
       expect(viaClient.error).toMatchObject({ status: 401, code: 'bad_jwt' });
     }
     expect((await anon().auth.getUser(session.access_token)).data.user?.id).toBe(user.id);
+    const otherProject = issueProjectKeys('zzzzzzzzzzzzzzzzzzzz');
+    const foreignKey = await appClient(base, keys.ref, otherProject.anonKey).auth.signInWithPassword({ email: user.email!, password: PASSWORD });
+    expect(foreignKey.error).toMatchObject({ status: 401, code: 'invalid_api_key' });
     const noKey = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/settings`);
     expect(noKey.status).toBe(401);
     expect(await noKey.json()).toMatchObject({ code: 401, error_code: 'no_api_key' });
