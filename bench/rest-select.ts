@@ -7,6 +7,8 @@
  * Run: pnpm --filter @plinth/bench bench:rest-select   (DURATION=seconds, CONNECTIONS=n, WORKERS=n)
  */
 import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { signJwt } from '@plinth/platform-api';
@@ -19,13 +21,50 @@ interface AutocannonResult {
   non2xx: number;
   errors: number;
 }
-type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
+
+/** Runs autocannon in a process of its own, so the CPU this process uses is the API's alone. */
+function autocannon(opts: Record<string, unknown>): Promise<AutocannonResult> {
+  const script = `require(${JSON.stringify(autocannonPath)})(JSON.parse(process.env.BENCH_OPTS)).then((r) => process.stdout.write(JSON.stringify(r)))`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script], { env: { ...process.env, BENCH_OPTS: JSON.stringify(opts) }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as AutocannonResult) : reject(new Error(`autocannon exited with ${code}`))));
+  });
+}
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
 const workers = Number(process.env.WORKERS ?? 1);
 const ROWS = 20_000;
+
+/** Fields of /proc/<pid>/stat after the command name: [0] state, [1] ppid, … [11] utime, [12] stime. */
+function procStat(pid: string | number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+}
+
+/** CPU seconds used so far by one Postgres server: its postmaster and the processes it started (Linux /proc; 0 elsewhere). */
+function postgresCpuSeconds(postmaster: number | null): number {
+  if (!postmaster) return 0;
+  let ticks = 0;
+  try {
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const fields = procStat(pid);
+        if (Number(pid) !== postmaster && Number(fields[1]) !== postmaster) continue;
+        ticks += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return 0;
+  }
+  return ticks / 100;
+}
 
 const h = await createTestHarness();
 try {
@@ -35,11 +74,12 @@ try {
   const me = randomUUID();
   const other = randomUUID();
   const db = await h.internals.databases.get(ref);
-  // Half the rows are the bench user's (ids 1..10000), half another user's: the policy decides.
+  // Half the rows are the bench user's (ids 1..10000), half another user's: the policy decides. The
+  // policy reads auth.uid() once per statement (a sub-select), as the established platform advises.
   await db.exec(`
     create table public.items (id integer primary key, owner uuid not null, title text not null, price numeric not null, created_at timestamptz not null default now());
     alter table public.items enable row level security;
-    create policy own_items on public.items for select to authenticated using (owner = auth.uid());
+    create policy own_items on public.items for select to authenticated using (owner = (select auth.uid()));
     grant select on public.items to anon, authenticated;
     insert into public.items (id, owner, title, price)
       select i, case when i <= ${ROWS / 2} then '${me}'::uuid else '${other}'::uuid end, 'item ' || i, (i % 997) / 10.0
@@ -60,13 +100,26 @@ try {
   const requests = Array.from({ length: 50 }, (_, i) => ({ method: 'GET', path: path(1 + i * 197) }));
   const opts = { url: address, connections, workers, headers, requests };
   await autocannon({ ...opts, duration: 2 });
+  let postmaster: number | null = null;
+  if (h.mode === 'server') {
+    const backend = (await h.internals.control.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    postmaster = (() => { try { return Number(procStat(backend)[1]); } catch { return null; } })();
+  }
+  const cpu0 = process.cpuUsage();
+  const pg0 = postgresCpuSeconds(postmaster);
   const r = await autocannon({ ...opts, duration });
+  const cpu = process.cpuUsage(cpu0);
+  const apiMs = (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests.total);
+  const pgMs = ((postgresCpuSeconds(postmaster) - pg0) * 1000) / Math.max(1, r.requests.total);
   const rps = r.requests.average;
   console.log(`GET /rest/v1/items (100 rows by primary-key range, RLS on) — ${h.mode} database, ${connections} connections, ${workers} load thread(s), ${duration} s, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`  requests: ${r.requests.total} total, ${r.non2xx} non-2xx, ${r.errors} errors`);
   const target = h.mode === 'server' ? ` (target ≥ 2000: ${verdict(rps >= 2000)})` : '';
   console.log(`  throughput: ${rps.toFixed(0)} req/s${target}`);
   console.log(`  latency p50: ${r.latency.p50} ms, p99: ${r.latency.p99} ms${h.mode === 'server' ? ` (target p99 < 50 ms: ${verdict(r.latency.p99 < 50)})` : ''}`);
+  // Independent of other load on the machine: CPU spent per request, and what that allows per core.
+  const perRequest = apiMs + pgMs;
+  console.log(`  CPU per request: ${apiMs.toFixed(2)} ms in this process (API and, embedded, the project database worker)${h.mode === 'server' ? `, ${pgMs.toFixed(2)} ms in Postgres` : ''}; ≈ ${(1000 / perRequest).toFixed(0)} req/s per idle core`);
 } finally {
   await h.close();
 }

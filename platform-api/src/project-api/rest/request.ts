@@ -63,7 +63,8 @@ export function parseQuery(search: string, isArg: (key: string) => boolean = () 
   const embeds = embedNames(select);
   const out: ParsedQuery = { select, selectGiven: selectText !== null, main: emptyShaping(), embedded: new Map(), columns: null, onConflict: null, args: {} };
   for (const [key, value] of params) {
-    if (key === 'select') continue;
+    // The API key may ride in the query string too (as the gateway of the established platform allows); it is no filter.
+    if (key === 'select' || key === 'apikey') continue;
     if (key === 'columns') out.columns = parseColumns(value);
     else if (key === 'on_conflict') out.onConflict = parseColumns(value);
     else if (RESERVED.has(key) || LOGIC.test(key)) applyKey(out.main, key, value);

@@ -73,6 +73,7 @@ export const restRoutes: RouteModule = (app, deps) => {
     if (!project) throw new RestError(404, 'PGRST000', 'Project not found');
     const caller = resolveCaller({ ref, jwtSecret: project.jwtSecret }, req.headers);
     callers.set(req, caller);
+    if (req.method === 'PUT') throw new RestError(405, 'PGRST117', 'Unsupported HTTP method: PUT (insert or upsert with POST)');
     const db = await deps.projects.get(ref);
     const q = req.url.indexOf('?');
     const call: RestCall = {
@@ -88,7 +89,7 @@ export const restRoutes: RouteModule = (app, deps) => {
   };
 
   app.route({
-    method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'],
+    method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT'],
     url: '/projects/:ref/rest/v1/*',
     schema: { params: Params, hide: true },
     bodyLimit: BODY_LIMIT,
