@@ -11,3 +11,4 @@ export { RowActions, type RowAction, type RowActionsProps } from './RowActions';
 export { lazyWithPreload, type PreloadableComponent } from './lazy-with-preload';
 export { menuStyles } from './menu-styles';
 export { errorMessage } from './error-message';
+export { useProjectStatus } from './project-status';

@@ -9,6 +9,7 @@ export * from './constants';
 export * from './auth';
 export * from './organizations';
 export * from './projects';
+export * from './project-status';
 export * from './usage';
 export * from './plans';
 export * from './database';

@@ -5,7 +5,8 @@ import { sessionQuery, sessionState } from '../session/use-session';
 import { membersQuery, organizationsQuery, projectQuery, projectsQuery } from '../features/projects/queries';
 import { chooseStatusScreen } from '../features/status-gate/choose-screen';
 import { shownWhileOf, type AreaManifests } from '../areas/area-table';
-import { markProjectReachable, projectApiCheckQuery } from '../features/status-gate/project-api-check';
+import { projectApiCheckQuery } from '@plinth/shared-contracts';
+import { markProjectReachable } from '../features/status-gate/project-api-check';
 
 /**
  * Asks for everything a /project/{ref}/… page needs as soon as the session is known, side by side,
@@ -30,7 +31,7 @@ export async function prefetchProjectPage(
   const members = queryClient.prefetchQuery(membersQuery(api, project.organization_slug));
   const screen = chooseStatusScreen({ ...project, connected: false }, shownWhileOf(pathname, ref, await areas));
   if (screen === 'connecting' && project.restUrl) {
-    await queryClient.fetchQuery(projectApiCheckQuery(api, project));
+    await queryClient.fetchQuery(projectApiCheckQuery(api.projects, project));
     markProjectReachable(queryClient, ref);
   }
   await members;

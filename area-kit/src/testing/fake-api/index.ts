@@ -1,9 +1,10 @@
-import type { createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient } from '@plinth/shared-contracts';
+import type { createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
 import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
 import { fakeClient, type CallLog, type FakeCall, type Failure } from './fake-client';
 import { keyHandlers, type KeysState } from './keys';
 import { DEFAULT_MEMBERS, organizationHandlers, type OrganizationState } from './organization';
 import { policyHandlers, type PoliciesState } from './policies';
+import { projectHandlers, type ProjectState } from './project';
 import { snippetHandlers, type SnippetsState } from './snippets';
 import { DEFAULT_SCHEMAS, tableHandlers, type TablesState } from './tables';
 
@@ -15,10 +16,11 @@ export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = BucketsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState;
+export type FakeApiState = ProjectState & BucketsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
+  projects: ProjectsClient;
   storage: ReturnType<typeof createStorageClient>;
   database: ReturnType<typeof createDatabaseClient>;
   snippets: ReturnType<typeof createSnippetsClient>;
@@ -44,11 +46,12 @@ export interface FakeApi {
 
 /**
  * A platform API in memory, for an area's component tests: the contracts' clients answered by one
- * handler set per resource (buckets, policies, snippets, tables, keys, organization), every answer
+ * handler set per resource (project status, buckets, policies, snippets, tables, keys, organization), every answer
  * checked by the contracts' schema for it. Tests state what exists and what fails, never a URL.
  */
 export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
   const state: FakeApiState = {
+    projectStatus: 'ACTIVE_HEALTHY',
     buckets: [],
     objects: {},
     storageConfig: DEFAULT_STORAGE_CONFIG,
@@ -65,6 +68,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
   };
   const log: CallLog = { calls: [], failures: {} };
   const clients: FakeClients = {
+    projects: fakeClient<FakeClients['projects']>('projects', projectHandlers(state), log),
     storage: fakeClient<FakeClients['storage']>('storage', bucketHandlers(state), log),
     database: fakeClient<FakeClients['database']>('database', { ...policyHandlers(state), ...tableHandlers(state) }, log),
     snippets: fakeClient<FakeClients['snippets']>('snippets', snippetHandlers(state), log),

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, SETUP_POLL_INTERVAL_MS, STATUS_TIMEOUT_MS, type Project } from '@plinth/shared-contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys, type Project } from '@plinth/shared-contracts';
 import { tokens } from '@plinth/shared-ui/theme';
-import { useApi } from '../../app/use-api';
 import { ScreenPanel, mutedCss } from './screen-panel';
+import { useStatusPolling } from './use-status-polling';
 
 const CLIENT_LIBRARIES = ['JavaScript', 'Python', 'Dart', 'Swift', 'Kotlin', 'C#'];
 const EXAMPLE_PROJECTS = [
@@ -14,16 +14,8 @@ const EXAMPLE_PROJECTS = [
 
 /** Setting-up screen (§2.3): polls the status every 4 s and refreshes the project once it is healthy (§4.2). */
 export function BuildingScreen({ project }: { project: Project }) {
-  const api = useApi();
   const queryClient = useQueryClient();
-  const status = useQuery({
-    queryKey: queryKeys.projectStatus(project.ref),
-    queryFn: () => api.projects.getStatus(project.ref, { timeoutMs: STATUS_TIMEOUT_MS }),
-    refetchInterval: (query) => (query.state.data?.status === 'ACTIVE_HEALTHY' ? false : SETUP_POLL_INTERVAL_MS),
-    refetchIntervalInBackground: true,
-    staleTime: 0,
-  });
-  const healthy = status.data?.status === 'ACTIVE_HEALTHY';
+  const healthy = useStatusPolling(project, 'setting-up') === 'ACTIVE_HEALTHY';
   useEffect(() => {
     if (healthy) void queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
   }, [healthy, queryClient]);

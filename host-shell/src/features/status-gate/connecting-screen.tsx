@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { CONNECTING_POLL_INTERVAL_MS, SUPPORT_PROMPT_AFTER_MS, type Project } from '@plinth/shared-contracts';
+import { projectApiCheckQuery, SUPPORT_PROMPT_AFTER_MS, type Project } from '@plinth/shared-contracts';
 import { useApi } from '../../app/use-api';
 import { supportLink } from '../../support/support-link';
-import { markProjectReachable, projectApiCheckQuery } from './project-api-check';
+import { markProjectReachable } from './project-api-check';
 import { ScreenPanel, mutedCss } from './screen-panel';
 
 /**
@@ -17,13 +17,7 @@ export function ConnectingScreen({ project }: { project: Project }) {
   const [waitedTooLong, setWaitedTooLong] = useState(false);
   const hasRestUrl = !!project.restUrl;
 
-  const live = useQuery({
-    ...projectApiCheckQuery(api, project),
-    enabled: hasRestUrl,
-    staleTime: 0,
-    refetchInterval: (query) => (query.state.data ? false : CONNECTING_POLL_INTERVAL_MS),
-    refetchIntervalInBackground: true,
-  });
+  const live = useQuery({ ...projectApiCheckQuery(api.projects, project), enabled: hasRestUrl });
   const reachable = !hasRestUrl || live.data?.reachable === true;
 
   useEffect(() => {

@@ -1,31 +1,19 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { PROJECT_MESSAGES, queryKeys, RESTORE_POLL_INTERVAL_MS, STATUS_TIMEOUT_MS, type Project } from '@plinth/shared-contracts';
+import { PROJECT_MESSAGES, queryKeys, type Project } from '@plinth/shared-contracts';
 import { Button } from '@plinth/shared-ui/button';
-import { useApi } from '../../app/use-api';
 import { supportLink } from '../../support/support-link';
 import { ScreenPanel, actionsCss, mutedCss } from './screen-panel';
+import { useStatusPolling } from './use-status-polling';
 
 /**
  * Restoring screen (§2.3, §4.2): polls the status every 4 s. RESTORATION_FAILED shows the failure
  * state; ACTIVE_HEALTHY the success state, whose 'Return to project' refetches the project.
  */
 export function RestoringScreen({ project }: { project: Project }) {
-  const api = useApi();
   const queryClient = useQueryClient();
   const alreadyFailed = project.status === 'RESTORATION_FAILED';
-  const status = useQuery({
-    queryKey: queryKeys.projectStatus(project.ref),
-    queryFn: () => api.projects.getStatus(project.ref, { timeoutMs: STATUS_TIMEOUT_MS }),
-    enabled: !alreadyFailed,
-    staleTime: 0,
-    refetchInterval: (query) => {
-      const s = query.state.data?.status;
-      return s === 'ACTIVE_HEALTHY' || s === 'RESTORATION_FAILED' ? false : RESTORE_POLL_INTERVAL_MS;
-    },
-    refetchIntervalInBackground: true,
-  });
-  const latest = status.isFetchedAfterMount ? status.data?.status : undefined;
+  const latest = useStatusPolling(project, 'restoring', { enabled: !alreadyFailed });
 
   if (alreadyFailed || latest === 'RESTORATION_FAILED') {
     return (
