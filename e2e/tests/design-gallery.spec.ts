@@ -37,13 +37,15 @@ test.use({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
 
 for (const theme of ['dark', 'light'] as const) {
   test(`the design gallery in the ${theme} theme matches its reference and has no serious accessibility violation`, async ({ page }) => {
+    // A tall page: the screenshot is taken until two in a row agree, then axe reads every element.
+    test.setTimeout(120_000);
     await page.goto(`${galleryUrl}?theme=${theme}`);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await expect(page.getByRole('heading', { level: 1, name: 'Plinth design language' })).toBeVisible();
     await expect(page.getByRole('grid', { name: 'Objects (dense)' }).getByRole('row').nth(3)).toBeVisible();
     await page.evaluate(() => document.fonts.ready);
 
-    await expect(page).toHaveScreenshot(`gallery-${theme}.png`, { fullPage: true, maxDiffPixelRatio: 0.002, animations: 'disabled', caret: 'hide' });
+    await expect(page).toHaveScreenshot(`gallery-${theme}.png`, { fullPage: true, maxDiffPixelRatio: 0.002, animations: 'disabled', caret: 'hide', timeout: 30_000 });
 
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

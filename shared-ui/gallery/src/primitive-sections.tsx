@@ -7,7 +7,8 @@ import { Card, InlineError, KeyValueList, LoadingSkeleton, Section, ShortcutHint
 import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { DataTable, type DataTableColumn } from '@plinth/shared-ui/data-table';
 import { BrandLockup, BrandMark } from '@plinth/shared-ui/brand';
-import { EmptyIcon, FolderIcon, PlusIcon, TrashIcon, UploadIcon } from '@plinth/shared-ui/icons';
+import { Picker } from '@plinth/shared-ui/picker';
+import { BranchIcon, EmptyIcon, FolderIcon, OrganizationIcon, PlusIcon, TrashIcon, UploadIcon } from '@plinth/shared-ui/icons';
 import { Specimen } from './Gallery';
 import { sampleObjects, type SampleObject } from './sample-data';
 
@@ -85,6 +86,28 @@ export function PrimitiveSections() {
               </div>
             </Section>
           </div>
+        </div>
+      </Specimen>
+      <Specimen title="Picker" note="The header's switchers: type to filter, arrows, Enter; Escape closes.">
+        <div css={{ display: 'flex', gap: tokens.space.xxxl, minHeight: 260, alignItems: 'flex-start' }}>
+          <Picker label="Organization" currentLabel="Acme" value="acme" onPick={() => undefined} options={[{ key: 'acme', label: 'Acme', icon: <OrganizationIcon size={14} /> }]}>
+            Acme
+          </Picker>
+          <Picker
+            label="Project"
+            currentLabel="Orders"
+            value="orders"
+            defaultOpen
+            onPick={() => undefined}
+            actions={[{ key: 'new', label: 'New project', icon: <PlusIcon size={14} />, onSelect: () => undefined }]}
+            options={[
+              { key: 'orders', label: 'Orders', detail: <StatusBadge tone="success">Healthy</StatusBadge> },
+              { key: 'preview', label: 'orders-preview', nested: true, icon: <BranchIcon size={14} title="Branch" />, detail: <StatusBadge tone="info" busy>Setting up</StatusBadge> },
+              { key: 'billing', label: 'Billing', detail: <StatusBadge tone="warning">Paused</StatusBadge> },
+            ]}
+          >
+            Orders
+          </Picker>
         </div>
       </Specimen>
       <Specimen title="Statuses, badges and shortcuts">

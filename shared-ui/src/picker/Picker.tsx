@@ -34,6 +34,8 @@ export interface PickerProps {
   actions?: readonly PickerAction[];
   /** Shown when nothing matches, e.g. 'No projects found'. */
   emptyText?: string;
+  /** Start open (the gallery shows the list). */
+  defaultOpen?: boolean;
 }
 
 const c = tokens.color;
@@ -74,14 +76,21 @@ const rowStyle = css({
  * Enter picks, Escape closes and gives focus back to the button. The list is a listbox driven by
  * the search field (combobox), with action entries after the choices.
  */
-export function Picker({ label, children, currentLabel, options, value, onPick, actions = [], emptyText = 'No results found' }: PickerProps) {
-  const [open, setOpen] = useState(false);
+export function Picker({ label, children, currentLabel, options, value, onPick, actions = [], emptyText = 'No results found', defaultOpen = false }: PickerProps) {
+  const [open, setOpen] = useState(defaultOpen);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const id = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  // Focus moves into the search field when the user opens the list, not for a list shown open from the start.
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (open && !firstRender.current) searchRef.current?.focus();
+    firstRender.current = false;
+  }, [open]);
 
   const shown = filterPickerItems(options, query);
   const entries: { key: string; kind: 'option' | 'action' }[] = [...shown.map((o) => ({ key: o.key, kind: 'option' as const })), ...actions.map((a) => ({ key: a.key, kind: 'action' as const }))];
@@ -116,7 +125,12 @@ export function Picker({ label, children, currentLabel, options, value, onPick, 
   }, [open]);
 
   useEffect(() => {
-    if (open) listRef.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest' });
+    // Keeps the active row in view inside the list only (scrollIntoView would scroll the page too).
+    const list = listRef.current;
+    const row = list?.querySelector<HTMLElement>('[data-active]');
+    if (!open || !list || !row) return;
+    if (row.offsetTop < list.scrollTop) list.scrollTop = row.offsetTop;
+    else if (row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = row.offsetTop + row.offsetHeight - list.clientHeight;
   }, [open, activeIndex]);
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -178,7 +192,7 @@ export function Picker({ label, children, currentLabel, options, value, onPick, 
           <div css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, padding: `0 ${tokens.space.md}`, borderBottom: `1px solid ${c.border}`, color: c.textMuted }}>
             <SearchIcon size={14} />
             <input
-              autoFocus
+              ref={searchRef}
               role="combobox"
               aria-label={`Search ${label.toLowerCase()}s`}
               aria-expanded="true"
@@ -200,7 +214,7 @@ export function Picker({ label, children, currentLabel, options, value, onPick, 
             />
           </div>
           {shown.length === 0 ? <div role="status" css={{ padding: `${tokens.space.sm} ${tokens.space.md} 0`, color: c.textMuted, fontSize: tokens.fontSize.sm }}>{emptyText}</div> : null}
-          <div ref={listRef} id={`${id}-list`} role="listbox" aria-label={`${label}s`} css={{ maxHeight: 320, overflowY: 'auto', padding: tokens.space.xs }}>
+          <div ref={listRef} id={`${id}-list`} role="listbox" aria-label={`${label}s`} css={{ position: 'relative', maxHeight: 320, overflowY: 'auto', padding: tokens.space.xs }}>
             {shown.map((option, index) => (
               <div
                 key={option.key}
