@@ -210,7 +210,9 @@ export class StatementBuilder {
       const other = (toOne ? fk.fromColumns : fk.toColumns)[i]!;
       return `${alias}.${q(c)} = ${src.alias}.${q(other)}`;
     });
-    const shaping = this.embedded.get(item.alias ?? item.name) ?? (item.alias ? this.embedded.get(item.name) : undefined) ?? emptyShaping();
+    // `rel.col=…`, `rel.order=…` shape the relations embedded at the top level only.
+    const byName = depth === 0 ? (this.embedded.get(item.alias ?? item.name) ?? (item.alias ? this.embedded.get(item.name) : undefined)) : undefined;
+    const shaping = byName ?? emptyShaping();
     const list = this.selectList(child, target, item.items, depth + 1);
     const where = this.where(child, shaping.filters, [...join, ...list.inner]);
     const out = this.nextAlias('_e');

@@ -299,6 +299,15 @@ describe('data API with supabase-js', () => {
     expect([gone.status, gone.error?.code]).toEqual([400, '42703']);
   });
 
+  it('reaches a table made without grants of its own, row level security deciding', async () => {
+    await db.exec(`create table public.posts (id int primary key, published boolean not null);
+      insert into public.posts values (1, true), (2, false);
+      alter table public.posts enable row level security;
+      create policy published_ones on public.posts for select to anon using (published);`);
+    expect((await client().from('posts').select('id')).data).toEqual([{ id: 1 }]);
+    expect((await client(keys.service).from('posts').select('id').order('id')).data).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
   it('exposes the schemas its settings name, never a hidden one', async () => {
     await db.exec(`create schema api; create table api.things (id int primary key); insert into api.things values (7);
       grant usage on schema api to service_role; grant select on api.things to service_role;`);
