@@ -119,6 +119,13 @@ function plan(call: RestCall, catalog: SchemaCatalog, project: RestProject, pref
   return { statement, shape: representation ? 'rows' : 'minimal', offset: 0, readOnly: false, counted };
 }
 
+/** The request's headers as JSON for policies (`current_setting('request.headers')`); the console's cookies never reach the project. */
+function requestHeaders(headers: RestCall['headers']): string {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) if (k !== 'cookie' && v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return JSON.stringify(out);
+}
+
 interface Outcome {
   pageCount: number;
   totalCount: number | null;
@@ -129,8 +136,8 @@ async function execute(db: ProjectDatabase, caller: ProjectCaller, p: Plan, call
   if (!p.statement.sql) return { pageCount: 0, totalCount: null, body: '[]' };
   return db.transaction(async (tx) => {
     await tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true)${p.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
-      [caller.role, JSON.stringify(caller.claims), call.method, `/${call.path}`],
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)${p.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
+      [caller.role, JSON.stringify(caller.claims), call.method, `/${call.path}`, requestHeaders(call.headers)],
     );
     const r = await tx.query<{ page_count: string | number; total_count: string | number | null; body: string | null }>(p.statement.sql, p.statement.params);
     const row = p.shape === 'minimal' || p.shape === 'void' ? undefined : r.rows[0];

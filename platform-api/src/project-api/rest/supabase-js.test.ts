@@ -39,6 +39,9 @@ create function public.add_numbers(a integer, b integer default 1) returns integ
 create function public.my_todo_titles() returns setof text language sql stable as $$ select title from public.todos order by id $$;
 create function public.visible_todos(min_id bigint default 0) returns setof public.todos language sql stable as $$ select * from public.todos where id >= min_id $$;
 create function public.whoami() returns text language sql stable as $$ select coalesce(auth.uid()::text, 'nobody') $$;
+create function public.request_info() returns json language sql stable as $$
+  select json_build_object('method', current_setting('request.method', true), 'path', current_setting('request.path', true),
+    'client', current_setting('request.headers', true)::json ->> 'x-client-info', 'cookie', current_setting('request.headers', true)::json ->> 'cookie') $$;
 create function public.mark_all_done() returns void language sql as $$ update public.todos set done = true $$;
 grant select, insert, update, delete on all tables in schema public to anon, authenticated, service_role;
 grant usage, select on all sequences in schema public to anon, authenticated, service_role;
@@ -196,6 +199,9 @@ describe('data API with supabase-js', () => {
     expect((await a.rpc('add_numbers', { a: 2 }, { get: true })).data).toBe(3);
     expect((await a.rpc('whoami')).data).toBe(alice);
     expect((await client().rpc('whoami')).data).toBe('nobody');
+    const info = await a.rpc('request_info', {}, { get: true });
+    expect(info.data).toMatchObject({ method: 'GET', path: '/rpc/request_info', cookie: null });
+    expect(info.data.client).toMatch(/^supabase-js/);
     const titles = await a.rpc('my_todo_titles');
     expect(titles.data).toEqual(['alice two', 'tagged, (with) parens']);
     const rows = await a.rpc('visible_todos', { min_id: 0 }).select('title').eq('done', false).order('id');
