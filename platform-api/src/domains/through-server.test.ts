@@ -94,7 +94,7 @@ describe('snippets, storage and settings through the server', () => {
 
 describe('integrations and branches through the server', () => {
   it('lists repositories and branches on disk, connects one and creates a branch project from a git branch', async () => {
-    const repo = path.join(h.dataDir, 'git', 'acme', 'shop');
+    const repo = path.join(h.dataDir, 'git', org.slug, 'acme', 'shop');
     mkdirSync(repo, { recursive: true });
     const git = (...args: string[]) => execFileSync('git', ['-C', repo, '-c', 'user.email=dev@example.com', '-c', 'user.name=Dev', ...args], { stdio: 'pipe' });
     git('init', '-q', '-b', 'main');
