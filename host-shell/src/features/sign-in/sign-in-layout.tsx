@@ -82,35 +82,35 @@ function initials(name: string): string {
     .join('');
 }
 
-/** Two balanced halves from 768 px up; below that the form alone, the quote panel hidden. */
+/** Two balanced halves; below 768 px the form alone, the quote panel hidden. */
+const NARROW = '@media (max-width: 767px)';
+
 const frame = {
   display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr)',
+  gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)',
   minHeight: '100vh',
   background: tokens.color.background,
   color: tokens.color.text,
-  '@media (min-width: 768px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)' },
+  [NARROW]: { gridTemplateColumns: 'minmax(0, 1fr)' },
 } as const;
 
 const formPanel = {
   display: 'flex',
   flexDirection: 'column',
   alignItems: 'center',
-  padding: `${tokens.space.xl} ${tokens.space.lg}`,
+  padding: `${tokens.space.xl} ${tokens.space.xxl}`,
   '& > :first-child': { alignSelf: 'flex-start' },
-  '@media (min-width: 768px)': { padding: `${tokens.space.xl} ${tokens.space.xxl}` },
+  [NARROW]: { padding: `${tokens.space.xl} ${tokens.space.lg}` },
 } as const;
 
 const quotePanel = {
-  display: 'none',
-  '@media (min-width: 768px)': {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    padding: `${tokens.space.xxxl} ${tokens.space.xxl}`,
-    borderLeft: `1px solid ${tokens.color.border}`,
-    background: `radial-gradient(120% 80% at 100% 0%, color-mix(in srgb, ${tokens.color.brand} 18%, transparent), transparent 60%), ${tokens.color.surface}`,
-  },
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: `${tokens.space.xxxl} ${tokens.space.xxl}`,
+  borderLeft: `1px solid ${tokens.color.border}`,
+  background: `radial-gradient(120% 80% at 100% 0%, color-mix(in srgb, ${tokens.color.brand} 18%, transparent), transparent 60%), ${tokens.color.surface}`,
+  [NARROW]: { display: 'none' },
 } as const;
 
 const avatar = {
