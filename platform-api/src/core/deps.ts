@@ -24,6 +24,11 @@ export interface ProjectQueryOptions {
    * queued behind it wait briefly, then answer 503 "busy". Server mode: it runs on its own pool.
    */
   user?: boolean;
+  /**
+   * Server mode: keep the statement prepared on its connection (planned once, run many times); for
+   * the hot statements the API writes itself, whose result columns never change. Ignored embedded.
+   */
+  prepare?: boolean;
 }
 
 /** One project's Postgres database, run off the API's main thread. */

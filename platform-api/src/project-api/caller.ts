@@ -40,11 +40,54 @@ export interface ProjectSecrets {
   jwtSecret: string;
 }
 
-/** The project's JWT secret, read on every call so a rotation takes effect at once; null for an unknown project. */
-export async function projectSecrets(control: Pick<ControlDatabase, 'query'>, ref: string): Promise<ProjectSecrets | null> {
-  const r = await control.query<{ jwt_secret: string }>('select jwt_secret from projects where ref = $1', [ref]);
-  const secret = r.rows[0]?.jwt_secret;
-  return secret ? { ref, jwtSecret: secret } : null;
+/** How long a project's secrets and settings are kept in memory at most (the write paths forget them at once). */
+const PROJECT_RECORD_MAX_AGE_MS = 5_000;
+/** Bumped for a project whenever its secrets or settings change: a copy read before is never answered again. */
+const generations = new Map<string, number>();
+
+/**
+ * What a project's app-facing endpoints read from the control database on every call (its JWT
+ * secret, its data API settings), kept in memory per control database for a few seconds (an unknown project is never kept).
+ * `forgetProjectRecords(ref)` drops every copy of a project's records, so a JWT secret rotation or
+ * a settings change takes effect on the very next request.
+ */
+export class ProjectRecordCache<T> {
+  private readonly byControl = new WeakMap<object, Map<string, { generation: number; at: number; value: Promise<T> }>>();
+
+  constructor(private readonly maxAgeMs = PROJECT_RECORD_MAX_AGE_MS) {}
+
+  get(control: object, ref: string, load: () => Promise<T>): Promise<T> {
+    let entries = this.byControl.get(control);
+    if (!entries) this.byControl.set(control, (entries = new Map()));
+    const generation = generations.get(ref) ?? 0;
+    const cached = entries.get(ref);
+    if (cached && cached.generation === generation && Date.now() - cached.at < this.maxAgeMs) return cached.value;
+    const value = load();
+    const entry = { generation, at: Date.now(), value };
+    entries.set(ref, entry);
+    // A failed read, or an unknown project (it may be created in a moment), is not kept.
+    const drop = () => {
+      if (entries.get(ref) === entry) entries.delete(ref);
+    };
+    value.then((v) => v ?? drop(), drop);
+    return value;
+  }
+}
+
+/** The project's JWT secret or data API settings changed: the next request reads them afresh. */
+export function forgetProjectRecords(ref: string): void {
+  generations.set(ref, (generations.get(ref) ?? 0) + 1);
+}
+
+const secretsCache = new ProjectRecordCache<ProjectSecrets | null>();
+
+/** The project's JWT secret (null for an unknown project), read afresh after a rotation (see ProjectRecordCache). */
+export function projectSecrets(control: Pick<ControlDatabase, 'query'>, ref: string): Promise<ProjectSecrets | null> {
+  return secretsCache.get(control, ref, async () => {
+    const r = await control.query<{ jwt_secret: string }>('select jwt_secret from projects where ref = $1', [ref]);
+    const secret = r.rows[0]?.jwt_secret;
+    return secret ? { ref, jwtSecret: secret } : null;
+  });
 }
 
 /** Verifies an HS256 JWT under `secret`: signature (constant time), algorithm and expiry. Answers its claims. */

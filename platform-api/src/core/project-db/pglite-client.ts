@@ -186,25 +186,34 @@ export class PgliteProjectDatabase implements ProjectDatabase {
     return this.exclusive(() => this.send({ op: 'exec', sql, ctx: this.ctx(options) }, options?.timeoutMs ?? this.defaultTimeoutMs), options?.user);
   }
 
+  /**
+   * One transaction in as few messages to the worker as it takes: the first statement carries the
+   * BEGIN, the COMMIT (or ROLLBACK) is checked for the database's health once for the whole run.
+   */
   transaction<T>(fn: (tx: Pick<ProjectDatabase, 'query' | 'exec'>) => Promise<T>): Promise<T> {
     return this.exclusive(async () => {
       const t = this.defaultTimeoutMs;
-      await this.send({ op: 'exec', sql: 'begin', inTransaction: true }, t);
+      let begun = false;
+      const step = () => {
+        const begin = !begun;
+        begun = true;
+        return { inTransaction: true, begin };
+      };
       try {
         const out = await fn({
           query: <Row>(sql: string, params: unknown[] = [], o?: ProjectQueryOptions) => {
             refuseUnsupportedStatements(sql);
-            return this.send<QueryResult<Row>>({ op: 'query', sql, params, ctx: this.ctx(o), inTransaction: true }, o?.timeoutMs ?? t);
+            return this.send<QueryResult<Row>>({ op: 'query', sql, params, ctx: this.ctx(o), ...step() }, o?.timeoutMs ?? t);
           },
           exec: (sql: string, o?: ProjectQueryOptions) => {
             refuseUnsupportedStatements(sql);
-            return this.send<QueryResult[]>({ op: 'exec', sql, ctx: this.ctx(o), inTransaction: true }, o?.timeoutMs ?? t);
+            return this.send<QueryResult[]>({ op: 'exec', sql, ctx: this.ctx(o), ...step() }, o?.timeoutMs ?? t);
           },
         });
-        await this.send({ op: 'exec', sql: 'commit', inTransaction: true }, t);
+        if (begun) await this.send({ op: 'exec', sql: 'commit', inTransaction: true, endsTransaction: true }, t);
         return out;
       } catch (err) {
-        if (this.worker) await this.send({ op: 'exec', sql: 'rollback', inTransaction: true }, t).catch(() => undefined);
+        if (begun && this.worker) await this.send({ op: 'exec', sql: 'rollback', inTransaction: true, endsTransaction: true }, t).catch(() => undefined);
         throw err;
       }
     });

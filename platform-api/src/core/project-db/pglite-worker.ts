@@ -28,7 +28,8 @@ const wire = (r: { rows: unknown[]; fields: { name: string; dataTypeID: number }
  * After each request: does the database still answer `select 1`? Some statements (COPY … PROGRAM,
  * also from dynamic SQL) leave PGlite answering every later query with no rows; the main thread
  * then ends this thread and the next request opens the files afresh. Inside a transaction that an
- * error aborted, Postgres refuses every query until rollback, so the probe is skipped there.
+ * error aborted, Postgres refuses every query until rollback, so the probe is skipped there. A
+ * transaction the main thread runs is checked once, at its COMMIT or ROLLBACK (see `probed`).
  */
 async function healthy(db: PGlite, req: WorkerRequest): Promise<boolean> {
   if (req.op === 'close') return true;
@@ -39,6 +40,9 @@ async function healthy(db: PGlite, req: WorkerRequest): Promise<boolean> {
     return (err as { code?: string })?.code === '25P02' && req.op !== 'size' && !!req.inTransaction;
   }
 }
+
+/** A successful request is followed by the probe unless it is a step inside a transaction that has not ended yet. */
+const probed = (req: WorkerRequest) => req.op !== 'close' && !((req.op === 'query' || req.op === 'exec') && req.inTransaction && !req.endsTransaction);
 
 async function main() {
   let db: PGlite;
@@ -54,6 +58,7 @@ async function main() {
     try {
       let result: unknown;
       if (req.op === 'query' || req.op === 'exec') {
+        if (req.begin) await db.exec('begin');
         const run = async (tx: Runner) => (req.op === 'query' ? wire(await tx.query(req.sql, req.params)) : (await tx.exec(req.sql)).map(wire));
         if (req.ctx && (req.ctx.role || req.ctx.claims)) {
           const ctx = req.ctx;
@@ -76,7 +81,7 @@ async function main() {
         await db.close();
         result = null;
       }
-      if (req.op !== 'close' && !(await healthy(db, req))) {
+      if (probed(req) && !(await healthy(db, req))) {
         send({ id: req.id, ok: false, wedged: true, error: { message: 'The project database stopped answering after this statement' } });
         return;
       }

@@ -4,9 +4,20 @@ export interface RoleContext {
   claims?: Record<string, unknown>;
 }
 
+/**
+ * Where a statement stands in a transaction the main thread runs: `inTransaction`, inside one;
+ * `begin`, its first statement (the worker opens the transaction before it); `endsTransaction`,
+ * its COMMIT or ROLLBACK (the database's health is checked then, not after every statement).
+ */
+export interface TransactionStep {
+  inTransaction?: boolean;
+  begin?: boolean;
+  endsTransaction?: boolean;
+}
+
 export type WorkerRequest =
-  | { id: number; op: 'query'; sql: string; params: unknown[]; ctx?: RoleContext; inTransaction?: boolean }
-  | { id: number; op: 'exec'; sql: string; ctx?: RoleContext; inTransaction?: boolean }
+  | ({ id: number; op: 'query'; sql: string; params: unknown[]; ctx?: RoleContext } & TransactionStep)
+  | ({ id: number; op: 'exec'; sql: string; ctx?: RoleContext } & TransactionStep)
   | { id: number; op: 'size' }
   | { id: number; op: 'close' };
 

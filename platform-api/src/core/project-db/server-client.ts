@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { ProjectDatabase, ProjectQueryOptions, QueryResult } from '../deps';
 import { DatabaseError, quoteIdent, toDatabaseError } from '../database-error';
@@ -16,6 +17,31 @@ function results(r: pg.QueryResult | pg.QueryResult[]): QueryResult[] {
 type Runner = Pick<ProjectDatabase, 'query' | 'exec'>;
 
 const watched = new WeakSet<pg.PoolClient>();
+
+/** Statements kept prepared on one connection at most; past that, statements are sent unprepared. */
+const MAX_PREPARED_PER_CONNECTION = 100;
+const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+const statementNames = new Map<string, string>();
+
+/** The name a statement is prepared under on a connection (from its text), or null when that connection holds enough. */
+function preparedName(client: pg.PoolClient, sql: string): string | null {
+  let name = statementNames.get(sql);
+  if (!name) {
+    if (statementNames.size >= 1_000) statementNames.clear();
+    name = `plinth_${createHash('sha1').update(sql).digest('base64url')}`;
+    statementNames.set(sql, name);
+  }
+  let names = prepared.get(client);
+  if (!names) prepared.set(client, (names = new Set()));
+  if (!names.has(name)) {
+    if (names.size >= MAX_PREPARED_PER_CONNECTION) return null;
+    names.add(name);
+  }
+  return name;
+}
+
+/** Connections of the app pool per project (calls made as anon, authenticated or service_role): PLINTH_APP_CONNECTIONS, default 8. */
+export const DEFAULT_APP_CONNECTIONS = Number(process.env.PLINTH_APP_CONNECTIONS) > 0 ? Math.floor(Number(process.env.PLINTH_APP_CONNECTIONS)) : 8;
 
 /**
  * Which connections a call runs on: `console`, the API's own user (the console's catalog and
@@ -39,6 +65,8 @@ export interface ServerProjectDatabaseOptions {
   idleMs?: number;
   /** Bounds of the wait for a connection (busyWaitMs is unused: console calls have their own pool). */
   queue?: CallQueueLimits;
+  /** Connections of the app pool (default DEFAULT_APP_CONNECTIONS). */
+  appConnections?: number;
 }
 
 /**
@@ -83,7 +111,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
       this.pools = {
         console: make(this.connectionString, 3),
         user: make(this.options.projectRoleUrl, 2),
-        app: make(this.options.projectRoleUrl, 3),
+        app: make(this.options.projectRoleUrl, this.options.appConnections ?? DEFAULT_APP_CONNECTIONS),
       };
     }
     return this.pools[kind];
@@ -119,7 +147,8 @@ export class ServerProjectDatabase implements ProjectDatabase {
       query: async <Row>(sql: string, params: unknown[] = [], o?: ProjectQueryOptions) => {
         refuseUnsupportedStatements(sql);
         await prep(sql, params, o);
-        return result<Row>(await client.query(sql, params));
+        const name = o?.prepare ? preparedName(client, sql) : null;
+        return result<Row>(await (name ? client.query({ name, text: sql, values: params }) : client.query(sql, params)));
       },
       exec: async (sql: string, o?: ProjectQueryOptions) => {
         refuseUnsupportedStatements(sql);
@@ -188,6 +217,8 @@ export class ServerProjectDatabase implements ProjectDatabase {
       if (client) await client.query('commit');
       return out;
     } catch (err) {
+      // A prepared statement gone from its connection (DEALLOCATE run by a function): that connection is not reused.
+      if ((err as { code?: unknown })?.code === '26000') broken = err as Error;
       if (client) await client.query('rollback').catch((e: Error) => (broken = e));
       throw err instanceof HttpError ? err : toDatabaseError(err);
     } finally {

@@ -3,6 +3,7 @@ import type { CustomHostname, JwtSecretUpdateStatus } from '@plinth/shared-contr
 import { HttpError, type ControlDatabase } from '../../core/deps';
 import { ensureControlTables, isoTime } from '../common/control-schema';
 import { newJwtSecret, signApiKey } from './keys';
+import { forgetProjectRecords } from '../../project-api/caller';
 
 // Project settings kept in the control database: the keys (the core's projects table), JWT secret
 // rotations and custom hostnames (tables of this domain).
@@ -88,6 +89,8 @@ export class SettingsStore {
           ]);
           await tx.query(`update jwt_secret_updates set status = 'Updated', progress = 'API keys regenerated', updated_at = now() where change_tracking_id = $1`, [changeTrackingId]);
         });
+        // The app-facing endpoints keep the secret in memory: the next request reads the new one.
+        forgetProjectRecords(ref);
       } catch (err) {
         await this.control
           .query(`update jwt_secret_updates set status = 'Failed', error = $2, updated_at = now() where change_tracking_id = $1`, [changeTrackingId, (err as Error).message])

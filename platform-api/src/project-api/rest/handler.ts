@@ -138,8 +138,11 @@ async function execute(db: ProjectDatabase, caller: ProjectCaller, p: Plan, call
     await tx.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)${p.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
       [caller.role, JSON.stringify(caller.claims), call.method, `/${call.path}`, requestHeaders(call.headers)],
+      { prepare: true },
     );
-    const r = await tx.query<{ page_count: string | number; total_count: string | number | null; body: string | null }>(p.statement.sql, p.statement.params);
+    // Reads are prepared (their result columns never change); writes and void calls are not.
+    const prepare = p.readOnly && p.shape !== 'void';
+    const r = await tx.query<{ page_count: string | number; total_count: string | number | null; body: string | null }>(p.statement.sql, p.statement.params, { prepare });
     const row = p.shape === 'minimal' || p.shape === 'void' ? undefined : r.rows[0];
     const pageCount = row ? Number(row.page_count) : (r.affectedRows ?? 0);
     const out: Outcome = { pageCount, totalCount: row?.total_count == null ? null : Number(row.total_count), body: row?.body ?? null };

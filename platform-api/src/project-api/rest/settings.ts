@@ -1,6 +1,7 @@
 import { HIDDEN_SCHEMAS } from '@plinth/shared-contracts';
 import type { ControlDatabase } from '../../core/deps';
 import { ensureControlTables } from '../../domains/common/control-schema';
+import { forgetProjectRecords, ProjectRecordCache } from '../caller';
 
 // The data API's settings of each project, in the control database: the schemas it exposes
 // (default public; the hidden system schemas never, whatever is stored) and the most rows one
@@ -35,6 +36,8 @@ export function isExposable(schema: string): boolean {
   return !HIDDEN.has(schema) && !schema.startsWith('pg_');
 }
 
+const projects = new ProjectRecordCache<RestProject | null>();
+
 export class RestSettingsStore {
   constructor(private readonly control: ControlDatabase) {}
 
@@ -42,8 +45,12 @@ export class RestSettingsStore {
     return ensureControlTables(this.control, 'project_rest_settings', TABLES);
   }
 
-  /** The project's JWT secret and data API settings in one read; null for an unknown project. */
-  async project(ref: string): Promise<RestProject | null> {
+  /** The project's JWT secret and data API settings in one read (kept briefly, see ProjectRecordCache); null for an unknown project. */
+  project(ref: string): Promise<RestProject | null> {
+    return projects.get(this.control, ref, () => this.read(ref));
+  }
+
+  private async read(ref: string): Promise<RestProject | null> {
     await this.ready();
     const r = await this.control.query<{ jwt_secret: string; exposed_schemas: string[] | null; max_rows: number | null; has_row: boolean }>(
       `select p.jwt_secret, s.exposed_schemas, s.max_rows, s.project_ref is not null as has_row
@@ -65,6 +72,7 @@ export class RestSettingsStore {
        on conflict (project_ref) do update set exposed_schemas = excluded.exposed_schemas, max_rows = excluded.max_rows, updated_at = now()`,
       [ref, schemas, settings.maxRows],
     );
+    forgetProjectRecords(ref);
     return { schemas, maxRows: settings.maxRows };
   }
 }
