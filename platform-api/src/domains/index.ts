@@ -8,6 +8,7 @@ import { settingsRoutes } from './settings/routes';
 import { storageRoutes } from './storage';
 import { projectAuthRoutes } from '../project-api/auth/routes';
 import { restRoutes } from '../project-api/rest/routes';
+import { projectStorageRoutes } from '../project-api/storage/routes';
 
 /** Data-plane route modules, registered by the core server under /api. */
-export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, projectAuthRoutes, restRoutes];
+export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, projectAuthRoutes, restRoutes, projectStorageRoutes];

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { STORAGE_API_MESSAGES, type StorageObject, type StorageSortKey, type StorageSortOrder } from '@plinth/shared-contracts';
 import { HttpError, type ObjectStore, type ProjectDatabase } from '../../core/deps';
 import { beginUpload, endUpload } from './uploads';
@@ -112,6 +113,12 @@ export interface UploadInput {
   maxBytes: number;
   ownerId: string | null;
   body: AsyncIterable<Uint8Array> | Uint8Array;
+  /**
+   * The app's caller, whose policies on storage.objects decide: a new row is inserted as the
+   * caller (INSERT policy) and an upsert over an existing row first updates it as the caller
+   * (UPDATE policy). The console acts with the owner's privileges and passes none.
+   */
+  asCaller?: Pick<ProjectDatabase, 'query'>;
 }
 
 /**
@@ -122,7 +129,19 @@ export interface UploadInput {
  */
 async function claimRow(db: Db, objects: ObjectStore, u: UploadInput): Promise<{ id: string; fresh: boolean }> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const claimed = await db.query<{ id: string }>(
+    if (u.asCaller) {
+      // No RETURNING: it would need the SELECT policy too, and the INSERT policy alone decides an upload.
+      const id = randomUUID();
+      const inserted = await u.asCaller.query(
+        `insert into storage.objects (id, bucket_id, name, owner, metadata) values ($4, $1, $2, $3, null) on conflict (bucket_id, name) do nothing`,
+        [u.bucketId, u.path, u.ownerId, id],
+      );
+      if (inserted.affectedRows === 1) {
+        beginUpload(objects, u.ref, id);
+        return { id, fresh: true };
+      }
+    }
+    const claimed: { rows: { id: string }[] } = u.asCaller ? { rows: [] } : await db.query<{ id: string }>(
       `insert into storage.objects (bucket_id, name, owner, metadata) values ($1, $2, $3, null)
        on conflict (bucket_id, name) do nothing returning id::text as id`,
       [u.bucketId, u.path, u.ownerId],
@@ -139,6 +158,10 @@ async function claimRow(db: Db, objects: ObjectStore, u: UploadInput): Promise<{
       return { id: row.id, fresh: true };
     }
     if (!u.upsert) throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(u.path), 'CONFLICT');
+    if (u.asCaller) {
+      const allowed = await u.asCaller.query('update storage.objects set updated_at = now() where id = $1', [row.id]);
+      if (allowed.affectedRows !== 1) throw new HttpError(403, STORAGE_API_MESSAGES.objectExists(u.path) + ' and may not be replaced', 'FORBIDDEN');
+    }
     if (!beginUpload(objects, u.ref, row.id)) throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(u.path), 'CONFLICT');
     return { id: row.id, fresh: false };
   }

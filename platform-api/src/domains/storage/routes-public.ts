@@ -22,8 +22,9 @@ function objectName(raw: string): string {
 
 const linkParams = { bucket: BucketIdSchema, '*': z.string() };
 
-async function serve(deps: ApiDeps, reply: FastifyReply, db: ProjectDatabase, ref: string, bucket: string, path: string) {
-  const { obj, file } = await readObject(db, deps.objects, ref, bucket, path);
+/** Answers an object's bytes; `readAs` looks the row up (the app's caller, under its policies). */
+export async function serveObject(deps: ApiDeps, reply: FastifyReply, db: ProjectDatabase, ref: string, bucket: string, path: string, readAs: Pick<ProjectDatabase, 'query'> = db) {
+  const { obj, file } = await readObject(readAs, deps.objects, ref, bucket, path);
   deps.recordEgress(ref, file.size);
   await touchObject(db, bucket, path);
   return reply
@@ -51,7 +52,7 @@ export const publicObjectRoutes: RouteModule = (fastify, deps) => {
       verifyObjectToken(req.query.token, secret, req.params.bucket, path);
       const db = await openProjectStorage(deps, claims.ref);
       await getBucket(db, req.params.bucket);
-      return serve(deps, reply, db, claims.ref, req.params.bucket, path);
+      return serveObject(deps, reply, db, claims.ref, req.params.bucket, path);
     },
   );
 
@@ -63,7 +64,7 @@ export const publicObjectRoutes: RouteModule = (fastify, deps) => {
       const db = await openProjectStorage(deps, req.params.ref);
       const bucket = await getBucket(db, req.params.bucket);
       if (!bucket.public) throw new HttpError(400, STORAGE_API_MESSAGES.bucketNotPublic(bucket.id), 'BUCKET_NOT_PUBLIC');
-      return serve(deps, reply, db, req.params.ref, bucket.id, path);
+      return serveObject(deps, reply, db, req.params.ref, bucket.id, path);
     },
   );
 };

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createTestHarness, type TestHarness } from '../../testing/harness';
+import { signJwt } from '../../projects/keys';
+import { ensureStorageSchema } from '../../domains/storage/schema';
+import { projectApiRequestRecorders, type ProjectApiRequestRecord } from '../caller';
+
+// The storage service against the unmodified supabase-js client, over a real socket, on both databases.
+
+let h: TestHarness;
+let base: string;
+let ref: string;
+let keys: { anon: string; service: string; secret: string };
+let otherAnon: string;
+const alice = randomUUID();
+const bob = randomUUID();
+const records: ProjectApiRequestRecord[] = [];
+const record = (r: ProjectApiRequestRecord) => void records.push(r);
+
+// Users write, read, replace and delete only under a folder named by their own id; anyone reads 'pics'.
+const POLICIES = `
+create policy own_insert on storage.objects for insert to authenticated with check (bucket_id = 'docs' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy own_select on storage.objects for select to authenticated using (bucket_id = 'docs' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy own_update on storage.objects for update to authenticated using (bucket_id = 'docs' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy own_delete on storage.objects for delete to authenticated using (bucket_id = 'docs' and (storage.foldername(name))[1] = auth.uid()::text);
+create policy pics_read on storage.objects for select to anon, authenticated using (bucket_id = 'pics');
+`;
+
+class NoWebSocket {}
+const NO_REALTIME = { transport: NoWebSocket as unknown as typeof WebSocket };
+
+function client(token?: string, apiKey = keys.anon): SupabaseClient {
+  return createClient(base, apiKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: NO_REALTIME,
+    ...(token ? { global: { headers: { Authorization: `Bearer ${token}` } } } : {}),
+  });
+}
+const userToken = (sub: string) => signJwt({ sub, role: 'authenticated', aud: 'authenticated', ref, exp: Math.floor(Date.now() / 1000) + 600 }, keys.secret);
+const as = (sub: string) => client(userToken(sub)).storage;
+const service = () => client(undefined, keys.service).storage;
+
+async function projectKeys(projectRef: string) {
+  const k = await h.internals.control.query<{ anon_key: string; service_role_key: string; jwt_secret: string }>('select anon_key, service_role_key, jwt_secret from projects where ref = $1', [projectRef]);
+  return { anon: k.rows[0]!.anon_key, service: k.rows[0]!.service_role_key, secret: k.rows[0]!.jwt_secret };
+}
+
+beforeAll(async () => {
+  projectApiRequestRecorders.push(record);
+  h = await createTestHarness();
+  ref = (await h.userWithProject()).project.ref;
+  keys = await projectKeys(ref);
+  otherAnon = (await projectKeys((await h.userWithProject()).project.ref)).anon;
+  const db = await ensureStorageSchema(await h.internals.databases.get(ref));
+  await db.exec(POLICIES);
+  base = `${await h.app.listen({ port: 0, host: '127.0.0.1' })}/api/projects/${ref}`;
+  expect((await service().createBucket('docs', { public: false })).error).toBeNull();
+  expect((await service().createBucket('pics', { public: true, fileSizeLimit: '1kb', allowedMimeTypes: ['image/*'] })).error).toBeNull();
+}, 120_000);
+afterAll(async () => {
+  projectApiRequestRecorders.splice(projectApiRequestRecorders.indexOf(record), 1);
+  await h?.close();
+});
+
+describe('buckets', () => {
+  it('are created, read, updated, emptied and deleted with the service key', async () => {
+    const s = service();
+    expect((await s.createBucket('tmp', { public: false, fileSizeLimit: 2048 })).data).toEqual({ name: 'tmp' });
+    expect((await s.getBucket('tmp')).data).toMatchObject({ id: 'tmp', public: false, file_size_limit: 2048 });
+    expect((await s.updateBucket('tmp', { public: true, allowedMimeTypes: ['text/plain'] })).error).toBeNull();
+    expect((await s.getBucket('tmp')).data).toMatchObject({ public: true, allowed_mime_types: ['text/plain'] });
+    expect((await s.listBuckets()).data?.map((b) => b.id)).toEqual(['docs', 'pics', 'tmp']);
+    expect((await s.from('tmp').upload('a.txt', 'x')).error).toBeNull();
+    expect((await s.deleteBucket('tmp')).error).toMatchObject({ status: 409 });
+    expect((await s.emptyBucket('tmp')).error).toBeNull();
+    expect((await s.deleteBucket('tmp')).data).toEqual({ message: 'Successfully deleted' });
+    expect((await s.getBucket('tmp')).error).toMatchObject({ status: 404, statusCode: '404' });
+  });
+
+  it('are refused with the anon key, and a bad bucket name is a 400 naming it', async () => {
+    const anon = client().storage;
+    expect((await anon.createBucket('mine')).error).toMatchObject({ status: 403, statusCode: '403' });
+    expect((await anon.updateBucket('docs', { public: true })).error).toMatchObject({ status: 403 });
+    expect((await anon.deleteBucket('docs')).error).toMatchObject({ status: 403 });
+    expect((await anon.emptyBucket('docs')).error).toMatchObject({ status: 403 });
+    const bad = await service().createBucket('Not Valid');
+    expect(bad.error).toMatchObject({ status: 400 });
+    expect(bad.error?.message).toContain('name');
+    expect((await service().getBucket('docs')).data).toMatchObject({ public: false });
+  });
+
+  it('refuses another project’s key', async () => {
+    const res = await client(undefined, otherAnon).storage.from('pics').list();
+    expect(res.error).toMatchObject({ status: 401, statusCode: '401' });
+    const up = await client(undefined, otherAnon).storage.from('docs').upload(`${alice}/x.txt`, 'x');
+    expect(up.error).toMatchObject({ status: 401 });
+  });
+});
+
+describe('objects under storage policies', () => {
+  it('lets a user upload and download under their own folder only', async () => {
+    const up = await as(alice).from('docs').upload(`${alice}/notes/hello.txt`, 'hello alice', { contentType: 'text/plain' });
+    expect(up.error).toBeNull();
+    expect(up.data).toMatchObject({ path: `${alice}/notes/hello.txt`, fullPath: `docs/${alice}/notes/hello.txt` });
+    const got = await as(alice).from('docs').download(`${alice}/notes/hello.txt`);
+    expect(await got.data?.text()).toBe('hello alice');
+    expect(got.data?.type).toBe('text/plain');
+
+    const intrude = await as(bob).from('docs').upload(`${alice}/evil.txt`, 'bob was here');
+    expect(intrude.error).toMatchObject({ status: 403, statusCode: '403' });
+    expect((await as(bob).from('docs').download(`${alice}/notes/hello.txt`)).error).toMatchObject({ status: 404 });
+    expect((await client().storage.from('docs').upload('anon.txt', 'x')).error).toMatchObject({ status: 403 });
+    expect((await service().from('docs').list(alice)).data?.map((o) => o.name)).toEqual(['notes']);
+  });
+
+  it('replaces an object only on upsert, under the update policy', async () => {
+    const path = `${alice}/upsert.txt`;
+    expect((await as(alice).from('docs').upload(path, 'one')).error).toBeNull();
+    expect((await as(alice).from('docs').upload(path, 'two')).error).toMatchObject({ status: 409 });
+    expect((await as(alice).from('docs').upload(path, 'three', { upsert: true })).error).toBeNull();
+    expect(await (await as(alice).from('docs').download(path)).data?.text()).toBe('three');
+    expect((await as(alice).from('docs').update(path, 'four')).error).toBeNull();
+    expect(await (await as(alice).from('docs').download(path)).data?.text()).toBe('four');
+  });
+
+  it('takes a multipart form as storage-js sends a Blob', async () => {
+    const blob = new Blob(['{"a":1}'], { type: 'application/json' });
+    expect((await as(alice).from('docs').upload(`${alice}/data.json`, blob, { cacheControl: '60' })).error).toBeNull();
+    const info = await service().from('docs').info(`${alice}/data.json`);
+    expect(info.data?.metadata).toMatchObject({ mimetype: 'application/json', cacheControl: 'max-age=60', size: 7 });
+    const got = await as(alice).from('docs').download(`${alice}/data.json`);
+    expect(await got.data?.text()).toBe('{"a":1}');
+  });
+
+  it('lists what the select policy shows, with prefix, search, limit and sort', async () => {
+    const docs = as(alice).from('docs');
+    for (const n of ['b.txt', 'a.txt', 'c.md']) expect((await docs.upload(`${alice}/list/${n}`, n)).error).toBeNull();
+    expect((await docs.list(`${alice}/list`)).data?.map((o) => o.name)).toEqual(['a.txt', 'b.txt', 'c.md']);
+    expect((await docs.list(`${alice}/list`, { limit: 2, offset: 1, sortBy: { column: 'name', order: 'desc' } })).data?.map((o) => o.name)).toEqual(['b.txt', 'a.txt']);
+    expect((await docs.list(`${alice}/list`, { search: 'c' })).data?.map((o) => o.name)).toEqual(['c.md']);
+    expect((await as(bob).from('docs').list(`${alice}/list`)).data).toEqual([]);
+    expect((await as(bob).from('docs').list()).data).toEqual([]);
+  });
+
+  it('moves, copies and removes under the policies', async () => {
+    const docs = as(alice).from('docs');
+    expect((await docs.upload(`${alice}/m/one.txt`, 'moving')).error).toBeNull();
+    expect((await as(bob).from('docs').move(`${alice}/m/one.txt`, `${bob}/stolen.txt`)).error).toMatchObject({ status: 404 });
+    expect((await docs.move(`${alice}/m/one.txt`, `${alice}/m/two.txt`)).error).toBeNull();
+    expect((await docs.download(`${alice}/m/one.txt`)).error).toMatchObject({ status: 404 });
+    expect(await (await docs.download(`${alice}/m/two.txt`)).data?.text()).toBe('moving');
+
+    expect((await docs.copy(`${alice}/m/two.txt`, `${alice}/m/three.txt`)).data).toEqual({ path: `docs/${alice}/m/three.txt` });
+    expect(await (await docs.download(`${alice}/m/three.txt`)).data?.text()).toBe('moving');
+    expect((await docs.copy(`${alice}/m/two.txt`, `${bob}/copy.txt`)).error).toMatchObject({ status: 403 });
+
+    expect((await as(bob).from('docs').remove([`${alice}/m/two.txt`])).data).toEqual([]);
+    const removed = await docs.remove([`${alice}/m/two.txt`, `${alice}/m/three.txt`]);
+    expect(removed.data?.map((o) => o.name).sort()).toEqual([`${alice}/m/three.txt`, `${alice}/m/two.txt`]);
+    expect((await docs.list(`${alice}/m`)).data).toEqual([]);
+  });
+
+  it('signs URLs for objects the caller may read, and the URLs serve the bytes', async () => {
+    const docs = as(alice).from('docs');
+    expect((await docs.upload(`${alice}/signed me.txt`, 'signed bytes', { contentType: 'text/plain' })).error).toBeNull();
+    const signed = await docs.createSignedUrl(`${alice}/signed me.txt`, 60);
+    expect(signed.error).toBeNull();
+    expect(signed.data!.signedUrl.startsWith(`${base}/storage/v1/object/sign/docs/`)).toBe(true);
+    const res = await fetch(signed.data!.signedUrl);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('signed bytes');
+    const tampered = await fetch(signed.data!.signedUrl.replace('signed%20me', 'other'));
+    expect(tampered.status).toBe(400);
+    expect((await as(bob).from('docs').createSignedUrl(`${alice}/signed me.txt`, 60)).error).toMatchObject({ status: 404 });
+
+    const many = await docs.createSignedUrls([`${alice}/signed me.txt`, `${alice}/missing.txt`], 60);
+    expect(many.data?.map((d) => d.error)).toEqual([null, 'Either the object does not exist or you do not have access to it']);
+    expect(await (await fetch(many.data![0]!.signedUrl!)).text()).toBe('signed bytes');
+  });
+});
+
+describe('bucket limits and public URLs', () => {
+  it('refuses a MIME type or a size over the bucket limit, and serves a public bucket’s URL', async () => {
+    const pics = service().from('pics');
+    const wrongType = await pics.upload('doc.txt', 'text', { contentType: 'text/plain' });
+    expect(wrongType.error).toMatchObject({ status: 415 });
+    const tooBig = await pics.upload('big.png', new Uint8Array(2048), { contentType: 'image/png' });
+    expect(tooBig.error).toMatchObject({ status: 413, statusCode: '413' });
+    expect((await pics.list()).data).toEqual([]);
+
+    expect((await pics.upload('dot.png', new Uint8Array([137, 80, 78, 71]), { contentType: 'image/png' })).error).toBeNull();
+    const { data } = client().storage.from('pics').getPublicUrl('dot.png');
+    const res = await fetch(data.publicUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(new Uint8Array([137, 80, 78, 71]));
+    expect(records.some((r) => r.ref === ref && r.service === 'storage' && r.path === '/object/pics/dot.png' && r.role === 'service_role')).toBe(true);
+  });
+});
