@@ -198,3 +198,33 @@ describe('bucket limits and public URLs', () => {
     expect(records.some((r) => r.ref === ref && r.service === 'storage' && r.path === '/object/pics/dot.png' && r.role === 'service_role')).toBe(true);
   });
 });
+
+describe('bad requests', () => {
+  const call = (path: string, init: RequestInit = {}, key = keys.service) =>
+    fetch(`${base}/storage/v1${path}`, { ...init, headers: { apikey: key, authorization: `Bearer ${key}`, 'content-type': 'application/json', ...init.headers } });
+
+  it('answers them in storage-js’s shape, naming what is wrong, never a 500', async () => {
+    const cases: [string, RequestInit, number, string][] = [
+      ['/object/list/docs', { method: 'POST', body: '{"prefix":' }, 400, 'JSON'],
+      ['/object/list/docs', { method: 'POST', body: JSON.stringify({ sortBy: { column: 'size' } }) }, 400, 'sortBy'],
+      ['/object/list/Bad_Bucket', { method: 'POST', body: '{}' }, 400, 'bucket'],
+      ['/object/list/nope', { method: 'POST', body: '{}' }, 404, 'nope'],
+      [`/object/docs/${'x'.repeat(300)}`, { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } }, 400, '*'],
+      ['/object/sign/docs/a.txt', { method: 'POST', body: JSON.stringify({ expiresIn: 'soon' }) }, 400, 'expiresIn'],
+      ['/object/sign/docs/a.txt?token=garbage', {}, 400, 'signed URL is invalid'],
+      ['/object/move', { method: 'POST', body: JSON.stringify({ bucketId: 'docs', sourceKey: 'a', destinationKey: 'b', destinationBucket: 'pics' }) }, 400, 'destinationBucket'],
+    ];
+    for (const [path, init, status, word] of cases) {
+      const res = await call(path, init);
+      const body = (await res.json()) as Record<string, unknown>;
+      expect({ path, status: res.status }).toEqual({ path, status });
+      expect(body).toMatchObject({ statusCode: String(status), error: expect.any(String) });
+      expect(String(body.message)).toContain(word);
+    }
+    const noKey = await fetch(`${base}/storage/v1/bucket`);
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toMatchObject({ statusCode: '401', message: 'No API key found in request' });
+    const unknown = await fetch(`${base.replace(ref, 'nosuchproject')}/storage/v1/bucket`, { headers: { apikey: keys.anon } });
+    expect(unknown.status).toBe(404);
+  });
+});
