@@ -194,25 +194,32 @@ export class PgliteProjectDatabase implements ProjectDatabase {
     return this.exclusive(async () => {
       const t = this.defaultTimeoutMs;
       let begun = false;
-      const step = () => {
+      // Statements issued without waiting for the one before are sent one after another, in order.
+      let previous: Promise<unknown> = Promise.resolve();
+      const step = <R>(body: Body, timeoutMs: number): Promise<R> => {
         const begin = !begun;
         begun = true;
-        return { inTransaction: true, begin };
+        const send = () => this.send<R>({ ...body, inTransaction: true, begin } as Body, timeoutMs);
+        const sent = previous.then(send, send);
+        previous = sent.catch(() => undefined);
+        return sent;
       };
       try {
         const out = await fn({
           query: <Row>(sql: string, params: unknown[] = [], o?: ProjectQueryOptions) => {
             refuseUnsupportedStatements(sql);
-            return this.send<QueryResult<Row>>({ op: 'query', sql, params, ctx: this.ctx(o), ...step() }, o?.timeoutMs ?? t);
+            return step<QueryResult<Row>>({ op: 'query', sql, params, ctx: this.ctx(o) }, o?.timeoutMs ?? t);
           },
           exec: (sql: string, o?: ProjectQueryOptions) => {
             refuseUnsupportedStatements(sql);
-            return this.send<QueryResult[]>({ op: 'exec', sql, ctx: this.ctx(o), ...step() }, o?.timeoutMs ?? t);
+            return step<QueryResult[]>({ op: 'exec', sql, ctx: this.ctx(o) }, o?.timeoutMs ?? t);
           },
         });
+        await previous;
         if (begun) await this.send({ op: 'exec', sql: 'commit', inTransaction: true, endsTransaction: true }, t);
         return out;
       } catch (err) {
+        await previous;
         if (begun && this.worker) await this.send({ op: 'exec', sql: 'rollback', inTransaction: true, endsTransaction: true }, t).catch(() => undefined);
         throw err;
       }

@@ -97,13 +97,15 @@ export class ServerProjectDatabase implements ProjectDatabase {
   private pool(kind: PoolKind): pg.Pool {
     if (this.closed) throw new DatabaseError('The project database is closed');
     if (!this.pools) {
-      const make = (connectionString: string, max: number) => {
+      const make = (connectionString: string, max: number, pipeline = false) => {
         const pool = new pg.Pool({
           connectionString,
           max,
           idleTimeoutMillis: this.options.idleMs ?? 10_000,
           connectionTimeoutMillis: this.limits.maxWaitMs,
           options: `-c statement_timeout=${this.defaultTimeoutMs}`,
+          // The app pool runs the API's own statements only: a statement is sent without waiting for the answer to the one before.
+          pipeline,
         });
         pool.on('error', () => undefined);
         return pool;
@@ -111,7 +113,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
       this.pools = {
         console: make(this.connectionString, 3),
         user: make(this.options.projectRoleUrl, 2),
-        app: make(this.options.projectRoleUrl, this.options.appConnections ?? DEFAULT_APP_CONNECTIONS),
+        app: make(this.options.projectRoleUrl, this.options.appConnections ?? DEFAULT_APP_CONNECTIONS, true),
       };
     }
     return this.pools[kind];
@@ -135,25 +137,34 @@ export class ServerProjectDatabase implements ProjectDatabase {
   }
 
   private runner(client: pg.PoolClient, kind: PoolKind): Runner {
-    const prep = async (sql: string, params: unknown[], o?: ProjectQueryOptions) => {
+    // The statements before the call's own (its time-out, role and claims) are queued on the
+    // connection at once with it, in order: on a pipelining connection they travel together.
+    const prep = (sql: string, params: unknown[], o?: ProjectQueryOptions): Promise<unknown>[] => {
       // By construction: the API's own user never runs a statement for a user or as another role
       // (a role taken there could be left again with RESET ROLE by the user's own functions).
       if (kind === 'console' && kindOf(o, sql, params) !== 'console') throw new Error('A statement run as a role must start its transaction');
-      if (o?.timeoutMs) await client.query(`select set_config('statement_timeout', $1, true)`, [String(o.timeoutMs)]);
-      if (o?.role) await client.query(`set local role ${quoteIdent(o.role)}`);
-      if (o?.claims) await client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(o.claims)]);
+      const steps: Promise<unknown>[] = [];
+      if (o?.timeoutMs) steps.push(client.query(`select set_config('statement_timeout', $1, true)`, [String(o.timeoutMs)]));
+      if (o?.role) steps.push(client.query(`set local role ${quoteIdent(o.role)}`));
+      if (o?.claims) steps.push(client.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(o.claims)]));
+      return steps;
+    };
+    const last = async <R>(steps: Promise<unknown>[], run: Promise<R>): Promise<R> => {
+      if (!steps.length) return run;
+      const all = await Promise.all([...steps, run]);
+      return all[all.length - 1] as R;
     };
     return {
       query: async <Row>(sql: string, params: unknown[] = [], o?: ProjectQueryOptions) => {
         refuseUnsupportedStatements(sql);
-        await prep(sql, params, o);
+        const steps = prep(sql, params, o);
         const name = o?.prepare ? preparedName(client, sql) : null;
-        return result<Row>(await (name ? client.query({ name, text: sql, values: params }) : client.query(sql, params)));
+        return result<Row>(await last(steps, name ? client.query({ name, text: sql, values: params }) : client.query(sql, params)));
       },
       exec: async (sql: string, o?: ProjectQueryOptions) => {
         refuseUnsupportedStatements(sql);
-        await prep(sql, [], o);
-        return results((await client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[]);
+        const steps = prep(sql, [], o);
+        return results((await last(steps, client.query(sql))) as unknown as pg.QueryResult | pg.QueryResult[]);
       },
     };
   }
@@ -191,25 +202,38 @@ export class ServerProjectDatabase implements ProjectDatabase {
     this.inFlight++;
     this.lastUsedAt = Date.now();
     let client: pg.PoolClient | undefined;
-    let tx: Runner | undefined;
-    const open = async (sql: string, params: unknown[] | undefined, o?: ProjectQueryOptions): Promise<Runner> => {
-      if (!tx) {
+    let opening: Promise<Runner> | undefined;
+    /** BEGIN sent on a pipelining connection and not yet answered: the first statement, sent behind it at once, waits for both. */
+    let begun: Promise<unknown> | undefined;
+    const open = (sql: string, params: unknown[] | undefined, o?: ProjectQueryOptions): Promise<Runner> =>
+      (opening ??= (async () => {
         const k = kind ?? kindOf(o, sql, params);
         const c = await this.connect(k);
-        try {
-          await c.query('begin');
-        } catch (err) {
-          c.release(err as Error);
-          throw toDatabaseError(err);
+        if (k === 'app') {
+          begun = c.query('begin');
+          begun.catch(() => undefined);
+        } else {
+          try {
+            await c.query('begin');
+          } catch (err) {
+            c.release(err as Error);
+            throw toDatabaseError(err);
+          }
         }
         client = c;
-        tx = this.runner(c, k);
-      }
-      return tx;
+        return this.runner(c, k);
+      })());
+    const afterBegin = async <R>(run: Promise<R>): Promise<R> => {
+      const b = begun;
+      begun = undefined;
+      if (!b) return run;
+      const [, out] = await Promise.all([b, run]);
+      return out;
     };
+    // Statements may be issued without waiting for the one before: they run in the order issued.
     const lazy: Runner = {
-      query: async (sql, params, o) => (await open(sql, params, o)).query(sql, params, o),
-      exec: async (sql, o) => (await open(sql, [], o)).exec(sql, o),
+      query: async (sql, params, o) => afterBegin((await open(sql, params, o)).query(sql, params, o)),
+      exec: async (sql, o) => afterBegin((await open(sql, [], o)).exec(sql, o)),
     };
     let broken: Error | undefined;
     try {

@@ -135,14 +135,16 @@ interface Outcome {
 async function execute(db: ProjectDatabase, caller: ProjectCaller, p: Plan, call: RestCall, media: MediaChoice): Promise<Outcome> {
   if (!p.statement.sql) return { pageCount: 0, totalCount: null, body: '[]' };
   return db.transaction(async (tx) => {
-    await tx.query(
+    // The caller's role and claims, then the statement: issued together, run in this order.
+    const context = tx.query(
       `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)${p.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
       [caller.role, JSON.stringify(caller.claims), call.method, `/${call.path}`, requestHeaders(call.headers)],
       { prepare: true },
     );
     // Reads are prepared (their result columns never change); writes and void calls are not.
     const prepare = p.readOnly && p.shape !== 'void';
-    const r = await tx.query<{ page_count: string | number; total_count: string | number | null; body: string | null }>(p.statement.sql, p.statement.params, { prepare });
+    const statement = tx.query<{ page_count: string | number; total_count: string | number | null; body: string | null }>(p.statement.sql, p.statement.params, { prepare });
+    const [, r] = await Promise.all([context, statement]);
     const row = p.shape === 'minimal' || p.shape === 'void' ? undefined : r.rows[0];
     const pageCount = row ? Number(row.page_count) : (r.affectedRows ?? 0);
     const out: Outcome = { pageCount, totalCount: row?.total_count == null ? null : Number(row.total_count), body: row?.body ?? null };
