@@ -121,6 +121,13 @@ export interface UploadInput {
   asCaller?: Pick<ProjectDatabase, 'query'>;
 }
 
+/** An app's caller replaces an existing row (an object, or an abandoned upload's) only under its UPDATE policy. */
+async function mayReplace(u: UploadInput, id: string): Promise<void> {
+  if (!u.asCaller) return;
+  const allowed = await u.asCaller.query('update storage.objects set updated_at = now() where id = $1', [id]);
+  if (allowed.affectedRows !== 1) throw new HttpError(403, `${STORAGE_API_MESSAGES.objectExists(u.path)} and may not be replaced`, 'FORBIDDEN');
+}
+
 /**
  * The row an upload writes to. A new path is claimed with a row whose metadata is null (the
  * explorer shows it as loading), so two uploads to one path cannot both win; an unfinished row
@@ -154,14 +161,12 @@ async function claimRow(db: Db, objects: ObjectStore, u: UploadInput): Promise<{
     const row = await findObject(db, u.bucketId, u.path);
     if (!row?.id) continue; // deleted in between: claim again
     if (row.metadata === null) {
+      await mayReplace(u, row.id);
       if (!beginUpload(objects, u.ref, row.id)) throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(u.path), 'CONFLICT');
       return { id: row.id, fresh: true };
     }
     if (!u.upsert) throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(u.path), 'CONFLICT');
-    if (u.asCaller) {
-      const allowed = await u.asCaller.query('update storage.objects set updated_at = now() where id = $1', [row.id]);
-      if (allowed.affectedRows !== 1) throw new HttpError(403, STORAGE_API_MESSAGES.objectExists(u.path) + ' and may not be replaced', 'FORBIDDEN');
-    }
+    await mayReplace(u, row.id);
     if (!beginUpload(objects, u.ref, row.id)) throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(u.path), 'CONFLICT');
     return { id: row.id, fresh: false };
   }

@@ -124,6 +124,14 @@ describe('objects under storage policies', () => {
     expect(await (await as(alice).from('docs').download(path)).data?.text()).toBe('four');
   });
 
+  it('lets only a caller the update policy allows take over an abandoned upload', async () => {
+    const db = await h.internals.databases.get(ref);
+    await db.query(`insert into storage.objects (bucket_id, name, metadata) values ('docs', $1, null)`, [`${alice}/left.txt`]);
+    expect((await as(bob).from('docs').upload(`${alice}/left.txt`, 'bob')).error).toMatchObject({ status: 403 });
+    expect((await as(alice).from('docs').upload(`${alice}/left.txt`, 'alice')).error).toBeNull();
+    expect(await (await as(alice).from('docs').download(`${alice}/left.txt`)).data?.text()).toBe('alice');
+  });
+
   it('takes a multipart form as storage-js sends a Blob', async () => {
     const blob = new Blob(['{"a":1}'], { type: 'application/json' });
     expect((await as(alice).from('docs').upload(`${alice}/data.json`, blob, { cacheControl: '60' })).error).toBeNull();
