@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Route, Routes } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
 import { createAreaModule } from './lifecycles';
 import { useArea } from './area-context';
+import { hostMountProps } from './testing/mount-props';
 
 // Lifecycles render through their own React root, as in the page: no act() around them.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
@@ -27,25 +28,6 @@ function StorageApp(props: AreaMountProps) {
   );
 }
 
-function mountProps(domElement: HTMLElement, overrides: Partial<AreaMountProps> = {}): AreaMountProps {
-  return {
-    area: 'storage',
-    projectRef: 'abc',
-    basePath: '/project/abc/storage',
-    session: { user: { id: 'u1', email: 'ada@example.com', username: 'ada' } },
-    permissions: [],
-    apiBase: '/api',
-    navigate: () => undefined,
-    notify: () => undefined,
-    link: () => null,
-    theme: 'dark',
-    buildMode: 'hosted',
-    queryClient: new QueryClient(),
-    domElement,
-    ...overrides,
-  };
-}
-
 const BUILD = { area: 'storage', title: 'Storage', version: '1.2.3', contractsMajor: 1 };
 const createApi = (apiBase: string) => ({ base: apiBase });
 
@@ -60,7 +42,7 @@ describe('createAreaModule', () => {
     const element = document.createElement('div');
     document.body.append(element);
     const lifecycles = createAreaModule(StorageApp, BUILD, createApi);
-    const props = mountProps(element);
+    const props = hostMountProps(element);
 
     await lifecycles.bootstrap(props);
     await lifecycles.mount(props);
@@ -84,7 +66,7 @@ describe('createAreaModule', () => {
     const element = document.createElement('div');
     document.body.append(element);
     const lifecycles = createAreaModule(StorageApp, BUILD, createApi);
-    const props = mountProps(element);
+    const props = hostMountProps(element);
     await lifecycles.mount(props);
     window.history.pushState(null, '', '/project/abc/storage/buckets/logs');
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
@@ -96,7 +78,7 @@ describe('createAreaModule', () => {
     window.history.pushState(null, '', '/');
     const element = document.createElement('div');
     const lifecycles = createAreaModule(StorageApp, BUILD, createApi);
-    const props = mountProps(element, { basePath: '/', queryClient: undefined });
+    const props = hostMountProps(element, { basePath: '/', queryClient: undefined });
     await lifecycles.mount(props);
     expect(element.textContent).toContain('own cache');
     await lifecycles.unmount(props);
@@ -105,7 +87,7 @@ describe('createAreaModule', () => {
   it('rejects the mount of a build stamped with the throw-on-mount fault, naming the area (by its manifest’s title) and version', async () => {
     const element = document.createElement('div');
     const lifecycles = createAreaModule(StorageApp, { ...BUILD, version: '9.9.9', fault: 'throw-on-mount' }, createApi);
-    await expect(lifecycles.mount(mountProps(element))).rejects.toThrow('The Storage area (version 9.9.9) threw while mounting');
+    await expect(lifecycles.mount(hostMountProps(element))).rejects.toThrow('The Storage area (version 9.9.9) threw while mounting');
     expect(element.innerHTML).toBe('');
   });
 });

@@ -1,9 +1,9 @@
 // The checks every area's src/index.test.tsx runs against its remote module ("./area").
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
-import { CONTRACTS_MAJOR, type AreaManifest, type AreaMountProps } from '@plinth/shared-contracts';
+import { CONTRACTS_MAJOR, type AreaManifest } from '@plinth/shared-contracts';
 import type { AreaRemoteModule } from '../types';
+import { hostMountProps } from './mount-props';
 
 export interface DescribeAreaModuleOptions {
   manifest: Pick<AreaManifest, 'id'>;
@@ -29,21 +29,7 @@ export function describeAreaModule({ manifest, exposed, packageVersion }: Descri
       window.history.pushState(null, '', `/project/demo/${area}`);
       const domElement = document.createElement('div');
       document.body.append(domElement);
-      const props: AreaMountProps = {
-        area,
-        projectRef: 'demo',
-        basePath: `/project/demo`,
-        session: { user: { id: 'u1', email: 'ada@example.com', username: 'ada' } },
-        permissions: [],
-        apiBase: '/api',
-        navigate: () => undefined,
-        notify: () => undefined,
-        link: () => null,
-        theme: 'dark',
-        buildMode: 'hosted',
-        queryClient: new QueryClient(),
-        domElement,
-      };
+      const props = hostMountProps(domElement, { area, projectRef: 'demo', basePath: '/project/demo' });
       await exposed.bootstrap(props);
       await exposed.mount(props);
       await waitFor(() => expect(domElement.innerHTML).not.toBe(''));

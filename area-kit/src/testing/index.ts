@@ -3,3 +3,4 @@ export { renderArea, testLinkResolver, type RenderAreaOptions } from './render-a
 export { describeAreaModule, type DescribeAreaModuleOptions } from './describe-area-module';
 export * from './fake-api';
 export { ME, ORGANIZATION, PROJECT_REF, TEAMMATE } from './fixtures';
+export { hostMountProps } from './mount-props';
