@@ -7,7 +7,6 @@ import type { AreaMountProps } from '@plinth/shared-contracts';
  *
  *   declare module '@plinth/area-kit' { interface AreaApi extends StorageApi {} }
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface AreaApi {}
 
 /** Builds an area's clients over the platform API's base URL (each area's `createApi` in `src/api.ts`). */

@@ -10,7 +10,7 @@ import importPlugin from 'eslint-plugin-import';
 
 /** Folders of the browser side whose `src/` is linted. */
 const SOURCE_PACKAGES = (root) =>
-  readdirSync(root).filter((name) => /^(mfe-.+|host-shell|shared-ui|shared-contracts)$/.test(name) && existsSync(join(root, name, 'src')));
+  readdirSync(root).filter((name) => /^(mfe-.+|host-shell|shared-ui|shared-contracts|area-kit|domain-ui)$/.test(name) && existsSync(join(root, name, 'src')));
 
 /** What a feature of the host may take from `src/app/`: the shell's context hooks and test helpers. */
 const HOST_APP_CONTEXT = ['./api.tsx', './use-api.ts', './shell-settings.tsx', './page-title.ts', './full-page-message.tsx', './test-harness.tsx', './fake-clock.ts'];
@@ -33,6 +33,11 @@ function boundaryZones(root) {
     from: areas.filter((other) => other !== area).map((other) => `./${other}`),
     message: MESSAGES.area,
   })).filter((zone) => zone.from.length > 0);
+  // The host and the shared packages never reach into an area's code either; an area's manifest is
+  // data (the host's tests read the real ones).
+  for (const pkg of packages.filter((name) => !name.startsWith('mfe-'))) {
+    for (const area of areas) zones.push({ target: `./${pkg}`, from: `./${area}`, except: ['./area.manifest.ts'], message: MESSAGES.area });
+  }
   for (const pkg of packages) {
     const featuresDir = `./${pkg}/src/features`;
     for (const feature of subfolders(join(root, featuresDir))) {

@@ -49,6 +49,9 @@ const TREE = {
   'mfe-alpha/src/features/one/fetch-template.ts': 'export const load = (ref: string) => fetch(`/api/platform/projects/${ref}/status`);\n',
   'host-shell/src/features/menu/platform-path.ts': 'export const path = (ref: string) => `${base}/platform/pg-meta/${ref}/tables`;\nconst base = "";\n',
   'shared-ui/src/auth-url.ts': "export const signOut = () => fetch('/api/auth/sign-out', { method: 'POST' });\n",
+  'area-kit/src/other-area.ts': "import { area } from '@plinth/mfe-beta';\nexport { area };\n",
+  'area-kit/src/status-url.ts': 'export const status = (ref: string) => fetch(`/api/platform/projects/${ref}/status`);\n',
+  'domain-ui/src/area-files.ts': "import { area } from '../../mfe-beta/src/index';\nexport { area };\n",
 };
 
 let root;
@@ -61,7 +64,7 @@ beforeAll(async () => {
     writeFileSync(join(root, path), text);
   }
   const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: layoutRules(root) });
-  const linted = await eslint.lintFiles(['host-shell/src', 'shared-ui/src', 'shared-contracts/src', 'mfe-alpha/src', 'mfe-beta/src']);
+  const linted = await eslint.lintFiles(['host-shell/src', 'shared-ui/src', 'shared-contracts/src', 'area-kit/src', 'domain-ui/src', 'mfe-alpha/src', 'mfe-beta/src']);
   results = Object.fromEntries(linted.map((r) => [r.filePath.slice(root.length + 1), r.messages]));
 }, 60_000);
 
@@ -96,6 +99,9 @@ describe('layout rules', () => {
     ['an area building an API path in a template', 'mfe-alpha/src/features/one/fetch-template.ts', MESSAGES.apiUrl],
     ['the host building a /platform/ path', 'host-shell/src/features/menu/platform-path.ts', MESSAGES.apiUrl],
     ['the design system calling an auth path', 'shared-ui/src/auth-url.ts', MESSAGES.apiUrl],
+    ['the area kit importing an area', 'area-kit/src/other-area.ts', MESSAGES.area],
+    ['the area kit building an API path', 'area-kit/src/status-url.ts', MESSAGES.apiUrl],
+    ['the domain UI importing an area', 'domain-ui/src/area-files.ts', MESSAGES.area],
   ])('report %s', (_what, path, message) => {
     const messages = reported(path);
     expect(messages).toHaveLength(1);
