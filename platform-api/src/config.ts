@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './auth/rate-limit';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './domains/accounts/rate-limit';
 
 export interface ServerOptions {
   /** Where the embedded databases and files live. Default: `.data/` at the repository root, or PLINTH_DATA_DIR. */

@@ -14,15 +14,15 @@ import { installErrorHandling } from './core/errors';
 import { createDiskObjectStore } from './core/object-store';
 import { ProjectDatabaseManager } from './core/project-db/manager';
 import { lockDataDir } from './core/project-db/data-dir-lock';
-import { AuthService } from './auth/service';
-import { registerAuthRoutes } from './auth/routes';
-import { OrganizationsService } from './organizations/service';
-import { registerOrganizationRoutes } from './organizations/routes';
-import { ProjectsService } from './projects/service';
-import { registerProjectRoutes } from './projects/routes';
-import { EgressCounter } from './usage/egress';
-import { UsageService } from './usage/service';
-import { registerUsageRoutes } from './usage/routes';
+import { AuthService } from './domains/accounts/service';
+import { registerAuthRoutes } from './domains/accounts/routes';
+import { OrganizationsService } from './domains/organizations/service';
+import { registerOrganizationRoutes } from './domains/organizations/routes';
+import { ProjectsService } from './domains/projects/service';
+import { registerProjectRoutes } from './domains/projects/routes';
+import { EgressCounter } from './domains/usage/egress';
+import { UsageService } from './domains/usage/service';
+import { registerUsageRoutes } from './domains/usage/routes';
 import { domainModules } from './domains';
 import { answerProjectApiCors } from './project-api/caller';
 import { seedAdmin } from './seed';
@@ -78,7 +78,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const usage = new UsageService(control, databases, objects, egress);
   const deps: ApiDeps = {
     control,
-    projects: databases,
+    databases,
     objects,
     requireUser: (req) => access.requireUser(req),
     requireProjectAccess: (req, ref, permission) => access.requireProjectAccess(req, ref, permission),

@@ -108,7 +108,8 @@ export interface ProjectAccess {
 
 export interface ApiDeps {
   control: ControlDatabase;
-  projects: ProjectDatabases;
+  /** Project databases (one per project), opened on demand. */
+  databases: ProjectDatabases;
   objects: ObjectStore;
   /** Resolves the session user or throws 401. */
   requireUser(req: FastifyRequest): Promise<AuthenticatedUser>;

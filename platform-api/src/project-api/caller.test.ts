@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issueProjectKeys, signJwt } from '../projects/keys';
+import { issueProjectKeys, signJwt } from '../domains/projects/keys';
 import { CallerError, resolveCaller, verifyProjectToken } from './caller';
 
 const ref = 'abcdefghijabcdefghij';

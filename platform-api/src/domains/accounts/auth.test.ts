@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
-import { createTestHarness, type TestHarness } from '../testing/harness';
-import { resolveConfig } from '../config';
-import { CsrfTokens, loadServerSecret } from '../core/csrf';
+import { createTestHarness, type TestHarness } from '../../testing/harness';
+import { resolveConfig } from '../../config';
+import { CsrfTokens, loadServerSecret } from '../../core/csrf';
 
 let h: TestHarness;
 beforeAll(async () => {

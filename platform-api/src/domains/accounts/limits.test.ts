@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
-import { createTestHarness, type TestHarness, type TestUser } from '../testing/harness';
+import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
 import { DEFAULT_AUTH_LIMITS } from './rate-limit';
 
 // The attempt limits as they ship: the harness raises the per-address ones for other test files.

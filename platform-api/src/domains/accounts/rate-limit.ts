@@ -1,4 +1,4 @@
-import { HttpError } from '../core/deps';
+import { HttpError } from '../../core/deps';
 
 /**
  * Counts events (failed sign-ins, failed MFA codes, sign-ups) per key within a sliding window: once

@@ -12,9 +12,9 @@ import {
   UpdateProfileBodySchema,
   VerifyFactorBodySchema,
 } from '@plinth/shared-contracts';
-import { HttpError } from '../core/deps';
-import type { AccessRegistry } from '../core/access';
-import { clearSessionCookie, ensureCsrfCookie, rotateCsrfCookie, setSessionCookie, type CookieSettings } from '../core/cookies';
+import { HttpError } from '../../core/deps';
+import type { AccessRegistry } from '../../core/access';
+import { clearSessionCookie, ensureCsrfCookie, rotateCsrfCookie, setSessionCookie, type CookieSettings } from '../../core/cookies';
 import { assertWithinLimits } from './rate-limit';
 import type { AuthService } from './service';
 

@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import * as OTPAuth from 'otpauth';
 import type { Factor, MfaAssurance, Profile, SignUpBody, UpdateProfileBody } from '@plinth/shared-contracts';
-import type { AuthenticatedUser, ControlDatabase } from '../core/deps';
-import { HttpError } from '../core/deps';
-import { type AccessRegistry, hashToken } from '../core/access';
+import type { AuthenticatedUser, ControlDatabase } from '../../core/deps';
+import { HttpError } from '../../core/deps';
+import { type AccessRegistry, hashToken } from '../../core/access';
 import { AuthRateLimits, assertWithinLimits, DEFAULT_AUTH_LIMITS, type AuthLimits } from './rate-limit';
 
 export const ISSUER = 'Plinth';

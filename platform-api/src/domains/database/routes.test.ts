@@ -8,7 +8,7 @@ const url = (p: string) => `/api/platform/pg-meta/${s.ref}${p}`;
 
 beforeAll(async () => {
   s = await startTestServer([databaseRoutes]);
-  const db = await s.deps.projects.get(s.ref);
+  const db = await s.deps.databases.get(s.ref);
   await db.exec(`
     create table public.todos (id serial primary key, user_id uuid, email text, title text);
     create table public.notes (id serial primary key, body text);
@@ -44,7 +44,7 @@ describe('RLS policies and the RLS switch', () => {
     expect(rls.statusCode).toBe(200);
     expect(rls.json()).toMatchObject({ name: 'todos', rls_enabled: true });
 
-    const db = await s.deps.projects.get(s.ref);
+    const db = await s.deps.databases.get(s.ref);
     const mine = '5b0e1f59-1f0a-4b0c-9a43-0c7a4d9d5f10';
     await db.query(`insert into public.todos (user_id, title) values ($1, 'mine'), (gen_random_uuid(), 'theirs')`, [mine]);
     await db.exec('grant select on public.todos to authenticated');
@@ -110,7 +110,7 @@ describe('policy expressions and locked tables', () => {
   };
 
   it('refuses an expression that escapes its parentheses, naming the field, and creates nothing', async () => {
-    await s.deps.projects.get(s.ref).then((db) => db.exec('create table public.escapes (id int, title text)'));
+    await s.deps.databases.get(s.ref).then((db) => db.exec('create table public.escapes (id int, title text)'));
     for (const [definition, check, field] of [
       ['true) with check (true', undefined, 'definition'],
       ['true) to public using (true', undefined, 'definition'],
@@ -135,7 +135,7 @@ describe('policy expressions and locked tables', () => {
   });
 
   it('refuses the RLS switch of locked system tables and policies on them, except the storage tables the storage policies page manages', async () => {
-    const db = await s.deps.projects.get(s.ref);
+    const db = await s.deps.databases.get(s.ref);
     // As the core's bootstrap makes them (the domain test database has no storage schema).
     await db.exec(`create schema if not exists storage;
       create table if not exists storage.objects (id uuid primary key default gen_random_uuid(), bucket_id text, name text);
@@ -177,7 +177,7 @@ describe('roles, schemas and entities', () => {
   });
 
   it('pages, searches (trimmed) and sorts the table-editor entities', async () => {
-    const db = await s.deps.projects.get(s.ref);
+    const db = await s.deps.databases.get(s.ref);
     await db.exec(`create schema paging; ${Array.from({ length: 25 }, (_, i) => `create table paging.t${String(i).padStart(2, '0')} (id int);`).join(' ')} create view paging.a_view as select 1 as x;`);
     const first = await s.app.inject({ method: 'GET', url: url('/entities?schema=paging&limit=10&page=0'), headers: s.as('Read-only') });
     expect(first.statusCode).toBe(200);

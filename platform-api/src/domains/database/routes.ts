@@ -39,7 +39,7 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const read = async (req: Parameters<typeof deps.requireProjectAccess>[0], ref: string, permission: string = PERMISSIONS.SQL_ADMIN_READ) => {
     await deps.requireProjectAccess(req, ref, permission);
-    return deps.projects.get(ref);
+    return deps.databases.get(ref);
   };
   const write = (req: Parameters<typeof deps.requireProjectAccess>[0], ref: string) => read(req, ref, PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
 
@@ -81,7 +81,7 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
     { schema: { params: RefParamsSchema, body: SqlRunRequestSchema, response: { 200: SqlRunResultSchema, 400: sqlError, 409: sqlError } } },
     async (req, reply) => {
       const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SQL_QUERY_RUN);
-      const db = await deps.projects.get(req.params.ref);
+      const db = await deps.databases.get(req.params.ref);
       const org = await deps.control.query<{ plan: string }>('select plan from organizations where id = $1', [access.project.organizationId]);
       const ceiling = SQL_STATEMENT_TIMEOUT_CEILING_MS[org.rows[0]?.plan as PlanId] ?? SQL_STATEMENT_TIMEOUT_CEILING_MS.free;
       const timeoutMs = Math.min(req.body.timeoutMs ?? SQL_DEFAULT_TIMEOUT_MS, ceiling);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHarness, type TestHarness, type TestUser } from '../testing/harness';
+import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
 
 let h: TestHarness;
 beforeAll(async () => {

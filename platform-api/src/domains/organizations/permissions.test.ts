@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRequest } from 'fastify';
 import { ALL_PERMISSIONS, MEMBER_ROLES, PERMISSION_LABELS, ROLE_PERMISSIONS, type MemberRole, type Organization, type Project } from '@plinth/shared-contracts';
-import { createTestHarness, type TestHarness, type TestUser } from '../testing/harness';
+import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
 
 let h: TestHarness;
 let owner: TestUser;

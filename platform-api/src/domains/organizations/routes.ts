@@ -13,7 +13,7 @@ import {
   UpdateMemberBodySchema,
   UpdateOrganizationBodySchema,
 } from '@plinth/shared-contracts';
-import type { AccessRegistry } from '../core/access';
+import type { AccessRegistry } from '../../core/access';
 import type { OrganizationsService } from './service';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(64) });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { FREE_PROJECT_LIMIT, PLAN_NAMES, type FreeProjectLimitMember, type Member, type MemberRole, type Organization, type PlanId } from '@plinth/shared-contracts';
-import type { AuthenticatedUser, ControlDatabase } from '../core/deps';
-import { HttpError } from '../core/deps';
-import type { AccessRegistry } from '../core/access';
+import type { AuthenticatedUser, ControlDatabase } from '../../core/deps';
+import { HttpError } from '../../core/deps';
+import type { AccessRegistry } from '../../core/access';
 
 interface OrgRow {
   id: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '@plinth/shared-contracts';
-import { createTestHarness, type TestHarness } from '../testing/harness';
+import { createTestHarness, type TestHarness } from '../../testing/harness';
 
 let h: TestHarness;
 beforeAll(async () => {

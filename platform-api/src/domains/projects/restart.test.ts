@@ -6,11 +6,11 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '@plinth/shared-contracts';
-import { buildServer } from '../server';
-import { quoteIdent } from '../core/database-error';
-import { projectDatabaseName } from '../core/project-db/manager';
-import { CookieJar } from '../testing/cookie-jar';
-import { seedEmbeddedDataDir } from '../testing/pglite-cache';
+import { buildServer } from '../../server';
+import { quoteIdent } from '../../core/database-error';
+import { projectDatabaseName } from '../../core/project-db/manager';
+import { CookieJar } from '../../testing/cookie-jar';
+import { seedEmbeddedDataDir } from '../../testing/pglite-cache';
 
 /** A platform API that can be stopped and started again on the same data (embedded dir or control database). */
 const baseUrl = process.env.DATABASE_URL ?? null;

@@ -11,12 +11,12 @@ import {
   ProjectStatusAnswerSchema,
   UpdateProjectBodySchema,
 } from '@plinth/shared-contracts';
-import type { AccessRegistry } from '../core/access';
-import { HttpError } from '../core/deps';
-import type { ProjectDatabaseManager } from '../core/project-db/manager';
+import type { AccessRegistry } from '../../core/access';
+import { HttpError } from '../../core/deps';
+import type { ProjectDatabaseManager } from '../../core/project-db/manager';
 import type { ProjectsService } from './service';
 import type { OrganizationsService } from '../organizations/service';
-import { restServiceStatus } from '../project-api/rest/routes';
+import { restServiceStatus } from '../../project-api/rest/routes';
 
 const RefParams = z.object({ ref: z.string().min(1).max(64) });
 const EmptyBody = z.object({}).strict().optional();

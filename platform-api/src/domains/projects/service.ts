@@ -1,10 +1,10 @@
 import { realpath, rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseUpgradeStatusAnswer, Project, ProjectStatus, StatusEvent } from '@plinth/shared-contracts';
-import type { ControlDatabase } from '../core/deps';
-import { HttpError } from '../core/deps';
-import type { AccessRegistry, ProjectRecord } from '../core/access';
-import type { ProjectDatabaseManager } from '../core/project-db/manager';
+import type { ControlDatabase } from '../../core/deps';
+import { HttpError } from '../../core/deps';
+import type { AccessRegistry, ProjectRecord } from '../../core/access';
+import type { ProjectDatabaseManager } from '../../core/project-db/manager';
 import type { OrganizationsService } from '../organizations/service';
 import { issueProjectKeys, newProjectRef } from './keys';
 

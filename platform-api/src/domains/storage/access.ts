@@ -37,7 +37,7 @@ export async function adoptLegacyObjects(db: Pick<ProjectDatabase, 'query'>, obj
  * bytes of the old layout moved to their ids and uploads a killed process left unfinished rolled back.
  */
 export async function openProjectStorage(deps: ApiDeps, ref: string): Promise<ProjectDatabase> {
-  const db = await ensureStorageSchema(await deps.projects.get(ref));
+  const db = await ensureStorageSchema(await deps.databases.get(ref));
   let byRef = prepared.get(deps.objects);
   if (!byRef) prepared.set(deps.objects, (byRef = new Map()));
   let ready = byRef.get(ref);

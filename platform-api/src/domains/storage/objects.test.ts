@@ -133,7 +133,7 @@ describe('links', () => {
 
 describe('a folder with 10,000 files', () => {
   beforeAll(async () => {
-    const db = await s.deps.projects.get(s.ref);
+    const db = await s.deps.databases.get(s.ref);
     await db.query(
       `insert into storage.objects (bucket_id, name, metadata, created_at)
        select 'big', 'photos/img' || lpad(i::text, 5, '0') || '.jpg', jsonb_build_object('size', i, 'mimetype', 'image/jpeg'),

@@ -24,7 +24,7 @@ async function download(bucket: string, name: string) {
   return s.app.inject({ method: 'POST', url: url(`/${bucket}/objects/download`), headers: s.as('Read-only'), payload: { path: name } });
 }
 async function rows(bucket: string) {
-  const db = await s.deps.projects.get(s.ref);
+  const db = await s.deps.databases.get(s.ref);
   return (await db.query<{ id: string; name: string; metadata: unknown }>('select id::text as id, name, metadata from storage.objects where bucket_id = $1 order by name', [bucket])).rows;
 }
 
@@ -41,7 +41,7 @@ describe('first opening of a project storage', () => {
 
   beforeAll(async () => {
     // Written before the API serves anything: rows and files of the layout by bucket and name.
-    const db = await ensureStorageSchema(await s.deps.projects.get(s.ref));
+    const db = await ensureStorageSchema(await s.deps.databases.get(s.ref));
     await db.query(`insert into storage.buckets (id, name) values ('photos', 'photos')`);
     await db.query(
       `insert into storage.objects (id, bucket_id, name, metadata, created_at) values
@@ -76,7 +76,7 @@ describe('unfinished uploads while serving', () => {
   });
 
   it('lets a new upload take over the row of an upload that was abandoned', async () => {
-    const db = await s.deps.projects.get(s.ref);
+    const db = await s.deps.databases.get(s.ref);
     await db.query(`insert into storage.objects (bucket_id, name, metadata) values ('files', 'stuck.txt', null)`);
     const res = await upload('files', 'stuck.txt', 'finally');
     expect(res.statusCode).toBe(200);
@@ -94,7 +94,7 @@ describe('unfinished uploads while serving', () => {
     }
     const running = upload('files', 'slow.txt', Readable.from(slow()));
     while (!(await rows('files')).some((r) => r.name === 'slow.txt')) await new Promise((r) => setTimeout(r, 5));
-    const db = await s.deps.projects.get(s.ref);
+    const db = await s.deps.databases.get(s.ref);
     const abandoned = randomUUID();
     await db.query(`insert into storage.objects (id, bucket_id, name, metadata, created_at) values ($1, 'files', 'abandoned.txt', null, now() - interval '1 hour')`, [abandoned]);
     await s.deps.objects.put(s.ref, abandoned, Buffer.from('partial bytes'));
@@ -130,7 +130,7 @@ describe('the roll-back schedule', () => {
       await t.app.inject({ method: 'POST', url: base, headers: t.as('Owner'), payload: { id: 'files' } });
       const up = await t.app.inject({ method: 'POST', url: `${base}/files/objects/upload?path=done.txt`, headers: { ...t.as('Owner'), 'content-type': 'text/plain' }, payload: 'done' });
       expect(up.statusCode).toBe(200);
-      const db = await t.deps.projects.get(t.ref);
+      const db = await t.deps.databases.get(t.ref);
       await db.query(`insert into storage.objects (bucket_id, name, metadata, created_at) values ('files', 'left.txt', null, now() - interval '1 hour')`);
       const names = async () => (await db.query<{ name: string }>(`select name from storage.objects order by name`)).rows.map((r) => r.name);
       expect(await names()).toEqual(['done.txt', 'left.txt']);

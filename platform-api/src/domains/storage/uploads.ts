@@ -79,7 +79,7 @@ export function scheduleUploadRecovery(app: FastifyInstance, deps: ApiDeps): voi
     s.touched.clear();
     for (const ref of refs) {
       try {
-        const db = await deps.projects.get(ref);
+        const db = await deps.databases.get(ref);
         await rollBackUnfinishedUploads(db, deps.objects, ref, UNFINISHED_UPLOAD_GRACE_MS);
         if ([...s.writing].some((k) => k.startsWith(`${ref}/`))) s.touched.add(ref);
       } catch (err) {

@@ -63,7 +63,7 @@ export async function startTestServer(modules: RouteModule[], options: { plan?: 
 
   const deps: ApiDeps = {
     control,
-    projects: {
+    databases: {
       async get(r) {
         if (r !== ref) throw new HttpError(404, `Project not found: ${r}`, 'NOT_FOUND');
         return project;

@@ -1,4 +1,4 @@
-import type { ControlDatabase } from '../core/deps';
+import type { ControlDatabase } from '../../core/deps';
 
 /** Bytes sent to users per project, counted in memory and added to projects.egress_bytes every few seconds. */
 export class EgressCounter {

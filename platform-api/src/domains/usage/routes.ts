@@ -14,8 +14,8 @@ import {
   UpdateSubscriptionBodySchema,
   type PlanId,
 } from '@plinth/shared-contracts';
-import type { AccessRegistry } from '../core/access';
-import type { ControlDatabase } from '../core/deps';
+import type { AccessRegistry } from '../../core/access';
+import type { ControlDatabase } from '../../core/deps';
 import type { UsageService } from './service';
 
 const RefParams = z.object({ ref: z.string().min(1).max(64) });

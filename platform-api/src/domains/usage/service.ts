@@ -1,6 +1,6 @@
 import { PLAN_LIMITS, type MetricUsage, type OrganizationUsage, type PlanId, type ProjectUsage, type ResourceWarning, type WarningLevel } from '@plinth/shared-contracts';
-import type { ControlDatabase, ObjectStore } from '../core/deps';
-import type { ProjectDatabaseManager } from '../core/project-db/manager';
+import type { ControlDatabase, ObjectStore } from '../../core/deps';
+import type { ProjectDatabaseManager } from '../../core/project-db/manager';
 import type { EgressCounter } from './egress';
 
 /** A metric reaching this share of its limit is a warning; reaching the limit is critical. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
-import { issueProjectKeys, signJwt } from '../../projects/keys';
+import { issueProjectKeys, signJwt } from '../../domains/projects/keys';
 import { writeProjectAuthSettings } from './settings';
 import { appClient, claimsOf, listen, projectKeys, randomEmail, type ProjectKeys } from './testing';
 

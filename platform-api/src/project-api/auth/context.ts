@@ -1,5 +1,5 @@
 import { HttpError, type ProjectDatabase } from '../../core/deps';
-import { AttemptLimit, assertWithinLimits } from '../../auth/rate-limit';
+import { AttemptLimit, assertWithinLimits } from '../../domains/accounts/rate-limit';
 import type { ProjectCaller, ProjectSecrets } from '../caller';
 import { AuthError, invalid } from './errors';
 import type { AuthEmailKind, AuthMailer } from './mail';

@@ -86,7 +86,7 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
         const caller = open ? null : resolveCaller(secrets, req.headers);
         const ctx: AuthContext = {
           ref,
-          db: await deps.projects.get(ref),
+          db: await deps.databases.get(ref),
           settings: await readProjectAuthSettings(deps.control, ref),
           secrets,
           caller,

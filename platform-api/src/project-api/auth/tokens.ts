@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { signJwt } from '../../projects/keys';
+import { signJwt } from '../../domains/projects/keys';
 import type { AuthUser } from './users';
 
 /** SHA-256 hex: how refresh tokens and one-time email tokens are stored. */

@@ -74,7 +74,7 @@ export const restRoutes: RouteModule = (app, deps) => {
     const caller = resolveCaller({ ref, jwtSecret: project.jwtSecret }, req.headers);
     callers.set(req, caller);
     if (req.method === 'PUT') throw new RestError(405, 'PGRST117', 'Unsupported HTTP method: PUT (insert or upsert with POST)');
-    const db = await deps.projects.get(ref);
+    const db = await deps.databases.get(ref);
     const q = req.url.indexOf('?');
     const call: RestCall = {
       method: req.method as RestCall['method'],

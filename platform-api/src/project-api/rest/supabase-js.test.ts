@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
 import { RestSettingsStore } from './settings';
-import { issueProjectKeys, signJwt } from '../../projects/keys';
+import { issueProjectKeys, signJwt } from '../../domains/projects/keys';
 import type { ProjectDatabase } from '../../core/deps';
 
 // The data API against the unmodified supabase-js client, over a real socket, on both databases.

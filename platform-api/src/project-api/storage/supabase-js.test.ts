@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createTestHarness, type TestHarness } from '../../testing/harness';
-import { signJwt } from '../../projects/keys';
+import { signJwt } from '../../domains/projects/keys';
 import { ensureStorageSchema } from '../../domains/storage/schema';
 import { projectApiRequestRecorders, type ProjectApiRequestRecord } from '../caller';
 
