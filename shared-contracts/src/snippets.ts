@@ -61,6 +61,8 @@ export const SnippetSchema = z.object({
   project_id: z.number().check(z.int()),
   inserted_at: z.string(),
   updated_at: z.string(),
+  /** Raised by one on every change of name, description, SQL or favourite; an edit names the version it was made on. */
+  version: z.number().check(z.int(), z.gte(1)),
   /** Owner's username, for "Project queries" rows. */
   owner: z.optional(z.object({ id: z.string(), username: z.string() })),
 });
@@ -87,8 +89,24 @@ export const SnippetUpdateSchema = z.object({
   description: z.nullish(z.string().check(z.maxLength(2000))),
   sql: z.optional(z.string().check(z.maxLength(SNIPPET_SQL_MAX_LENGTH))),
   favorite: z.optional(z.boolean()),
+  /**
+   * The version this edit was made on. When the snippet has moved on since (another tab or user
+   * saved it), the API refuses with 409 SNIPPET_CONFLICT and the snippet as it now is; without it
+   * the edit applies whatever the version.
+   */
+  base_version: z.optional(z.number().check(z.int(), z.gte(1))),
 });
 export type SnippetUpdate = z.infer<typeof SnippetUpdateSchema>;
+
+/** Code of the 409 a stale edit gets; the body carries the snippet as saved now. */
+export const SNIPPET_CONFLICT_CODE = 'SNIPPET_CONFLICT';
+export const SNIPPET_CONFLICT_MESSAGE = 'This query was changed elsewhere since you opened it';
+export const SnippetConflictBodySchema = z.object({
+  message: z.string(),
+  code: z.literal(SNIPPET_CONFLICT_CODE),
+  snippet: SnippetSchema,
+});
+export type SnippetConflictBody = z.infer<typeof SnippetConflictBodySchema>;
 
 export const SnippetIdParamsSchema = z.object({
   ref: z.string().check(z.minLength(1), z.maxLength(64)),

@@ -1,4 +1,13 @@
-import { SnippetCreateSchema, SnippetListSchema, SnippetSchema, type createSnippetsClient, type Snippet } from '@plinth/shared-contracts';
+import {
+  ApiError,
+  SNIPPET_CONFLICT_CODE,
+  SNIPPET_CONFLICT_MESSAGE,
+  SnippetCreateSchema,
+  SnippetListSchema,
+  SnippetSchema,
+  type createSnippetsClient,
+  type Snippet,
+} from '@plinth/shared-contracts';
 import { ME } from '../fixtures';
 import { answer, refuse, type Handlers } from './fake-client';
 
@@ -23,6 +32,7 @@ export function snippet(over: Partial<Snippet> & { name: string }): Snippet {
     project_id: 1,
     inserted_at: '2026-01-01T00:00:00Z',
     updated_at: '2026-01-01T00:00:00Z',
+    version: 1,
     ...over,
   });
 }
@@ -31,17 +41,24 @@ export function snippet(over: Partial<Snippet> & { name: string }): Snippet {
 export function snippetHandlers(state: SnippetsState): Handlers<SnippetsClient> {
   const find = (id: string) => state.snippets.find((s) => s.id === id) ?? refuse(404, 'Content not found');
   const replace = (id: string, change: (found: Snippet) => Snippet) => {
-    const next = answer(SnippetSchema, change(find(id)));
+    const found = find(id);
+    const next = answer(SnippetSchema, { ...change(found), version: found.version + 1 });
     state.snippets = state.snippets.map((s) => (s.id === id ? next : s));
     return next;
   };
-  const edit = (id: string, body: { name?: string; description?: string | null; sql?: string; favorite?: boolean }) =>
-    replace(id, (found) => ({
+  const edit = (id: string, body: { name?: string; description?: string | null; sql?: string; favorite?: boolean; base_version?: number }) => {
+    // A stale edit is refused with the snippet as saved now, as the content API does.
+    const current = find(id);
+    if (body.base_version !== undefined && body.base_version !== current.version) {
+      throw new ApiError(409, SNIPPET_CONFLICT_MESSAGE, SNIPPET_CONFLICT_CODE, { message: SNIPPET_CONFLICT_MESSAGE, code: SNIPPET_CONFLICT_CODE, snippet: current });
+    }
+    return replace(id, (found) => ({
       ...found,
       name: body.name ?? found.name,
       description: body.description === undefined ? found.description : body.description,
       content: { ...found.content, sql: body.sql ?? found.content.sql, favorite: body.favorite ?? found.content.favorite },
     }));
+  };
   return {
     listSnippets: () => answer(SnippetListSchema, { data: state.snippets }),
     createSnippet: (_ref, body) => {

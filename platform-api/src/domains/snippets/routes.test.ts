@@ -68,4 +68,44 @@ describe('SQL snippets', () => {
     const unknown = await s.app.inject({ method: 'GET', url: '/api/platform/projects/unknownref/content', headers: s.as('Developer', alice) });
     expect(unknown.statusCode).toBe(404);
   });
+
+  it('turns an edit made on an older version into a conflict carrying the saved text, never an overwrite', async () => {
+    const created = (await s.app.inject({ method: 'POST', url: url(), headers: s.as('Developer', alice), payload: { name: 'Two tabs', sql: 'select 1' } })).json() as Snippet;
+    expect(created.version).toBe(1);
+    const edit = (sql: string, base_version?: number) =>
+      s.app.inject({ method: 'PATCH', url: url(`/${created.id}`), headers: s.as('Developer', alice), payload: { sql, base_version } });
+
+    const first = await edit('select 2', 1);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ version: 2, content: { sql: 'select 2' } });
+
+    // The second tab still holds version 1: refused, with what the first tab saved.
+    const stale = await edit('select 3', 1);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'SNIPPET_CONFLICT', snippet: { version: 2, content: { sql: 'select 2' } } });
+    expect((await list(alice)).find((x) => x.id === created.id)?.content.sql).toBe('select 2');
+
+    // Keeping mine: the edit is sent again on the version the conflict named.
+    const kept = await edit('select 3', 2);
+    expect(kept.json()).toMatchObject({ version: 3, content: { sql: 'select 3' } });
+    // Renames and favourites move the version too; an edit without a version applies as before.
+    const fav = await s.app.inject({ method: 'PATCH', url: url(`/${created.id}`), headers: s.as('Developer', alice), payload: { favorite: true } });
+    expect(fav.json()).toMatchObject({ version: 4 });
+    expect((await edit('select 4', 3)).statusCode).toBe(409);
+    expect((await edit('select 4')).json()).toMatchObject({ version: 5, content: { sql: 'select 4', favorite: true } });
+    const bad = await edit('select 5', 0);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('base_version');
+  });
+
+  it('lets only one of two edits made on the same version through', async () => {
+    const created = (await s.app.inject({ method: 'POST', url: url(), headers: s.as('Developer', alice), payload: { name: 'Race', sql: 'select 0' } })).json() as Snippet;
+    const answers = await Promise.all(
+      ['select 1', 'select 2'].map((sql) => s.app.inject({ method: 'PATCH', url: url(`/${created.id}`), headers: s.as('Developer', alice), payload: { sql, base_version: 1 } })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const saved = (await list(alice)).find((x) => x.id === created.id)!;
+    expect(saved.version).toBe(2);
+    expect(saved.content.sql).toBe(answers.find((a) => a.statusCode === 200)!.json().content.sql);
+  });
 });

@@ -1,5 +1,7 @@
 import {
   PERMISSIONS,
+  SNIPPET_CONFLICT_CODE,
+  SnippetConflictBodySchema,
   SnippetCreateSchema,
   SnippetDeleteQuerySchema,
   SnippetIdParamsSchema,
@@ -10,7 +12,7 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '../../core/deps';
 import { RefParamsSchema } from '../common/http';
-import { SnippetStore } from './store';
+import { SnippetConflict, SnippetStore } from './store';
 
 /** SQL snippets: GET/POST /platform/projects/{ref}/content, PATCH .../content/{id}, share, copy, DELETE ?id=. */
 export const snippetRoutes: RouteModule = (fastify, deps) => {
@@ -26,10 +28,20 @@ export const snippetRoutes: RouteModule = (fastify, deps) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.USER_CONTENT_CREATE);
     return store.create(access.project, access.user, req.body);
   });
-  app.patch(`${base}/:id`, { schema: { params: SnippetIdParamsSchema, body: SnippetUpdateSchema, response: { 200: SnippetSchema } } }, async (req) => {
-    const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.USER_CONTENT_CREATE);
-    return store.update(access.project.ref, access.user, req.params.id, req.body);
-  });
+  // base_version: a stale edit is refused with 409 and the snippet as saved now, so the console shows both texts.
+  app.patch(
+    `${base}/:id`,
+    { schema: { params: SnippetIdParamsSchema, body: SnippetUpdateSchema, response: { 200: SnippetSchema, 409: SnippetConflictBodySchema } } },
+    async (req, reply) => {
+      const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.USER_CONTENT_CREATE);
+      try {
+        return await store.update(access.project.ref, access.user, req.params.id, req.body);
+      } catch (err) {
+        if (!(err instanceof SnippetConflict)) throw err;
+        return reply.code(409).send({ message: err.message, code: SNIPPET_CONFLICT_CODE, snippet: err.current });
+      }
+    },
+  );
   app.post(`${base}/:id/share`, { schema: { params: SnippetIdParamsSchema, response: { 200: SnippetSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.USER_CONTENT_CREATE);
     return store.share(access.project.ref, access.user, req.params.id);

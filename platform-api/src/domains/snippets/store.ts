@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SNIPPET_MESSAGES, SNIPPET_SCHEMA_VERSION, type Snippet, type SnippetVisibility } from '@plinth/shared-contracts';
+import { SNIPPET_CONFLICT_MESSAGE, SNIPPET_MESSAGES, SNIPPET_SCHEMA_VERSION, type Snippet, type SnippetVisibility } from '@plinth/shared-contracts';
 import { HttpError, type AuthenticatedUser, type ControlDatabase } from '../../core/deps';
 import { ensureControlTables, isoTime } from '../common/control-schema';
 
@@ -23,6 +23,8 @@ const TABLES = [
     updated_at timestamptz not null default now()
   )`,
   'create index if not exists sql_snippets_project on sql_snippets (project_ref, visibility, owner_id)',
+  // The version an edit is checked against (a stale edit is a conflict, never an overwrite).
+  'alter table sql_snippets add column if not exists version int not null default 1',
 ];
 
 interface Row {
@@ -36,6 +38,7 @@ interface Row {
   sql: string;
   favorite: boolean;
   schema_version: string;
+  version: number;
   inserted_at: unknown;
   updated_at: unknown;
 }
@@ -52,11 +55,19 @@ function toSnippet(r: Row): Snippet {
     project_id: r.project_id,
     inserted_at: isoTime(r.inserted_at),
     updated_at: isoTime(r.updated_at),
+    version: Number(r.version),
     owner: { id: r.owner_id, username: r.owner_username },
   };
 }
 
 const notFound = () => new HttpError(404, SNIPPET_MESSAGES.notFound, 'NOT_FOUND');
+
+/** An edit made on a version the snippet has moved past; carries the snippet as it is now. */
+export class SnippetConflict extends Error {
+  constructor(readonly current: Snippet) {
+    super(SNIPPET_CONFLICT_MESSAGE);
+  }
+}
 const VISIBLE = `project_ref = $1 and (visibility = 'project' or owner_id = $2)`;
 
 export class SnippetStore {
@@ -93,7 +104,16 @@ export class SnippetStore {
     return toSnippet(r.rows[0]!);
   }
 
-  async update(ref: string, user: AuthenticatedUser, id: string, c: { name?: string; description?: string | null; sql?: string; favorite?: boolean }): Promise<Snippet> {
+  /**
+   * Applies an edit. With baseVersion, the row is changed only if it is still at that version (one
+   * statement, so two concurrent edits on the same version cannot both pass); otherwise SnippetConflict.
+   */
+  async update(
+    ref: string,
+    user: AuthenticatedUser,
+    id: string,
+    c: { name?: string; description?: string | null; sql?: string; favorite?: boolean; base_version?: number },
+  ): Promise<Snippet> {
     await this.get(ref, user, id);
     const r = await this.control.query<Row>(
       `update sql_snippets set
@@ -101,12 +121,14 @@ export class SnippetStore {
          description = case when $5::boolean then $6 else description end,
          sql = coalesce($7, sql),
          favorite = coalesce($8, favorite),
+         version = version + 1,
          updated_at = now()
-       where ${VISIBLE} and id = $3 returning *`,
-      [ref, user.id, id, c.name ?? null, c.description !== undefined, c.description ?? null, c.sql ?? null, c.favorite ?? null],
+       where ${VISIBLE} and id = $3 and ($9::int is null or version = $9::int) returning *`,
+      [ref, user.id, id, c.name ?? null, c.description !== undefined, c.description ?? null, c.sql ?? null, c.favorite ?? null, c.base_version ?? null],
     );
-    if (!r.rows[0]) throw notFound();
-    return toSnippet(r.rows[0]);
+    if (r.rows[0]) return toSnippet(r.rows[0]);
+    // Gone meanwhile (404) or moved past the edit's version (conflict).
+    throw new SnippetConflict(await this.get(ref, user, id));
   }
 
   /** Moves the caller's own snippet to project visibility. */
@@ -114,7 +136,7 @@ export class SnippetStore {
     const s = await this.get(ref, user, id);
     if (s.visibility === 'project') return s;
     if (s.owner_id !== user.id) throw notFound();
-    const r = await this.control.query<Row>(`update sql_snippets set visibility = 'project', updated_at = now() where id = $1 returning *`, [id]);
+    const r = await this.control.query<Row>(`update sql_snippets set visibility = 'project', version = version + 1, updated_at = now() where id = $1 returning *`, [id]);
     return toSnippet(r.rows[0]!);
   }
 
