@@ -1,0 +1,83 @@
+import { lazyWithPreload } from '@plinth/area-kit';
+import { tokens } from '@plinth/shared-ui/theme';
+import { Suspense, useImperativeHandle, useRef } from 'react';
+import type { SqlCodeEditorProps } from './types';
+
+/** CodeMirror and the SQL language in their own chunk, fetched when an editor first shows. */
+const LazySqlCodeEditorView = lazyWithPreload(() => import('./SqlCodeEditorView').then((m) => m.SqlCodeEditorView));
+
+/** Starts loading the editor now (pointer or focus on what opens it). */
+export const preloadSqlCodeEditor = () => LazySqlCodeEditorView.preload();
+
+const size = (value: number | string | undefined) => (typeof value === 'number' ? `${value}px` : value);
+
+/** A plain text field with the same props, usable while CodeMirror loads. */
+function PlainSqlField(props: SqlCodeEditorProps) {
+  const field = useRef<HTMLTextAreaElement>(null);
+  useImperativeHandle(props.editorRef, () => ({
+    focus: () => field.current?.focus(),
+    getValue: () => field.current?.value ?? props.value,
+    getSelection: () => {
+      const element = field.current;
+      if (!element) return { from: 0, to: 0, text: '' };
+      return { from: element.selectionStart, to: element.selectionEnd, text: element.value.slice(element.selectionStart, element.selectionEnd) };
+    },
+    setSelection: (from, to = from) => field.current?.setSelectionRange(from, to),
+    replaceSelection: (text) => {
+      const element = field.current;
+      if (!element) return;
+      element.setRangeText(text, element.selectionStart, element.selectionEnd, 'end');
+      props.onChange?.(element.value);
+    },
+  }), [props.value, props.onChange]);
+  return (
+    <textarea
+      ref={field}
+      id={props.id}
+      aria-label={props.label}
+      aria-describedby={props['aria-describedby']}
+      aria-invalid={props['aria-invalid'] || undefined}
+      data-testid="sql-code-editor-fallback"
+      value={props.value}
+      readOnly={props.readOnly}
+      placeholder={props.placeholder}
+      spellCheck={false}
+      onChange={(event) => props.onChange?.(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && (event.metaKey || event.ctrlKey) && props.onRun) {
+          event.preventDefault();
+          props.onRun();
+        }
+      }}
+      css={{
+        display: 'block',
+        width: '100%',
+        boxSizing: 'border-box',
+        height: size(props.height),
+        minHeight: size(props.minHeight) ?? '4.5em',
+        resize: 'vertical',
+        padding: `${tokens.space.xs} ${tokens.space.sm}`,
+        fontFamily: tokens.font.mono,
+        fontSize: tokens.fontSize.sm,
+        lineHeight: tokens.lineHeight.normal,
+        color: tokens.color.text,
+        background: tokens.color.background,
+        border: `1px solid ${tokens.color.borderControl}`,
+        borderRadius: tokens.radius.md,
+      }}
+    />
+  );
+}
+
+/**
+ * The SQL editor field: PostgreSQL highlighting, completion of the given schema and of
+ * auth.uid() / auth.jwt() / auth.role(), Mod+Enter to run, in the console's theme. CodeMirror loads
+ * lazily; until it has, the same value is edited in a plain text field.
+ */
+export function SqlCodeEditor(props: SqlCodeEditorProps) {
+  return (
+    <Suspense fallback={<PlainSqlField {...props} />}>
+      <LazySqlCodeEditorView {...props} />
+    </Suspense>
+  );
+}

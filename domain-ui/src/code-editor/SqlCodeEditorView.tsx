@@ -1,0 +1,62 @@
+import { EditorView } from '@codemirror/view';
+import { useEffect, useImperativeHandle, useRef } from 'react';
+import { createSqlEditor, type SqlEditor } from './setup';
+import type { SqlCodeEditorProps } from './types';
+
+const size = (value: number | string | undefined) => (typeof value === 'number' ? `${value}px` : value);
+
+/** The CodeMirror editor as a controlled React field (loaded lazily through `SqlCodeEditor`). */
+export function SqlCodeEditorView(props: SqlCodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const editor = useRef<SqlEditor | null>(null);
+  const latest = useRef(props);
+  latest.current = props;
+
+  useEffect(() => {
+    const created = createSqlEditor(host.current!, {
+      doc: latest.current.value,
+      schema: latest.current.schema,
+      readOnly: latest.current.readOnly,
+      lineNumbers: latest.current.lineNumbers,
+      placeholder: latest.current.placeholder,
+      label: latest.current.label,
+      onChange: (value) => latest.current.onChange?.(value),
+      onRun: () => latest.current.onRun?.(),
+      extensions: [
+        EditorView.contentAttributes.of(() => {
+          const attributes: Record<string, string> = {};
+          if (latest.current.id) attributes.id = latest.current.id;
+          if (latest.current['aria-describedby']) attributes['aria-describedby'] = latest.current['aria-describedby'];
+          if (latest.current['aria-invalid']) attributes['aria-invalid'] = 'true';
+          return attributes;
+        }),
+      ],
+    });
+    editor.current = created;
+    return () => {
+      created.destroy();
+      editor.current = null;
+    };
+  }, []);
+
+  useEffect(() => editor.current?.setValue(props.value), [props.value]);
+  useEffect(() => editor.current?.setReadOnly(Boolean(props.readOnly)), [props.readOnly]);
+  useEffect(() => { if (props.schema) editor.current?.setSchema(props.schema); }, [props.schema]);
+  useEffect(() => { editor.current?.view.dispatch({}); }, [props.id, props['aria-describedby'], props['aria-invalid']]);
+
+  useImperativeHandle(props.editorRef, () => ({
+    focus: () => editor.current?.focus(),
+    getValue: () => editor.current?.getValue() ?? latest.current.value,
+    getSelection: () => editor.current?.getSelection() ?? { from: 0, to: 0, text: '' },
+    setSelection: (from, to) => editor.current?.setSelection(from, to),
+    replaceSelection: (text) => editor.current?.replaceSelection(text),
+  }), []);
+
+  return (
+    <div
+      ref={host}
+      data-testid="sql-code-editor"
+      css={{ height: size(props.height), minHeight: size(props.minHeight), '& .cm-editor': { height: props.height ? '100%' : undefined, minHeight: size(props.minHeight) } }}
+    />
+  );
+}

@@ -1,0 +1,125 @@
+import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { PostgreSQL, sql } from '@codemirror/lang-sql';
+import { bracketMatching, indentOnInput } from '@codemirror/language';
+import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
+import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers, placeholder as placeholderText } from '@codemirror/view';
+import { functionCompletions, toNamespace, type SqlEditorSchema } from './schema';
+import { editorHighlighting, editorTheme } from './theme';
+
+export interface SqlEditorOptions {
+  /** The text to start with. */
+  doc?: string;
+  schema?: SqlEditorSchema;
+  readOnly?: boolean;
+  /** Line numbers in a gutter (a full SQL editor); off for a one-expression field. */
+  lineNumbers?: boolean;
+  placeholder?: string;
+  /** The accessible name of the editing surface. */
+  label?: string;
+  /** Every change of the text. */
+  onChange?: (value: string) => void;
+  /** Mod+Enter (Ctrl+Enter, ⌘ Enter on Apple platforms). */
+  onRun?: () => void;
+  /** More extensions from the caller (key bindings, linting). */
+  extensions?: Extension[];
+}
+
+/** Whole-name completions of functions at the start of a word; lang-sql completes after a dot. */
+function functionSource(schema: SqlEditorSchema) {
+  const options = functionCompletions(schema);
+  return (context: CompletionContext): CompletionResult | null => {
+    const word = context.matchBefore(/[\w]+$/);
+    if (!word && !context.explicit) return null;
+    const from = word?.from ?? context.pos;
+    if (from > 0 && context.state.sliceDoc(from - 1, from) === '.') return null;
+    return { from, options, validFor: /^\w*$/ };
+  };
+}
+
+/** The language part: PostgreSQL with completion of the given schema, reconfigurable. */
+export function sqlLanguage(schema: SqlEditorSchema = {}): Extension {
+  const language = sql({
+    dialect: PostgreSQL,
+    schema: toNamespace(schema),
+    defaultSchema: schema.defaultSchema ?? 'public',
+    defaultTable: schema.defaultTable ? schema.defaultTable.name : undefined,
+  });
+  return [language, language.language.data.of({ autocomplete: functionSource(schema) })];
+}
+
+export interface SqlEditorParts {
+  language: Compartment;
+  readOnly: Compartment;
+}
+
+/** Everything a Plinth SQL editor is made of, for a caller building its own EditorState. */
+export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorParts = { language: new Compartment(), readOnly: new Compartment() }): Extension[] {
+  const { onChange, onRun } = options;
+  return [
+    options.lineNumbers ? lineNumbers() : [],
+    highlightSpecialChars(),
+    history(),
+    drawSelection(),
+    indentOnInput(),
+    bracketMatching(),
+    closeBrackets(),
+    autocompletion({ icons: false }),
+    Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => { onRun?.(); return Boolean(onRun); } }])),
+    keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
+    parts.language.of(sqlLanguage(options.schema)),
+    parts.readOnly.of(readOnlyExtension(Boolean(options.readOnly))),
+    editorTheme,
+    editorHighlighting,
+    EditorView.lineWrapping,
+    options.placeholder ? placeholderText(options.placeholder) : [],
+    EditorView.contentAttributes.of({ 'aria-label': options.label ?? 'SQL', 'aria-multiline': 'true' }),
+    onChange ? EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }) : [],
+    options.extensions ?? [],
+  ];
+}
+
+function readOnlyExtension(readOnly: boolean): Extension {
+  return [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
+}
+
+/** A Plinth SQL editor and the calls that change it after creation. */
+export interface SqlEditor {
+  view: EditorView;
+  getValue: () => string;
+  /** Replaces the whole text (a value from outside), keeping the cursor where it fits. */
+  setValue: (value: string) => void;
+  setSchema: (schema: SqlEditorSchema) => void;
+  setReadOnly: (readOnly: boolean) => void;
+  /** The selected range, and its text ('' when nothing is selected). */
+  getSelection: () => { from: number; to: number; text: string };
+  setSelection: (from: number, to?: number) => void;
+  replaceSelection: (text: string) => void;
+  focus: () => void;
+  destroy: () => void;
+}
+
+/** Creates an editor in `parent`: PostgreSQL, schema completion, Mod+Enter to run, both themes. */
+export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions = {}): SqlEditor {
+  const parts: SqlEditorParts = { language: new Compartment(), readOnly: new Compartment() };
+  const view = new EditorView({ parent, state: EditorState.create({ doc: options.doc ?? '', extensions: sqlEditorExtensions(options, parts) }) });
+  return {
+    view,
+    getValue: () => view.state.doc.toString(),
+    setValue: (value) => {
+      if (value === view.state.doc.toString()) return;
+      const head = Math.min(view.state.selection.main.head, value.length);
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value }, selection: { anchor: head } });
+    },
+    setSchema: (schema) => view.dispatch({ effects: parts.language.reconfigure(sqlLanguage(schema)) }),
+    setReadOnly: (readOnly) => view.dispatch({ effects: parts.readOnly.reconfigure(readOnlyExtension(readOnly)) }),
+    getSelection: () => {
+      const { from, to } = view.state.selection.main;
+      return { from, to, text: view.state.sliceDoc(from, to) };
+    },
+    setSelection: (from, to = from) => view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true }),
+    replaceSelection: (text) => view.dispatch(view.state.replaceSelection(text)),
+    focus: () => view.focus(),
+    destroy: () => view.destroy(),
+  };
+}

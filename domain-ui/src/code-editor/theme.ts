@@ -1,0 +1,41 @@
+import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { EditorView } from '@codemirror/view';
+import { tags } from '@lezer/highlight';
+import { tokens } from '@plinth/shared-ui/theme';
+
+/**
+ * The editor in the console's colours. Every colour is a token (a CSS custom property), so one
+ * theme serves dark and light: switching the console's theme restyles the editor without a rebuild.
+ */
+export const editorTheme = EditorView.theme({
+  '&': {
+    color: tokens.color.text,
+    backgroundColor: tokens.color.background,
+    border: `1px solid ${tokens.color.borderControl}`,
+    borderRadius: tokens.radius.md,
+    fontSize: tokens.fontSize.sm,
+  },
+  '&.cm-focused': { outline: `2px solid ${tokens.color.focus}`, outlineOffset: '2px' },
+  '.cm-scroller': { fontFamily: tokens.font.mono, lineHeight: tokens.lineHeight.normal },
+  '.cm-content': { caretColor: tokens.color.text, padding: `${tokens.space.xs} 0` },
+  '.cm-cursor, .cm-dropCursor': { borderLeftColor: tokens.color.text },
+  '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': { backgroundColor: tokens.color.surfaceHover },
+  '.cm-activeLine': { backgroundColor: 'transparent' },
+  '.cm-gutters': { backgroundColor: tokens.color.surface, color: tokens.color.textMuted, borderRight: `1px solid ${tokens.color.border}` },
+  '.cm-placeholder': { color: tokens.color.textMuted },
+  '.cm-tooltip': { backgroundColor: tokens.color.surfaceRaised, color: tokens.color.text, border: `1px solid ${tokens.color.border}`, borderRadius: tokens.radius.md },
+  '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: tokens.color.brand, color: tokens.color.onBrand },
+  '.cm-completionDetail': { color: 'inherit', opacity: 0.75, marginLeft: tokens.space.sm },
+  '.cm-matchingBracket': { backgroundColor: tokens.color.surfaceHover, outline: `1px solid ${tokens.color.borderStrong}` },
+});
+
+export const editorHighlighting = syntaxHighlighting(
+  HighlightStyle.define([
+    { tag: [tags.keyword, tags.operatorKeyword], color: tokens.color.brandText, fontWeight: tokens.fontWeight.medium },
+    { tag: [tags.string, tags.special(tags.string)], color: tokens.color.successText },
+    { tag: [tags.number, tags.bool, tags.null], color: tokens.color.warningText },
+    { tag: [tags.comment, tags.lineComment, tags.blockComment], color: tokens.color.textMuted, fontStyle: 'italic' },
+    { tag: [tags.typeName, tags.standard(tags.name)], color: tokens.color.dangerText },
+    { tag: [tags.punctuation, tags.operator], color: tokens.color.textMuted },
+  ]),
+);

@@ -1,0 +1,35 @@
+import type { Ref } from 'react';
+import type { SqlEditorSchema } from './schema';
+
+/** What a caller can do with a mounted editor (or with the plain text field shown while it loads). */
+export interface SqlCodeEditorHandle {
+  focus: () => void;
+  getValue: () => string;
+  /** The selected range and its text ('' when nothing is selected): run only the selection. */
+  getSelection: () => { from: number; to: number; text: string };
+  setSelection: (from: number, to?: number) => void;
+  replaceSelection: (text: string) => void;
+}
+
+export interface SqlCodeEditorProps {
+  value: string;
+  onChange?: (value: string) => void;
+  /** Mod+Enter. */
+  onRun?: () => void;
+  readOnly?: boolean;
+  schema?: SqlEditorSchema;
+  /** Accessible name of the field. */
+  label: string;
+  placeholder?: string;
+  lineNumbers?: boolean;
+  /** CSS height of the editor (a number is pixels); it grows with its text when not given. */
+  height?: number | string;
+  minHeight?: number | string;
+  id?: string;
+  /** aria-describedby / aria-invalid for use inside a shared-ui Field. */
+  'aria-describedby'?: string;
+  'aria-invalid'?: boolean;
+  editorRef?: Ref<SqlCodeEditorHandle>;
+}
+
+export type { SqlEditorSchema };
