@@ -93,6 +93,37 @@ export const StorageListBodySchema = z.object({
 });
 export type StorageListBody = z.input<typeof StorageListBodySchema>;
 
+/** What a folder page can be sorted by: the explorer's sort keys, and size (list view). */
+export const STORAGE_LIST_SORT_COLUMNS = [...STORAGE_SORT_KEYS, 'size'] as const;
+export type StorageListSortColumn = (typeof STORAGE_LIST_SORT_COLUMNS)[number];
+
+/**
+ * One page of a folder, by cursor: folders first, then files in the chosen order (ties broken by
+ * name). `cursor` is the previous page's `nextCursor`, opaque; a page stays right while objects are
+ * added and deleted between pages (no entry twice, none skipped).
+ */
+export const StorageListPageBodySchema = z.object({
+  /** Folder to list, relative to the bucket; '' is the root. A trailing slash is optional. */
+  path: z._default(z.string().check(z.maxLength(1024)), ''),
+  /** Start of the names shown (search by prefix inside the folder). */
+  search: z._default(z.string().check(z.maxLength(1024)), ''),
+  sortBy: z.prefault(
+    z.object({ column: z._default(z.enum(STORAGE_LIST_SORT_COLUMNS), 'name'), order: z._default(z.enum(STORAGE_SORT_ORDERS), 'asc') }),
+    {},
+  ),
+  limit: z._default(z.number().check(z.int(), z.gte(1), z.lte(1000)), STORAGE_LIST_PAGE_SIZE),
+  cursor: z.optional(z.string().check(z.maxLength(4096))),
+});
+export type StorageListPageBody = z.input<typeof StorageListPageBodySchema>;
+export const StorageObjectPageSchema = z.object({ items: z.array(StorageObjectSchema), nextCursor: z.nullable(z.string()) });
+export type StorageObjectPage = z.infer<typeof StorageObjectPageSchema>;
+
+/** A folder move or rename, and a folder delete: one call over every object below the folder. */
+export const StorageFolderMoveBodySchema = z.object({ from: StorageObjectNameSchema, to: StorageObjectNameSchema });
+export const StorageFolderBodySchema = z.object({ path: StorageObjectNameSchema });
+export const StorageFolderAnswerSchema = z.object({ message: z.string(), count: z.number().check(z.int()) });
+export type StorageFolderAnswer = z.infer<typeof StorageFolderAnswerSchema>;
+
 export const StorageMoveBodySchema = z.object({ from: ObjectPathSchema, to: ObjectPathSchema });
 export const StorageDeleteBodySchema = z.object({
   paths: z.array(ObjectPathSchema).check(z.minLength(1, 'paths must list at least one path'), z.maxLength(1000)),

@@ -1,6 +1,7 @@
 import * as z from './zod';
 import { encodePath, type Http } from './http';
 import { SignedUrlSchema, StorageObjectSchema, StorageListBodySchema, type StorageListBody, type StorageObject } from './storage-objects';
+import { StorageFolderAnswerSchema, StorageListPageBodySchema, StorageObjectPageSchema, type StorageListPageBody } from './storage-objects';
 
 export * from './storage-constants';
 export * from './storage-objects';
@@ -110,7 +111,16 @@ export function createStorageClient(http: Http) {
     deleteBucket: (ref: string, id: string) => http('DELETE', bucketPath(ref, id), { schema: MessageAnswerSchema }),
     listObjects: (ref: string, bucketId: string, body: StorageListBody, signal?: AbortSignal): Promise<StorageObject[]> =>
       http('POST', `${bucketPath(ref, bucketId)}/objects/list`, { body: StorageListBodySchema.parse(body), schema: z.array(StorageObjectSchema), signal }),
-    /** Paths relative to the bucket; a folder's files are deleted by listing their full paths. */
+    /** One page of a folder by cursor (`nextCursor` of the page before; null after the last page). */
+    listObjectsPage: (ref: string, bucketId: string, body: StorageListPageBody, signal?: AbortSignal) =>
+      http('POST', `${bucketPath(ref, bucketId)}/objects/page`, { body: StorageListPageBodySchema.parse(body), schema: StorageObjectPageSchema, signal }),
+    /** Moves or renames a folder with everything below it, in one server-side operation. */
+    moveFolder: (ref: string, bucketId: string, from: string, to: string) =>
+      http('POST', `${bucketPath(ref, bucketId)}/folders/move`, { body: { from, to }, schema: StorageFolderAnswerSchema }),
+    /** Deletes a folder with everything below it, in one server-side operation. */
+    deleteFolder: (ref: string, bucketId: string, path: string) =>
+      http('DELETE', `${bucketPath(ref, bucketId)}/folders`, { body: { path }, schema: StorageFolderAnswerSchema }),
+    /** Paths relative to the bucket: explicit selections of files (a folder goes by deleteFolder). */
     deleteObjects: (ref: string, bucketId: string, paths: string[]) =>
       http('DELETE', `${bucketPath(ref, bucketId)}/objects`, { body: { paths }, schema: z.array(StorageObjectSchema) }),
     moveObject: (ref: string, bucketId: string, from: string, to: string) =>

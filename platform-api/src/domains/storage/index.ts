@@ -1,5 +1,6 @@
 import type { RouteModule } from '../../core/deps';
 import { objectRoutes } from './routes-objects';
+import { folderRoutes } from './routes-folders';
 import { bucketRoutes } from './routes-buckets';
 import { publicObjectRoutes } from './routes-public';
 import { scheduleUploadRecovery } from './uploads';
@@ -8,6 +9,7 @@ import { scheduleUploadRecovery } from './uploads';
 export const storageRoutes: RouteModule = async (app, deps) => {
   await bucketRoutes(app, deps);
   await objectRoutes(app, deps);
+  await folderRoutes(app, deps);
   await publicObjectRoutes(app, deps);
   scheduleUploadRecovery(app, deps);
 };

@@ -1,5 +1,6 @@
 import type { ProjectDatabase } from '../../core/deps';
 import { STORAGE_TABLES_SQL } from '../../core/project-bootstrap.sql';
+import { FOLDER_LISTING_SQL } from './list-schema';
 
 // The storage schema of a project database. The core creates it when a project comes up; these
 // statements reuse the core's tables and functions (STORAGE_TABLES_SQL), are idempotent, and run
@@ -7,7 +8,7 @@ import { STORAGE_TABLES_SQL } from '../../core/project-bootstrap.sql';
 // the explorer's listing relies on (placed after the row level security lines, where it has the same effect).
 
 export const STORAGE_SCHEMA_SQL = `${STORAGE_TABLES_SQL}create index if not exists objects_bucket_name_prefix on storage.objects (bucket_id, name text_pattern_ops);
-do $$ begin
+${FOLDER_LISTING_SQL}do $$ begin
   if exists (select 1 from pg_roles where rolname = 'authenticated') then
     grant usage on schema storage to anon, authenticated, service_role;
     grant select, insert, update, delete on storage.objects, storage.buckets to anon, authenticated, service_role;

@@ -1,0 +1,40 @@
+import {
+  PERMISSIONS,
+  StorageFolderAnswerSchema,
+  StorageFolderBodySchema,
+  StorageFolderMoveBodySchema,
+  StorageListPageBodySchema,
+  StorageObjectPageSchema,
+} from '@plinth/shared-contracts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { RouteModule } from '../../core/deps';
+import { BucketParamsSchema, openStorage } from './access';
+import { getBucket } from './buckets';
+import { deleteFolder, moveFolder } from './folders';
+import { listFolderPage } from './list-page';
+
+/** The explorer's calls that hold at scale: folder pages by cursor, and a folder moved or deleted in one call. */
+export const folderRoutes: RouteModule = (fastify, deps) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const base = '/platform/storage/:ref/buckets/:id';
+
+  app.post(`${base}/objects/page`, { schema: { params: BucketParamsSchema, body: StorageListPageBodySchema, response: { 200: StorageObjectPageSchema } } }, async (req) => {
+    const { db } = await openStorage(deps, req, req.params.ref, PERMISSIONS.STORAGE_ADMIN_READ);
+    await getBucket(db, req.params.id);
+    return listFolderPage(db, req.params.id, req.body);
+  });
+
+  app.post(`${base}/folders/move`, { schema: { params: BucketParamsSchema, body: StorageFolderMoveBodySchema, response: { 200: StorageFolderAnswerSchema } } }, async (req) => {
+    const { db } = await openStorage(deps, req, req.params.ref, PERMISSIONS.STORAGE_ADMIN_WRITE);
+    await getBucket(db, req.params.id);
+    const count = await moveFolder(db, req.params.id, req.body.from, req.body.to);
+    return { message: `Moved ${req.body.from} to ${req.body.to}`, count };
+  });
+
+  app.delete(`${base}/folders`, { schema: { params: BucketParamsSchema, body: StorageFolderBodySchema, response: { 200: StorageFolderAnswerSchema } } }, async (req) => {
+    const { db } = await openStorage(deps, req, req.params.ref, PERMISSIONS.STORAGE_ADMIN_WRITE);
+    await getBucket(db, req.params.id);
+    const count = await deleteFolder(db, deps.objects, req.params.ref, req.params.id, req.body.path);
+    return { message: `Deleted ${req.body.path}`, count };
+  });
+};
