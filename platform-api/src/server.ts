@@ -9,20 +9,17 @@ import { AccessRegistry } from './core/access';
 import { checkCsrf } from './core/cookies';
 import { CsrfTokens, loadServerSecret } from './core/csrf';
 import { refuseBadText } from './core/inputs';
+import { requireContractRef } from './core/project-ref';
 import { openControlDatabase, type OpenControlDatabase } from './core/control-db';
 import { installErrorHandling } from './core/errors';
 import { createDiskObjectStore } from './core/object-store';
 import { ProjectDatabaseManager } from './core/project-db/manager';
 import { lockDataDir } from './core/project-db/data-dir-lock';
 import { AuthService } from './domains/accounts/service';
-import { registerAuthRoutes } from './domains/accounts/routes';
 import { OrganizationsService } from './domains/organizations/service';
-import { registerOrganizationRoutes } from './domains/organizations/routes';
 import { ProjectsService } from './domains/projects/service';
-import { registerProjectRoutes } from './domains/projects/routes';
 import { EgressCounter } from './domains/usage/egress';
 import { UsageService } from './domains/usage/service';
-import { registerUsageRoutes } from './domains/usage/routes';
 import { domainModules } from './domains';
 import { answerProjectApiCors } from './project-api/caller';
 import { seedAdmin } from './seed';
@@ -76,6 +73,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const organizations = new OrganizationsService(control, access);
   const projects = new ProjectsService(control, access, databases, organizations, app.log, API_PREFIX);
   const usage = new UsageService(control, databases, objects, egress);
+  const cookies = { secure: config.secureCookies, sessionTtlMs: config.sessionTtlMs, csrf: new CsrfTokens(await loadServerSecret(control, 'csrf')) };
   const deps: ApiDeps = {
     control,
     databases,
@@ -84,6 +82,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     requireProjectAccess: (req, ref, permission) => access.requireProjectAccess(req, ref, permission),
     requireOrgAccess: (req, slug, permission) => access.requireOrgAccess(req, slug, permission),
     recordEgress: (ref, bytes) => egress.record(ref, bytes),
+    services: { config, access, cookies, accounts: auth, organizations, projects, usage, egress },
   };
   app.decorate('plinth', { config, deps, control, databases, access, auth, organizations, projects, usage, egress });
 
@@ -96,11 +95,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     transform: jsonSchemaTransform,
   });
 
-  const cookies = { secure: config.secureCookies, sessionTtlMs: config.sessionTtlMs, csrf: new CsrfTokens(await loadServerSecret(control, 'csrf')) };
   await app.register(
     async (api) => {
       api.addHook('onRequest', async (req, reply) => checkCsrf(req, reply, cookies));
       api.addHook('preValidation', refuseBadText);
+      api.addHook('onRoute', requireContractRef);
       // Egress: bytes of every answer about a project; streamed bodies are counted by their routes (deps.recordEgress).
       api.addHook('onSend', async (req, _reply, payload) => {
         const ref = (req.params as { ref?: unknown } | undefined)?.ref;
@@ -111,10 +110,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
         return payload;
       });
       api.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-      registerAuthRoutes(api, auth, access, cookies);
-      registerOrganizationRoutes(api, organizations, access);
-      registerProjectRoutes(api, projects, access, databases, organizations);
-      registerUsageRoutes(api, usage, access, control);
       for (const mod of domainModules) await api.register(async (scope) => mod(scope, deps));
     },
     { prefix: API_PREFIX },

@@ -26,7 +26,12 @@ export function permissionDenied(permission: PermissionKey, action?: string): Ht
   return new HttpError(403, `You need the ${PERMISSION_LABELS[permission]} permission to ${action ?? DEFAULT_ACTIONS[permission]}`, 'PERMISSION_DENIED');
 }
 
-const PERMISSION_SETS = Object.fromEntries(Object.entries(ROLE_PERMISSIONS).map(([role, keys]) => [role, new Set<string>(keys)])) as unknown as Record<MemberRole, ReadonlySet<string>>;
+const PERMISSION_SETS: Record<MemberRole, ReadonlySet<string>> = {
+  Owner: new Set(ROLE_PERMISSIONS.Owner),
+  Administrator: new Set(ROLE_PERMISSIONS.Administrator),
+  Developer: new Set(ROLE_PERMISSIONS.Developer),
+  'Read-only': new Set(ROLE_PERMISSIONS['Read-only']),
+};
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

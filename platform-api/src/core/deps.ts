@@ -4,6 +4,14 @@
  * Core implements these; every domain module receives them through ApiDeps.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ResolvedConfig } from '../config';
+import type { AccessRegistry } from './access';
+import type { CookieSettings } from './cookies';
+import type { AuthService } from '../domains/accounts/service';
+import type { OrganizationsService } from '../domains/organizations/service';
+import type { ProjectsService } from '../domains/projects/service';
+import type { UsageService } from '../domains/usage/service';
+import type { EgressCounter } from '../domains/usage/egress';
 
 export interface QueryResult<Row = Record<string, unknown>> {
   rows: Row[];
@@ -49,6 +57,8 @@ export interface ProjectDatabases {
    * idle; throws an HttpError 409 when the project is not up (paused, failed, coming up).
    */
   get(ref: string): Promise<ProjectDatabase>;
+  /** Whether the project's database is open now (without opening it). */
+  isOpen(ref: string): boolean;
 }
 
 /** The control-plane database (accounts, organizations, projects, snippets, integrations...). */
@@ -122,6 +132,20 @@ export interface ApiDeps {
   requireOrgAccess(req: FastifyRequest, slug: string, permission?: string): Promise<Omit<ProjectAccess, 'project'> & { organization: { id: number; slug: string; name: string } }>;
   /** Counts bytes sent to users (egress) per project, for usage. */
   recordEgress(ref: string, bytes: number): void;
+  /** The control plane's services, for the domains that build on them (a branch is a project made by the projects service). */
+  services: ControlServices;
+}
+
+/** The control plane's services, made once by the server. */
+export interface ControlServices {
+  config: ResolvedConfig;
+  access: AccessRegistry;
+  cookies: CookieSettings;
+  accounts: AuthService;
+  organizations: OrganizationsService;
+  projects: ProjectsService;
+  usage: UsageService;
+  egress: EgressCounter;
 }
 
 /** A domain's routes; registered by the core's server under /api. */

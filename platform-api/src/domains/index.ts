@@ -1,4 +1,8 @@
 import type { RouteModule } from '../core/deps';
+import { accountRoutes } from './accounts/routes';
+import { organizationRoutes } from './organizations/routes';
+import { projectRoutes } from './projects/routes';
+import { usageRoutes } from './usage/routes';
 import { databaseRoutes } from './database/routes';
 import { snippetRoutes } from './snippets/routes';
 import { sqlTitleRoutes } from './ai/routes';
@@ -10,5 +14,5 @@ import { projectAuthRoutes } from '../project-api/auth/routes';
 import { restRoutes } from '../project-api/rest/routes';
 import { projectStorageRoutes } from '../project-api/storage/routes';
 
-/** Data-plane route modules, registered by the core server under /api. */
-export const domainModules: RouteModule[] = [databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, projectAuthRoutes, restRoutes, projectStorageRoutes];
+/** Every route module, registered in this order by the server under /api (each in a scope of its own). */
+export const domainModules: RouteModule[] = [accountRoutes, organizationRoutes, projectRoutes, usageRoutes, databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, projectAuthRoutes, restRoutes, projectStorageRoutes];

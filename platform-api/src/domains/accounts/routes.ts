@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,15 +11,16 @@ import {
   UpdateProfileBodySchema,
   VerifyFactorBodySchema,
 } from '@plinth/shared-contracts';
-import { HttpError } from '../../core/deps';
+import { HttpError, type RouteModule } from '../../core/deps';
 import type { AccessRegistry } from '../../core/access';
-import { clearSessionCookie, ensureCsrfCookie, rotateCsrfCookie, setSessionCookie, type CookieSettings } from '../../core/cookies';
+import { clearSessionCookie, ensureCsrfCookie, rotateCsrfCookie, setSessionCookie } from '../../core/cookies';
 import { assertWithinLimits } from './rate-limit';
-import type { AuthService } from './service';
 
 const FactorParams = z.object({ id: z.string().min(1).max(64) });
 
-export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, access: AccessRegistry, cookies: CookieSettings): void {
+/** Accounts: sign-up, sign-in, sessions, MFA factors and the profile. */
+export const accountRoutes: RouteModule = (app, deps) => {
+  const { accounts: auth, access, cookies } = deps.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
 
@@ -109,4 +109,4 @@ export function registerAuthRoutes(app: FastifyInstance, auth: AuthService, acce
     const user = await access.requireUser(req);
     return auth.updateProfile(user.id, req.body);
   });
-}
+};

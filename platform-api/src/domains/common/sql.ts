@@ -31,15 +31,23 @@ const CONFLICT_CODES = new Set(['42710', '42P07', '42P06', '23505']);
  * Turns an error raised by Postgres while running the user's SQL or the user's expressions into a
  * 400 (or 409 for duplicates) naming Postgres' message: a SQL mistake is the user's, never a 500.
  */
-export function userSqlError(err: unknown): HttpError {
+/** Where and why Postgres refused a user's statement, for the SQL editor. */
+export interface SqlErrorDetails {
+  position: number | null;
+  sqlState: string | null;
+  hint: unknown;
+  detail: unknown;
+}
+
+export function userSqlError(err: unknown): HttpError & { details?: SqlErrorDetails } {
   if (err instanceof HttpError) return err;
   const e = (err ?? {}) as PgErrorLike;
   const message = typeof e.message === 'string' && e.message ? e.message : String(err);
   const code = typeof e.code === 'string' ? e.code : undefined;
   const position = e.position !== undefined && e.position !== null && e.position !== '' ? Number(e.position) : null;
   const out = new HttpError(code && CONFLICT_CODES.has(code) ? 409 : 400, message, 'SQL_ERROR');
-  Object.assign(out, { details: { position: Number.isFinite(position) ? position : null, sqlState: code ?? null, hint: e.hint ?? null, detail: e.detail ?? null } });
-  return out;
+  const details: SqlErrorDetails = { position: Number.isFinite(position) ? position : null, sqlState: code ?? null, hint: e.hint ?? null, detail: e.detail ?? null };
+  return Object.assign(out, { details });
 }
 
 /** Runs a statement built from user input; Postgres refusals become 400/409. */

@@ -93,7 +93,7 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
       } catch (err) {
         if (err instanceof HttpError) throw err;
         const e = userSqlError(err);
-        const details = (e as unknown as { details?: Record<string, unknown> }).details ?? {};
+        const details = e.details ?? {};
         return reply.code(e.status === 409 ? 409 : 400).send({ message: e.message, code: 'SQL_ERROR' as const, ...details });
       }
     },

@@ -10,19 +10,10 @@ import { listGitBranches } from './git';
 import { organizationGitRoot } from './routes';
 import { IntegrationStore } from './store';
 
-/** The core's project creation service and its limits, reached through the server's decoration (app.plinth). */
-interface ProjectCreator {
-  create(organization: { id: number; slug: string }, name: string): Promise<{ ref: string }>;
-}
-interface CreationLimits {
-  createProjectWithinLimits<T>(organization: { id: number; slug: string }, create: () => Promise<T>): Promise<T>;
-}
-
 /** Database branches: GET/POST /v1/projects/{ref}/branches. A branch is a real child project. */
 export const branchRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const store = new IntegrationStore(deps.control);
-  const core = () => (fastify as unknown as { plinth?: { projects?: ProjectCreator; organizations?: CreationLimits } }).plinth;
 
   const list = async (parentRef: string): Promise<ProjectBranch[]> => {
     await store.ready();
@@ -54,9 +45,7 @@ export const branchRoutes: RouteModule = (fastify, deps) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.INTEGRATIONS_WRITE);
     // A branch is a full project: creating one needs what creating a project needs, and counts toward the same limits.
     if (!access.permissions.has(PERMISSIONS.PROJECTS_WRITE)) throw permissionDenied(PERMISSIONS.PROJECTS_WRITE, 'create branches');
-    const projects = core()?.projects;
-    const limits = core()?.organizations;
-    if (!projects || !limits) throw new HttpError(503, 'Branching needs the project service, which this server does not offer', 'UNAVAILABLE');
+    const { projects, organizations: limits } = deps.services;
     const parent = (await deps.control.query<{ parent_project_ref: string | null }>('select parent_project_ref from projects where ref = $1', [access.project.ref])).rows[0];
     if (parent?.parent_project_ref) throw new HttpError(400, 'A branch cannot have branches of its own; branch from the main project', 'VALIDATION');
     const { branch_name, git_branch, region } = req.body;
@@ -64,7 +53,7 @@ export const branchRoutes: RouteModule = (fastify, deps) => {
       const repo = await store.repositoryOf(access.project.ref);
       if (!repo) throw new HttpError(400, 'Connect a repository to this project before branching from a git branch', 'VALIDATION');
       const [owner, name] = repo.split('/') as [string, string];
-      const branches = await listGitBranches(organizationGitRoot(fastify, access.project.organizationSlug), owner, name);
+      const branches = await listGitBranches(organizationGitRoot(deps.services.config.dataDir, access.project.organizationSlug), owner, name);
       if (!branches.some((b) => b.name === git_branch)) throw new HttpError(400, `git_branch: no branch ${git_branch} in ${repo}`, 'VALIDATION', 'git_branch');
     }
     await store.ready();

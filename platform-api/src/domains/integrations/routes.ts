@@ -8,7 +8,6 @@ import {
   PERMISSIONS,
   RepositoryListSchema,
 } from '@plinth/shared-contracts';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '../../core/deps';
@@ -21,9 +20,8 @@ const integrationId = z.string().uuid('integration id must be an integration id 
 const gitName = z.string().min(1).max(100).regex(/^[A-Za-z0-9._-]+$/, 'must contain only letters, digits, dots, underscores and hyphens');
 
 /** Where the code-hosting integration finds repositories: PLINTH_GIT_ROOT, else <dataDir>/git. */
-export function gitRoot(app: FastifyInstance): string {
+export function gitRoot(dataDir: string): string {
   if (process.env.PLINTH_GIT_ROOT) return path.resolve(process.env.PLINTH_GIT_ROOT);
-  const dataDir = (app as unknown as { plinth?: { config?: { dataDir?: string } } }).plinth?.config?.dataDir ?? '.data';
   return path.resolve(dataDir, 'git');
 }
 
@@ -32,8 +30,8 @@ export function gitRoot(app: FastifyInstance): string {
  * Each organization has a folder of its own, as an installation of a code-hosting app sees only the
  * accounts it was installed on: no organization lists, reads or connects another's repositories.
  */
-export function organizationGitRoot(app: FastifyInstance, organizationSlug: string): string {
-  const root = gitRoot(app);
+export function organizationGitRoot(dataDir: string, organizationSlug: string): string {
+  const root = gitRoot(dataDir);
   const dir = path.resolve(root, organizationSlug);
   if (!/^[a-z0-9-]{1,64}$/.test(organizationSlug) || path.dirname(dir) !== root) {
     throw new HttpError(404, `Organization not found: ${organizationSlug}`, 'ORGANIZATION_NOT_FOUND');
@@ -45,7 +43,7 @@ export function organizationGitRoot(app: FastifyInstance, organizationSlug: stri
 export const integrationRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const store = new IntegrationStore(deps.control);
-  const root = (organizationSlug: string) => organizationGitRoot(fastify, organizationSlug);
+  const root = (organizationSlug: string) => organizationGitRoot(deps.services.config.dataDir, organizationSlug);
 
   app.get('/platform/integrations/:slug', { schema: { params: slugParams, response: { 200: z.array(OrganizationIntegrationSchema) } } }, async (req) => {
     const access = await deps.requireOrgAccess(req, req.params.slug);

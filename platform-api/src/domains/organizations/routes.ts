@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,13 +12,14 @@ import {
   UpdateMemberBodySchema,
   UpdateOrganizationBodySchema,
 } from '@plinth/shared-contracts';
-import type { AccessRegistry } from '../../core/access';
-import type { OrganizationsService } from './service';
+import type { RouteModule } from '../../core/deps';
 
 const SlugParams = z.object({ slug: z.string().min(1).max(64) });
 const MemberParams = SlugParams.extend({ userId: z.string().min(1).max(64) });
 
-export function registerOrganizationRoutes(app: FastifyInstance, orgs: OrganizationsService, access: AccessRegistry): void {
+/** Organizations and their members. */
+export const organizationRoutes: RouteModule = (app, deps) => {
+  const { organizations: orgs, access } = deps.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['organizations'];
 
@@ -68,4 +68,4 @@ export function registerOrganizationRoutes(app: FastifyInstance, orgs: Organizat
     await orgs.removeMember(a.organization.id, a.role, req.params.userId);
     return reply.code(204).send();
   });
-}
+};

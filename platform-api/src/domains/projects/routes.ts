@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,23 +10,16 @@ import {
   ProjectStatusAnswerSchema,
   UpdateProjectBodySchema,
 } from '@plinth/shared-contracts';
-import type { AccessRegistry } from '../../core/access';
-import { HttpError } from '../../core/deps';
-import type { ProjectDatabaseManager } from '../../core/project-db/manager';
-import type { ProjectsService } from './service';
-import type { OrganizationsService } from '../organizations/service';
+import { HttpError, type RouteModule } from '../../core/deps';
+import { RefParamsSchema } from '../common/http';
 import { restServiceStatus } from '../../project-api/rest/routes';
 
-const RefParams = z.object({ ref: z.string().min(1).max(64) });
 const EmptyBody = z.object({}).strict().optional();
 
-export function registerProjectRoutes(
-  app: FastifyInstance,
-  projects: ProjectsService,
-  access: AccessRegistry,
-  databases: ProjectDatabaseManager,
-  organizations: Pick<OrganizationsService, 'createProjectWithinLimits'>,
-): void {
+/** Projects: list, create, read, rename, status, pause, restore, upgrade status and liveness. */
+export const projectRoutes: RouteModule = (app, deps) => {
+  const { projects, access, organizations } = deps.services;
+  const { databases } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['projects'];
 
@@ -42,33 +34,33 @@ export function registerProjectRoutes(
     return reply.code(201).send(created);
   });
 
-  r.get('/platform/projects/:ref', { schema: { tags, params: RefParams, response: { 200: ProjectSchema } } }, async (req) => {
+  r.get('/platform/projects/:ref', { schema: { tags, params: RefParamsSchema, response: { 200: ProjectSchema } } }, async (req) => {
     await access.requireProjectAccess(req, req.params.ref);
     return projects.get(req.params.ref);
   });
 
-  r.patch('/platform/projects/:ref', { schema: { tags, params: RefParams, body: UpdateProjectBodySchema, response: { 200: ProjectSchema } } }, async (req) => {
+  r.patch('/platform/projects/:ref', { schema: { tags, params: RefParamsSchema, body: UpdateProjectBodySchema, response: { 200: ProjectSchema } } }, async (req) => {
     await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE, 'rename this project');
     return projects.rename(req.params.ref, req.body.name);
   });
 
-  r.get('/platform/projects/:ref/status', { schema: { tags, params: RefParams, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {
+  r.get('/platform/projects/:ref/status', { schema: { tags, params: RefParamsSchema, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {
     await access.requireProjectAccess(req, req.params.ref);
     return { status: await projects.status(req.params.ref) };
   });
 
-  r.post('/platform/projects/:ref/pause', { schema: { tags, params: RefParams, body: EmptyBody, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {
+  r.post('/platform/projects/:ref/pause', { schema: { tags, params: RefParamsSchema, body: EmptyBody, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {
     const a = await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE, 'pause this project');
     return { status: await projects.pause(a.project) };
   });
 
-  r.post('/platform/projects/:ref/restore', { schema: { tags, params: RefParams, body: EmptyBody, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {
+  r.post('/platform/projects/:ref/restore', { schema: { tags, params: RefParamsSchema, body: EmptyBody, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {
     const a = await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.INFRA_EXECUTE_RESUME, 'restore this project');
     const org = await access.organization(a.project.organizationSlug);
     return { status: await projects.restore(a.project, org?.plan ?? 'free') };
   });
 
-  r.get('/platform/projects/:ref/upgrade/status', { schema: { tags, params: RefParams, response: { 200: DatabaseUpgradeStatusAnswerSchema } } }, async (req) => {
+  r.get('/platform/projects/:ref/upgrade/status', { schema: { tags, params: RefParamsSchema, response: { 200: DatabaseUpgradeStatusAnswerSchema } } }, async (req) => {
     const a = await access.requireProjectAccess(req, req.params.ref);
     return projects.upgradeStatus(a.project.id);
   });
@@ -80,17 +72,17 @@ export function registerProjectRoutes(
     return { status: 'ONLINE' as const, ref };
   };
 
-  r.get('/projects/:ref/live', { schema: { tags, params: RefParams, response: { 200: ProjectLiveSchema } } }, async (req) => {
+  r.get('/projects/:ref/live', { schema: { tags, params: RefParamsSchema, response: { 200: ProjectLiveSchema } } }, async (req) => {
     await access.requireProjectAccess(req, req.params.ref);
     return live(req.params.ref);
   });
 
   // The data API (/projects/{ref}/rest/v1) answers when the database is up and the catalog of its default schema loads.
-  r.get('/projects/:ref/api/rest', { schema: { tags, params: RefParams, response: { 200: ProjectLiveSchema } } }, async (req) => {
+  r.get('/projects/:ref/api/rest', { schema: { tags, params: RefParamsSchema, response: { 200: ProjectLiveSchema } } }, async (req) => {
     await access.requireProjectAccess(req, req.params.ref);
     const answer = await live(req.params.ref);
-    const serving = await restServiceStatus(app.plinth.control, await databases.get(req.params.ref), req.params.ref).catch(() => false);
+    const serving = await restServiceStatus(deps.control, await databases.get(req.params.ref), req.params.ref).catch(() => false);
     if (!serving) throw new HttpError(503, `The data API of project ${req.params.ref} is not answering`, 'REST_OFFLINE');
     return answer;
   });
-}
+};

@@ -68,6 +68,7 @@ export async function startTestServer(modules: RouteModule[], options: { plan?: 
         if (r !== ref) throw new HttpError(404, `Project not found: ${r}`, 'NOT_FOUND');
         return project;
       },
+      isOpen: (r) => r === ref,
     },
     objects: createDiskObjectStore(path.join(dataDir, 'objects')),
     async requireUser(req) {
@@ -96,6 +97,7 @@ export async function startTestServer(modules: RouteModule[], options: { plan?: 
     recordEgress(r, bytes) {
       egress.set(r, (egress.get(r) ?? 0) + bytes);
     },
+    services: undefined as never,
   };
 
   const app = Fastify({ logger: false, bodyLimit: 64 * 1024 * 1024 });

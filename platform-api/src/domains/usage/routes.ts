@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,17 +13,18 @@ import {
   UpdateSubscriptionBodySchema,
   type PlanId,
 } from '@plinth/shared-contracts';
-import type { AccessRegistry } from '../../core/access';
-import type { ControlDatabase } from '../../core/deps';
-import type { UsageService } from './service';
+import type { RouteModule } from '../../core/deps';
+import { RefParamsSchema } from '../common/http';
 
-const RefParams = z.object({ ref: z.string().min(1).max(64) });
 const SlugParams = z.object({ slug: z.string().min(1).max(64) });
 
-export function registerUsageRoutes(app: FastifyInstance, usage: UsageService, access: AccessRegistry, control: ControlDatabase): void {
+/** Usage, resource warnings, plans and subscriptions. */
+export const usageRoutes: RouteModule = (app, deps) => {
+  const { usage, access } = deps.services;
+  const { control } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get('/platform/projects/:ref/usage', { schema: { tags: ['usage'], params: RefParams, response: { 200: ProjectUsageSchema } } }, async (req) => {
+  r.get('/platform/projects/:ref/usage', { schema: { tags: ['usage'], params: RefParamsSchema, response: { 200: ProjectUsageSchema } } }, async (req) => {
     await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.BILLING_READ, 'read usage');
     return usage.projectUsage(req.params.ref);
   });
@@ -55,4 +55,4 @@ export function registerUsageRoutes(app: FastifyInstance, usage: UsageService, a
     access.invalidateOrganization(req.params.slug);
     return { plan: { id: req.body.plan, name: PLAN_NAMES[req.body.plan] }, usage_billing_enabled: billing };
   });
-}
+};

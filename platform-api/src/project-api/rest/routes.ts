@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { projectRef } from '../../domains/common/http';
 import type { ProjectDatabase, RouteModule } from '../../core/deps';
 import { recordProjectApiRequest, resolveCaller, type ProjectCaller } from '../caller';
 import { CatalogCache } from './catalog';
@@ -11,7 +12,7 @@ import './bootstrap';
 // The project's data API, /api/projects/{ref}/rest/v1/..., spoken as PostgREST speaks it to
 // supabase-js. Every answer, errors included, is PostgREST's: { code, message, details, hint }.
 
-const Params = z.object({ ref: z.string().min(1).max(64), '*': z.string().max(1024) });
+const Params = z.object({ ref: projectRef, '*': z.string().max(1024) });
 
 const BODY_LIMIT = 1024 * 1024;
 const callers = new WeakMap<FastifyRequest, ProjectCaller>();

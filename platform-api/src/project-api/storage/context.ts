@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { projectRef } from '../../domains/common/http';
 import { BucketIdSchema, StorageObjectNameSchema } from '@plinth/shared-contracts';
 import type { ApiDeps, ProjectDatabase } from '../../core/deps';
 import { openProjectStorage } from '../../domains/storage/access';
@@ -52,7 +53,7 @@ export function requireServiceRole(caller: ProjectCaller): void {
   if (caller.role !== 'service_role') throw new StorageError(403, 'Unauthorized', 'Buckets are changed with the service_role key only');
 }
 
-export const RefParam = z.string().min(1).max(64);
+export const RefParam = projectRef;
 export const BucketParams = z.object({ ref: RefParam, bucket: BucketIdSchema });
 export const ObjectParams = z.object({ ref: RefParam, bucket: BucketIdSchema, '*': StorageObjectNameSchema });
 
