@@ -233,10 +233,18 @@ export interface EntityListParams {
 export const EntityListSchema = z.object({ count: z.number().check(z.int()), entities: z.array(EntitySchema) });
 export type EntityList = z.infer<typeof EntityListSchema>;
 
+/** The SQL editor's row limits: what a run may ask for at most, and what it asks by default. */
+export const SQL_ROW_LIMIT_MAX = 1_000_000;
+export const SQL_ROW_LIMIT_DEFAULT = 1_000;
+
 export const SqlRunRequestSchema = z.object({
   query: z.string().check(z.minLength(1, 'query is required'), z.maxLength(1_000_000)),
   /** Per-statement timeout in ms; the API caps it. */
   timeoutMs: z.optional(z.number().check(z.int(), z.gte(100), z.lte(300_000))),
+  /** Names this run, so that POST query/cancel can stop it while it runs. */
+  runId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'runId must be 8 to 64 letters, digits or dashes'))),
+  /** At most this many rows come back; the answer says when the result was cut. */
+  rowLimit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(SQL_ROW_LIMIT_MAX))),
 });
 export type SqlRunRequest = z.infer<typeof SqlRunRequestSchema>;
 
@@ -245,6 +253,10 @@ export const SqlRunResultSchema = z.object({
   rows: z.array(z.record(z.string(), z.unknown())),
   columns: z.array(SqlColumnSchema),
   affectedRows: z.optional(z.nullable(z.number())),
+  /** The result had more rows than the run's rowLimit: only the first rowLimit are here. */
+  truncated: z.optional(z.boolean()),
+  /** How many rows the statement returned before the cut. */
+  totalRows: z.optional(z.number()),
 });
 export type SqlRunResult = z.infer<typeof SqlRunResultSchema>;
 
@@ -259,6 +271,11 @@ export const SqlErrorBodySchema = z.object({
   detail: z.optional(z.nullable(z.string())),
 });
 export type SqlErrorBody = z.infer<typeof SqlErrorBodySchema>;
+
+export const SqlCancelRequestSchema = z.object({ runId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'runId must be 8 to 64 letters, digits or dashes')) });
+/** cancelled: the database was told to stop the run; otherwise message says why it could not. */
+export const SqlCancelResultSchema = z.object({ cancelled: z.boolean(), message: z.optional(z.string()) });
+export type SqlCancelResult = z.infer<typeof SqlCancelResultSchema>;
 
 export const PolicyTemplateSchema = z.object({
   id: z.string(),
@@ -365,5 +382,7 @@ export function createDatabaseClient(http: Http) {
       }),
     runQuery: (ref: string, body: SqlRunRequest, signal?: AbortSignal) =>
       http('POST', `${base(ref)}/query`, { body, schema: SqlRunResultSchema, signal }),
+    /** Stops the run named runId, if it still runs. */
+    cancelQuery: (ref: string, runId: string) => http('POST', `${base(ref)}/query/cancel`, { body: { runId }, schema: SqlCancelResultSchema }),
   };
 }

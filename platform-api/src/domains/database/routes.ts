@@ -8,6 +8,8 @@ import {
   PolicySchema,
   PolicyUpdateSchema,
   SchemaListQuerySchema,
+  SqlCancelRequestSchema,
+  SqlCancelResultSchema,
   SQL_STATEMENT_TIMEOUT_CEILING_MS,
   type PlanId,
   SqlErrorBodySchema,
@@ -25,6 +27,7 @@ import { jsonSafeRows } from '../common/json-rows';
 import { userSqlError } from '../common/sql';
 import * as catalog from './catalog';
 import { createPolicy, deletePolicy, setRowLevelSecurity, updatePolicy } from './policies';
+import { cancelRun, EMBEDDED_CANCEL_MESSAGE, limitRows, NOTHING_TO_CANCEL_MESSAGE, onPostgresServer, taggedRun } from './sql-run';
 
 /** Default of a SQL editor statement's run time; its ceiling is the plan's (SQL_STATEMENT_TIMEOUT_CEILING_MS). */
 export const SQL_DEFAULT_TIMEOUT_MS = 15_000;
@@ -85,17 +88,33 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
       const org = await deps.control.query<{ plan: string }>('select plan from organizations where id = $1', [access.project.organizationId]);
       const ceiling = SQL_STATEMENT_TIMEOUT_CEILING_MS[org.rows[0]?.plan as PlanId] ?? SQL_STATEMENT_TIMEOUT_CEILING_MS.free;
       const timeoutMs = Math.min(req.body.timeoutMs ?? SQL_DEFAULT_TIMEOUT_MS, ceiling);
+      const run = taggedRun(req.body.query, req.body.runId);
       try {
         // The user's own statement: the console's calls do not wait behind it (see ProjectQueryOptions.user).
-        const results = await db.exec(req.body.query, { timeoutMs, user: true });
+        const results = await db.exec(run.sql, { timeoutMs, user: true });
         const last = results[results.length - 1];
-        return { rows: jsonSafeRows(last?.rows ?? []), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null };
+        const { rows, truncated, totalRows } = limitRows(last, req.body.rowLimit);
+        return { rows: jsonSafeRows(rows), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null, truncated, totalRows };
       } catch (err) {
         if (err instanceof HttpError) throw err;
         const e = userSqlError(err);
         const details = e.details ?? {};
+        // Positions count in the user's text, not in the run's tag before it.
+        if (e.details && typeof e.details.position === 'number') e.details.position = Math.max(1, e.details.position - run.offset);
         return reply.code(e.status === 409 ? 409 : 400).send({ message: e.message, code: 'SQL_ERROR' as const, ...details });
       }
+    },
+  );
+
+  // Cancel a run (server mode: pg_cancel_backend; the embedded database says it cannot).
+  app.post(
+    `${base}/query/cancel`,
+    { schema: { params: RefParamsSchema, body: SqlCancelRequestSchema, response: { 200: SqlCancelResultSchema } } },
+    async (req) => {
+      await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SQL_QUERY_RUN);
+      if (!onPostgresServer(deps)) return { cancelled: false, message: EMBEDDED_CANCEL_MESSAGE };
+      const cancelled = await cancelRun(await deps.databases.get(req.params.ref), req.body.runId);
+      return cancelled ? { cancelled } : { cancelled, message: NOTHING_TO_CANCEL_MESSAGE };
     },
   );
 };
