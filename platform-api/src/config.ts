@@ -9,6 +9,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Where storage object bytes live. Default: `<dataDir>/objects`. */
   objectStoreDir?: string;
+  /** A Postgres database of its own for the log store (LOGS_DATABASE_URL). Default: the control database. */
+  logsDatabaseUrl?: string;
   /** Fastify/pino logger options; false silences logs. */
   logger?: boolean | Record<string, unknown>;
   /** Where people reach the console, e.g. https://plinth.example.com (PLINTH_PUBLIC_URL). An https address marks every cookie Secure. */
@@ -34,6 +36,7 @@ export interface ServerOptions {
 export interface ResolvedConfig {
   dataDir: string;
   databaseUrl: string | null;
+  logsDatabaseUrl: string | null;
   objectStoreDir: string;
   logger: boolean | Record<string, unknown>;
   publicUrl: string | null;
@@ -56,6 +59,7 @@ export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEn
   return {
     dataDir,
     databaseUrl: options.databaseUrl ?? env.DATABASE_URL ?? null,
+    logsDatabaseUrl: options.logsDatabaseUrl ?? env.LOGS_DATABASE_URL ?? null,
     objectStoreDir: path.resolve(options.objectStoreDir ?? path.join(dataDir, 'objects')),
     logger: options.logger ?? { level: env.LOG_LEVEL ?? 'info' },
     publicUrl,

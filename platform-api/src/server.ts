@@ -20,6 +20,7 @@ import { OrganizationsService } from './domains/organizations/service';
 import { ProjectsService } from './domains/projects/service';
 import { EgressCounter } from './domains/usage/egress';
 import { UsageService } from './domains/usage/service';
+import { openLogStore } from './domains/logs';
 import { domainModules } from './domains';
 import { answerProjectApiCors } from './project-api/caller';
 import { seedAdmin } from './seed';
@@ -69,10 +70,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const objects = createDiskObjectStore(config.objectStoreDir);
   const access = new AccessRegistry(control);
   const egress = new EgressCounter(control);
+  const logs = await openLogStore({ control, url: config.logsDatabaseUrl });
   const auth = new AuthService(control, access, config.sessionTtlMs, config.authLimits);
   const organizations = new OrganizationsService(control, access);
   const projects = new ProjectsService(control, access, databases, organizations, app.log, API_PREFIX);
-  const usage = new UsageService(control, databases, objects, egress);
+  const usage = new UsageService(control, databases, objects, egress, logs.usage);
   const cookies = { secure: config.secureCookies, sessionTtlMs: config.sessionTtlMs, csrf: new CsrfTokens(await loadServerSecret(control, 'csrf')) };
   const deps: ApiDeps = {
     control,
@@ -85,6 +87,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     services: { config, access, cookies, accounts: auth, organizations, projects, usage, egress },
   };
   app.decorate('plinth', { config, deps, control, databases, access, auth, organizations, projects, usage, egress });
+  logs.attach(app);
 
   await app.register(cookie);
   app.addHook('onRequest', async (req, reply) => {
@@ -118,6 +121,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   app.addHook('onClose', async () => {
     await projects.settled().catch(() => undefined);
     await egress.stop().catch(() => undefined);
+    await logs.close().catch(() => undefined);
     await databases.closeAll();
     await control.close();
     await dataDirLock.release();

@@ -18,3 +18,4 @@ export * from './storage';
 export * from './settings';
 export * from './integrations';
 export * from './logs';
+export * from './logs-requests';

@@ -12,14 +12,25 @@ export const USAGE_METRIC_LABELS: Record<UsageMetric, string> = { db_size: 'Data
 export const MetricUsageSchema = z.object({ usage: z.coerce.number(), limit: z.nullable(z.number()), exceeded: z.boolean() });
 export type MetricUsage = z.infer<typeof MetricUsageSchema>;
 
+/** Calls of the project's app endpoints (auth, rest, storage) this month. */
+export const ApiRequestsUsageSchema = z.object({ total: z.number(), auth: z.number(), rest: z.number(), storage: z.number() });
+export type ApiRequestsUsage = z.infer<typeof ApiRequestsUsageSchema>;
+
+/**
+ * What apps did this month (calendar month, UTC): calls and distinct active users (signed in, or
+ * called with their own token) against the plan's MAU quota. Optional for answers made before they were counted.
+ */
+const appMetrics = { api_requests: z.optional(ApiRequestsUsageSchema), monthly_active_users: z.optional(MetricUsageSchema) };
+
 const metrics = { db_size: MetricUsageSchema, storage_size: MetricUsageSchema, db_egress: MetricUsageSchema };
-export const ProjectUsageSchema = z.object({ project: z.string(), ...metrics });
+export const ProjectUsageSchema = z.object({ project: z.string(), ...metrics, ...appMetrics });
 export type ProjectUsage = z.infer<typeof ProjectUsageSchema>;
 export const OrganizationUsageSchema = z.object({
   organization: z.string(),
   plan: z.string(),
   usage_billing_enabled: z.boolean(),
   ...metrics,
+  ...appMetrics,
   projects: z.array(ProjectUsageSchema),
 });
 export type OrganizationUsage = z.infer<typeof OrganizationUsageSchema>;

@@ -178,15 +178,39 @@ export interface ProjectApiRequestRecord {
   userId: string | null;
   /** What happened, for auth events (e.g. "login", "token_refreshed", "user_signedup"). */
   event?: string;
+  /** The raw query string (without "?"); it may carry tokens, which whoever stores it must strip. */
+  search?: string;
+  /** Bytes of the answer's body (its content-length). */
+  bytesOut?: number;
+  /** The storage operation of a storage call, with its bucket and object names. */
+  storage?: { operation: string; bucket: string | null; objects: string[] };
+  /** The error answered, e.g. a database error of the data API (SQLSTATE or PGRST code). */
+  error?: { code: string; message: string };
 }
 
-/** Listeners told of every answered request (logs and usage subscribe here); a throwing one is ignored. */
-export const projectApiRequestRecorders: ((record: ProjectApiRequestRecord) => void)[] = [];
+/** Bytes of an answer's body, from its content-length (0 when unknown). */
+export function answeredBytes(reply: FastifyReply): number {
+  const n = Number(reply.getHeader('content-length'));
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
 
-export function recordProjectApiRequest(record: ProjectApiRequestRecord): void {
+/** The query string of a request, without "?". */
+export const searchOf = (url: string): string => {
+  const q = url.indexOf('?');
+  return q >= 0 ? url.slice(q + 1) : '';
+};
+
+/**
+ * Listeners told of every answered request (logs and usage subscribe here), with the request it
+ * answered (a server's own listener ignores requests of another server in the process); a throwing
+ * one is ignored.
+ */
+export const projectApiRequestRecorders: ((record: ProjectApiRequestRecord, req?: FastifyRequest) => void)[] = [];
+
+export function recordProjectApiRequest(record: ProjectApiRequestRecord, req?: FastifyRequest): void {
   for (const recorder of projectApiRequestRecorders) {
     try {
-      recorder(record);
+      recorder(record, req);
     } catch {
       // recording never fails a request
     }

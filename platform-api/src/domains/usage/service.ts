@@ -2,6 +2,12 @@ import { PLAN_LIMITS, type MetricUsage, type OrganizationUsage, type PlanId, typ
 import type { ControlDatabase, ObjectStore } from '../../core/deps';
 import type { ProjectDatabaseManager } from '../../core/project-db/manager';
 import type { EgressCounter } from './egress';
+import type { AppUsage } from '../logs/usage-counts';
+
+/** This month's calls and active users of projects' apps (the log store's counts). */
+export interface AppUsageSource {
+  thisMonth(refs: string[]): Promise<Map<string, AppUsage>>;
+}
 
 /** A metric reaching this share of its limit is a warning; reaching the limit is critical. */
 export const WARNING_RATIO = 0.8;
@@ -13,6 +19,22 @@ export function warningLevel(m: MetricUsage): WarningLevel {
   if (m.usage >= m.limit) return 'critical';
   if (m.usage >= m.limit * WARNING_RATIO) return 'warning';
   return null;
+}
+
+/** The usage answer's app metrics: calls by service, and monthly active users against the plan's quota. */
+function appMetrics(u: AppUsage | undefined, mauLimit: number | null): Pick<ProjectUsage, 'api_requests' | 'monthly_active_users'> {
+  if (!u) return {};
+  return { api_requests: { ...u.requests }, monthly_active_users: metric(u.monthlyActiveUsers, mauLimit) };
+}
+
+function sumAppUsage(all: AppUsage[]): AppUsage {
+  const total: AppUsage = { requests: { auth: 0, rest: 0, storage: 0, total: 0 }, egressBytes: 0, monthlyActiveUsers: 0 };
+  for (const u of all) {
+    for (const k of ['auth', 'rest', 'storage', 'total'] as const) total.requests[k] += u.requests[k];
+    total.egressBytes += u.egressBytes;
+    total.monthlyActiveUsers += u.monthlyActiveUsers;
+  }
+  return total;
 }
 
 interface ProjectRow {
@@ -28,9 +50,10 @@ export class UsageService {
     private readonly databases: ProjectDatabaseManager,
     private readonly objects: ObjectStore,
     private readonly egress: EgressCounter,
+    private readonly apps: AppUsageSource | null = null,
   ) {}
 
-  private async measure(p: ProjectRow, plan: PlanId): Promise<ProjectUsage> {
+  private async measure(p: ProjectRow, plan: PlanId, apps?: Map<string, AppUsage>): Promise<ProjectUsage> {
     const limits = PLAN_LIMITS[plan];
     let dbSize = Number(p.last_db_size_bytes);
     if (this.databases.isOpen(p.ref)) {
@@ -44,7 +67,13 @@ export class UsageService {
       db_size: metric(dbSize, limits.databaseSizeBytes),
       storage_size: metric(storage, limits.storageBytes),
       db_egress: metric(egress, limits.egressBytes),
+      ...appMetrics(apps?.get(p.ref), limits.monthlyActiveUsers),
     };
+  }
+
+  /** This month's app usage of these projects (none when the log store cannot answer: usage still shows sizes). */
+  private async appUsage(refs: string[]): Promise<Map<string, AppUsage> | undefined> {
+    return this.apps?.thisMonth(refs).catch(() => undefined);
   }
 
   async projectUsage(ref: string): Promise<ProjectUsage> {
@@ -53,7 +82,7 @@ export class UsageService {
       [ref],
     );
     const row = r.rows[0]!;
-    return this.measure(row, row.plan);
+    return this.measure(row, row.plan, await this.appUsage([row.ref]));
   }
 
   async organizationUsage(org: { id: number; slug: string; plan: string; usageBillingEnabled: boolean }): Promise<OrganizationUsage> {
@@ -62,7 +91,8 @@ export class UsageService {
       'select ref, last_db_size_bytes::float8 as last_db_size_bytes, egress_bytes::float8 as egress_bytes from projects where organization_id = $1 order by id',
       [org.id],
     );
-    const projects = await Promise.all(r.rows.map((p) => this.measure(p, plan)));
+    const apps = await this.appUsage(r.rows.map((p) => p.ref));
+    const projects = await Promise.all(r.rows.map((p) => this.measure(p, plan, apps)));
     const limits = PLAN_LIMITS[plan];
     const sum = (k: 'db_size' | 'storage_size' | 'db_egress') => projects.reduce((n, p) => n + p[k].usage, 0);
     return {
@@ -72,6 +102,7 @@ export class UsageService {
       db_size: metric(sum('db_size'), limits.databaseSizeBytes),
       storage_size: metric(sum('storage_size'), limits.storageBytes),
       db_egress: metric(sum('db_egress'), limits.egressBytes),
+      ...(apps ? appMetrics(sumAppUsage([...apps.values()]), limits.monthlyActiveUsers) : {}),
       projects,
     };
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RouteModule } from '../../core/deps';
 import { projectRef, RefParamsSchema } from '../../domains/common/http';
-import { projectSecrets, recordProjectApiRequest, resolveCaller } from '../caller';
+import { answeredBytes, projectSecrets, recordProjectApiRequest, resolveCaller, searchOf } from '../caller';
 import { currentUser, logout, passwordGrant, refreshGrant, signUp, updateCurrentUser } from './account';
 import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, requireServiceRole } from './admin';
 import { ProjectAuthLimits, type AuthContext } from './context';
@@ -34,6 +34,10 @@ function body(req: FastifyRequest): Record<string, unknown> {
 const query = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 
 /** The auth service's routes and the console's view of its outbox. */
+/** A refused password sign-in is an auth event of its own (the routes name only what succeeded). */
+const failedEvent = (req: FastifyRequest, status: number): string | undefined =>
+  status >= 400 && req.method === 'POST' && /\/token$/.test(req.url.split('?')[0]!) && query(req).grant_type === 'password' ? 'login_failed' : undefined;
+
 export const projectAuthRoutes: RouteModule = async (app, deps) => {
   const limits = new ProjectAuthLimits();
   const mailer = createAuthMailer(deps.control, process.env.PLINTH_SMTP_URL || null, process.env.PLINTH_SMTP_FROM || 'Plinth Auth <no-reply@localhost>');
@@ -75,8 +79,10 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
           latencyMs: reply.elapsedTime,
           role: ctx?.caller?.role ?? null,
           userId: ctx?.userId ?? ctx?.caller?.userId ?? null,
-          event: ctx?.event,
-        });
+          event: ctx?.event ?? failedEvent(req, reply.statusCode),
+          search: searchOf(req.url),
+          bytesOut: answeredBytes(reply),
+        }, req);
       });
 
       const contextOf = async (req: FastifyRequest, open: boolean): Promise<AuthContext> => {

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { projectRef } from '../../domains/common/http';
 import type { ProjectDatabase, RouteModule } from '../../core/deps';
-import { recordProjectApiRequest, resolveCaller, type ProjectCaller } from '../caller';
+import { answeredBytes, recordProjectApiRequest, resolveCaller, searchOf, type ProjectCaller } from '../caller';
 import { CatalogCache } from './catalog';
 import { RestError, toRestError } from './errors';
 import { handleRestCall, type RestCall } from './handler';
@@ -16,6 +16,8 @@ const Params = z.object({ ref: projectRef, '*': z.string().max(1024) });
 
 const BODY_LIMIT = 1024 * 1024;
 const callers = new WeakMap<FastifyRequest, ProjectCaller>();
+/** The error a request was answered with, for the request log. */
+const answeredErrors = new WeakMap<FastifyRequest, { code: string; message: string }>();
 
 /** One catalog cache for the process: the REST status and the routes share it. */
 export const restCatalogs = new CatalogCache();
@@ -47,6 +49,7 @@ export const restRoutes: RouteModule = (app, deps) => {
   app.setErrorHandler((err, req, reply) => {
     const caller = callers.get(req);
     const e = toRestError(err, caller?.role === 'authenticated' || caller?.role === 'service_role');
+    answeredErrors.set(req, { code: e.code, message: e.message });
     if (e.status >= 500 && e.status !== 503) req.log.error({ err }, 'data API request failed');
     if (e.status === 401) reply.header('www-authenticate', 'Bearer');
     return reply.code(e.status).type('application/json; charset=utf-8').send(e.body());
@@ -65,7 +68,10 @@ export const restRoutes: RouteModule = (app, deps) => {
       latencyMs: reply.elapsedTime,
       role: caller?.role ?? null,
       userId: caller?.userId ?? null,
-    });
+      search: searchOf(req.url),
+      bytesOut: answeredBytes(reply),
+      error: answeredErrors.get(req),
+    }, req);
   });
 
   const handle = async (req: FastifyRequest<{ Params: z.infer<typeof Params> }>, reply: FastifyReply) => {

@@ -1,9 +1,10 @@
 import type { RouteModule } from '../../core/deps';
-import { recordProjectApiRequest } from '../caller';
+import { answeredBytes, recordProjectApiRequest, searchOf } from '../caller';
 import { storageBucketRoutes } from './buckets';
 import { callerOf } from './context';
 import { StorageError, toStorageError } from './errors';
 import { storageObjectRoutes } from './objects';
+import { storageOperationOf } from './operations';
 import { storageUploadRoutes } from './uploads';
 
 // The project's storage service, /api/projects/{ref}/storage/v1/..., as storage-js (supabase-js's
@@ -44,7 +45,10 @@ export const projectStorageRoutes: RouteModule = (app, deps) => {
       latencyMs: reply.elapsedTime,
       role: caller?.role ?? null,
       userId: caller?.userId ?? null,
-    });
+      search: searchOf(req.url),
+      bytesOut: answeredBytes(reply),
+      storage: storageOperationOf(req),
+    }, req);
   });
 
   storageBucketRoutes(app, deps);

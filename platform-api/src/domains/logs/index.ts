@@ -1,0 +1,3 @@
+export { LogStore, openLogStore, type LogStoreOptions } from './store';
+export { logRoutes, logRetentionDays } from './routes';
+export type { AppUsage } from './usage-counts';

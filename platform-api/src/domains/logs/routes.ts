@@ -1,0 +1,32 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { PERMISSIONS, PLAN_LIMITS, ProjectLogPageSchema, ProjectLogQuerySchema, type PlanId } from '@plinth/shared-contracts';
+import type { ControlDatabase, RouteModule } from '../../core/deps';
+import { RefParamsSchema } from '../common/http';
+
+/** Days of logs the plan of the project's organization keeps (001 §9). */
+export async function logRetentionDays(control: ControlDatabase, ref: string): Promise<number> {
+  const r = await control.query<{ plan: string }>('select o.plan from projects p join organizations o on o.id = p.organization_id where p.ref = $1', [ref]);
+  const plan = (r.rows[0]?.plan ?? 'free') as PlanId;
+  return (PLAN_LIMITS[plan] ?? PLAN_LIMITS.free).logRetentionDays;
+}
+
+/** GET /platform/projects/{ref}/logs: the project's request log, newest first, within its plan's retention. */
+export const logRoutes: RouteModule = (app, deps) => {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/platform/projects/:ref/logs',
+    {
+      schema: {
+        tags: ['logs'],
+        summary: "Calls of the project's app endpoints (auth, rest, storage), newest first",
+        params: RefParamsSchema,
+        querystring: ProjectLogQuerySchema,
+        response: { 200: ProjectLogPageSchema },
+      },
+    },
+    async (req) => {
+      const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.ANALYTICS_READ_LOGS);
+      const ref = access.project.ref;
+      return app.logStore.read(ref, await logRetentionDays(deps.control, ref), req.query);
+    },
+  );
+};
