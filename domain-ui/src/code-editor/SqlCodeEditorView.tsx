@@ -41,6 +41,7 @@ export function SqlCodeEditorView(props: SqlCodeEditorProps) {
 
   useEffect(() => editor.current?.setValue(props.value), [props.value]);
   useEffect(() => editor.current?.setReadOnly(Boolean(props.readOnly)), [props.readOnly]);
+  useEffect(() => editor.current?.setErrorMark(props.errorMark ?? null), [props.errorMark]);
   useEffect(() => { if (props.schema) editor.current?.setSchema(props.schema); }, [props.schema]);
   useEffect(() => { editor.current?.view.dispatch({}); }, [props.id, props['aria-describedby'], props['aria-invalid']]);
 

@@ -5,6 +5,7 @@ import { bracketMatching, indentOnInput } from '@codemirror/language';
 import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
 import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers, placeholder as placeholderText } from '@codemirror/view';
 import { functionCompletions, toNamespace, type SqlEditorSchema } from './schema';
+import { errorMarkExtension, setErrorMarkEffect, type EditorErrorMark } from './error-mark';
 import { editorHighlighting, editorTheme } from './theme';
 
 export interface SqlEditorOptions {
@@ -71,6 +72,7 @@ export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorP
     parts.readOnly.of(readOnlyExtension(Boolean(options.readOnly))),
     editorTheme,
     editorHighlighting,
+    errorMarkExtension,
     EditorView.lineWrapping,
     options.placeholder ? placeholderText(options.placeholder) : [],
     EditorView.contentAttributes.of({ 'aria-label': options.label ?? 'SQL', 'aria-multiline': 'true' }),
@@ -95,6 +97,8 @@ export interface SqlEditor {
   getSelection: () => { from: number; to: number; text: string };
   setSelection: (from: number, to?: number) => void;
   replaceSelection: (text: string) => void;
+  /** Marks the range a database error points at (cleared by the next change of the text); null removes it. */
+  setErrorMark: (mark: EditorErrorMark | null) => void;
   focus: () => void;
   destroy: () => void;
 }
@@ -119,6 +123,7 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
     },
     setSelection: (from, to = from) => view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true }),
     replaceSelection: (text) => view.dispatch(view.state.replaceSelection(text)),
+    setErrorMark: (mark) => view.dispatch({ effects: setErrorMarkEffect.of(mark), selection: mark ? { anchor: Math.min(mark.from, view.state.doc.length) } : undefined, scrollIntoView: Boolean(mark) }),
     focus: () => view.focus(),
     destroy: () => view.destroy(),
   };

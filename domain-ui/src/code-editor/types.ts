@@ -1,4 +1,5 @@
 import type { Ref } from 'react';
+import type { EditorErrorMark } from './error-mark';
 import type { SqlEditorSchema } from './schema';
 
 /** What a caller can do with a mounted editor (or with the plain text field shown while it loads). */
@@ -30,6 +31,10 @@ export interface SqlCodeEditorProps {
   'aria-describedby'?: string;
   'aria-invalid'?: boolean;
   editorRef?: Ref<SqlCodeEditorHandle>;
+  /** The range a database error points at, underlined until the text changes. */
+  errorMark?: EditorErrorMark | null;
 }
+
+export type { EditorErrorMark };
 
 export type { SqlEditorSchema };
