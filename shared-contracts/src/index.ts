@@ -18,4 +18,5 @@ export * from './storage';
 export * from './settings';
 export * from './integrations';
 export * from './logs';
+export * from './auth-users';
 export * from './logs-requests';

@@ -11,9 +11,10 @@ import { integrationRoutes } from './integrations/routes';
 import { settingsRoutes } from './settings/routes';
 import { storageRoutes } from './storage';
 import { logRoutes } from './logs';
+import { authUsersRoutes } from './auth-users/routes';
 import { projectAuthRoutes } from '../project-api/auth/routes';
 import { restRoutes } from '../project-api/rest/routes';
 import { projectStorageRoutes } from '../project-api/storage/routes';
 
 /** Every route module, registered in this order by the server under /api (each in a scope of its own). */
-export const domainModules: RouteModule[] = [accountRoutes, organizationRoutes, projectRoutes, usageRoutes, databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, logRoutes, projectAuthRoutes, restRoutes, projectStorageRoutes];
+export const domainModules: RouteModule[] = [accountRoutes, organizationRoutes, projectRoutes, usageRoutes, databaseRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, authUsersRoutes, logRoutes, projectAuthRoutes, restRoutes, projectStorageRoutes];

@@ -156,7 +156,7 @@ export async function sendEmailLink(ctx: AuthContext, user: AuthUser, kind: Auth
   const updated = (await updateUser(ctx.db, user.id, { [SENT_AT[kind]]: 'now()' })) ?? user;
   const link = `${ctx.baseUrl}/verify?${new URLSearchParams({ token: tokenHash, type: kind, redirect_to: redirectTo })}`;
   try {
-    await ctx.mailer.send({ ref: ctx.ref, to, kind, link, otp });
+    await ctx.mailer.send({ ref: ctx.ref, to, kind, link, otp, siteUrl: ctx.settings.siteUrl, redirectTo });
   } catch {
     throw new AuthError(503, 'email_send_failed', 'Error sending the email: the mail server did not accept it. Try again later.');
   }

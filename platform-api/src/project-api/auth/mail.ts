@@ -1,9 +1,11 @@
 import nodemailer from 'nodemailer';
 import type { ControlDatabase } from '../../core/deps';
+import { renderEmail } from './templates';
 
 // Emails of the auth service (confirmation, invite, magic link, recovery, email change). Sent over
 // SMTP when PLINTH_SMTP_URL is set; otherwise kept in the project's outbox (control database),
 // listed by GET /api/platform/projects/{ref}/auth/outbox, so a developer can follow the links.
+// Subject and body come from the project's templates (templates.ts), edited in the console.
 
 export type AuthEmailKind = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
@@ -15,26 +17,9 @@ export interface AuthEmail {
   link: string;
   /** The six-digit code that verifyOtp accepts instead of the link. */
   otp: string;
-}
-
-const SUBJECTS: Record<AuthEmailKind, string> = {
-  signup: 'Confirm your signup',
-  invite: 'You have been invited',
-  magiclink: 'Your magic link',
-  recovery: 'Reset your password',
-  email_change: 'Confirm email change',
-};
-
-const LEADS: Record<AuthEmailKind, string> = {
-  signup: 'Follow this link to confirm your email address:',
-  invite: 'You have been invited to create a user. Follow this link to accept the invitation:',
-  magiclink: 'Follow this link to sign in:',
-  recovery: 'Follow this link to reset the password of your account:',
-  email_change: 'Follow this link to confirm the change of your email address to this one:',
-};
-
-export function composeEmail(mail: AuthEmail): { subject: string; body: string } {
-  return { subject: SUBJECTS[mail.kind], body: `${LEADS[mail.kind]}\n\n${mail.link}\n\nOr enter this code: ${mail.otp}\n` };
+  /** The project's site URL and where the link leads, for the templates' {{ .SiteURL }} and {{ .RedirectTo }}. */
+  siteUrl?: string;
+  redirectTo?: string;
 }
 
 export interface AuthMailer {
@@ -46,7 +31,13 @@ export function createAuthMailer(control: Pick<ControlDatabase, 'query'>, smtpUr
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async send(mail) {
-      const { subject, body } = composeEmail(mail);
+      const { subject, body } = await renderEmail(control, mail.ref, mail.kind, {
+        ConfirmationURL: mail.link,
+        Token: mail.otp,
+        Email: mail.to,
+        SiteURL: mail.siteUrl ?? '',
+        RedirectTo: mail.redirectTo ?? mail.siteUrl ?? '',
+      });
       if (transport) {
         await transport.sendMail({ from, to: mail.to, subject, text: body });
         return;

@@ -10,6 +10,7 @@ import { ProjectAuthLimits, type AuthContext } from './context';
 import { invite, magicLink, recover, verifyLink, verifyPost } from './email-flows';
 import { AuthError, invalid, sendAuthError } from './errors';
 import { createAuthMailer, listOutbox } from './mail';
+import { readOAuthProviders } from './providers';
 import { readProjectAuthSettings } from './settings';
 import { userJson } from './users';
 
@@ -121,7 +122,10 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
         '/settings',
         { schema: params },
         handle(async (ctx) => ({
-          external: { email: true, phone: false, anonymous_users: false, apple: false, azure: false, github: false, gitlab: false, google: false, saml: false },
+          external: {
+            ...{ email: true, phone: false, anonymous_users: false, apple: false, azure: false, github: false, gitlab: false, google: false, saml: false },
+            ...Object.fromEntries((await readOAuthProviders(deps.control, ctx.ref)).map((p) => [p.id, p.enabled])),
+          },
           disable_signup: !ctx.settings.signUpsAllowed,
           mailer_autoconfirm: !ctx.settings.emailConfirmationRequired,
           phone_autoconfirm: false,
