@@ -20,3 +20,4 @@ export * from './integrations';
 export * from './logs';
 export * from './auth-users';
 export * from './logs-requests';
+export * from './policy-test';
