@@ -108,6 +108,7 @@ export async function refreshGrant(ctx: AuthContext, body: Body) {
   if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   if (isBanned(user)) throw banned();
   ctx.event = 'token_refreshed';
+  ctx.userId = user.id;
   return sessionJson(ctx, user, r.sessionId, r.refreshToken, 'password');
 }
 
