@@ -11,6 +11,8 @@ export interface ServerOptions {
   objectStoreDir?: string;
   /** A Postgres database of its own for the log store (LOGS_DATABASE_URL). Default: the control database. */
   logsDatabaseUrl?: string;
+  /** Record every call of the project APIs in the log store and the usage counts. Default on; PLINTH_REQUEST_LOG=0 turns it off. */
+  requestLog?: boolean;
   /** Fastify/pino logger options; false silences logs. */
   logger?: boolean | Record<string, unknown>;
   /** Where people reach the console, e.g. https://plinth.example.com (PLINTH_PUBLIC_URL). An https address marks every cookie Secure. */
@@ -37,6 +39,7 @@ export interface ResolvedConfig {
   dataDir: string;
   databaseUrl: string | null;
   logsDatabaseUrl: string | null;
+  requestLog: boolean;
   objectStoreDir: string;
   logger: boolean | Record<string, unknown>;
   publicUrl: string | null;
@@ -60,6 +63,7 @@ export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEn
     dataDir,
     databaseUrl: options.databaseUrl ?? env.DATABASE_URL ?? null,
     logsDatabaseUrl: options.logsDatabaseUrl ?? env.LOGS_DATABASE_URL ?? null,
+    requestLog: options.requestLog ?? env.PLINTH_REQUEST_LOG !== '0',
     objectStoreDir: path.resolve(options.objectStoreDir ?? path.join(dataDir, 'objects')),
     logger: options.logger ?? { level: env.LOG_LEVEL ?? 'info' },
     publicUrl,

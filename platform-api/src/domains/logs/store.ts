@@ -27,6 +27,8 @@ export interface LogStoreOptions {
   /** LOGS_DATABASE_URL. */
   url?: string | null;
   writer?: LogWriterOptions;
+  /** Listen to the project APIs' calls (default); off, the store only answers reads (benches compare). */
+  recording?: boolean;
   /** How often expired partitions are dropped and the next days' made. Default hourly. */
   retentionIntervalMs?: number;
   warn?: (message: string, err: unknown) => void;
@@ -82,7 +84,7 @@ export class LogStore {
   attach(app: FastifyInstance): void {
     const store: LogStore = this;
     app.decorate('logStore', store);
-    projectApiRequestRecorders.push(this.recorder);
+    if (this.options.recording !== false) projectApiRequestRecorders.push(this.recorder);
     this.writer.start();
     const every = (ms: number, fn: () => Promise<unknown>) => {
       const t = setInterval(() => void fn().catch(() => undefined), ms);
