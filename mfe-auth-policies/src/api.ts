@@ -1,7 +1,7 @@
-import { createClients } from '@plinth/shared-contracts';
+import { createAuthUsersClient, createClients } from '@plinth/shared-contracts';
 
-/** The calls the authentication area makes: none yet (its pages are still to come). Only what is listed here is bundled. */
-export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, {});
+/** The calls the authentication area makes (the project auth service's users and settings). Only what is listed here is bundled. */
+export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { authUsers: createAuthUsersClient });
 
 export type AuthPoliciesApi = ReturnType<typeof createApi>;
 

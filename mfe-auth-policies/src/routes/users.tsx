@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '@plinth/area-kit';
+import { UsersPage as Users } from '../features/users/UsersPage';
 
-/** /auth/users: the project's users (page to come). */
+/** /auth/users: the project's users. */
 export default function UsersPage() {
-  return <PlaceholderPage title="Users" description="People who signed up to your project." />;
+  return <Users />;
 }

@@ -1,4 +1,5 @@
-import type { createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
+import type { AuthUsersClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
+import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
 import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
 import { fakeClient, type CallLog, type FakeCall, type Failure } from './fake-client';
 import { keyHandlers, type KeysState } from './keys';
@@ -8,6 +9,7 @@ import { projectHandlers, type ProjectState } from './project';
 import { snippetHandlers, type SnippetsState } from './snippets';
 import { DEFAULT_SCHEMAS, tableHandlers, type TablesState } from './tables';
 
+export { authUser } from './auth-users';
 export { bucket } from './buckets';
 export { policy } from './policies';
 export { snippet } from './snippets';
@@ -16,7 +18,7 @@ export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = ProjectState & BucketsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState;
+export type FakeApiState = ProjectState & BucketsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState & AuthUsersState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
@@ -26,6 +28,7 @@ export interface FakeClients {
   snippets: ReturnType<typeof createSnippetsClient>;
   settings: ReturnType<typeof createSettingsClient>;
   organizations: OrganizationsClient;
+  authUsers: AuthUsersClient;
 }
 
 export interface FakeApi {
@@ -64,6 +67,8 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     keysReady: true,
     jwtStates: [],
     members: DEFAULT_MEMBERS,
+    authUsers: [],
+    ...DEFAULT_AUTH_STATE(),
     ...seed,
   };
   const log: CallLog = { calls: [], failures: {} };
@@ -74,6 +79,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     snippets: fakeClient<FakeClients['snippets']>('snippets', snippetHandlers(state), log),
     settings: fakeClient<FakeClients['settings']>('settings', keyHandlers(state), log),
     organizations: fakeClient<FakeClients['organizations']>('organizations', organizationHandlers(state), log),
+    authUsers: fakeClient<FakeClients['authUsers']>('authUsers', authUserHandlers(state), log),
   };
   return {
     clients,

@@ -1,0 +1,23 @@
+import type { AuthUser } from '@plinth/shared-contracts';
+import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
+import { useUserActions } from './queries';
+
+/** Deleting a user: the email (or id) typed to confirm. */
+export function DeleteUserDialog({ user, onClose }: { user: AuthUser; onClose: () => void }) {
+  const { remove } = useUserActions();
+  const value = user.email ?? user.id;
+  return (
+    <ConfirmByTypingDialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Delete user ${value}`}
+      description="The user, their sessions and their sign-in are removed for good. Rows of your tables that refer to them stay."
+      confirmValue={value}
+      inputLabel={`Type ${value} to confirm`}
+      confirmLabel="Delete user"
+      variant="danger"
+      loading={remove.isPending}
+      onConfirm={() => remove.mutateAsync(user).then(onClose, () => undefined)}
+    />
+  );
+}
