@@ -18,6 +18,11 @@ export default {
   nav: [{ key: 'settings', label: 'Project Settings', path: 'settings/general', icon: 'settings', order: 100, hostedOnly: true }],
   targets: {
     projectSettings: '/project/:ref/settings/general',
+    /** The project's API URL and keys. */
+    apiKeys: '/project/:ref/settings/api',
+    organizationSettings: '/org/:slug/general',
+    /** The organization's usage; `projectRef` narrows it to one project. */
+    organizationUsage: '/org/:slug/usage',
     /** The organization's billing page; `panel=subscriptionPlan` opens the plan panel (000 §2.1). */
     organizationBilling: '/org/:slug/billing',
     account: '/account/me',

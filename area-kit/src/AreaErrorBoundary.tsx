@@ -1,4 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorPanel } from '@plinth/shared-ui/layout';
+import { tokens } from '@plinth/shared-ui/theme';
 
 interface AreaErrorBoundaryProps {
   /** Human name of the area, e.g. "Storage". */
@@ -26,12 +28,18 @@ export class AreaErrorBoundary extends Component<AreaErrorBoundaryProps, AreaErr
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
-      <div role="alert" data-area-error="render" style={{ padding: 24 }}>
-        <h2 style={{ margin: '0 0 8px' }}>The {this.props.areaTitle} area hit an error</h2>
-        <p style={{ margin: '0 0 16px' }}>{error.message}</p>
-        <button type="button" onClick={() => this.setState({ error: null })}>
-          Try again
-        </button>
+      <div data-area-error="render">
+        <ErrorPanel
+          title={`The ${this.props.areaTitle} area hit an error`}
+          message="This page stopped working. Try again; the rest of the console keeps working."
+          retryLabel="Try again"
+          onRetry={() => this.setState({ error: null })}
+        >
+          <details css={{ maxWidth: 520, fontSize: tokens.fontSize.sm, color: tokens.color.textMuted }}>
+            <summary css={{ cursor: 'pointer' }}>Technical details</summary>
+            <pre css={{ margin: `${tokens.space.sm} 0 0`, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', textAlign: 'left', fontFamily: tokens.font.mono, fontSize: tokens.fontSize.xs }}>{error.message}</pre>
+          </details>
+        </ErrorPanel>
       </div>
     );
   }

@@ -1,19 +1,63 @@
-import type { ReactNode } from 'react';
-import { Outlet } from 'react-router-dom';
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
 import { PageHeader } from '@plinth/shared-ui/layout';
+import { Button } from '@plinth/shared-ui/button';
+import { MenuIcon } from '@plinth/shared-ui/icons';
 import { tokens } from '@plinth/shared-ui/theme';
+
+/** Below 768 px an area's side menu leaves the page and opens over it from a Menu button. */
+const NARROW = '@media (max-width: 767px)';
+
+function menuSlotCss(open: boolean) {
+  return {
+    display: 'flex',
+    flex: 'none',
+    height: '100%',
+    [NARROW]: {
+      display: open ? 'flex' : 'none',
+      position: 'absolute',
+      top: 0,
+      bottom: 0,
+      left: 0,
+      zIndex: tokens.layer.overlay,
+      boxShadow: tokens.elevation.dialog,
+    },
+  } as const;
+}
 
 /**
  * The one layout of an area's pages: its side menu on the left (an `AreaSideMenu`, which brings its
- * own column) and the current page (the route's <Outlet />) on the right.
+ * own column) and the current page (the route's <Outlet />) on the right. The shell owns the page's
+ * one `main` landmark; this is a plain region inside it. Below 768 px the menu collapses behind a
+ * Menu button and closes again on navigation or Escape.
  */
 export function AreaLayout({ menu }: { menu: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const menuId = useId();
+  const { pathname, search } = useLocation();
+  useEffect(() => setOpen(false), [pathname, search]);
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
-    <div css={{ display: 'flex', height: '100%', minHeight: 0, color: tokens.color.text }}>
-      {menu}
-      <main css={{ flex: 1, minWidth: 0, overflow: 'auto' }}>
+    <div css={{ display: 'flex', height: '100%', minHeight: 0, position: 'relative', color: tokens.color.text }}>
+      <div id={menuId} css={menuSlotCss(open)}>
+        {menu}
+      </div>
+      {open ? <div aria-hidden="true" onClick={() => setOpen(false)} css={{ display: 'none', [NARROW]: { display: 'block', position: 'absolute', inset: 0, zIndex: tokens.layer.overlay - 1, background: tokens.color.overlay } }} /> : null}
+      <div css={{ flex: 1, minWidth: 0, overflow: 'auto' }}>
+        <div css={{ display: 'none', [NARROW]: { display: 'flex', padding: `${tokens.space.sm} ${tokens.space.lg}`, borderBottom: `1px solid ${tokens.color.border}` } }}>
+          <Button size="small" icon={<MenuIcon size={14} />} aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((was) => !was)}>
+            Menu
+          </Button>
+        </div>
         <Outlet />
-      </main>
+      </div>
     </div>
   );
 }

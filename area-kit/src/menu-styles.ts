@@ -1,14 +1,16 @@
 import { css } from '@emotion/react';
 import { tokens } from '@plinth/shared-ui/theme';
+import { SIDE_MENU_WIDTH } from '@plinth/shared-ui/layout';
 
 const c = tokens.color;
 
 /** Styles of an area's side menus (AreaSideMenu) and of lists and controls inside them. */
 export const menuStyles = {
-  /** The fixed-width scrolling column a side menu sits in. */
+  /** The fixed-width scrolling column a side menu sits in: one width in every area. */
   column: css({
-    width: 260,
-    minWidth: 260,
+    width: SIDE_MENU_WIDTH,
+    minWidth: SIDE_MENU_WIDTH,
+    flex: 'none',
     height: '100%',
     overflowY: 'auto',
     borderRight: `1px solid ${c.border}`,

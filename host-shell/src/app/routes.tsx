@@ -51,8 +51,17 @@ const ProjectBuildingPage = page(() => import('../routes/project-building'));
 const EdgeFunctionsPage = page(() => import('../routes/edge-functions'));
 const ProjectAreaPage = page(() => import('../routes/project-area'));
 const NotFoundPage = page(() => import('../routes/not-found'));
+const TermsPage = page(() => import('../routes/terms'));
+const PrivacyPage = page(() => import('../routes/privacy'));
 
 type Preloadable = { preload: () => Promise<void> };
+
+/** Fetches a page the user is likely to open next once the browser has nothing else to do. */
+function whenIdle(target: Preloadable): void {
+  const start = () => void target.preload().catch(() => undefined);
+  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3000 });
+  else setTimeout(start, 1000);
+}
 
 /**
  * Starts fetching the pages an address will render, before the session and project are known.
@@ -63,9 +72,11 @@ type Preloadable = { preload: () => Promise<void> };
 export function preloadPagesFor(pathname: string, areas: Promise<AreaManifests>): Promise<void> {
   const parts = pathname.split('/').filter(Boolean);
   const load = (pages: Preloadable[]) => Promise.allSettled(pages.map((target) => target.preload())).then(() => undefined);
-  if (parts[0] === 'sign-in') return load([parts.length === 1 ? SignInPage : NotFoundPage]);
+  if (parts[0] === 'sign-in') return load([parts.length === 1 ? SignInPage : NotFoundPage]).then(() => whenIdle(SignUpPage));
   if (parts[0] === 'sign-in-mfa') return load([SignInMfaPage]);
-  if (parts[0] === 'sign-up') return load([SignUpPage]);
+  if (parts[0] === 'sign-up') return load([SignUpPage]).then(() => whenIdle(SignInPage));
+  if (parts[0] === 'terms') return load([TermsPage]);
+  if (parts[0] === 'privacy') return load([PrivacyPage]);
   if (parts[0] === 'projects' || parts.length === 0) return load([SignedInLayout, ProjectsPage]);
   if (parts[0] === 'support') return load([SignedInLayout, SupportNewPage]);
   if (parts[0] === 'project' && parts[1]) {
@@ -80,7 +91,7 @@ export function preloadPagesFor(pathname: string, areas: Promise<AreaManifests>)
 
 function RootBoundary() {
   return (
-    <Suspense fallback={<FullPageMessage title="Loading…" busy />}>
+    <Suspense fallback={<FullPageMessage title="Loading" busy />}>
       <Outlet />
     </Suspense>
   );
@@ -131,6 +142,8 @@ export function shellRoutes(rootSegments: readonly string[]): RouteObject[] {
       element: <RootBoundary />,
       children: [
         { path: '/', element: <Navigate to="/projects" replace /> },
+        { path: '/terms', element: <TermsPage /> },
+        { path: '/privacy', element: <PrivacyPage /> },
         {
           element: <SignInLayout />,
           children: [

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useInRouterContext, useLocation } from 'react-router-dom';
 import { mountRootParcel, type Parcel, type ParcelConfig } from 'single-spa';
 import type { AreaMountProps, AreaName } from '@plinth/shared-contracts';
+import { SIDE_MENU_WIDTH, Skeleton } from '@plinth/shared-ui/layout';
+import { tokens } from '@plinth/shared-ui/theme';
 import { AreaErrorPanel } from './AreaErrorPanel';
 import { useAreaLoader } from './area-loader-context';
 import type { AreaLoader } from './remotes';
@@ -27,8 +29,24 @@ export interface AreaOutletProps {
 type Phase =
   | { kind: 'loading' }
   | { kind: 'mounted' }
-  | { kind: 'failed'; title: string; detail: string }
+  | { kind: 'failed'; title: string; detail: string; failure: 'load' | 'start' }
   | { kind: 'refused'; detail: string };
+
+/** Placeholders in the shape of an area (its side menu and a page) while its remote loads. */
+function AreaLoading({ title }: { title: string }) {
+  return (
+    <div role="status" aria-label={`Loading ${title}`} aria-busy="true" css={{ display: 'flex', height: '100%', minHeight: 0 }}>
+      <div aria-hidden="true" css={{ width: SIDE_MENU_WIDTH, flex: 'none', padding: tokens.space.lg, borderRight: `1px solid ${tokens.color.border}`, background: tokens.color.surface, display: 'grid', alignContent: 'start', gap: tokens.space.md, '@media (max-width: 767px)': { display: 'none' } }}>
+        <Skeleton width="50%" height={16} />
+        <Skeleton lines={5} height={10} />
+      </div>
+      <div aria-hidden="true" css={{ flex: 1, minWidth: 0, padding: tokens.space.xl, display: 'grid', alignContent: 'start', gap: tokens.space.lg }}>
+        <Skeleton width="min(260px, 60%)" height={22} />
+        <Skeleton lines={4} height={12} />
+      </div>
+    </div>
+  );
+}
 
 /** User Timing marks (visible in the browser's performance panel) for each step of showing an area. */
 function mark(step: 'load-start' | 'loaded' | 'mount-start' | 'mounted', area: AreaName): void {
@@ -84,7 +102,7 @@ export function AreaOutlet({ area, title = area, basePath, projectRef, mountProp
       try {
         loaded = await withTimeout(loader.load(area), timeoutMs, `The ${title} area did not load within ${seconds} seconds.`);
       } catch (error) {
-        if (!cancelled) setPhase({ kind: 'failed', title: `The ${title} area could not be loaded`, detail: messageOf(error) });
+        if (!cancelled) setPhase({ kind: 'failed', title: `The ${title} area could not be loaded`, detail: messageOf(error), failure: 'load' });
         return;
       }
       if (cancelled) return;
@@ -110,7 +128,7 @@ export function AreaOutlet({ area, title = area, basePath, projectRef, mountProp
         if (!cancelled) setPhase({ kind: 'mounted' });
       } catch (error) {
         parcelRef.current = null;
-        if (!cancelled) setPhase({ kind: 'failed', title: `The ${title} area failed to start`, detail: messageOf(error) });
+        if (!cancelled) setPhase({ kind: 'failed', title: `The ${title} area failed to start`, detail: messageOf(error), failure: 'start' });
         element.remove();
       }
     })();
@@ -151,13 +169,11 @@ export function AreaOutlet({ area, title = area, basePath, projectRef, mountProp
       {environmentError ? (
         <AreaErrorPanel title={`The ${title} area could not be loaded`} detail={environmentError.message} />
       ) : phase.kind === 'failed' ? (
-        <AreaErrorPanel title={phase.title} detail={phase.detail} onRetry={() => setAttempt((n) => n + 1)} />
+        <AreaErrorPanel title={phase.title} detail={phase.detail} failure={phase.failure} onRetry={() => setAttempt((n) => n + 1)} />
       ) : phase.kind === 'refused' ? (
-        <AreaErrorPanel title={`The ${title} area cannot run in this console`} detail={phase.detail} onRetry={() => setAttempt((n) => n + 1)} />
+        <AreaErrorPanel title={`The ${title} area cannot run in this console`} detail={phase.detail} failure="refused" onRetry={() => setAttempt((n) => n + 1)} />
       ) : phase.kind === 'loading' ? (
-        <p role="status" aria-busy="true" css={{ padding: 24 }}>
-          Loading {title}…
-        </p>
+        <AreaLoading title={title} />
       ) : null}
       <div ref={regionRef} hidden={phase.kind !== 'mounted'} css={{ height: '100%' }} />
     </div>

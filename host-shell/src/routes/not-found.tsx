@@ -1,13 +1,13 @@
-import { Link } from 'react-router-dom';
 import { usePageTitle } from '../app/page-title';
+import { NotFoundPanel } from '../app/not-found-panel';
+import { tokens } from '@plinth/shared-ui/theme';
 
+/** Any address no page of the shell or of an area claims. */
 export default function NotFoundPage() {
   usePageTitle('Page not found');
   return (
-    <div role="alert" css={{ padding: 32, textAlign: 'center' }}>
-      <h1>Page not found</h1>
-      <p>There is nothing at this address.</p>
-      <Link to="/projects">Go to your projects</Link>
-    </div>
+    <main id="content" css={{ minHeight: '100vh', background: tokens.color.background, color: tokens.color.text }}>
+      <NotFoundPanel />
+    </main>
   );
 }

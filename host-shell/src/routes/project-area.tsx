@@ -5,7 +5,7 @@ import { areaPageOf, placeArea } from '../areas/area-table';
 import { AreaRegion } from '../features/areas/area-region';
 import { useProjectContext } from '../features/project-layout/project-context';
 import { useSessionUser } from '../session/require-session';
-import NotFoundPage from './not-found';
+import { NotFoundPanel } from '../app/not-found-panel';
 
 /** Any /project/{ref}/<segment>/… an area's manifest claims: mounts that area in the content region. */
 export default function ProjectAreaPage() {
@@ -16,6 +16,6 @@ export default function ProjectAreaPage() {
   const title = areaPageOf(pathname, areas)?.title;
   usePageTitle(title ? `${title} | ${project.name}` : project.name);
   const placement = placeArea(pathname, areas);
-  if (!placement) return <NotFoundPage />;
+  if (!placement) return <NotFoundPanel />;
   return <AreaRegion placement={placement} user={user} permissions={permissions} />;
 }

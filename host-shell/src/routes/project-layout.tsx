@@ -14,6 +14,8 @@ import { CommandButton } from '../features/command-menu/command-button';
 import { useCommandShortcut } from '../features/command-menu/use-command-shortcut';
 import { AccountMenu } from '../features/account-menu/account-menu';
 import { NavRail } from '../features/project-layout/nav-rail';
+import { RailBackdrop, RailToggle, useRailDrawer } from '../features/project-layout/rail-drawer';
+import { useStatusWatch } from '../features/status-gate/status-watch';
 import { ShellHeader } from '../features/project-layout/header';
 import { activeNavKey, navLinks } from '../features/project-layout/nav-items';
 import type { ProjectContext } from '../features/project-layout/project-context';
@@ -32,13 +34,15 @@ export default function ProjectLayout() {
   const orgSlug = project.data?.organization_slug;
   const { permissions, isLoading: permissionsLoading } = usePermissions(orgSlug);
   useCommandShortcut();
+  useStatusWatch(project.data);
+  const drawer = useRailDrawer();
 
   const comingUp = project.data?.status === 'COMING_UP';
   const activeKey = activeNavKey(pathname, ref, areas);
   const section = activeKey && activeKey !== 'home' ? navLinks(ref, buildMode, false, areas).find((l) => l.key === activeKey)?.label : undefined;
 
   let content;
-  if (project.isLoading || permissionsLoading) content = <FullPageMessage title="Loading project…" busy />;
+  if (project.isLoading || permissionsLoading) content = <FullPageMessage title="Loading project" busy />;
   else if (project.isError || !project.data) {
     const err = project.error;
     content = (
@@ -52,7 +56,7 @@ export default function ProjectLayout() {
     const context: ProjectContext = { project: project.data, permissions };
     content = (
       <StatusGate project={project.data} permissions={permissions} shownWhile={shownWhileOf(pathname, ref, areas)}>
-        <Suspense fallback={<FullPageMessage title="Loading page…" busy />}>
+        <Suspense fallback={<FullPageMessage title="Loading page" busy />}>
           <Outlet context={context} />
         </Suspense>
       </StatusGate>
@@ -60,10 +64,11 @@ export default function ProjectLayout() {
   }
 
   return (
-    <div css={{ display: 'flex', height: '100vh', background: tokens.color.background, color: tokens.color.text }}>
+    <div css={{ display: 'flex', height: '100vh', overflow: 'hidden', background: tokens.color.background, color: tokens.color.text }}>
       <NavRail
         projectRef={ref}
         comingUp={comingUp}
+        open={drawer.open}
         footer={
           <>
             <CommandButton />
@@ -71,8 +76,10 @@ export default function ProjectLayout() {
           </>
         }
       />
+      <RailBackdrop open={drawer.open} onClose={() => drawer.setOpen(false)} />
       <div css={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <ShellHeader
+          navToggle={<RailToggle open={drawer.open} onToggle={drawer.toggle} />}
           organizations={organizations.data ?? []}
           projects={projects.data ?? []}
           currentOrgSlug={orgSlug}
@@ -80,7 +87,7 @@ export default function ProjectLayout() {
           section={section}
         />
         {project.data ? <ResourceBanner project={project.data} /> : null}
-        <main id="content" css={{ flex: 1, overflow: 'auto', position: 'relative' }}>
+        <main id="content" css={{ flex: 1, minHeight: 0, overflow: 'auto', position: 'relative' }}>
           {content}
         </main>
       </div>

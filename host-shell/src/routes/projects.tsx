@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Button } from '@plinth/shared-ui/button';
-import { PlusIcon } from '@plinth/shared-ui/icons';
+import { Button, buttonCss } from '@plinth/shared-ui/button';
+import { DatabaseIcon, OrganizationIcon, PlusIcon } from '@plinth/shared-ui/icons';
+import { EmptyState, PageHeader, StatusBadge } from '@plinth/shared-ui/layout';
+import { InlineError, LoadingSkeleton, Section } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import { usePageTitle } from '../app/page-title';
-import { FullPageMessage } from '../app/full-page-message';
+import { useShellLink } from '../areas/shell-links';
+import { PROJECT_STATUS_BADGES } from '../features/project-layout/project-status';
 import { useOrganizations, useProjects } from '../features/projects/queries';
 import { CreateProjectDialog } from '../features/projects/create-project-dialog';
 import { CreateOrganizationDialog } from '../features/projects/create-organization-dialog';
-
-const STATUS_WORDS: Record<string, string> = { ACTIVE_HEALTHY: 'Active', INACTIVE: 'Paused', COMING_UP: 'Setting up', RESTORING: 'Restoring', UPGRADING: 'Upgrading', PAUSING: 'Pausing', GOING_DOWN: 'Pausing', UNKNOWN: 'Setting up', RESTORATION_FAILED: 'Restoration failed' };
 
 /** Organizations and their projects; create a project or an organization. */
 export default function ProjectsPage() {
@@ -27,63 +28,118 @@ export default function ProjectsPage() {
     if (asked) setParams({}, { replace: true });
   }, [asked]);
 
-  if (organizations.isLoading || projects.isLoading) return <FullPageMessage title="Loading projects…" busy />;
-  if (organizations.isError || projects.isError) {
-    const err = (organizations.error ?? projects.error) as Error;
-    return <FullPageMessage title="Could not load your projects" detail={err.message} action={{ label: 'Try again', onClick: () => void Promise.all([organizations.refetch(), projects.refetch()]) }} />;
-  }
+  const link = useShellLink();
   const orgs = organizations.data ?? [];
   const all = projects.data ?? [];
+  const failed = organizations.isError || projects.isError;
+  const loading = organizations.isLoading || projects.isLoading;
   return (
-    <div css={{ padding: tokens.space.xl, display: 'grid', gap: tokens.space.xl, maxWidth: 1100 }}>
-      <div css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm }}>
-        <h1 css={{ margin: 0, fontSize: tokens.fontSize.xxl, marginRight: 'auto' }}>Projects</h1>
-        <Button onClick={() => setCreatingOrg(true)}>New organization</Button>
-        <Button variant="primary" icon={<PlusIcon />} disabled={orgs.length === 0} onClick={() => setCreateProjectFor(orgs[0]?.slug ?? '')}>
-          New project
-        </Button>
+    <div css={{ maxWidth: 1160 }}>
+      <PageHeader
+        title="Projects"
+        description="Every project of the organizations you belong to."
+        actions={
+          <>
+            <Button icon={<OrganizationIcon size={14} />} onClick={() => setCreatingOrg(true)}>
+              New organization
+            </Button>
+            <Button variant="primary" icon={<PlusIcon />} disabled={orgs.length === 0} onClick={() => setCreateProjectFor(orgs[0]?.slug ?? '')}>
+              New project
+            </Button>
+          </>
+        }
+      />
+      <div css={{ padding: tokens.space.xl, display: 'grid', gap: tokens.space.xxl }}>
+        {loading ? <LoadingSkeleton label="Loading projects" rows={4} /> : null}
+        {failed ? (
+          <InlineError
+            message="Could not load your projects"
+            detail={((organizations.error ?? projects.error) as Error).message}
+            retryLabel="Try again"
+            onRetry={() => void Promise.all([organizations.refetch(), projects.refetch()])}
+          />
+        ) : null}
+        {!loading && !failed && orgs.length === 0 ? (
+          <EmptyState
+            framed
+            icon={<OrganizationIcon size={22} />}
+            title="No organizations yet"
+            description="You are not a member of any organization yet. Create one with New organization to start your first project."
+          />
+        ) : null}
+        {orgs.map((org) => {
+          const orgProjects = all.filter((p) => p.organization_slug === org.slug);
+          const settings = link('organizationSettings', { slug: org.slug });
+          return (
+            <Section
+              key={org.slug}
+              title={org.name}
+              description={`${org.plan.name} plan · ${orgProjects.length === 1 ? '1 project' : `${orgProjects.length} projects`}`}
+              actions={
+                <>
+                  {settings ? (
+                    <Link to={settings} css={buttonCss('ghost', 'small')}>
+                      Organization settings
+                    </Link>
+                  ) : null}
+                  <Button size="small" icon={<PlusIcon size={14} />} onClick={() => setCreateProjectFor(org.slug)} aria-label={`New project in ${org.name}`}>
+                    New project
+                  </Button>
+                </>
+              }
+            >
+              {orgProjects.length === 0 ? (
+                <EmptyState framed title="No projects yet" description={`Projects of ${org.name} will show here. Start one to get a database, authentication and storage.`} />
+              ) : (
+                <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: tokens.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(min(260px, 100%), 1fr))' }}>
+                  {orgProjects.map((p) => {
+                    const badge = PROJECT_STATUS_BADGES[p.status] ?? { word: p.status, tone: 'neutral' as const };
+                    return (
+                      <li key={p.ref}>
+                        <Link to={`/project/${p.ref}`} css={projectCardCss}>
+                          <span css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, minWidth: 0 }}>
+                            <DatabaseIcon size={16} />
+                            <strong css={{ fontWeight: tokens.fontWeight.semibold, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{p.name}</strong>
+                          </span>
+                          <span css={{ display: 'block', color: tokens.color.textMuted, fontFamily: tokens.font.mono, fontSize: tokens.fontSize.xs }}>{p.ref}</span>
+                          <StatusBadge tone={badge.tone} busy={badge.busy}>
+                            {badge.word}
+                          </StatusBadge>
+                        </Link>
+                      </li>
+                    );
+                  })}
+                </ul>
+              )}
+            </Section>
+          );
+        })}
       </div>
-      {orgs.length === 0 ? <p>You are not a member of any organization yet. Create one to start your first project.</p> : null}
-      {orgs.map((org) => {
-        const orgProjects = all.filter((p) => p.organization_slug === org.slug);
-        return (
-          <section key={org.slug} aria-labelledby={`org-${org.slug}`}>
-            <div css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, marginBottom: tokens.space.md }}>
-              <h2 id={`org-${org.slug}`} css={{ margin: 0, fontSize: tokens.fontSize.lg }}>
-                {org.name}
-              </h2>
-              <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>{org.plan.name} plan</span>
-              <Link to={`/org/${org.slug}/general`} css={{ marginLeft: 'auto', color: tokens.color.textMuted }}>
-                Organization settings
-              </Link>
-              <Button size="small" onClick={() => setCreateProjectFor(org.slug)}>
-                New project in {org.name}
-              </Button>
-            </div>
-            {orgProjects.length === 0 ? <p css={{ color: tokens.color.textMuted }}>No projects yet.</p> : null}
-            <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: tokens.space.md, gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
-              {orgProjects.map((p) => (
-                <li key={p.ref}>
-                  <Link
-                    to={`/project/${p.ref}`}
-                    css={{ display: 'block', padding: tokens.space.lg, border: `1px solid ${tokens.color.border}`, borderRadius: tokens.radius.lg, background: tokens.color.surface, color: tokens.color.text, textDecoration: 'none', '&:hover, &:focus-visible': { borderColor: tokens.color.borderStrong } }}
-                  >
-                    <strong>{p.name}</strong>
-                    <span css={{ display: 'block', color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>{STATUS_WORDS[p.status] ?? p.status}</span>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-        );
-      })}
+      {loading ? null : (
       <CreateProjectDialog
         open={createProjectFor !== null}
         onOpenChange={(open) => (open ? undefined : setCreateProjectFor(null))}
         organizations={orgs}
         defaultOrgSlug={createProjectFor || undefined}
       />
+      )}
       <CreateOrganizationDialog open={creatingOrg} onOpenChange={setCreatingOrg} onCreated={(org) => setCreateProjectFor(org.slug)} />
     </div>
   );
 }
+
+const projectCardCss = {
+  display: 'grid',
+  gap: tokens.space.sm,
+  justifyItems: 'start',
+  padding: tokens.space.lg,
+  border: `1px solid ${tokens.color.border}`,
+  borderRadius: tokens.radius.lg,
+  background: tokens.color.surface,
+  boxShadow: tokens.elevation.card,
+  color: tokens.color.text,
+  textDecoration: 'none',
+  transition: `border-color ${tokens.motion.fast}, background-color ${tokens.motion.fast}`,
+  '&:hover': { borderColor: tokens.color.borderStrong, background: tokens.color.surfaceHover },
+  '&:focus-visible': tokens.focusRing,
+} as const;

@@ -9,6 +9,7 @@ import { CommandButton } from '../features/command-menu/command-button';
 import { useCommandShortcut } from '../features/command-menu/use-command-shortcut';
 import { AccountMenu } from '../features/account-menu/account-menu';
 import { ShellHeader } from '../features/project-layout/header';
+import { RAIL_ID, RailBackdrop, RailToggle, railColumnCss, useRailDrawer } from '../features/project-layout/rail-drawer';
 
 /** Frame of signed-in pages outside a project: /projects, /org/…, /account/…, /support/new. */
 export default function SignedInLayout() {
@@ -17,21 +18,22 @@ export default function SignedInLayout() {
   const projects = useProjects();
   const organizations = useOrganizations();
   useCommandShortcut();
+  const drawer = useRailDrawer();
   return (
-    <div css={{ display: 'flex', minHeight: '100vh', background: tokens.color.background, color: tokens.color.text }}>
-      <aside
-        aria-label="Shell"
-        css={{ width: 200, flex: 'none', display: 'flex', flexDirection: 'column', gap: tokens.space.sm, padding: tokens.space.sm, borderRight: `1px solid ${tokens.color.border}`, background: tokens.color.surface }}
-      >
-        <div css={{ marginTop: 'auto', display: 'grid', gap: tokens.space.sm }}>
+    <div css={{ display: 'flex', height: '100vh', overflow: 'hidden', background: tokens.color.background, color: tokens.color.text }}>
+      <aside id={RAIL_ID} aria-label="Shell" css={railColumnCss(drawer.open)}>
+        <div css={{ marginTop: 'auto', display: 'grid', gap: 2 }}>
           <CommandButton />
           <AccountMenu email={user.email} />
         </div>
       </aside>
+      <RailBackdrop open={drawer.open} onClose={() => drawer.setOpen(false)} />
       <div css={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <ShellHeader organizations={organizations.data ?? []} projects={projects.data ?? []} currentOrgSlug={slug} />
-        <main id="content" css={{ flex: 1, overflow: 'auto' }}>
-          <Suspense fallback={<FullPageMessage title="Loading page…" busy />}>
+        <ShellHeader
+          navToggle={<RailToggle open={drawer.open} onToggle={drawer.toggle} />}
+          organizations={organizations.data ?? []} projects={projects.data ?? []} currentOrgSlug={slug} />
+        <main id="content" css={{ flex: 1, minHeight: 0, overflow: 'auto' }}>
+          <Suspense fallback={<FullPageMessage title="Loading page" busy />}>
             <Outlet />
           </Suspense>
         </main>

@@ -69,6 +69,16 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   }),
 };
 
+const asLink = css({ textDecoration: 'none', boxSizing: 'border-box' });
+
+/**
+ * The button's look for an element that is not a button: a router link that reads as an action
+ * (`<Link to="/projects" css={buttonCss('primary')}>`). Navigation stays a link.
+ */
+export function buttonCss(variant: ButtonVariant = 'default', size: ButtonSize = 'medium') {
+  return [base, sizes[size], variants[variant], asLink];
+}
+
 /**
  * The console's button. `aria-disabled="true"` (set by `DisabledReason`) blocks clicks like
  * `disabled` does but keeps the button focusable so its reason can be read.

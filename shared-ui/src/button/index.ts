@@ -1,2 +1,2 @@
-export { Button } from './Button';
+export { Button, buttonCss } from './Button';
 export type { ButtonProps, ButtonVariant, ButtonSize } from './Button';

@@ -1,6 +1,11 @@
 // Icons of the lucide set, each imported from its own module so only these ship. Names stay in
 // the product's words (ErrorIcon, not CircleX); add one here before using it in a screen.
 import Check from 'lucide-react/icons/check';
+import CircleUser from 'lucide-react/icons/circle-user';
+import LogOut from 'lucide-react/icons/log-out';
+import Pause from 'lucide-react/icons/pause';
+import CirclePlay from 'lucide-react/icons/circle-play';
+import Compass from 'lucide-react/icons/compass';
 import X from 'lucide-react/icons/x';
 import Plus from 'lucide-react/icons/plus';
 import Minus from 'lucide-react/icons/minus';
@@ -72,3 +77,8 @@ export const KeyIcon = fromLucide('KeyIcon', KeyRound);
 export const EmptyIcon = fromLucide('EmptyIcon', Inbox);
 export const BranchIcon = fromLucide('BranchIcon', GitBranch);
 export const OrganizationIcon = fromLucide('OrganizationIcon', Building2);
+export const UserIcon = fromLucide('UserIcon', CircleUser);
+export const SignOutIcon = fromLucide('SignOutIcon', LogOut);
+export const PausedIcon = fromLucide('PausedIcon', Pause);
+export const RestoreIcon = fromLucide('RestoreIcon', CirclePlay);
+export const NotFoundIcon = fromLucide('NotFoundIcon', Compass);

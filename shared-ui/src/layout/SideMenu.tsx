@@ -3,6 +3,9 @@ import { css } from '@emotion/react';
 import { tokens } from '@plinth/shared-ui/theme';
 import { ExternalLinkIcon } from '@plinth/shared-ui/icons';
 
+/** The one width of every area's side menu, so a page's heading does not move between areas. */
+export const SIDE_MENU_WIDTH = 260;
+
 export interface SideMenuItem {
   key: string;
   label: ReactNode;

@@ -1,6 +1,6 @@
 export { PageHeader } from './PageHeader';
 export type { PageHeaderProps } from './PageHeader';
-export { SideMenu } from './SideMenu';
+export { SideMenu, SIDE_MENU_WIDTH } from './SideMenu';
 export type { SideMenuProps, SideMenuGroup, SideMenuItem } from './SideMenu';
 export { Spinner, LoadingState, Skeleton, EmptyState, ErrorPanel } from './states';
 export type { SkeletonProps, EmptyStateProps, ErrorPanelProps } from './states';

@@ -74,16 +74,19 @@ export interface EmptyStateProps {
   action?: ReactNode;
   /** Draw a dashed frame around it (an empty list inside a page). */
   framed?: boolean;
+  /** Level of the title's heading: 3 inside a page (default), 1 when the state is the whole page. */
+  headingLevel?: 1 | 2 | 3;
 }
 
 /** What an empty list shows: an icon, a title, one sentence and the action that fills it. */
-export function EmptyState({ icon, title, description, action, framed = false }: EmptyStateProps) {
+export function EmptyState({ icon, title, description, action, framed = false, headingLevel = 3 }: EmptyStateProps) {
+  const Heading = `h${headingLevel}` as const;
   return (
     <div css={[centred, framed ? { border: `1px dashed ${c.borderStrong}`, borderRadius: tokens.radius.lg, background: c.surface } : null]}>
       {icon ? (
         <span css={{ display: 'inline-flex', padding: tokens.space.sm, borderRadius: tokens.radius.md, background: c.surfaceHover, color: c.textMuted, marginBottom: tokens.space.xs }}>{icon}</span>
       ) : null}
-      <h3 css={{ margin: 0, fontSize: tokens.fontSize.md, fontWeight: 600 }}>{title}</h3>
+      <Heading css={{ margin: 0, fontSize: headingLevel === 1 ? tokens.fontSize.lg : tokens.fontSize.md, fontWeight: 600 }}>{title}</Heading>
       {description ? <p css={{ margin: 0, color: c.textMuted, fontSize: tokens.fontSize.sm, maxWidth: 420 }}>{description}</p> : null}
       {action ? <div css={{ marginTop: tokens.space.sm }}>{action}</div> : null}
     </div>

@@ -44,7 +44,9 @@ const triggerStyle = css({
   display: 'inline-flex',
   alignItems: 'center',
   gap: tokens.space.xs,
-  maxWidth: 260,
+  minWidth: 0,
+  // Shrinks with a narrow header: the name ends in an ellipsis, the chevron stays.
+  maxWidth: 'min(260px, 100%)',
   padding: `${tokens.space.xs} ${tokens.space.sm}`,
   border: '1px solid transparent',
   borderRadius: tokens.radius.md,
@@ -169,7 +171,7 @@ export function Picker({ label, children, currentLabel, options, value, onPick, 
         }}
       >
         <span css={{ display: 'inline-flex', alignItems: 'center', gap: tokens.space.xs, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{children}</span>
-        <span css={{ display: 'inline-flex', color: c.textMuted }}>
+        <span css={{ display: 'inline-flex', flex: 'none', color: c.textMuted }}>
           <ChevronsUpDownIcon size={14} />
         </span>
       </button>

@@ -4,14 +4,17 @@ import type { ThemeName } from '@plinth/shared-contracts';
 import { Menu, MenuContent, MenuItem, MenuLabel, MenuRadioGroup, MenuRadioItem, MenuSeparator, MenuTrigger } from '@plinth/shared-ui/menu';
 import { tokens, useTheme } from '@plinth/shared-ui/theme';
 import { notify } from '@plinth/shared-ui/toast';
+import { SignOutIcon, UserIcon } from '@plinth/shared-ui/icons';
 import { useAuthApi } from '../../app/api';
+import { useShellLink } from '../../areas/shell-links';
 
 const triggerCss = {
   display: 'flex',
   alignItems: 'center',
   gap: tokens.space.sm,
   width: '100%',
-  padding: tokens.space.sm,
+  minHeight: 36,
+  padding: tokens.space.xs,
   borderRadius: tokens.radius.md,
   border: `1px solid ${tokens.color.border}`,
   background: 'none',
@@ -21,7 +24,23 @@ const triggerCss = {
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
-  '&:focus-visible': { outline: `2px solid ${tokens.color.focus}` },
+  '&:hover': { background: tokens.color.surfaceHover },
+  '&:focus-visible': tokens.focusRing,
+} as const;
+
+const avatarCss = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flex: 'none',
+  width: 26,
+  height: 26,
+  borderRadius: tokens.radius.full,
+  background: tokens.color.brand,
+  color: tokens.color.onBrand,
+  fontSize: tokens.fontSize.xs,
+  fontWeight: tokens.fontWeight.semibold,
+  textTransform: 'uppercase',
 } as const;
 
 /** Account menu at the bottom of the rail: Account Preferences, the Dark/Light choice (kept across reloads), sign out. */
@@ -30,6 +49,7 @@ export function AccountMenu({ email }: { email: string }) {
   const auth = useAuthApi();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const accountHref = useShellLink()('account');
   const signOut = async () => {
     try {
       await auth.signOut();
@@ -43,12 +63,21 @@ export function AccountMenu({ email }: { email: string }) {
     <Menu>
       <MenuTrigger asChild>
         <button type="button" aria-label="Account" title={email} css={triggerCss}>
-          <span css={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' }}>{email}</span>
+          <span aria-hidden="true" css={avatarCss}>
+            {email.slice(0, 1)}
+          </span>
+          <span data-rail-label="" css={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', fontSize: tokens.fontSize.sm }}>
+            {email}
+          </span>
         </button>
       </MenuTrigger>
       <MenuContent side="top" align="start">
         <MenuLabel>{email}</MenuLabel>
-        <MenuItem onSelect={() => navigate('/account/me')}>Account Preferences</MenuItem>
+        {accountHref ? (
+          <MenuItem icon={<UserIcon size={14} />} onSelect={() => navigate(accountHref)}>
+            Account Preferences
+          </MenuItem>
+        ) : null}
         <MenuSeparator />
         <MenuLabel>Theme</MenuLabel>
         <MenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as ThemeName)}>
@@ -56,7 +85,9 @@ export function AccountMenu({ email }: { email: string }) {
           <MenuRadioItem value="light">Light</MenuRadioItem>
         </MenuRadioGroup>
         <MenuSeparator />
-        <MenuItem onSelect={() => void signOut()}>Sign out</MenuItem>
+        <MenuItem icon={<SignOutIcon size={14} />} onSelect={() => void signOut()}>
+          Sign out
+        </MenuItem>
       </MenuContent>
     </Menu>
   );

@@ -12,11 +12,13 @@ export function CommandButton() {
       type="button"
       onClick={() => setOpen(true)}
       aria-keyshortcuts="Control+K Meta+K"
-      css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, width: '100%', padding: tokens.space.sm, borderRadius: tokens.radius.md, border: `1px solid ${tokens.color.border}`, background: 'none', color: tokens.color.textMuted, font: 'inherit', cursor: 'pointer', '&:focus-visible': { outline: `2px solid ${tokens.color.focus}` } }}
+      css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, width: '100%', minHeight: 36, padding: tokens.space.sm, borderRadius: tokens.radius.md, border: `1px solid ${tokens.color.border}`, background: 'none', color: tokens.color.textMuted, font: 'inherit', fontSize: tokens.fontSize.sm, cursor: 'pointer', '& > svg': { flex: 'none' }, '&:hover': { background: tokens.color.surfaceHover, color: tokens.color.text }, '&:focus-visible': tokens.focusRing }}
     >
       <SearchIcon size={16} />
-      <span>Search</span>
-      <kbd css={{ marginLeft: 'auto', fontSize: tokens.fontSize.xs }}>{isMac ? '⌘K' : 'Ctrl K'}</kbd>
+      <span data-rail-label="">Search</span>
+      <kbd data-rail-extra="" aria-hidden="true" css={{ marginLeft: 'auto', padding: `0 ${tokens.space.xs}`, border: `1px solid ${tokens.color.border}`, borderRadius: tokens.radius.sm, fontFamily: 'inherit', fontSize: tokens.fontSize.xs }}>
+        {isMac ? '⌘K' : 'Ctrl K'}
+      </kbd>
     </button>
   );
 }

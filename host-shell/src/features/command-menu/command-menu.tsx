@@ -5,6 +5,7 @@ import { tokens } from '@plinth/shared-ui/theme';
 import type { Project } from '@plinth/shared-contracts';
 import { useCommandMenu } from './command-store';
 import { buildCommands, filterCommands, type ProjectPage } from './commands';
+import { useShellLink } from '../../areas/shell-links';
 
 interface Props {
   /** The current project's pages (none outside a project). */
@@ -26,7 +27,8 @@ function CommandSearch({ projectPages, projects, onDone }: Required<Props> & { o
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const [index, setIndex] = useState(0);
-  const all = useMemo(() => buildCommands({ projectPages, projects }), [projectPages, projects]);
+  const accountHref = useShellLink()('account');
+  const all = useMemo(() => buildCommands({ projectPages, projects, accountHref }), [projectPages, projects, accountHref]);
   const results = filterCommands(all, search);
   const current = Math.min(index, Math.max(results.length - 1, 0));
 

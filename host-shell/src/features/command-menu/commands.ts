@@ -15,13 +15,12 @@ export interface ProjectPage {
 }
 
 /** Everything the command menu can jump to: the current project's pages, shell pages and projects. */
-export function buildCommands(options: { projectPages: readonly ProjectPage[]; projects: readonly Project[] }): Command[] {
-  const { projectPages, projects } = options;
+export function buildCommands(options: { projectPages: readonly ProjectPage[]; projects: readonly Project[]; accountHref?: string | null }): Command[] {
+  const { projectPages, projects, accountHref } = options;
   const pages: Command[] = projectPages.map((link) => ({ id: `page:${link.key}`, label: link.label, group: 'Pages', href: link.href }));
-  pages.push(
-    { id: 'page:projects', label: 'All projects', group: 'Pages', href: '/projects' },
-    { id: 'page:account', label: 'Account Preferences', group: 'Pages', href: '/account/me' },
-  );
+  pages.push({ id: 'page:projects', label: 'All projects', group: 'Pages', href: '/projects' });
+  // The account page is the settings area's (its manifest's target): left out when that area is not here.
+  if (accountHref) pages.push({ id: 'page:account', label: 'Account Preferences', group: 'Pages', href: accountHref });
   const projectCommands: Command[] = projects.map((p) => ({ id: `project:${p.ref}`, label: p.name, group: 'Projects', href: `/project/${p.ref}` }));
   return [...pages, ...projectCommands];
 }

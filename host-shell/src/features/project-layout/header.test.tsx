@@ -3,6 +3,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { makeOrganization, makeProject } from '../../app/test-harness';
+import { ShellSettingsProvider } from '../../app/shell-settings';
+import { CONSOLE_AREAS } from '../../areas/testing/console-areas';
 import { ShellHeader } from './header';
 import { projectsInSwitcherOrder } from './switcher-options';
 
@@ -21,12 +23,14 @@ function Where() {
 
 function renderHeader(current = orders, section?: string) {
   render(
-    <MemoryRouter initialEntries={[`/project/${current.ref}`]}>
-      <ShellHeader organizations={[acme, globex]} projects={projects} currentOrgSlug="acme" currentProject={current} section={section} />
-      <Routes>
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>,
+    <ShellSettingsProvider value={{ buildMode: 'hosted', areas: CONSOLE_AREAS }}>
+      <MemoryRouter initialEntries={[`/project/${current.ref}`]}>
+        <ShellHeader organizations={[acme, globex]} projects={projects} currentOrgSlug="acme" currentProject={current} section={section} />
+        <Routes>
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </ShellSettingsProvider>,
   );
   return userEvent.setup();
 }

@@ -6,12 +6,14 @@ import { StatusBadge } from '@plinth/shared-ui/layout';
 import { BranchIcon, OrganizationIcon, PlusIcon } from '@plinth/shared-ui/icons';
 import { PROJECT_STATUS_BADGES } from './project-status';
 import { isBranch, projectsInSwitcherOrder } from './switcher-options';
+import { useShellLink } from '../../areas/shell-links';
 
 const dotTone = { success: tokens.color.success, warning: tokens.color.warning, danger: tokens.color.danger, info: tokens.color.brand, neutral: tokens.color.textMuted };
 
 /** The organization crumb: pick another organization, start a new one, or see every project. */
 export function OrganizationSwitcher({ organizations, current }: { organizations: readonly Organization[]; current?: Organization }) {
   const navigate = useNavigate();
+  const link = useShellLink();
   return (
     <Picker
       label="Organization"
@@ -24,7 +26,7 @@ export function OrganizationSwitcher({ organizations, current }: { organizations
         icon: <OrganizationIcon size={14} />,
         detail: <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>{org.plan.name}</span>,
       }))}
-      onPick={(slug) => navigate(`/org/${slug}/general`)}
+      onPick={(slug) => navigate(link('organizationSettings', { slug }) ?? '/projects')}
       emptyText="No organizations found"
       actions={[
         { key: 'all', label: 'All projects', onSelect: () => navigate('/projects') },

@@ -2,12 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { queryKeys, RESOURCE_WARNINGS_STALE_MS, type Project } from '@plinth/shared-contracts';
 import { tokens } from '@plinth/shared-ui/theme';
+import { Badge } from '@plinth/shared-ui/layout';
+import { ErrorIcon, WarningIcon } from '@plinth/shared-ui/icons';
 import { useApi } from '../../app/use-api';
+import { useShellLink } from '../../areas/shell-links';
 import { bannerState, metricLabel } from './banner-state';
 
 /** Usage and resource warning banner above a project's pages (spec 000 §2.12). */
 export function ResourceBanner({ project }: { project: Project }) {
   const api = useApi();
+  const usageHref = useShellLink()('organizationUsage', { slug: project.organization_slug, projectRef: project.ref });
   const warnings = useQuery({
     queryKey: queryKeys.resourceWarnings(),
     queryFn: () => api.projects.getResourceWarnings(),
@@ -25,18 +29,32 @@ export function ResourceBanner({ project }: { project: Project }) {
     <div
       role={destructive ? 'alert' : 'status'}
       data-tone={state.tone}
-      css={{ display: 'flex', alignItems: 'center', gap: tokens.space.md, flexWrap: 'wrap', padding: `${tokens.space.sm} ${tokens.space.lg}`, borderBottom: `1px solid ${color}`, color: destructive ? tokens.color.dangerText : tokens.color.warningText }}
+      css={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: `${tokens.space.xs} ${tokens.space.md}`,
+        flexWrap: 'wrap',
+        flex: 'none',
+        padding: `${tokens.space.sm} ${tokens.space.lg}`,
+        borderBottom: `1px solid ${tokens.color.border}`,
+        borderLeft: `3px solid ${color}`,
+        background: tokens.color.surface,
+        fontSize: tokens.fontSize.sm,
+      }}
     >
-      <strong>{state.readOnly ? 'Your project is in read-only mode' : destructive ? 'Your project is over a critical resource limit' : 'Your project is approaching its resource limits'}</strong>
+      <span aria-hidden="true" css={{ display: 'inline-flex', color: destructive ? tokens.color.dangerText : tokens.color.warningText }}>
+        {destructive ? <ErrorIcon size={16} /> : <WarningIcon size={16} />}
+      </span>
+      <strong css={{ fontWeight: tokens.fontWeight.semibold }}>{state.readOnly ? 'Your project is in read-only mode' : destructive ? 'Your project is over a critical resource limit' : 'Your project is approaching its resource limits'}</strong>
       {state.metrics.length > 0 ? (
-        <span>{state.metrics.map((m) => `${metricLabel(m.metric)}: ${m.level}`).join(', ')}</span>
+        <span css={{ color: tokens.color.textMuted }}>{state.metrics.map((m) => `${metricLabel(m.metric)}: ${m.level}`).join(', ')}</span>
       ) : null}
-      {state.exceedingUsage ? (
-        <span css={{ padding: `0 ${tokens.space.sm}`, border: `1px solid ${color}`, borderRadius: tokens.radius.full, fontSize: tokens.fontSize.xs }}>exceeding usage</span>
+      {state.exceedingUsage ? <Badge kind={destructive ? 'danger' : 'warning'}>exceeding usage</Badge> : null}
+      {usageHref ? (
+        <Link to={usageHref} css={{ marginLeft: 'auto', color: tokens.color.brandText, fontWeight: tokens.fontWeight.medium }}>
+          View usage
+        </Link>
       ) : null}
-      <Link to={`/org/${project.organization_slug}/usage?projectRef=${project.ref}`} css={{ color: 'inherit', marginLeft: 'auto' }}>
-        View usage
-      </Link>
     </div>
   );
 }

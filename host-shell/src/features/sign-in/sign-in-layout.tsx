@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { tokens } from '@plinth/shared-ui/theme';
 import { BrandLockup } from '@plinth/shared-ui/brand';
 import { pickQuote } from './quotes';
@@ -47,7 +47,7 @@ export function SignInLayout() {
           )}
         </div>
         <p css={{ maxWidth: 380, margin: 0, fontSize: tokens.fontSize.xs, color: tokens.color.textMuted }}>
-          By continuing, you agree to Plinth's <a href="/terms">Terms of Service</a> and <a href="/privacy">Privacy Policy</a>, and to receive
+          By continuing, you agree to Plinth's <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>, and to receive
           periodic emails with updates.
         </p>
       </main>

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { projectApiCheckQuery, SUPPORT_PROMPT_AFTER_MS, type Project } from '@plinth/shared-contracts';
+import { buttonCss } from '@plinth/shared-ui/button';
+import { InlineNotice } from '@plinth/shared-ui/layout';
 import { useApi } from '../../app/use-api';
 import { supportLink } from '../../support/support-link';
 import { markProjectReachable } from './project-api-check';
@@ -33,9 +35,12 @@ export function ConnectingScreen({ project }: { project: Project }) {
     <ScreenPanel title="Connecting to project" busy>
       <p css={mutedCss}>Waiting for {project.name}'s API to answer. This page continues by itself once it does.</p>
       {waitedTooLong ? (
-        <div role="alert">
-          <p>We have not been able to reach your project for 2 minutes.</p>
+        <InlineNotice
+          kind="warning"
+          title="We have not been able to reach your project for 2 minutes."
+          action={
           <Link
+            css={buttonCss('default', 'small')}
             to={supportLink({
               category: 'Database_unresponsive',
               ref: project.ref,
@@ -45,7 +50,8 @@ export function ConnectingScreen({ project }: { project: Project }) {
           >
             Contact support
           </Link>
-        </div>
+          }
+        />
       ) : null}
     </ScreenPanel>
   );

@@ -2,6 +2,7 @@ import { PERMISSION_MESSAGES, PERMISSIONS, type PermissionKey, type Project } fr
 import { Button } from '@plinth/shared-ui/button';
 import { Dialog } from '@plinth/shared-ui/dialog';
 import { DisabledReason } from '@plinth/shared-ui/tooltip';
+import { PausedIcon, RestoreIcon } from '@plinth/shared-ui/icons';
 import { useRestoreProject } from './restore-project';
 import { ScreenPanel, actionsCss, mutedCss } from './screen-panel';
 
@@ -13,7 +14,7 @@ interface Props {
 /** Paused-project screen (§2.3, §4.3, §6) with its restore button and dialogs. */
 export function PausedScreen({ project, permissions }: Props) {
   return (
-    <ScreenPanel title="This project is paused">
+    <ScreenPanel title="This project is paused" icon={<PausedIcon size={20} />}>
       <p css={mutedCss}>{project.name} is not running. Its data is kept; restore the project to use it again.</p>
       <RestoreProjectButton project={project} permissions={permissions} />
     </ScreenPanel>
@@ -27,7 +28,7 @@ export function RestoreProjectButton({ project, permissions }: Props) {
   return (
     <div css={actionsCss}>
       <DisabledReason reason={canResume ? null : PERMISSION_MESSAGES.resumeProject}>
-        <Button variant="primary" loading={restore.step === 'checking'} onClick={() => void restore.start()}>
+        <Button variant="primary" icon={<RestoreIcon size={14} />} loading={restore.step === 'checking'} onClick={() => void restore.start()}>
           Restore project
         </Button>
       </DisabledReason>

@@ -12,6 +12,7 @@ import {
 import { makeProject, projectApi, REF, renderShell, reply } from '../../app/test-harness';
 import { advance, eventually, preloadShellPages, useFakeClock } from '../../app/fake-clock';
 import { useConnectionStore } from './connection-store';
+import { STATUS_WATCH_INTERVAL_MS } from './status-watch';
 
 const STATUS = `GET /platform/projects/${REF}/status`;
 const PROJECT = `GET /platform/projects/${REF}`;
@@ -50,8 +51,11 @@ describe('setting up', () => {
     await advance(SETUP_POLL_INTERVAL_MS);
     await eventually(() => expect(screen.getByTestId('project-status').textContent).toBe('Healthy'));
     const polls = project.api.count(STATUS);
-    await advance(SETUP_POLL_INTERVAL_MS * 3);
+    // The setting-up screen has stopped; a running project's page checks again only in the background.
+    await advance(STATUS_WATCH_INTERVAL_MS - 1);
     expect(project.api.count(STATUS)).toBe(polls);
+    await advance(1);
+    expect(project.api.count(STATUS)).toBe(polls + 1);
   });
 });
 
@@ -126,5 +130,17 @@ describe('connecting', () => {
     await eventually(() => expect(screen.getByTestId('project-status').textContent).toBe('Healthy'));
     expect(api.count(LIVE)).toBe(0);
     expect(api.count(`GET /projects/${REF}/api/rest`)).toBe(1);
+  });
+});
+
+describe('a page left open', () => {
+  test('notices that its project was paused elsewhere and shows the paused screen', async () => {
+    useConnectionStore.setState({ connected: { [REF]: true } });
+    const project = lifecycle('ACTIVE_HEALTHY');
+    renderShell(`/project/${REF}`, project.api);
+    await eventually(() => expect(screen.getByTestId('project-status').textContent).toBe('Healthy'));
+    project.set('INACTIVE');
+    await advance(STATUS_WATCH_INTERVAL_MS);
+    await eventually(() => screen.getByRole('heading', { name: 'This project is paused' }));
   });
 });

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { PROJECT_MESSAGES, queryKeys, type Project } from '@plinth/shared-contracts';
-import { Button } from '@plinth/shared-ui/button';
+import { Button, buttonCss } from '@plinth/shared-ui/button';
+import { ErrorIcon, SuccessIcon } from '@plinth/shared-ui/icons';
 import { supportLink } from '../../support/support-link';
 import { ScreenPanel, actionsCss, mutedCss } from './screen-panel';
 import { useStatusPolling } from './use-status-polling';
@@ -17,11 +18,12 @@ export function RestoringScreen({ project }: { project: Project }) {
 
   if (alreadyFailed || latest === 'RESTORATION_FAILED') {
     return (
-      <ScreenPanel title="Restoration failed" tone="danger">
+      <ScreenPanel title="Restoration failed" tone="danger" icon={<ErrorIcon size={20} />}>
         <p role="alert">{PROJECT_MESSAGES.restorationFailed}</p>
         <p css={mutedCss}>Our engineers have been notified. Your data is safe; contact support if you need the project back urgently.</p>
         <div css={actionsCss}>
           <Link
+            css={buttonCss('default')}
             to={supportLink({
               category: 'Database_unresponsive',
               ref: project.ref,
@@ -37,7 +39,7 @@ export function RestoringScreen({ project }: { project: Project }) {
   }
   if (latest === 'ACTIVE_HEALTHY') {
     return (
-      <ScreenPanel title="Restoration complete" tone="success">
+      <ScreenPanel title="Restoration complete" tone="success" icon={<SuccessIcon size={20} />}>
         <p css={mutedCss}>{project.name} has been restored and is ready to use.</p>
         <div css={actionsCss}>
           <Button variant="primary" onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.project(project.ref), exact: true })}>
