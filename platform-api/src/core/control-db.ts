@@ -99,6 +99,7 @@ async function migrate(db: OpenControlDatabase): Promise<void> {
   const done = new Set((await db.query<{ version: string }>('select version from schema_migrations')).rows.map((r) => r.version));
   for (const m of [...CONTROL_MIGRATIONS, ...extraControlMigrations]) {
     if (done.has(m.version)) continue;
+    done.add(m.version);
     await db.transaction(async (tx) => {
       for (const statement of m.statements) await tx.query(statement);
       await tx.query('insert into schema_migrations (version) values ($1)', [m.version]);

@@ -1,16 +1,10 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ControlDatabase } from './deps';
-import { extraControlMigrations } from './migrations';
 import { hashToken } from './access';
 
 // CSRF tokens the server alone can make: nonce.mac, where mac is an HMAC under a server secret of
 // the nonce and what the token is bound to (the session token's hash when signed in, "anonymous"
 // before). A token chosen by the client, or one minted for another session, does not verify.
-
-extraControlMigrations.push({
-  version: '0101_server_secrets',
-  statements: [`create table if not exists server_secrets (name text primary key, value text not null, created_at timestamptz not null default now())`],
-});
 
 /** The named secret of this server, made once and kept in the control database so restarts keep it. */
 export async function loadServerSecret(control: ControlDatabase, name: string): Promise<Buffer> {

@@ -1,4 +1,9 @@
-/** Versioned migrations of the control database. Each runs once, in order, inside a transaction. */
+/**
+ * The control database's one migration list: every table of the control plane and its domains.
+ * Each migration runs once per database, in order, inside a transaction (schema_migrations records
+ * it). A new table or column is a new entry at the end; never edit one that has shipped. Project
+ * databases' tables are not here: they are the project bootstrap (project-bootstrap.sql.ts).
+ */
 export interface ControlMigration {
   /** Unique and sortable, e.g. "0001_accounts". */
   version: string;
@@ -94,10 +99,153 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       )`,
     ],
   },
+  {
+    version: '0101_server_secrets',
+    statements: [`create table if not exists server_secrets (name text primary key, value text not null, created_at timestamptz not null default now())`],
+  },
+  {
+    // The settings of each project's auth service (a project without a row has the defaults) and the emails it keeps while no SMTP server is set.
+    version: '0130_project_auth',
+    statements: [
+      `create table if not exists project_auth_settings (
+        project_ref text primary key references projects(ref) on delete cascade,
+        email_confirmation_required boolean not null default false,
+        sign_ups_allowed boolean not null default true,
+        min_password_length int not null default 6,
+        site_url text not null default 'http://localhost:3000',
+        redirect_allow_list jsonb not null default '[]',
+        jwt_expiry_seconds int not null default 3600,
+        refresh_token_reuse_seconds int not null default 10,
+        updated_at timestamptz not null default now()
+      )`,
+      `create table if not exists project_auth_outbox (
+        id serial primary key,
+        project_ref text not null references projects(ref) on delete cascade,
+        to_email text not null,
+        kind text not null,
+        subject text not null,
+        body text not null,
+        link text not null,
+        created_at timestamptz not null default now()
+      )`,
+      'create index if not exists project_auth_outbox_project on project_auth_outbox (project_ref, id)',
+    ],
+  },
+  // Tables that were made on first use before they had a version here: each statement is written
+  // to find them already there (if not exists), so a control database made before keeps its rows.
+  {
+    version: '0140_sql_snippets',
+    statements: [
+      `create table if not exists sql_snippets (
+        id uuid primary key,
+        project_ref text not null,
+        project_id int not null,
+        owner_id text not null,
+        owner_username text not null,
+        name text not null,
+        description text,
+        visibility text not null check (visibility in ('user', 'project')),
+        sql text not null,
+        favorite boolean not null default false,
+        schema_version text not null,
+        inserted_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`,
+      'create index if not exists sql_snippets_project on sql_snippets (project_ref, visibility, owner_id)',
+      // The version an edit is checked against (a stale edit is a conflict, never an overwrite).
+      'alter table sql_snippets add column if not exists version int not null default 1',
+    ],
+  },
+  {
+    version: '0141_project_storage_configs',
+    statements: [
+      `create table if not exists project_storage_configs (
+        project_ref text primary key,
+        file_size_limit bigint not null,
+        updated_at timestamptz not null default now()
+      )`,
+    ],
+  },
+  {
+    version: '0142_project_settings',
+    statements: [
+      `create table if not exists jwt_secret_updates (
+        id serial primary key,
+        project_ref text not null,
+        change_tracking_id text not null unique,
+        status text not null check (status in ('Updating', 'Updated', 'Failed')),
+        progress text,
+        error text,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`,
+      'create index if not exists jwt_secret_updates_project on jwt_secret_updates (project_ref, id)',
+      `create table if not exists custom_hostnames (
+        project_ref text primary key,
+        id text not null,
+        hostname text not null,
+        status text not null,
+        ssl_status text not null,
+        created_at timestamptz not null default now()
+      )`,
+    ],
+  },
+  {
+    version: '0143_integrations',
+    statements: [
+      `create table if not exists org_integrations (
+        id uuid primary key,
+        organization_id int not null,
+        organization_slug text not null,
+        integration_name text not null,
+        account_name text not null,
+        added_by_id text not null,
+        added_by_username text not null,
+        added_by_email text not null,
+        inserted_at timestamptz not null default now(),
+        unique (organization_id, integration_name)
+      )`,
+      `create table if not exists integration_connections (
+        id uuid primary key,
+        organization_integration_id uuid not null references org_integrations(id) on delete cascade,
+        project_ref text not null,
+        foreign_project_id text not null,
+        name text not null,
+        framework text,
+        added_by_id text not null,
+        added_by_username text not null,
+        added_by_email text not null,
+        inserted_at timestamptz not null default now(),
+        updated_at timestamptz not null default now(),
+        unique (organization_integration_id, project_ref)
+      )`,
+      `create table if not exists project_branches (
+        id uuid primary key,
+        parent_project_ref text not null,
+        project_ref text not null unique,
+        name text not null,
+        git_branch text,
+        region text not null,
+        created_at timestamptz not null default now(),
+        unique (parent_project_ref, name)
+      )`,
+    ],
+  },
+  {
+    version: '0144_project_rest_settings',
+    statements: [
+      `create table if not exists project_rest_settings (
+        project_ref text primary key,
+        exposed_schemas text[] not null,
+        max_rows integer,
+        updated_at timestamptz not null default now()
+      )`,
+    ],
+  },
 ];
 
 /**
- * Migrations added by domain modules (data plane: snippets, integrations...). Push before the
- * server starts (at import time of the module); versions must not clash with the core's.
+ * Migrations pushed by a module at import time, run after the list above. Kept while modules
+ * written that way move into CONTROL_MIGRATIONS; add new tables to the list instead.
  */
 export const extraControlMigrations: ControlMigration[] = [];

@@ -16,7 +16,6 @@ export const branchRoutes: RouteModule = (fastify, deps) => {
   const store = new IntegrationStore(deps.control);
 
   const list = async (parentRef: string): Promise<ProjectBranch[]> => {
-    await store.ready();
     const r = await deps.control.query<Record<string, unknown>>(
       `select b.id, b.name, b.project_ref, b.parent_project_ref, b.git_branch, b.region, b.created_at, p.status
        from project_branches b join projects p on p.ref = b.project_ref where b.parent_project_ref = $1 order by b.created_at, b.id`,
@@ -56,7 +55,6 @@ export const branchRoutes: RouteModule = (fastify, deps) => {
       const branches = await listGitBranches(organizationGitRoot(deps.services.config.dataDir, access.project.organizationSlug), owner, name);
       if (!branches.some((b) => b.name === git_branch)) throw new HttpError(400, `git_branch: no branch ${git_branch} in ${repo}`, 'VALIDATION', 'git_branch');
     }
-    await store.ready();
     const taken = await deps.control.query('select 1 from project_branches where parent_project_ref = $1 and name = $2', [access.project.ref, branch_name]);
     if (taken.rows.length) throw new HttpError(409, `A branch named ${branch_name} already exists for this project`, 'CONFLICT');
     const organization = { id: access.project.organizationId, slug: access.project.organizationSlug };

@@ -1,48 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { IntegrationConnection, OrganizationIntegration } from '@plinth/shared-contracts';
 import { HttpError, type AuthenticatedUser, type ControlDatabase } from '../../core/deps';
-import { ensureControlTables, isoTime } from '../common/control-schema';
+import { isoTime } from '../common/control-schema';
 
 // Organization integrations, their repository connections and project branches, in the control database.
 
-const TABLES = [
-  `create table if not exists org_integrations (
-    id uuid primary key,
-    organization_id int not null,
-    organization_slug text not null,
-    integration_name text not null,
-    account_name text not null,
-    added_by_id text not null,
-    added_by_username text not null,
-    added_by_email text not null,
-    inserted_at timestamptz not null default now(),
-    unique (organization_id, integration_name)
-  )`,
-  `create table if not exists integration_connections (
-    id uuid primary key,
-    organization_integration_id uuid not null references org_integrations(id) on delete cascade,
-    project_ref text not null,
-    foreign_project_id text not null,
-    name text not null,
-    framework text,
-    added_by_id text not null,
-    added_by_username text not null,
-    added_by_email text not null,
-    inserted_at timestamptz not null default now(),
-    updated_at timestamptz not null default now(),
-    unique (organization_integration_id, project_ref)
-  )`,
-  `create table if not exists project_branches (
-    id uuid primary key,
-    parent_project_ref text not null,
-    project_ref text not null unique,
-    name text not null,
-    git_branch text,
-    region text not null,
-    created_at timestamptz not null default now(),
-    unique (parent_project_ref, name)
-  )`,
-];
 
 type Row = Record<string, unknown>;
 const by = (r: Row, prefix = 'added_by_') => ({ id: String(r[`${prefix}id`]), username: String(r[`${prefix}username`]), primary_email: String(r[`${prefix}email`]) });
@@ -63,10 +25,6 @@ function toConnection(r: Row): IntegrationConnection {
 export class IntegrationStore {
   constructor(readonly control: ControlDatabase) {}
 
-  ready() {
-    return ensureControlTables(this.control, 'integrations', TABLES);
-  }
-
   private async withConnections(rows: Row[]): Promise<OrganizationIntegration[]> {
     if (!rows.length) return [];
     const conns = await this.control.query<Row>('select * from integration_connections where organization_integration_id = any($1::uuid[]) order by inserted_at, id', [rows.map((r) => r.id)]);
@@ -83,13 +41,11 @@ export class IntegrationStore {
   }
 
   async list(organizationId: number): Promise<OrganizationIntegration[]> {
-    await this.ready();
     const r = await this.control.query<Row>('select * from org_integrations where organization_id = $1 order by inserted_at, id', [organizationId]);
     return this.withConnections(r.rows);
   }
 
   async get(id: string): Promise<OrganizationIntegration> {
-    await this.ready();
     const r = await this.control.query<Row>('select * from org_integrations where id = $1', [id]);
     const [found] = await this.withConnections(r.rows);
     if (!found) throw new HttpError(404, `Integration not found: ${id}`, 'NOT_FOUND');
@@ -97,7 +53,6 @@ export class IntegrationStore {
   }
 
   async create(org: { id: number; slug: string }, name: 'GitHub' | 'Vercel', account: string, user: AuthenticatedUser): Promise<OrganizationIntegration> {
-    await this.ready();
     const id = randomUUID();
     const r = await this.control.query(
       `insert into org_integrations (id, organization_id, organization_slug, integration_name, account_name, added_by_id, added_by_username, added_by_email)
@@ -109,7 +64,6 @@ export class IntegrationStore {
   }
 
   async connect(integrationId: string, c: { ref: string; repo: string; name: string; framework: string | null }, user: AuthenticatedUser): Promise<IntegrationConnection> {
-    await this.ready();
     const id = randomUUID();
     const r = await this.control.query<Row>(
       `insert into integration_connections (id, organization_integration_id, project_ref, foreign_project_id, name, framework, added_by_id, added_by_username, added_by_email)
@@ -121,7 +75,6 @@ export class IntegrationStore {
   }
 
   async connection(id: string): Promise<{ connection: IntegrationConnection; organizationSlug: string }> {
-    await this.ready();
     const r = await this.control.query<Row>(
       `select c.*, i.organization_slug from integration_connections c join org_integrations i on i.id = c.organization_integration_id where c.id = $1`,
       [id],
@@ -136,7 +89,6 @@ export class IntegrationStore {
 
   /** The repository connected to a project, if any (owner/repo). */
   async repositoryOf(ref: string): Promise<string | null> {
-    await this.ready();
     const r = await this.control.query<{ foreign_project_id: string }>('select foreign_project_id from integration_connections where project_ref = $1 order by inserted_at limit 1', [ref]);
     return r.rows[0]?.foreign_project_id ?? null;
   }

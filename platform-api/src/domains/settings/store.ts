@@ -1,34 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CustomHostname, JwtSecretUpdateStatus } from '@plinth/shared-contracts';
 import { HttpError, type ControlDatabase } from '../../core/deps';
-import { ensureControlTables, isoTime } from '../common/control-schema';
+import { isoTime } from '../common/control-schema';
 import { newJwtSecret, signApiKey } from './keys';
 import { forgetProjectRecords } from '../../project-api/caller';
 
 // Project settings kept in the control database: the keys (the core's projects table), JWT secret
 // rotations and custom hostnames (tables of this domain).
 
-const TABLES = [
-  `create table if not exists jwt_secret_updates (
-    id serial primary key,
-    project_ref text not null,
-    change_tracking_id text not null unique,
-    status text not null check (status in ('Updating', 'Updated', 'Failed')),
-    progress text,
-    error text,
-    created_at timestamptz not null default now(),
-    updated_at timestamptz not null default now()
-  )`,
-  'create index if not exists jwt_secret_updates_project on jwt_secret_updates (project_ref, id)',
-  `create table if not exists custom_hostnames (
-    project_ref text primary key,
-    id text not null,
-    hostname text not null,
-    status text not null,
-    ssl_status text not null,
-    created_at timestamptz not null default now()
-  )`,
-];
 
 export interface ProjectKeys {
   ref: string;
@@ -43,10 +22,6 @@ export class SettingsStore {
   readonly pending = new Map<string, Promise<void>>();
   constructor(private readonly control: ControlDatabase) {}
 
-  private ready() {
-    return ensureControlTables(this.control, 'project_settings', TABLES);
-  }
-
   async keys(ref: string): Promise<ProjectKeys> {
     const r = await this.control.query<ProjectKeys>('select ref, name, jwt_secret, anon_key, service_role_key from projects where ref = $1', [ref]);
     if (!r.rows[0]) throw new HttpError(404, `Project not found: ${ref}`, 'NOT_FOUND');
@@ -54,7 +29,6 @@ export class SettingsStore {
   }
 
   async jwtStatus(ref: string): Promise<JwtSecretUpdateStatus> {
-    await this.ready();
     const r = await this.control.query<{ change_tracking_id: string; status: 'Updating' | 'Updated' | 'Failed'; progress: string | null; error: string | null }>(
       'select change_tracking_id, status, progress, error from jwt_secret_updates where project_ref = $1 order by id desc limit 1',
       [ref],
@@ -69,7 +43,6 @@ export class SettingsStore {
    * (or Failed with the reason).
    */
   async rotate(ref: string, secret?: string, changeTrackingId: string = randomUUID()): Promise<JwtSecretUpdateStatus> {
-    await this.ready();
     if (this.pending.has(ref)) throw new HttpError(409, 'A JWT secret update is already in progress for this project', 'CONFLICT');
     await this.keys(ref);
     await this.control.query(
@@ -103,7 +76,6 @@ export class SettingsStore {
 
   async customHostname(ref: string, freePlan: boolean): Promise<CustomHostname> {
     if (freePlan) return { status: '0_not_allowed', data: null };
-    await this.ready();
     const r = await this.control.query<{ id: string; hostname: string; status: string; ssl_status: string; created_at: unknown }>(
       'select * from custom_hostnames where project_ref = $1',
       [ref],
@@ -117,7 +89,6 @@ export class SettingsStore {
   }
 
   async setCustomHostname(ref: string, hostname: string): Promise<void> {
-    await this.ready();
     await this.control.query(
       `insert into custom_hostnames (project_ref, id, hostname, status, ssl_status) values ($1, $2, $3, '1_not_started', 'pending_validation')
        on conflict (project_ref) do update set id = excluded.id, hostname = excluded.hostname, status = excluded.status, ssl_status = excluded.ssl_status, created_at = now()`,
@@ -126,7 +97,6 @@ export class SettingsStore {
   }
 
   async deleteCustomHostname(ref: string): Promise<void> {
-    await this.ready();
     await this.control.query('delete from custom_hostnames where project_ref = $1', [ref]);
   }
 }

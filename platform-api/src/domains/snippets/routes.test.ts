@@ -1,79 +1,78 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Snippet } from '@plinth/shared-contracts';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { snippetRoutes } from './routes';
+import { startProjectServer, type ProjectTestServer } from '../../testing/project-server';
 
-let s: TestServer;
+let s: ProjectTestServer;
 const url = (p = '') => `/api/platform/projects/${s.ref}/content${p}`;
 const alice = 'aaaaaaaa-0000-4000-8000-000000000001';
 const bob = 'bbbbbbbb-0000-4000-8000-000000000002';
 
 beforeAll(async () => {
-  s = await startTestServer([snippetRoutes]);
+  s = await startProjectServer();
 }, 300_000);
 afterAll(async () => s?.close());
 
 async function list(userId: string, role: 'Developer' | 'Read-only' = 'Developer'): Promise<Snippet[]> {
-  const res = await s.app.inject({ method: 'GET', url: url(), headers: s.as(role, userId) });
+  const res = await s.app.inject({ method: 'GET', url: url(), headers: await s.as(role, userId) });
   expect(res.statusCode).toBe(200);
   return (res.json() as { data: Snippet[] }).data;
 }
 
 describe('SQL snippets', () => {
   it('keeps a personal snippet to its owner until it is shared with the project', async () => {
-    const created = await s.app.inject({ method: 'POST', url: url(), headers: s.as('Developer', alice), payload: { name: 'Active users', sql: 'select 1' } });
+    const created = await s.app.inject({ method: 'POST', url: url(), headers: await s.as('Developer', alice), payload: { name: 'Active users', sql: 'select 1' } });
     expect(created.statusCode).toBe(200);
     const snip = created.json() as Snippet;
-    expect(snip).toMatchObject({ name: 'Active users', type: 'sql', visibility: 'user', owner_id: alice, content: { sql: 'select 1', favorite: false } });
+    expect(snip).toMatchObject({ name: 'Active users', type: 'sql', visibility: 'user', owner_id: s.idOf(alice), content: { sql: 'select 1', favorite: false } });
     expect((await list(alice)).map((x) => x.id)).toEqual([snip.id]);
     expect(await list(bob)).toEqual([]);
-    const bobEdits = await s.app.inject({ method: 'PATCH', url: url(`/${snip.id}`), headers: s.as('Developer', bob), payload: { name: 'mine now' } });
+    const bobEdits = await s.app.inject({ method: 'PATCH', url: url(`/${snip.id}`), headers: await s.as('Developer', bob), payload: { name: 'mine now' } });
     expect(bobEdits.statusCode).toBe(404);
     expect(bobEdits.json().message).toBe('Content not found');
 
-    const shared = await s.app.inject({ method: 'POST', url: url(`/${snip.id}/share`), headers: s.as('Developer', alice) });
+    const shared = await s.app.inject({ method: 'POST', url: url(`/${snip.id}/share`), headers: await s.as('Developer', alice) });
     expect(shared.json()).toMatchObject({ visibility: 'project' });
     expect((await list(bob, 'Read-only')).map((x) => x.name)).toEqual(['Active users']);
 
-    const renamed = await s.app.inject({ method: 'PATCH', url: url(`/${snip.id}`), headers: s.as('Developer', bob), payload: { name: 'Active users (team)', favorite: true } });
+    const renamed = await s.app.inject({ method: 'PATCH', url: url(`/${snip.id}`), headers: await s.as('Developer', bob), payload: { name: 'Active users (team)', favorite: true } });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ name: 'Active users (team)', content: { favorite: true, sql: 'select 1' } });
 
-    const copy = await s.app.inject({ method: 'POST', url: url(`/${snip.id}/copy`), headers: s.as('Developer', bob) });
-    expect(copy.json()).toMatchObject({ name: 'Active users (team) (copy)', visibility: 'user', owner_id: bob });
+    const copy = await s.app.inject({ method: 'POST', url: url(`/${snip.id}/copy`), headers: await s.as('Developer', bob) });
+    expect(copy.json()).toMatchObject({ name: 'Active users (team) (copy)', visibility: 'user', owner_id: s.idOf(bob) });
     expect((await list(alice)).length).toBe(1);
     expect((await list(bob)).length).toBe(2);
 
-    const del = await s.app.inject({ method: 'DELETE', url: url(`?id=${snip.id}`), headers: s.as('Developer', bob) });
+    const del = await s.app.inject({ method: 'DELETE', url: url(`?id=${snip.id}`), headers: await s.as('Developer', bob) });
     expect(del.statusCode).toBe(200);
     expect(await list(alice)).toEqual([]);
-    const again = await s.app.inject({ method: 'DELETE', url: url(`?id=${snip.id}`), headers: s.as('Developer', bob) });
+    const again = await s.app.inject({ method: 'DELETE', url: url(`?id=${snip.id}`), headers: await s.as('Developer', bob) });
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toBe('Content not found');
   });
 
   it('needs user content create to write, a name to rename, and a snippet id', async () => {
-    const ro = await s.app.inject({ method: 'POST', url: url(), headers: s.as('Read-only', bob), payload: { name: 'x' } });
+    const ro = await s.app.inject({ method: 'POST', url: url(), headers: await s.as('Read-only', bob), payload: { name: 'x' } });
     expect(ro.statusCode).toBe(403);
     expect(ro.json().message).toContain('create on user content owned by the user');
-    const own = (await s.app.inject({ method: 'POST', url: url(), headers: s.as('Developer', alice), payload: {} })).json() as Snippet;
+    const own = (await s.app.inject({ method: 'POST', url: url(), headers: await s.as('Developer', alice), payload: {} })).json() as Snippet;
     expect(own.name).toBe('Untitled query');
-    const blank = await s.app.inject({ method: 'PATCH', url: url(`/${own.id}`), headers: s.as('Developer', alice), payload: { name: '   ' } });
+    const blank = await s.app.inject({ method: 'PATCH', url: url(`/${own.id}`), headers: await s.as('Developer', alice), payload: { name: '   ' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ field: 'name' });
     expect(blank.json().message).toContain('Please enter a query name');
-    const badId = await s.app.inject({ method: 'DELETE', url: url('?id=42'), headers: s.as('Developer', alice) });
+    const badId = await s.app.inject({ method: 'DELETE', url: url('?id=42'), headers: await s.as('Developer', alice) });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().field).toBe('id');
-    const unknown = await s.app.inject({ method: 'GET', url: '/api/platform/projects/unknownref/content', headers: s.as('Developer', alice) });
+    const unknown = await s.app.inject({ method: 'GET', url: '/api/platform/projects/zzzzzzzzzzzzzzzzzzzz/content', headers: await s.as('Developer', alice) });
     expect(unknown.statusCode).toBe(404);
   });
 
   it('turns an edit made on an older version into a conflict carrying the saved text, never an overwrite', async () => {
-    const created = (await s.app.inject({ method: 'POST', url: url(), headers: s.as('Developer', alice), payload: { name: 'Two tabs', sql: 'select 1' } })).json() as Snippet;
+    const created = (await s.app.inject({ method: 'POST', url: url(), headers: await s.as('Developer', alice), payload: { name: 'Two tabs', sql: 'select 1' } })).json() as Snippet;
     expect(created.version).toBe(1);
-    const edit = (sql: string, base_version?: number) =>
-      s.app.inject({ method: 'PATCH', url: url(`/${created.id}`), headers: s.as('Developer', alice), payload: { sql, base_version } });
+    const edit = async (sql: string, base_version?: number) =>
+      s.app.inject({ method: 'PATCH', url: url(`/${created.id}`), headers: await s.as('Developer', alice), payload: { sql, base_version } });
 
     const first = await edit('select 2', 1);
     expect(first.statusCode).toBe(200);
@@ -89,7 +88,7 @@ describe('SQL snippets', () => {
     const kept = await edit('select 3', 2);
     expect(kept.json()).toMatchObject({ version: 3, content: { sql: 'select 3' } });
     // Renames and favourites move the version too; an edit without a version applies as before.
-    const fav = await s.app.inject({ method: 'PATCH', url: url(`/${created.id}`), headers: s.as('Developer', alice), payload: { favorite: true } });
+    const fav = await s.app.inject({ method: 'PATCH', url: url(`/${created.id}`), headers: await s.as('Developer', alice), payload: { favorite: true } });
     expect(fav.json()).toMatchObject({ version: 4 });
     expect((await edit('select 4', 3)).statusCode).toBe(409);
     expect((await edit('select 4')).json()).toMatchObject({ version: 5, content: { sql: 'select 4', favorite: true } });
@@ -99,9 +98,9 @@ describe('SQL snippets', () => {
   });
 
   it('lets only one of two edits made on the same version through', async () => {
-    const created = (await s.app.inject({ method: 'POST', url: url(), headers: s.as('Developer', alice), payload: { name: 'Race', sql: 'select 0' } })).json() as Snippet;
+    const created = (await s.app.inject({ method: 'POST', url: url(), headers: await s.as('Developer', alice), payload: { name: 'Race', sql: 'select 0' } })).json() as Snippet;
     const answers = await Promise.all(
-      ['select 1', 'select 2'].map((sql) => s.app.inject({ method: 'PATCH', url: url(`/${created.id}`), headers: s.as('Developer', alice), payload: { sql, base_version: 1 } })),
+      ['select 1', 'select 2'].map(async (sql) => s.app.inject({ method: 'PATCH', url: url(`/${created.id}`), headers: await s.as('Developer', alice), payload: { sql, base_version: 1 } })),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     const saved = (await list(alice)).find((x) => x.id === created.id)!;

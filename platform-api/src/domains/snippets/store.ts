@@ -1,31 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { SNIPPET_CONFLICT_MESSAGE, SNIPPET_MESSAGES, SNIPPET_SCHEMA_VERSION, type Snippet, type SnippetVisibility } from '@plinth/shared-contracts';
 import { HttpError, type AuthenticatedUser, type ControlDatabase } from '../../core/deps';
-import { ensureControlTables, isoTime } from '../common/control-schema';
+import { isoTime } from '../common/control-schema';
 
 // SQL snippets in the control database. A 'user' snippet is seen only by its owner; a 'project'
 // snippet by everyone with access to the project, who may also edit and delete it.
 
-const TABLES = [
-  `create table if not exists sql_snippets (
-    id uuid primary key,
-    project_ref text not null,
-    project_id int not null,
-    owner_id text not null,
-    owner_username text not null,
-    name text not null,
-    description text,
-    visibility text not null check (visibility in ('user', 'project')),
-    sql text not null,
-    favorite boolean not null default false,
-    schema_version text not null,
-    inserted_at timestamptz not null default now(),
-    updated_at timestamptz not null default now()
-  )`,
-  'create index if not exists sql_snippets_project on sql_snippets (project_ref, visibility, owner_id)',
-  // The version an edit is checked against (a stale edit is a conflict, never an overwrite).
-  'alter table sql_snippets add column if not exists version int not null default 1',
-];
 
 interface Row {
   id: string;
@@ -73,18 +53,12 @@ const VISIBLE = `project_ref = $1 and (visibility = 'project' or owner_id = $2)`
 export class SnippetStore {
   constructor(private readonly control: ControlDatabase) {}
 
-  private ready() {
-    return ensureControlTables(this.control, 'sql_snippets', TABLES);
-  }
-
   async list(ref: string, user: AuthenticatedUser): Promise<Snippet[]> {
-    await this.ready();
     const r = await this.control.query<Row>(`select * from sql_snippets where ${VISIBLE} order by inserted_at, id`, [ref, user.id]);
     return r.rows.map(toSnippet);
   }
 
   async get(ref: string, user: AuthenticatedUser, id: string): Promise<Snippet> {
-    await this.ready();
     const row = (await this.control.query<Row>(`select * from sql_snippets where ${VISIBLE} and id = $3`, [ref, user.id, id])).rows[0];
     if (!row) throw notFound();
     return toSnippet(row);
@@ -95,7 +69,6 @@ export class SnippetStore {
     user: AuthenticatedUser,
     s: { name: string; description?: string | null; sql: string; favorite: boolean; visibility: SnippetVisibility },
   ): Promise<Snippet> {
-    await this.ready();
     const r = await this.control.query<Row>(
       `insert into sql_snippets (id, project_ref, project_id, owner_id, owner_username, name, description, visibility, sql, favorite, schema_version)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,

@@ -1,17 +1,9 @@
 import { FREE_TIER_UPLOAD_LIMIT_BYTES, MAX_UPLOAD_SIZE_BYTES, STORAGE_MESSAGES, type StorageConfig } from '@plinth/shared-contracts';
 import { HttpError, type ControlDatabase } from '../../core/deps';
-import { ensureControlTables } from '../common/control-schema';
 
 // The project's storage settings (upload limit) in the control database. The free plan's limit
 // is fixed at 50 MB; other plans choose up to 5 GB.
 
-const TABLES = [
-  `create table if not exists project_storage_configs (
-    project_ref text primary key,
-    file_size_limit bigint not null,
-    updated_at timestamptz not null default now()
-  )`,
-];
 
 export async function organizationPlan(control: ControlDatabase, organizationId: number): Promise<string> {
   const r = await control.query<{ plan: string }>('select plan from organizations where id = $1', [organizationId]);
@@ -19,7 +11,6 @@ export async function organizationPlan(control: ControlDatabase, organizationId:
 }
 
 export async function getStorageConfig(control: ControlDatabase, ref: string, organizationId: number): Promise<StorageConfig> {
-  await ensureControlTables(control, 'project_storage_configs', TABLES);
   const isFreeTier = (await organizationPlan(control, organizationId)) === 'free';
   if (isFreeTier) return { fileSizeLimit: FREE_TIER_UPLOAD_LIMIT_BYTES, isFreeTier };
   const r = await control.query<{ file_size_limit: string | number }>('select file_size_limit from project_storage_configs where project_ref = $1', [ref]);

@@ -4,24 +4,23 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StorageObject } from '@plinth/shared-contracts';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { storageRoutes } from './index';
+import { startProjectServer, type ProjectTestServer } from '../../testing/project-server';
 import { ensureStorageSchema } from './schema';
 import { rollBackUnfinishedUploads, UPLOAD_SWEEP_INTERVAL_MS } from './uploads';
 
 // What a project's storage finds when it is first opened (files of the layout by name, uploads a
 // killed process left unfinished) and how unfinished uploads are rolled back while serving.
 
-let s: TestServer;
+let s: ProjectTestServer;
 const url = (p: string) => `/api/platform/storage/${s.ref}/buckets${p}`;
 const OTHER = 'zyxwvutsrqponmlkjihg';
 let objectsDir: string;
 
-function upload(bucket: string, name: string, body: string | Buffer | NodeJS.ReadableStream) {
-  return s.app.inject({ method: 'POST', url: url(`/${bucket}/objects/upload?path=${encodeURIComponent(name)}`), headers: { ...s.as('Developer'), 'content-type': 'text/plain' }, payload: body as string });
+async function upload(bucket: string, name: string, body: string | Buffer | NodeJS.ReadableStream) {
+  return s.app.inject({ method: 'POST', url: url(`/${bucket}/objects/upload?path=${encodeURIComponent(name)}`), headers: { ...(await s.as('Developer')), 'content-type': 'text/plain' }, payload: body as string });
 }
 async function download(bucket: string, name: string) {
-  return s.app.inject({ method: 'POST', url: url(`/${bucket}/objects/download`), headers: s.as('Read-only'), payload: { path: name } });
+  return s.app.inject({ method: 'POST', url: url(`/${bucket}/objects/download`), headers: await s.as('Read-only'), payload: { path: name } });
 }
 async function rows(bucket: string) {
   const db = await s.deps.databases.get(s.ref);
@@ -29,7 +28,7 @@ async function rows(bucket: string) {
 }
 
 beforeAll(async () => {
-  s = await startTestServer([storageRoutes], { plan: 'pro' });
+  s = await startProjectServer({ plan: 'pro' });
   objectsDir = path.join(s.dataDir, 'objects');
 }, 300_000);
 afterAll(async () => s?.close());
@@ -57,7 +56,7 @@ describe('first opening of a project storage', () => {
   });
 
   it('moves files of the old layout to their ids, never reaching another project, and rolls back unfinished uploads', async () => {
-    const listed = await s.app.inject({ method: 'POST', url: url('/photos/objects/list'), headers: s.as('Read-only'), payload: { path: '' } });
+    const listed = await s.app.inject({ method: 'POST', url: url('/photos/objects/list'), headers: await s.as('Read-only'), payload: { path: '' } });
     expect((listed.json() as StorageObject[]).map((o) => o.name)).toEqual(['..', 'trips']);
     const sea = await download('photos', 'trips/sea.jpg');
     expect(sea.statusCode).toBe(200);
@@ -72,7 +71,7 @@ describe('first opening of a project storage', () => {
 
 describe('unfinished uploads while serving', () => {
   beforeAll(async () => {
-    await s.app.inject({ method: 'POST', url: url(''), headers: s.as('Owner'), payload: { id: 'files' } });
+    await s.app.inject({ method: 'POST', url: url(''), headers: await s.as('Owner'), payload: { id: 'files' } });
   });
 
   it('lets a new upload take over the row of an upload that was abandoned', async () => {
@@ -124,11 +123,11 @@ describe('unfinished uploads while serving', () => {
 describe('the roll-back schedule', () => {
   it('rolls back abandoned rows of projects with uploads every minute, and stops with the server', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
-    const t = await startTestServer([storageRoutes], { plan: 'pro' });
+    const t = await startProjectServer({ plan: 'pro' });
     try {
       const base = `/api/platform/storage/${t.ref}/buckets`;
-      await t.app.inject({ method: 'POST', url: base, headers: t.as('Owner'), payload: { id: 'files' } });
-      const up = await t.app.inject({ method: 'POST', url: `${base}/files/objects/upload?path=done.txt`, headers: { ...t.as('Owner'), 'content-type': 'text/plain' }, payload: 'done' });
+      await t.app.inject({ method: 'POST', url: base, headers: await t.as('Owner'), payload: { id: 'files' } });
+      const up = await t.app.inject({ method: 'POST', url: `${base}/files/objects/upload?path=done.txt`, headers: { ...(await t.as('Owner')), 'content-type': 'text/plain' }, payload: 'done' });
       expect(up.statusCode).toBe(200);
       const db = await t.deps.databases.get(t.ref);
       await db.query(`insert into storage.objects (bucket_id, name, metadata, created_at) values ('files', 'left.txt', null, now() - interval '1 hour')`);

@@ -7,9 +7,11 @@ import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompi
 import { PERMISSION_LABELS, ROLE_PERMISSIONS, type MemberRole, type PermissionKey } from '@plinth/shared-contracts';
 import { HttpError, type ApiDeps, type AuthenticatedUser, type ProjectAccess, type RouteModule } from '../../core/deps';
 import { createDiskObjectStore } from '../../core/object-store';
+import { CONTROL_MIGRATIONS } from '../../core/migrations';
 import { openTestControlDatabase, openTestProjectDatabase } from './pglite-databases';
 
-// A stand-in for the core's server for the domain modules' route tests: real PGlite databases,
+// Superseded by src/testing/project-server.ts (the real server); kept only until the last route
+// tests written against it move there. A stand-in for the core's server for the domain modules' route tests: real PGlite databases,
 // a real disk object store, and an access check driven by two test headers
 // (x-test-user: user id, x-test-role: member role). Not used by the server.
 
@@ -48,6 +50,9 @@ export async function startTestServer(modules: RouteModule[], options: { plan?: 
     is_branch_enabled boolean not null default false, parent_project_ref text,
     inserted_at timestamptz not null default now())`);
   await control.query(`insert into projects (ref, name, organization_id, status, jwt_secret, anon_key, service_role_key) values ($1, 'Test project', 1, 'ACTIVE_HEALTHY', $2, 'anon-key', 'service-key')`, [ref, 'test-jwt-secret-0123456789abcdefghijklmnopqrstuvwxyz']);
+
+  // The domains' tables, from the one migration list (the core's own tables are the stand-ins above).
+  for (const m of CONTROL_MIGRATIONS.filter((m) => m.version >= '0101')) for (const sql of m.statements) await control.query(sql);
 
   const userOf = (req: FastifyRequest): AuthenticatedUser => {
     const id = req.headers['x-test-user'];

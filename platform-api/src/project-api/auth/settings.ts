@@ -1,36 +1,7 @@
 import type { ControlDatabase } from '../../core/deps';
-import { extraControlMigrations } from '../../core/migrations';
 
 // The settings of a project's auth service, kept in the control database (one row per project;
-// a project without a row has the defaults). The console's auth settings page edits them later.
-
-extraControlMigrations.push({
-  version: '0130_project_auth',
-  statements: [
-    `create table if not exists project_auth_settings (
-      project_ref text primary key references projects(ref) on delete cascade,
-      email_confirmation_required boolean not null default false,
-      sign_ups_allowed boolean not null default true,
-      min_password_length int not null default 6,
-      site_url text not null default 'http://localhost:3000',
-      redirect_allow_list jsonb not null default '[]',
-      jwt_expiry_seconds int not null default 3600,
-      refresh_token_reuse_seconds int not null default 10,
-      updated_at timestamptz not null default now()
-    )`,
-    `create table if not exists project_auth_outbox (
-      id serial primary key,
-      project_ref text not null references projects(ref) on delete cascade,
-      to_email text not null,
-      kind text not null,
-      subject text not null,
-      body text not null,
-      link text not null,
-      created_at timestamptz not null default now()
-    )`,
-    'create index if not exists project_auth_outbox_project on project_auth_outbox (project_ref, id)',
-  ],
-});
+// a project without a row has the defaults; table: core/migrations.ts). The console's auth settings page edits them later.
 
 export interface ProjectAuthSettings {
   /** Users must confirm their email before they can sign in. Off by default: a local developer signs in at once. */

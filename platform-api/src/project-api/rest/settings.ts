@@ -1,6 +1,5 @@
 import { HIDDEN_SCHEMAS } from '@plinth/shared-contracts';
 import type { ControlDatabase } from '../../core/deps';
-import { ensureControlTables } from '../../domains/common/control-schema';
 import { forgetProjectRecords, ProjectRecordCache } from '../caller';
 
 // The data API's settings of each project, in the control database: the schemas it exposes
@@ -11,14 +10,6 @@ export const DEFAULT_EXPOSED_SCHEMAS = ['public'];
 export const DEFAULT_MAX_ROWS = 1000;
 const HIDDEN: ReadonlySet<string> = new Set([...HIDDEN_SCHEMAS, 'pg_catalog', 'pg_toast']);
 
-const TABLES = [
-  `create table if not exists project_rest_settings (
-    project_ref text primary key,
-    exposed_schemas text[] not null,
-    max_rows integer,
-    updated_at timestamptz not null default now()
-  )`,
-];
 
 export interface RestSettings {
   /** Exposed schemas, in order; the first is the default when a request names none. */
@@ -41,17 +32,12 @@ const projects = new ProjectRecordCache<RestProject | null>();
 export class RestSettingsStore {
   constructor(private readonly control: ControlDatabase) {}
 
-  private ready(): Promise<void> {
-    return ensureControlTables(this.control, 'project_rest_settings', TABLES);
-  }
-
   /** The project's JWT secret and data API settings in one read (kept briefly, see ProjectRecordCache); null for an unknown project. */
   project(ref: string): Promise<RestProject | null> {
     return projects.get(this.control, ref, () => this.read(ref));
   }
 
   private async read(ref: string): Promise<RestProject | null> {
-    await this.ready();
     const r = await this.control.query<{ jwt_secret: string; exposed_schemas: string[] | null; max_rows: number | null; has_row: boolean }>(
       `select p.jwt_secret, s.exposed_schemas, s.max_rows, s.project_ref is not null as has_row
        from projects p left join project_rest_settings s on s.project_ref = p.ref where p.ref = $1`,
@@ -65,7 +51,6 @@ export class RestSettingsStore {
 
   /** Stores the exposed schemas (hidden ones are dropped) and the row cap (null: no cap). */
   async update(ref: string, settings: { schemas: string[]; maxRows: number | null }): Promise<RestSettings> {
-    await this.ready();
     const schemas = [...new Set(settings.schemas)].filter(isExposable);
     await this.control.query(
       `insert into project_rest_settings (project_ref, exposed_schemas, max_rows) values ($1, $2, $3)
