@@ -238,3 +238,23 @@ describe('usage', () => {
     expect(org.monthly_active_users!.usage).toBe(after.monthly_active_users!.usage);
   });
 });
+
+describe('closing the server', () => {
+  it('writes the rows still queued', async () => {
+    const other = await createTestHarness();
+    const store = other.app.logStore;
+    const real = store.db;
+    const written: unknown[] = [];
+    store.db = {
+      query: (sql, params) => {
+        if (sql.includes('insert into project_api_logs')) written.push(...(params![4] as unknown[]));
+        return real.query(sql, params);
+      },
+      transaction: (fn) => real.transaction(fn),
+      close: () => real.close(),
+    };
+    store.record({ ref: 'closing', service: 'rest', method: 'GET', path: '/queued-at-close', status: 200, latencyMs: 1, role: 'anon', userId: null });
+    await other.close();
+    expect(written).toContain('/queued-at-close');
+  });
+});
