@@ -1,4 +1,5 @@
 import { lazyWithPreload } from '@plinth/area-kit';
+import { useFieldControl } from '@plinth/shared-ui/form';
 import { tokens } from '@plinth/shared-ui/theme';
 import { Suspense, useImperativeHandle, useRef } from 'react';
 import type { SqlCodeEditorProps } from './types';
@@ -36,7 +37,7 @@ function PlainSqlField(props: SqlCodeEditorProps) {
       id={props.id}
       aria-label={props.label}
       aria-describedby={props['aria-describedby']}
-      aria-invalid={props['aria-invalid'] || undefined}
+      aria-invalid={props['aria-invalid'] === true || props['aria-invalid'] === 'true' || undefined}
       data-testid="sql-code-editor-fallback"
       value={props.value}
       readOnly={props.readOnly}
@@ -75,9 +76,11 @@ function PlainSqlField(props: SqlCodeEditorProps) {
  * lazily; until it has, the same value is edited in a plain text field.
  */
 export function SqlCodeEditor(props: SqlCodeEditorProps) {
+  // Inside a shared-ui Field: its id, error and hint reach the editing surface.
+  const wired = useFieldControl(props);
   return (
-    <Suspense fallback={<PlainSqlField {...props} />}>
-      <LazySqlCodeEditorView {...props} />
+    <Suspense fallback={<PlainSqlField {...wired} />}>
+      <LazySqlCodeEditorView {...wired} />
     </Suspense>
   );
 }

@@ -27,7 +27,8 @@ export function SqlCodeEditorView(props: SqlCodeEditorProps) {
           const attributes: Record<string, string> = {};
           if (latest.current.id) attributes.id = latest.current.id;
           if (latest.current['aria-describedby']) attributes['aria-describedby'] = latest.current['aria-describedby'];
-          if (latest.current['aria-invalid']) attributes['aria-invalid'] = 'true';
+          const invalid = latest.current['aria-invalid'];
+          if (invalid === true || invalid === 'true') attributes['aria-invalid'] = 'true';
           return attributes;
         }),
       ],

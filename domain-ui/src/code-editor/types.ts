@@ -29,7 +29,8 @@ export interface SqlCodeEditorProps {
   id?: string;
   /** aria-describedby / aria-invalid for use inside a shared-ui Field. */
   'aria-describedby'?: string;
-  'aria-invalid'?: boolean;
+  'aria-invalid'?: boolean | 'true' | 'false' | 'grammar' | 'spelling';
+  required?: boolean;
   editorRef?: Ref<SqlCodeEditorHandle>;
   /** The range a database error points at, underlined until the text changes. */
   errorMark?: EditorErrorMark | null;

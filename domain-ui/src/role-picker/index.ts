@@ -1,0 +1,2 @@
+export { RolePicker, targetableRoles } from './RolePicker';
+export type { RoleChoice, RolePickerProps } from './RolePicker';
