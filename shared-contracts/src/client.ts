@@ -3,6 +3,7 @@ import { createAuthClient } from './auth';
 import { createOrganizationsClient } from './organizations';
 import { createProjectsClient } from './projects';
 import { createUsageClient } from './usage';
+import { createLogsClient } from './logs-requests';
 import { createPlansClient } from './plans';
 import { createDatabaseClient } from './database';
 import { createSnippetsClient } from './snippets';
@@ -26,6 +27,7 @@ export function createApiClientFor(http: Http) {
     organizations: createOrganizationsClient(http),
     projects: createProjectsClient(http),
     usage: createUsageClient(http),
+    logs: createLogsClient(http),
     plans: createPlansClient(http),
     database: createDatabaseClient(http),
     snippets: createSnippetsClient(http),

@@ -1,5 +1,5 @@
 import type { ProjectLogEntry, ProjectLogPage, ProjectLogQuery } from '@plinth/shared-contracts';
-import type { ControlDatabase } from '../../core/deps';
+import { HttpError, type ControlDatabase } from '../../core/deps';
 
 // Reads a project's request log, newest first, a page at a time. Nothing older than the plan's
 // retention is ever answered, even while its partition still lives (partitions are dropped only
@@ -27,6 +27,15 @@ interface LogRow {
   error_message: string | null;
 }
 
+/** Times the query may name: from 1970 to the year 9999 (Postgres refuses some ISO years, e.g. 0000). */
+const EARLIEST_MS = 0;
+const LATEST_MS = Date.parse('9999-12-31T23:59:59Z');
+function timeParam(value: string, field: string): number {
+  const ms = Date.parse(value);
+  if (!Number.isFinite(ms) || ms > LATEST_MS) throw new HttpError(400, `${field} must be a time between 1970 and 9999`, 'INVALID_TIME', field);
+  return Math.max(EARLIEST_MS, ms);
+}
+
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const msOf = (at: Date | string) => (at instanceof Date ? at.getTime() : Date.parse(at));
 
@@ -40,14 +49,14 @@ function statusFilter(status: string, at: number): [string, unknown[]] {
 export async function readProjectLogs(db: ControlDatabase, ref: string, retentionDays: number, q: ProjectLogQuery, nowMs = Date.now()): Promise<ProjectLogPage> {
   const limit = Math.min(1000, Math.max(1, Math.trunc(Number(q.limit) || 100)));
   const oldest = nowMs - retentionDays * DAY_MS;
-  const from = Math.max(oldest, q.from ? Date.parse(q.from) : -Infinity);
+  const from = Math.max(oldest, q.from ? timeParam(q.from, 'from') : -Infinity);
   const where = ['project_ref = $1', 'at >= $2'];
   const params: unknown[] = [ref, new Date(from).toISOString()];
   const add = (clause: string, ...values: unknown[]) => {
     where.push(clause);
     params.push(...values);
   };
-  if (q.to) add(`at < $${params.length + 1}`, new Date(Date.parse(q.to)).toISOString());
+  if (q.to) add(`at < $${params.length + 1}`, new Date(timeParam(q.to, 'to')).toISOString());
   if (q.service) add(`service = $${params.length + 1}`, q.service);
   if (q.status) {
     const [clause, values] = statusFilter(q.status, params.length + 1);
@@ -62,6 +71,7 @@ export async function readProjectLogs(db: ControlDatabase, ref: string, retentio
   }
   if (q.before) {
     const [ms, id] = q.before.split('.');
+    if (!/^\d+$/.test(ms ?? '') || !/^\d+$/.test(id ?? '') || Number(ms) > LATEST_MS) throw new HttpError(400, 'before must be a cursor answered by the previous page', 'INVALID_CURSOR', 'before');
     add(`(at, id) < ($${params.length + 1}::timestamptz, $${params.length + 2}::bigint)`, new Date(Number(ms)).toISOString(), id);
   }
   const r = await db.query<LogRow>(
