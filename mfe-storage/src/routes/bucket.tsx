@@ -3,8 +3,9 @@ import { STORAGE_MESSAGES } from '@plinth/shared-contracts';
 import { ErrorPanel, LoadingState } from '@plinth/shared-ui/layout';
 import { PlaceholderPage } from '@plinth/area-kit';
 import { useBuckets } from '../area/use-buckets';
+import { Explorer } from '../features/explorer/Explorer';
 
-/** /storage/buckets/:bucketId: the explorer opened on one bucket (the explorer itself comes later). */
+/** /storage/buckets/:bucketId: the explorer opened on one bucket. */
 export default function BucketPage() {
   const { bucketId = '' } = useParams();
   const buckets = useBuckets();
@@ -18,9 +19,5 @@ export default function BucketPage() {
       </PlaceholderPage>
     );
   }
-  return (
-    <PlaceholderPage title={bucket.name} description={bucket.public ? 'Public bucket' : 'Private bucket'}>
-      <p css={{ margin: 0 }}>The file explorer of this bucket is coming soon.</p>
-    </PlaceholderPage>
-  );
+  return <Explorer bucket={bucket} />;
 }

@@ -1,6 +1,7 @@
 import type { AuthUsersClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
 import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
 import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
+import { objectHandlers, type ObjectsState } from './objects';
 import { fakeClient, type CallLog, type FakeCall, type Failure } from './fake-client';
 import { keyHandlers, type KeysState } from './keys';
 import { DEFAULT_MEMBERS, organizationHandlers, type OrganizationState } from './organization';
@@ -11,6 +12,7 @@ import { DEFAULT_SCHEMAS, tableHandlers, type TablesState } from './tables';
 
 export { authUser } from './auth-users';
 export { bucket } from './buckets';
+export { storedObject, type FakeObject } from './objects';
 export { policy } from './policies';
 export { snippet } from './snippets';
 export { entity } from './tables';
@@ -18,7 +20,7 @@ export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = ProjectState & BucketsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState & AuthUsersState;
+export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState & AuthUsersState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
@@ -57,6 +59,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     projectStatus: 'ACTIVE_HEALTHY',
     buckets: [],
     objects: {},
+    files: {},
     storageConfig: DEFAULT_STORAGE_CONFIG,
     policies: [],
     snippets: [],
@@ -74,7 +77,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
   const log: CallLog = { calls: [], failures: {} };
   const clients: FakeClients = {
     projects: fakeClient<FakeClients['projects']>('projects', projectHandlers(state), log),
-    storage: fakeClient<FakeClients['storage']>('storage', bucketHandlers(state), log),
+    storage: fakeClient<FakeClients['storage']>('storage', { ...bucketHandlers(state), ...objectHandlers(state) }, log),
     database: fakeClient<FakeClients['database']>('database', { ...policyHandlers(state), ...tableHandlers(state) }, log),
     snippets: fakeClient<FakeClients['snippets']>('snippets', snippetHandlers(state), log),
     settings: fakeClient<FakeClients['settings']>('settings', keyHandlers(state), log),

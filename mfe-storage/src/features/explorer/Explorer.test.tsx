@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { bucket, createFakeApi, storedObject } from '@plinth/area-kit/testing';
+import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
+
+function setup(permissions?: string[]) {
+  const api = createFakeApi({
+    buckets: [bucket('avatars'), bucket('pics', { public: true })],
+    files: {
+      avatars: [
+        storedObject('docs/readme.md', { body: '# hi', mimetype: 'text/markdown' }),
+        storedObject('docs/2024/report.txt', { body: 'report' }),
+        storedObject('a.txt', { body: 'A' }),
+        storedObject('b.txt', { body: 'B' }),
+        storedObject('c.txt', { body: 'C' }),
+        storedObject('empty/.emptyFolderPlaceholder'),
+      ],
+    },
+  });
+  const view = renderArea('storage/buckets/avatars', { api, ...(permissions ? { permissions } : {}) });
+  return { ...view, api, user: userEvent.setup({ delay: null }) };
+}
+
+const column = (name: string) => screen.findByRole('listbox', { name: `Contents of ${name}` });
+const rowNames = (list: HTMLElement) => within(list).queryAllByTestId('storage-item').map((r) => r.dataset.name);
+const row = async (list: HTMLElement, name: string) => (await within(list).findAllByTestId('storage-item')).find((r) => r.dataset.name === name)!;
+
+describe('storage explorer', { timeout: 20_000 }, () => {
+  it('lists folders first, opens folders as columns and files in the preview, back closes the last column', async () => {
+    const { user } = setup();
+    const root = await column('avatars');
+    await waitFor(() => expect(rowNames(root)).toEqual(['docs', 'empty', 'a.txt', 'b.txt', 'c.txt']));
+    await user.click(await row(root, 'docs'));
+    const docs = await column('docs');
+    await waitFor(() => expect(rowNames(docs)).toEqual(['2024', 'readme.md']));
+    await user.click(await row(docs, 'readme.md'));
+    const preview = await screen.findByRole('complementary', { name: 'File preview' });
+    expect(within(preview).getByRole('heading', { name: 'readme.md' })).toBeTruthy();
+    await user.click(await row(root, 'empty'));
+    expect(screen.queryByRole('complementary', { name: 'File preview' })).toBeNull();
+    expect(await within(await column('empty')).findByText('No results found in this folder')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('listbox', { name: 'Contents of empty' })).toBeNull());
+  });
+
+  it('goes to a typed path, split on slashes with empty parts dropped', async () => {
+    const { user } = setup();
+    await column('avatars');
+    await user.click(screen.getByRole('button', { name: 'Edit folder path' }));
+    const input = screen.getByPlaceholderText('e.g Parent Folder/Child Folder');
+    await user.type(input, '/docs//2024/');
+    await user.click(screen.getByRole('button', { name: 'Go to folder' }));
+    const year = await column('2024');
+    await waitFor(() => expect(rowNames(year)).toEqual(['report.txt']));
+    expect(screen.getByRole('listbox', { name: 'Contents of docs' })).toBeTruthy();
+  });
+
+  it('creates a folder inline, refusing invalid names with the spec texts', async () => {
+    const { user, api, notices } = setup();
+    await column('avatars');
+    await user.click(screen.getByRole('button', { name: 'Create folder' }));
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.type(name, 'bad.name{Enter}');
+    await waitFor(() => expect(notices.map((n) => n.message)).toContain('Folder name contains invalid special characters'));
+    await user.clear(name);
+    await user.type(name, 'docs{Enter}');
+    await waitFor(() => expect(notices.map((n) => n.message)).toContain('The name docs already exists in the current directory. Please use a different name.'));
+    await user.clear(name);
+    await user.type(name, 'photos{Enter}');
+    await waitFor(() => expect(api.state.files.avatars!.map((o) => o.name)).toContain('photos/.emptyFolderPlaceholder'));
+    await waitFor(async () => expect(rowNames(await column('avatars'))).toContain('photos'));
+  });
+
+  it('renames a file inline and a folder in one call', async () => {
+    const { user, api } = setup();
+    const root = await column('avatars');
+    await user.click(within(await row(root, 'a.txt')).getByRole('button', { name: 'Actions for a.txt' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.type(name, 'z.txt{Enter}');
+    await waitFor(() => expect(api.argsOf('storage.moveObject')).toEqual([[expect.any(String), 'avatars', 'a.txt', 'z.txt']]));
+    await user.click(within(await row(root, 'docs')).getByRole('button', { name: 'Actions for docs' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const folderName = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(folderName);
+    await user.type(folderName, 'notes{Enter}');
+    await waitFor(() => expect(api.argsOf('storage.moveFolder')).toEqual([[expect.any(String), 'avatars', 'docs', 'notes']]));
+    expect(api.state.files.avatars!.map((o) => o.name)).toContain('notes/2024/report.txt');
+  });
+
+  it('selects files by checkbox and shift-click, then deletes them after confirmation', async () => {
+    const { user, api } = setup();
+    const root = await column('avatars');
+    await user.click(within(await row(root, 'a.txt')).getByRole('checkbox'));
+    expect(await screen.findByText('1 items selected')).toBeTruthy();
+    await user.keyboard('{Shift>}');
+    await user.click(await row(root, 'c.txt'));
+    await user.keyboard('{/Shift}');
+    expect(await screen.findByText('3 items selected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm deletion of 3 items' }, DIALOG_LOAD);
+    expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.state.files.avatars!.map((o) => o.name).filter((n) => !n.includes('/'))).toEqual([]));
+    // Two paths a request (001 §9).
+    expect(api.argsOf('storage.deleteObjects').map((a) => (a[2] as string[]).length).sort()).toEqual([1, 2]);
+  });
+
+  it('deletes a folder in one call and moves a file to a typed folder, leading slash stripped', async () => {
+    const { user, api } = setup();
+    const root = await column('avatars');
+    await user.click(within(await row(root, 'b.txt')).getByRole('button', { name: 'Actions for b.txt' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move' }));
+    const move = await screen.findByRole('dialog', { name: 'Moving b.txt within avatars' }, DIALOG_LOAD);
+    await user.type(within(move).getByRole('textbox'), '/archive/old');
+    await user.click(within(move).getByRole('button', { name: 'Move files' }));
+    await waitFor(() => expect(api.argsOf('storage.moveObject')).toEqual([[expect.any(String), 'avatars', 'b.txt', 'archive/old/b.txt']]));
+    await user.click(within(await row(root, 'docs')).getByRole('button', { name: 'Actions for docs' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm deletion of docs' }, DIALOG_LOAD);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(api.argsOf('storage.deleteFolder')).toEqual([[expect.any(String), 'avatars', 'docs']]));
+    expect(api.callNames()).not.toContain('storage.deleteObjects');
+  });
+
+  it('copies a signed URL with a custom expiry, refusing 0 and disabled while empty', async () => {
+    const { user, api } = setup();
+    const root = await column('avatars');
+    await user.click(within(await row(root, 'a.txt')).getByRole('button', { name: 'Actions for a.txt' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Get URL: custom expiry' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Custom expiry for signed URL' }, DIALOG_LOAD);
+    const submit = within(dialog).getByRole('button', { name: 'Get signed URL' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    const value = within(dialog).getByRole('spinbutton', { name: 'Expires in' });
+    await user.type(value, '0');
+    expect(within(dialog).getByText('Expiry duration cannot be less than 0')).toBeTruthy();
+    await user.clear(value);
+    await user.type(value, '2');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Unit' }), 'weeks');
+    expect(within(dialog).getByText(/URL will expire on/)).toBeTruthy();
+    await user.click(submit);
+    await waitFor(() => expect(api.argsOf('storage.signUrl')).toEqual([[expect.any(String), 'avatars', 'a.txt', 1_209_600]]));
+  });
+
+  it('keeps write actions disabled with their reasons for members without storage write', async () => {
+    const { user } = setup(['storage_admin_read']);
+    await column('avatars');
+    const upload = screen.getByRole('button', { name: 'Upload files' });
+    const create = screen.getByRole('button', { name: 'Create folder' });
+    expect(upload.getAttribute('aria-disabled')).toBe('true');
+    expect(create.getAttribute('aria-disabled')).toBe('true');
+    await user.hover(upload);
+    expect((await screen.findAllByText('You need additional permissions to upload files')).length).toBeGreaterThan(0);
+    const root = await column('avatars');
+    await user.click(within(await row(root, 'docs')).getByRole('button', { name: 'Actions for docs' }));
+    expect((await screen.findByRole('menuitem', { name: 'Copy path' })).getAttribute('aria-disabled')).toBeNull();
+    expect((await screen.findByRole('menuitem', { name: /Delete/ })).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('keeps view and sort per project and lists the last folder as a table in list view', async () => {
+    const { user } = setup();
+    await column('avatars');
+    await user.click(screen.getByRole('button', { name: 'View' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'List' }));
+    for (const header of ['Name', 'Size', 'Type', 'Created at', 'Last modified at']) expect(await screen.findByRole('columnheader', { name: header })).toBeTruthy();
+    expect(screen.getByText('3 bytes for 5 items')).toBeTruthy();
+    expect(Object.values({ ...localStorage }).some((v) => String(v).includes('"view":"list"'))).toBe(true);
+  });
+});

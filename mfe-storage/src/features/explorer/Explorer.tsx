@@ -1,0 +1,114 @@
+import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { PERMISSIONS, STORAGE_EXPLORER_HEIGHT_OFFSET, type Bucket, type StorageObjectPage } from '@plinth/shared-contracts';
+import { tokens } from '@plinth/shared-ui/theme';
+import { lazyWithPreload, useArea } from '@plinth/area-kit';
+import { readPreferences } from './explorer-rules';
+import { createExplorerStore, ExplorerContext, useExplorer, useExplorerStore } from './explorer-store';
+import { ExplorerToolbar } from './ExplorerToolbar';
+import { FolderColumn } from './FolderColumn';
+import { refreshFolders } from './folder-query';
+import { PreviewPane } from './PreviewPane';
+import { SelectionBar } from './SelectionBar';
+import { UploadsPanel } from './UploadsPanel';
+import { filesFromDrop, uploadFiles, type PickedFile } from './uploads';
+import { useExplorerActions } from './use-explorer-actions';
+
+const ExplorerDialogs = lazyWithPreload(() => import(/* webpackChunkName: "storage-explorer-dialogs" */ './ExplorerDialogs').then((m) => m.ExplorerDialogs));
+
+/** The file explorer of one bucket (001 §2–§5): toolbar or selection bar, columns or list, preview pane. */
+export function Explorer({ bucket }: { bucket: Bucket }) {
+  const { projectRef } = useArea();
+  // Opening a bucket starts with no open folder, preview or selection (001 §4).
+  const store = useMemo(() => createExplorerStore(projectRef, bucket.id, readPreferences(projectRef)), [projectRef, bucket.id]);
+  return (
+    <ExplorerContext.Provider value={store}>
+      <ExplorerBody bucket={bucket} />
+    </ExplorerContext.Provider>
+  );
+}
+
+function ExplorerBody({ bucket }: { bucket: Bucket }) {
+  const { api, projectRef, notify, can } = useArea();
+  const store = useExplorerStore();
+  const client = useQueryClient();
+  const actions = useExplorerActions(bucket);
+  const mayWrite = can(PERMISSIONS.STORAGE_ADMIN_WRITE);
+  const columns = useExplorer((s) => s.columns);
+  const list = useExplorer((s) => s.prefs.view === 'list');
+  const selecting = useExplorer((s) => s.selection.paths.length > 0);
+  const dialog = useExplorer((s) => s.dialog);
+  const reloads = useExplorer((s) => s.reloads);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (reloads) void refreshFolders(client, projectRef, bucket.id);
+  }, [reloads, client, projectRef, bucket.id]);
+  useEffect(() => {
+    if (scroller.current) scroller.current.scrollLeft = scroller.current.scrollWidth;
+  }, [columns.length]);
+
+  const upload = async (column: number, picked: PickedFile[]) => {
+    const folder = store.getState().columns[column] ?? '';
+    const cached = client.getQueriesData<{ pages: StorageObjectPage[] }>({ queryKey: ['storage', projectRef, 'objects', bucket.id, folder] });
+    const taken = new Set(cached.flatMap(([, d]) => d?.pages.flatMap((p) => p.items.map((i) => i.name)) ?? []));
+    await uploadFiles(picked, {
+      folder,
+      taken,
+      notify,
+      upload: (path, file, signal) => api.storage.uploadObject(projectRef, bucket.id, path, file, { contentType: file.type || undefined, signal }),
+    });
+    await refreshFolders(client, projectRef, bucket.id);
+  };
+  const onDropFiles = async (column: number, data: DataTransfer) => {
+    const picked = await filesFromDrop(data);
+    if (picked.length) await upload(column, picked);
+  };
+  const lastColumn = columns.length - 1;
+  const shown = list ? [lastColumn] : columns.map((_, i) => i);
+
+  return (
+    <div css={{ position: 'relative', display: 'flex', flexDirection: 'column', height: `calc(100vh - ${STORAGE_EXPLORER_HEIGHT_OFFSET}px)`, minHeight: 320, background: tokens.color.background }}>
+      {/* The breadcrumb names the bucket on screen; the page's heading is for assistive technology. */}
+      <h1 css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>{bucket.name}</h1>
+      {selecting ? (
+        <SelectionBar actions={actions} mayWrite={mayWrite} />
+      ) : (
+        <ExplorerToolbar
+          bucket={bucket}
+          mayWrite={mayWrite}
+          onUpload={() => fileInput.current?.click()}
+          onNewFolder={() => store.getState().setEditing({ column: store.getState().columns.length - 1, mode: 'new-folder' })}
+        />
+      )}
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        hidden
+        aria-label="Files to upload"
+        data-testid="storage-upload-input"
+        onChange={(e) => {
+          const files = Array.from(e.target.files ?? []).map((file) => ({ file, relativePath: file.name }));
+          e.target.value = '';
+          if (files.length) void upload(store.getState().columns.length - 1, files);
+        }}
+      />
+      <div css={{ display: 'flex', flex: 1, minHeight: 0 }}>
+        <div ref={scroller} css={{ display: 'flex', flex: 1, minWidth: 0, overflowX: 'auto' }}>
+          {shown.map((i) => (
+            <FolderColumn key={i} column={i} bucket={bucket} actions={actions} mayWrite={mayWrite} list={list} onDropFiles={(c, d) => void onDropFiles(c, d)} />
+          ))}
+        </div>
+        <PreviewPane bucket={bucket} actions={actions} mayWrite={mayWrite} />
+      </div>
+      <UploadsPanel />
+      {dialog ? (
+        <Suspense fallback={null}>
+          <ExplorerDialogs actions={actions} bucketName={bucket.name} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { genericPermissionNotice, SIGNED_URL_PRESETS, type StorageObject } from '@plinth/shared-contracts';
+import {
+  ContextMenu,
+  ContextMenuContent,
+  ContextMenuItem,
+  ContextMenuSeparator,
+  ContextMenuSub,
+  ContextMenuSubContent,
+  ContextMenuSubTrigger,
+  ContextMenuTrigger,
+} from '@plinth/shared-ui/context-menu';
+import { CopyIcon, DownloadIcon, EditIcon, ExternalLinkIcon, FolderIcon, TrashIcon } from '@plinth/shared-ui/icons';
+import { RowActions, type RowAction } from '@plinth/area-kit';
+import { joinPath } from './explorer-rules';
+import type { Target } from './explorer-store';
+
+export interface ItemMenuHandlers {
+  mayWrite: boolean;
+  publicBucket: boolean;
+  corrupted: boolean;
+  onRename: () => void;
+  onMove: () => void;
+  onDelete: () => void;
+  onDownload: () => void;
+  onCopyPath: () => void;
+  onCopyUrl: (expiresIn?: number) => void;
+  onCustomExpiry: () => void;
+}
+
+const WRITE_REASON = genericPermissionNotice('change files in this bucket');
+
+/** The entries of a file's or a folder's menus (001 §2); write actions disabled with the reason without storage write (001 §6). */
+export function itemActions(item: StorageObject, h: ItemMenuHandlers): RowAction[] {
+  const write = h.mayWrite ? null : WRITE_REASON;
+  if (item.id === null) {
+    return [
+      { label: 'Download', icon: <DownloadIcon size={14} />, onSelect: h.onDownload },
+      { label: 'Copy path', icon: <CopyIcon size={14} />, onSelect: h.onCopyPath },
+      { label: 'Rename', icon: <EditIcon size={14} />, onSelect: h.onRename, disabledReason: write },
+      { label: 'Move', icon: <FolderIcon size={14} />, onSelect: h.onMove, disabledReason: write },
+      { label: 'Delete', icon: <TrashIcon size={14} />, onSelect: h.onDelete, danger: true, disabledReason: write },
+    ];
+  }
+  const broken = h.corrupted ? 'File is corrupted, please delete and reupload again.' : null;
+  return [
+    ...(h.publicBucket
+      ? [{ label: 'Get URL', icon: <ExternalLinkIcon size={14} />, onSelect: () => h.onCopyUrl(), disabledReason: broken }]
+      : [
+          ...SIGNED_URL_PRESETS.map((p) => ({ label: `Get URL: expires in ${p.label}`, icon: <ExternalLinkIcon size={14} />, onSelect: () => h.onCopyUrl(p.expiresIn), disabledReason: broken })),
+          { label: 'Get URL: custom expiry', icon: <ExternalLinkIcon size={14} />, onSelect: h.onCustomExpiry, disabledReason: broken },
+        ]),
+    { label: 'Rename', icon: <EditIcon size={14} />, onSelect: h.onRename, disabledReason: write },
+    { label: 'Move', icon: <FolderIcon size={14} />, onSelect: h.onMove, disabledReason: write },
+    { label: 'Download', icon: <DownloadIcon size={14} />, onSelect: h.onDownload, disabledReason: write ?? broken },
+    { label: 'Delete', icon: <TrashIcon size={14} />, onSelect: h.onDelete, danger: true, disabledReason: write },
+  ];
+}
+
+/** A row's right-click menu with the same entries as its "…" menu. */
+export function ItemContextMenu({ actions, children }: { actions: RowAction[]; children: ReactNode }) {
+  const urls = actions.filter((a) => a.label.startsWith('Get URL: '));
+  const rest = actions.filter((a) => !a.label.startsWith('Get URL: '));
+  const item = (a: RowAction) => (
+    <ContextMenuItem key={a.label} icon={a.icon} danger={a.danger} disabled={!!a.disabledReason} title={a.disabledReason ?? undefined} onSelect={a.onSelect}>
+      {a.label}
+    </ContextMenuItem>
+  );
+  return (
+    <ContextMenu>
+      <ContextMenuTrigger asChild>{children}</ContextMenuTrigger>
+      <ContextMenuContent>
+        {urls.length ? (
+          <ContextMenuSub>
+            <ContextMenuSubTrigger>Get URL</ContextMenuSubTrigger>
+            <ContextMenuSubContent>{urls.map((a) => item({ ...a, label: a.label.slice('Get URL: '.length) }))}</ContextMenuSubContent>
+          </ContextMenuSub>
+        ) : null}
+        {urls.length ? <ContextMenuSeparator /> : null}
+        {rest.map(item)}
+      </ContextMenuContent>
+    </ContextMenu>
+  );
+}
+
+export { RowActions };
+export const targetOf = (folder: string, item: StorageObject): Target => ({ path: joinPath(folder, item.name), isFolder: item.id === null });

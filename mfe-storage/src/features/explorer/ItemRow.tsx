@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { STORAGE_DUPLICATE_NAME_NOTICE_MS, STORAGE_MESSAGES, STORAGE_ROW_HEIGHT, type Bucket, type StorageObject } from '@plinth/shared-contracts';
+import { ChevronRightIcon, FileIcon, FolderIcon, WarningIcon } from '@plinth/shared-ui/icons';
+import { Spinner } from '@plinth/shared-ui/layout';
+import { tokens } from '@plinth/shared-ui/theme';
+import { useArea } from '@plinth/area-kit';
+import { checkNewFolderName, checkRename, fileSize, formatBytes, isFolder, joinPath, mimeOf, type ItemStatus, type NameCheck } from './explorer-rules';
+import { useExplorerStore } from './explorer-store';
+import { ItemContextMenu, itemActions, RowActions, targetOf } from './ItemMenus';
+import type { ExplorerActions } from './use-explorer-actions';
+
+const rowCss = (active: boolean, selected: boolean, opened: boolean) => ({
+  display: 'flex',
+  alignItems: 'center',
+  gap: tokens.space.sm,
+  height: STORAGE_ROW_HEIGHT,
+  padding: `0 ${tokens.space.sm}px`,
+  fontSize: tokens.fontSize.sm,
+  cursor: 'pointer',
+  userSelect: 'none' as const,
+  background: selected || opened ? tokens.color.surfaceHover : 'transparent',
+  boxShadow: active ? `inset 2px 0 0 ${tokens.color.brand}` : undefined,
+  ':hover': { background: tokens.color.surfaceHover },
+});
+
+const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+
+/** The inline name field of a new folder or a rename: Enter or blur commits, Escape cancels (001 §4, §5). */
+function NameInput({ initial, check, onDone }: { initial: string; check: (name: string) => NameCheck; onDone: (name: string | null) => void }) {
+  const { notify } = useArea();
+  const [value, setValue] = useState(initial);
+  const ref = useRef<HTMLInputElement>(null);
+  const done = useRef(false);
+  const typed = useRef(false);
+  useEffect(() => {
+    ref.current?.focus();
+    ref.current?.select();
+  }, []);
+  const commit = () => {
+    if (done.current) return;
+    const result = check(value);
+    if (result.ok) {
+      done.current = true;
+      onDone(result.name);
+    } else if (result.cancel) {
+      done.current = true;
+      onDone(null);
+    } else {
+      notify({ kind: 'error', message: result.message, durationMs: STORAGE_DUPLICATE_NAME_NOTICE_MS });
+      ref.current?.focus();
+    }
+  };
+  return (
+    <input
+      ref={ref}
+      aria-label="Name"
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      onClick={(e) => e.stopPropagation()}
+      onKeyDown={(e) => {
+        e.stopPropagation();
+        typed.current = true;
+        if (e.key === 'Enter') commit();
+        if (e.key === 'Escape') {
+          done.current = true;
+          onDone(null);
+        }
+      }}
+      onBlur={(e) => {
+        // The menu that opened the field hands focus back to its button, row or list as it closes:
+        // until the user types, that is no blur of theirs, so the field takes focus back.
+        const to = e.relatedTarget as HTMLElement | null;
+        const menuReturn = !to || to.hasAttribute('aria-haspopup') || !!to.closest('[role="menu"]') || to.getAttribute('role') === 'listbox' || !!to.closest('[data-testid="storage-item"]');
+        if (!typed.current && menuReturn && !done.current) setTimeout(() => ref.current?.focus(), 0);
+        else commit();
+      }}
+      css={{ flex: 1, minWidth: 0, font: 'inherit', padding: '2px 4px', border: `1px solid ${tokens.color.borderControl}`, borderRadius: tokens.radius.sm, background: tokens.color.background, color: tokens.color.text }}
+    />
+  );
+}
+
+export function NewFolderRow({ parent, siblings, actions }: { parent: string; siblings: string[]; actions: ExplorerActions }) {
+  const store = useExplorerStore();
+  return (
+    <div css={rowCss(true, false, false)}>
+      <FolderIcon size={16} />
+      <NameInput
+        initial=""
+        check={(name) => checkNewFolderName(name, siblings)}
+        onDone={(name) => {
+          store.getState().setEditing(null);
+          if (name) void actions.createFolder(parent, name);
+        }}
+      />
+    </div>
+  );
+}
+
+export interface ItemRowProps {
+  item: StorageObject;
+  folder: string;
+  column: number;
+  list: boolean;
+  grid: string;
+  status: ItemStatus;
+  opened: boolean;
+  selected: boolean;
+  active: boolean;
+  renaming: boolean;
+  siblings: string[];
+  bucket: Bucket;
+  actions: ExplorerActions;
+  mayWrite: boolean;
+  onOpen: () => void;
+  onSelect: (e: { shiftKey: boolean }) => void;
+}
+
+/** One file or folder: icon, name (or its rename field), list-view columns, checkbox, "…" menu and right-click menu. */
+export function ItemRow({ item, folder, column, list, grid, status, opened, selected, active, renaming, siblings, bucket, actions, mayWrite, onOpen, onSelect }: ItemRowProps) {
+  const store = useExplorerStore();
+  const target = targetOf(folder, item);
+  const dir = isFolder(item);
+  const handlers = {
+    mayWrite,
+    publicBucket: bucket.public,
+    corrupted: status === 'corrupted',
+    onRename: () => store.getState().setEditing({ column, mode: 'rename', target }),
+    onMove: () => store.getState().setDialog({ kind: 'move', targets: [target] }),
+    onDelete: () => store.getState().setDialog({ kind: 'delete', targets: [target] }),
+    onDownload: () => void actions.download([target], folder),
+    onCopyPath: () => void actions.copyPath(target.path),
+    onCopyUrl: (expiresIn?: number) => void actions.copyUrl(target.path, expiresIn),
+    onCustomExpiry: () => store.getState().setDialog({ kind: 'expiry', path: target.path }),
+  };
+  const menu = itemActions(item, handlers);
+  const loading = status === 'loading';
+  const onClick = (e: MouseEvent) => {
+    e.stopPropagation();
+    if (loading || renaming) return;
+    if (e.shiftKey && !dir) onSelect(e);
+    else onOpen();
+  };
+  const name = renaming ? (
+    <NameInput
+      initial={item.name}
+      check={(n) => checkRename(n, item.name, dir, siblings)}
+      onDone={(n) => {
+        store.getState().setEditing(null);
+        if (n) void actions.rename(target, n);
+      }}
+    />
+  ) : (
+    <span css={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={item.name}>
+      {item.name}
+    </span>
+  );
+  const icon = loading ? <Spinner size={14} label="Uploading" /> : status === 'corrupted' ? <WarningIcon size={16} title={STORAGE_MESSAGES.corrupted} /> : dir ? <FolderIcon size={16} /> : <FileIcon size={16} />;
+  const checkbox = dir ? (
+    <span css={{ width: 16 }} />
+  ) : (
+    <input
+      type="checkbox"
+      aria-label={`Select ${item.name}`}
+      checked={selected}
+      tabIndex={-1}
+      onClick={(e) => e.stopPropagation()}
+      onChange={(e) => onSelect({ shiftKey: (e.nativeEvent as MouseEvent['nativeEvent']).shiftKey ?? false })}
+      css={{ width: 16, height: 16, margin: 0, opacity: selected ? 1 : 0.6 }}
+    />
+  );
+  return (
+    <ItemContextMenu actions={menu}>
+      <div
+        data-testid="storage-item"
+        data-name={item.name}
+        data-status={status}
+        aria-disabled={loading || undefined}
+        onClick={onClick}
+        onDoubleClick={(e) => e.stopPropagation()}
+        css={[rowCss(active, selected, opened), list ? { display: 'grid', gridTemplateColumns: `28px ${grid} 32px` } : {}]}
+      >
+        {checkbox}
+        {list ? (
+          <>
+            <span css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, minWidth: 0 }}>
+              {icon}
+              {name}
+            </span>
+            <span>{dir ? '' : formatBytes(fileSize(item))}</span>
+            <span css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{dir ? 'Folder' : mimeOf(item)}</span>
+            <span>{dateText(item.created_at)}</span>
+            <span>{dateText(item.updated_at)}</span>
+          </>
+        ) : (
+          <>
+            {icon}
+            {name}
+            {dir ? <ChevronRightIcon size={14} /> : null}
+          </>
+        )}
+        <span onClick={(e) => e.stopPropagation()} css={{ display: 'flex' }}>
+          <RowActions label={`Actions for ${item.name}`} actions={menu} />
+        </span>
+      </div>
+    </ItemContextMenu>
+  );
+}
+
+export const itemPath = (folder: string, item: StorageObject) => joinPath(folder, item.name);

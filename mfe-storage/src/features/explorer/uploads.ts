@@ -1,0 +1,135 @@
+import { createStore } from 'zustand';
+import { STORAGE_MESSAGES, STORAGE_UPLOAD_BATCH_SIZE, type Notice } from '@plinth/shared-contracts';
+import { errorMessage } from '@plinth/area-kit';
+import { baseName, joinPath, uniqueUploadName, uploadable } from './explorer-rules';
+
+// Uploads (001 §4, §5, §8, §9): files from the picker or dropped (whole folders too) go 10 at a
+// time; each has a state the panel shows, everything can be cancelled; names already taken in the
+// folder get ' (2)' before the extension; paths with '#/' are dropped.
+
+export interface PickedFile {
+  file: File;
+  /** Path below the folder dropped onto: 'photos/cat.png' for a dropped folder, 'cat.png' for a file. */
+  relativePath: string;
+}
+
+export type UploadState = 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
+export interface UploadEntry {
+  key: number;
+  path: string;
+  size: number;
+  state: UploadState;
+  message?: string;
+}
+
+export interface UploadsState {
+  entries: UploadEntry[];
+  running: boolean;
+}
+
+export const uploadsStore = createStore<UploadsState>()(() => ({ entries: [], running: false }));
+const controllers = new Map<number, AbortController>();
+let nextKey = 1;
+
+const update = (key: number, patch: Partial<UploadEntry>) =>
+  uploadsStore.setState((s) => ({ entries: s.entries.map((e) => (e.key === key ? { ...e, ...patch } : e)) }));
+
+/** Stops every upload still queued or running. */
+export function cancelUploads() {
+  for (const c of controllers.values()) c.abort();
+}
+export function clearUploads() {
+  if (!uploadsStore.getState().running) uploadsStore.setState({ entries: [] });
+}
+
+/** The files of a drop, folders walked (webkitGetAsEntry), in the order given. */
+export async function filesFromDrop(data: DataTransfer): Promise<PickedFile[]> {
+  const entries = Array.from(data.items ?? [])
+    .map((item) => (item.kind === 'file' ? item.webkitGetAsEntry?.() : null))
+    .filter((e): e is FileSystemEntry => !!e);
+  if (!entries.length) return Array.from(data.files).map((file) => ({ file, relativePath: file.name }));
+  const out: PickedFile[] = [];
+  const walk = async (entry: FileSystemEntry, prefix: string): Promise<void> => {
+    if (entry.isFile) {
+      const file = await new Promise<File>((resolve, reject) => (entry as FileSystemFileEntry).file(resolve, reject));
+      out.push({ file, relativePath: prefix + entry.name });
+      return;
+    }
+    const reader = (entry as FileSystemDirectoryEntry).createReader();
+    for (;;) {
+      const batch = await new Promise<FileSystemEntry[]>((resolve, reject) => reader.readEntries(resolve, reject));
+      if (!batch.length) break;
+      for (const child of batch) await walk(child, `${prefix}${entry.name}/`);
+    }
+  };
+  for (const e of entries) await walk(e, '');
+  return out;
+}
+
+export interface UploadTarget {
+  folder: string;
+  /** Names already in the folder, for the ' (2)' rule. */
+  taken: ReadonlySet<string>;
+  upload: (path: string, file: File, signal: AbortSignal) => Promise<unknown>;
+  notify: (notice: Notice) => void;
+}
+
+/** Uploads picked or dropped files into a folder; resolves when all are settled. */
+export async function uploadFiles(picked: PickedFile[], target: UploadTarget): Promise<{ done: number; failed: number }> {
+  const taken = new Set(target.taken);
+  const jobs = picked
+    .filter((p) => uploadable(p.relativePath))
+    .map((p) => {
+      const first = p.relativePath.split('/')[0]!;
+      const isTopFile = first === p.relativePath;
+      const name = isTopFile ? uniqueUploadName(first, taken) : first;
+      if (isTopFile) taken.add(name);
+      const rel = isTopFile ? name : p.relativePath;
+      return { key: nextKey++, path: joinPath(target.folder, rel), file: p.file };
+    });
+  uploadsStore.setState((s) => ({
+    running: true,
+    entries: [...s.entries, ...jobs.map((j) => ({ key: j.key, path: j.path, size: j.file.size, state: 'queued' as const }))],
+  }));
+  for (const j of jobs) controllers.set(j.key, new AbortController());
+  let index = 0;
+  let done = 0;
+  const failures: { name: string; message: string }[] = [];
+  const lane = async () => {
+    while (index < jobs.length) {
+      const job = jobs[index++]!;
+      const signal = controllers.get(job.key)!.signal;
+      if (signal.aborted) {
+        update(job.key, { state: 'cancelled' });
+        continue;
+      }
+      update(job.key, { state: 'uploading' });
+      try {
+        await target.upload(job.path, job.file, signal);
+        done += 1;
+        update(job.key, { state: 'done' });
+      } catch (err) {
+        if (signal.aborted) update(job.key, { state: 'cancelled' });
+        else {
+          const message = errorMessage(err);
+          failures.push({ name: baseName(job.path), message });
+          update(job.key, { state: 'failed', message });
+        }
+      } finally {
+        controllers.delete(job.key);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(STORAGE_UPLOAD_BATCH_SIZE, jobs.length) }, lane));
+  uploadsStore.setState({ running: controllers.size > 0 });
+
+  const total = jobs.length;
+  if (failures.length === 0 && done === total && total > 0) target.notify({ kind: 'success', message: `Successfully uploaded ${total} file${total === 1 ? '' : 's'}!` });
+  else if (failures.length) {
+    if (done === 0 && failures.length === total) target.notify({ kind: 'error', message: failures.length === 1 ? STORAGE_MESSAGES.uploadFailed(failures[0]!.name, failures[0]!.message) : STORAGE_MESSAGES.uploadFilesFailed });
+    else target.notify({ kind: 'warning', message: STORAGE_MESSAGES.uploadPartial(done, total) });
+    if (failures.length > 1) target.notify({ kind: 'error', message: STORAGE_MESSAGES.uploadFilesFailedCount(failures.length) });
+    for (const f of failures.slice(0, 3)) if (failures.length > 1) target.notify({ kind: 'error', message: STORAGE_MESSAGES.uploadFailed(f.name, f.message) });
+  } else if (done < total) target.notify({ kind: 'info', message: STORAGE_MESSAGES.uploadPartial(done, total) });
+  return { done, failed: failures.length };
+}
