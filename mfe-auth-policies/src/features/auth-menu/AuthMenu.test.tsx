@@ -46,7 +46,8 @@ describe('authentication menu', { timeout: 20_000 }, () => {
       ['auth/url-configuration', 'URL Configuration'],
     ] as const) {
       const view = renderArea(path);
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      // The hosted settings pages load as chunks of their own.
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(title);
       view.unmount();
     }
     const { location } = renderArea('auth');

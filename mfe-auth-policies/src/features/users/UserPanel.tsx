@@ -8,9 +8,7 @@ import { Badge } from '@plinth/shared-ui/layout';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { KeyIcon, LockIcon, TrashIcon } from '@plinth/shared-ui/icons';
 import { useUserActions } from './queries';
-import { formatWhen, isBanned, userStatus } from './user-status';
-
-export const MANAGE_USERS_DENIED = 'You need additional permissions to manage users';
+import { formatWhen, isBanned, MANAGE_USERS_DENIED, userStatus } from './user-status';
 
 /** Side panel with one user's details and what can be done to them. */
 export function UserPanel({ user, onClose, onDelete }: { user: AuthUser; onClose: () => void; onDelete: (user: AuthUser) => void }) {

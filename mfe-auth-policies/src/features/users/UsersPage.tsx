@@ -10,9 +10,7 @@ import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { useAuthUsers, useUserActions } from './queries';
 import { preloadUserPanels, UserPanels, type UserPanelState } from './user-panels';
-import { formatWhen, isBanned, lastPage, pageSummary, userStatus } from './user-status';
-
-const DENIED = 'You need additional permissions to manage users';
+import { formatWhen, isBanned, lastPage, MANAGE_USERS_DENIED as DENIED, pageSummary, userStatus } from './user-status';
 
 /** The words typed in the search box, once the user pauses. */
 function useSettled(value: string, ms = 250): string {

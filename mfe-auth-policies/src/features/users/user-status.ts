@@ -2,6 +2,9 @@ import type { AuthUser } from '@plinth/shared-contracts';
 
 // How the users page describes a user of the project's auth service, in its own words.
 
+/** Why a member without tenant SQL admin write cannot change users. */
+export const MANAGE_USERS_DENIED = 'You need additional permissions to manage users';
+
 export type UserStatusTone = 'danger' | 'warning' | 'success' | 'neutral';
 
 /** Banned (until a date in the future), invited (not yet accepted), waiting for confirmation, or active. */

@@ -1,0 +1,39 @@
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { errorMessage, useArea } from '@plinth/area-kit';
+import { PageHeader } from '@plinth/shared-ui/layout';
+import { InlineError, LoadingSkeleton, Section } from '@plinth/shared-ui/page';
+import { EmailProviderCard } from './EmailProviderCard';
+import { OAuthProviderCard } from './OAuthProviderCard';
+import { useAuthProviders } from './queries';
+
+/** /auth/providers: how users sign in to the project (hosted only). */
+export function ProvidersSettings() {
+  const { can } = useArea();
+  const allowed = can(PERMISSIONS.PROJECTS_WRITE);
+  const providers = useAuthProviders();
+  return (
+    <div>
+      <PageHeader title="Providers" description="Ways your users sign in." />
+      <div css={{ display: 'grid', gap: 32, padding: 24, maxWidth: 880 }}>
+        {providers.isPending ? (
+          <LoadingSkeleton label="Loading providers" shape="card" rows={4} />
+        ) : providers.isError ? (
+          <InlineError message={`Failed to retrieve providers: ${errorMessage(providers.error)}`} onRetry={() => void providers.refetch()} retrying={providers.isFetching} />
+        ) : (
+          <>
+            <Section title="Email provider">
+              <EmailProviderCard email={providers.data.email} allowed={allowed} />
+            </Section>
+            <Section title="OAuth providers" description="Let users sign in with an account they already have. The client secret is kept on the server and never shown again.">
+              <div css={{ display: 'grid', gap: 16 }}>
+                {providers.data.oauth.map((p) => (
+                  <OAuthProviderCard key={p.id} provider={p} allowed={allowed} />
+                ))}
+              </div>
+            </Section>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AuthProviders, AuthProvidersUpdate } from '@plinth/shared-contracts';
+import { errorMessage, useArea, type AreaApi } from '@plinth/area-kit';
+
+export const authProvidersQuery = (api: AreaApi, ref: string) =>
+  queryOptions({ queryKey: ['auth-providers', ref], queryFn: () => api.authUsers.getAuthProviders(ref) });
+
+export function useAuthProviders() {
+  const { api, projectRef } = useArea();
+  return useQuery(authProvidersQuery(api, projectRef));
+}
+
+/** Saves a change to the providers; the answer (secrets left out) replaces the cached settings. */
+export function useSaveProviders() {
+  const { api, projectRef, notify } = useArea();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: AuthProvidersUpdate) => api.authUsers.updateAuthProviders(projectRef, change),
+    onSuccess: (saved: AuthProviders) => {
+      queryClient.setQueryData(authProvidersQuery(api, projectRef).queryKey, saved);
+      notify({ kind: 'success', message: 'Successfully updated settings' });
+    },
+    onError: (error: Error) => notify({ kind: 'error', message: `Failed to update settings: ${errorMessage(error)}` }),
+  });
+}
