@@ -16,6 +16,10 @@ export default {
     { path: 'auth/*', title: 'Authentication' },
   ],
   nav: [{ key: 'auth', label: 'Authentication', path: 'auth/users', icon: 'auth', order: 40 }],
+  links: {
+    /** The empty-schema prompt of the policies page leads to the table editor (000 §2.4). */
+    tableEditor: { area: 'sql-editor', target: 'tableEditor' },
+  },
   targets: {
     users: '/project/:ref/auth/users',
     /** The RLS policies page; `search` (a table id) narrows it to one table (000 §2.1). */

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '@plinth/area-kit';
+import { PoliciesPage as Policies } from '../features/policies/PoliciesPage';
 
-/** /auth/policies (optional ?search={tableId}): the RLS policies page (page to come). */
+/** /auth/policies (?schema=…, ?search={tableId} from the table editor's View Policies): the RLS policies page. */
 export default function PoliciesPage() {
-  return <PlaceholderPage title="Policies" description="Row level security policies of your tables." />;
+  return <Policies />;
 }
