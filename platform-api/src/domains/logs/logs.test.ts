@@ -145,6 +145,16 @@ describe('the request log', () => {
     }
   });
 
+  it('keeps no row for a ref no project has (a later project of that ref starts with an empty log)', async () => {
+    const nobody = 'abcdefghijklmnopqrst';
+    const res = await fetch(`${base}/api/projects/${nobody}/rest/v1/todos`, { headers: { apikey: keys.anonKey } });
+    expect(res.status).toBe(404);
+    await h.app.logStore.flush();
+    const rows = await h.internals.control.query<{ n: number }>('select count(*)::int as n from project_api_logs where project_ref = $1', [nobody]);
+    const counts = await h.internals.control.query<{ n: number }>('select count(*)::int as n from project_usage_daily where project_ref = $1', [nobody]);
+    expect([rows.rows[0]!.n, counts.rows[0]!.n]).toEqual([0, 0]);
+  });
+
   it("is out of reach of another tenant and of visitors", async () => {
     const other = await h.userWithProject();
     const res = await other.user.fetch(`/api/platform/projects/${keys.ref}/logs`);
@@ -251,6 +261,7 @@ describe('usage', () => {
 describe('closing the server', () => {
   it('writes the rows still queued', async () => {
     const other = await createTestHarness();
+    const { project } = await other.userWithProject();
     const store = other.app.logStore;
     const real = store.db;
     const written: unknown[] = [];
@@ -262,7 +273,7 @@ describe('closing the server', () => {
       transaction: (fn) => real.transaction(fn),
       close: () => real.close(),
     };
-    store.record({ ref: 'closing', service: 'rest', method: 'GET', path: '/queued-at-close', status: 200, latencyMs: 1, role: 'anon', userId: null });
+    store.record({ ref: project.ref, service: 'rest', method: 'GET', path: '/queued-at-close', status: 200, latencyMs: 1, role: 'anon', userId: null });
     await other.close();
     expect(written).toContain('/queued-at-close');
   });

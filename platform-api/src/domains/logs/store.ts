@@ -46,6 +46,7 @@ export class LogStore {
   readonly writer: LogWriter<LogEntry>;
   readonly usage: AppUsageCounts;
   private timers: ReturnType<typeof setInterval>[] = [];
+  private readonly knownProjects = new Set<string>();
   private readonly recorder = (record: ProjectApiRequestRecord, req?: FastifyRequest) => {
     if (req && (req.server as unknown as { logStore?: LogStore }).logStore !== this) return;
     this.record(record);
@@ -54,12 +55,12 @@ export class LogStore {
   constructor(
     /** Where rows go; a test may swap it for a failing or stalled one. */
     public db: LogDatabase,
-    private readonly options: Omit<LogStoreOptions, 'control' | 'url'> = {},
+    private readonly options: Omit<LogStoreOptions, 'url'>,
   ) {
     const warn = options.warn ?? ((message, err) => console.warn(message, err instanceof Error ? err.message : err));
     const through: ControlDatabase = { query: (sql, params) => this.db.query(sql, params), transaction: (fn) => this.db.transaction(fn) };
     this.partitions = new LogPartitions(through);
-    this.usage = new AppUsageCounts(through, warn);
+    this.usage = new AppUsageCounts(through, warn, (refs) => this.projects(refs));
     this.writer = new LogWriter((rows) => this.write(rows), { warn, ...options.writer });
   }
 
@@ -70,7 +71,23 @@ export class LogStore {
     this.usage.record(entry);
   }
 
-  private async write(rows: LogEntry[]): Promise<void> {
+  /**
+   * Which of these refs are projects: calls to a ref no project has (a mistyped URL, a probe) are
+   * not kept, so no row can wait for a project created later under that ref. A project once seen stays known.
+   */
+  private async projects(refs: string[]): Promise<Set<string>> {
+    const unknown = [...new Set(refs)].filter((ref) => !this.knownProjects.has(ref));
+    if (unknown.length) {
+      const r = await this.options.control.query<{ ref: string }>('select ref from projects where ref = any($1::text[])', [unknown]);
+      for (const row of r.rows) this.knownProjects.add(row.ref);
+    }
+    return this.knownProjects;
+  }
+
+  private async write(batch: LogEntry[]): Promise<void> {
+    const known = await this.projects(batch.map((r) => r.ref));
+    const rows = batch.filter((r) => known.has(r.ref));
+    if (!rows.length) return;
     await this.partitions.ensure(rows.map((r) => dayOf(r.at)));
     const col = <K extends keyof LogEntry>(k: K) => rows.map((r) => r[k]);
     await this.db.query(INSERT, [

@@ -30,6 +30,8 @@ export class AppUsageCounts {
   constructor(
     private readonly db: ControlDatabase,
     private readonly warn: (message: string, err: unknown) => void,
+    /** Which refs are projects (counts of any other ref are not kept). */
+    private readonly projects: (refs: string[]) => Promise<Set<string>> = async (refs) => new Set(refs),
   ) {}
 
   record(e: LogEntry): void {
@@ -69,7 +71,11 @@ export class AppUsageCounts {
     return this.writing;
   }
 
-  private async write(calls: { ref: string; day: string; service: string; requests: number; egress: number }[], users: { ref: string; month: string; userId: string }[]): Promise<void> {
+  private async write(allCalls: { ref: string; day: string; service: string; requests: number; egress: number }[], allUsers: { ref: string; month: string; userId: string }[]): Promise<void> {
+    const known = await this.projects([...allCalls, ...allUsers].map((c) => c.ref));
+    const calls = allCalls.filter((c) => known.has(c.ref));
+    const users = allUsers.filter((u) => known.has(u.ref));
+    if (!calls.length && !users.length) return;
     await this.db.transaction(async (tx) => {
       if (calls.length) {
         await tx.query(
