@@ -131,6 +131,8 @@ export const PolicySchema = z.object({
   check: z.nullable(z.string()),
   roles: z.array(z.string()),
   action: PolicyActionSchema,
+  /** On storage.objects: the buckets its USING / WITH CHECK compare bucket_id with (read by Postgres' parser on the server). */
+  bucketIds: z.optional(z.array(z.string())),
 });
 export type Policy = z.infer<typeof PolicySchema>;
 

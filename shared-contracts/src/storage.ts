@@ -97,6 +97,15 @@ export type StorageConfigUpdate = z.infer<typeof StorageConfigUpdateSchema>;
 
 export const MessageAnswerSchema = z.object({ message: z.string() });
 
+/** Answer of a bucket's deletion: its objects, the bucket and the storage.objects policies written for it alone went in one operation. */
+export const BucketDeletedSchema = z.object({
+  message: z.string(),
+  deletedObjects: z.number().check(z.int()),
+  /** Names of the policies on storage.objects dropped with the bucket. */
+  droppedPolicies: z.array(z.string()),
+});
+export type BucketDeleted = z.infer<typeof BucketDeletedSchema>;
+
 const base = (ref: string) => encodePath`/platform/storage/${ref}`;
 const bucketPath = (ref: string, id: string) => `${base(ref)}${encodePath`/buckets/${id}`}`;
 
@@ -107,8 +116,8 @@ export function createStorageClient(http: Http) {
     createBucket: (ref: string, body: BucketCreate) => http('POST', `${base(ref)}/buckets`, { body, schema: BucketSchema }),
     updateBucket: (ref: string, id: string, body: BucketUpdate) => http('PATCH', bucketPath(ref, id), { body, schema: BucketSchema }),
     emptyBucket: (ref: string, id: string) => http('POST', `${bucketPath(ref, id)}/empty`, { schema: MessageAnswerSchema }),
-    /** Refused with 409 while the bucket still holds objects: empty it first. */
-    deleteBucket: (ref: string, id: string) => http('DELETE', bucketPath(ref, id), { schema: MessageAnswerSchema }),
+    /** Deletes the bucket with its objects and the storage.objects policies written for it alone, in one server operation (001 §4). */
+    deleteBucket: (ref: string, id: string) => http('DELETE', bucketPath(ref, id), { schema: BucketDeletedSchema }),
     listObjects: (ref: string, bucketId: string, body: StorageListBody, signal?: AbortSignal): Promise<StorageObject[]> =>
       http('POST', `${bucketPath(ref, bucketId)}/objects/list`, { body: StorageListBodySchema.parse(body), schema: z.array(StorageObjectSchema), signal }),
     /** One page of a folder by cursor (`nextCursor` of the page before; null after the last page). */

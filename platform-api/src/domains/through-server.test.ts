@@ -61,7 +61,7 @@ describe('snippets, storage and settings through the server', () => {
     await expect(reader.api.snippets.createSnippet(project.ref, { name: 'mine' })).rejects.toMatchObject({ status: 403 });
   });
 
-  it('uploads, lists, signs and downloads a file; a bucket with files is not deleted', async () => {
+  it('uploads, lists, signs and downloads a file; deletes the bucket with its file in one call', async () => {
     const ref = project.ref;
     await owner.api.storage.createBucket(ref, { id: 'docs' });
     const up = await owner.api.storage.uploadObject(ref, 'docs', 'reports/q1.txt', new TextEncoder().encode('quarter one'), { contentType: 'text/plain' });
@@ -76,9 +76,9 @@ describe('snippets, storage and settings through the server', () => {
     const res = await anon.fetch(u.pathname + u.search);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('quarter one');
-    await expect(owner.api.storage.deleteBucket(ref, 'docs')).rejects.toMatchObject({ status: 409 });
-    await owner.api.storage.emptyBucket(ref, 'docs');
-    await owner.api.storage.deleteBucket(ref, 'docs');
+    await expect(reader.api.storage.deleteBucket(ref, 'docs')).rejects.toMatchObject({ status: 403 });
+    expect(await owner.api.storage.deleteBucket(ref, 'docs')).toEqual({ message: 'Deleted bucket docs', deletedObjects: 1, droppedPolicies: [] });
+    await expect(owner.api.storage.getBucket(ref, 'docs')).rejects.toMatchObject({ status: 404 });
   });
 
   it('reveals the service_role key only to members who may read it', async () => {

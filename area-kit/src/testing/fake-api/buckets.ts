@@ -1,9 +1,11 @@
 import {
+  BucketDeletedSchema,
   BucketSchema,
   MessageAnswerSchema,
   STORAGE_API_MESSAGES,
   StorageConfigSchema,
   type Bucket,
+  type Policy,
   type createStorageClient,
   type StorageConfig,
 } from '@plinth/shared-contracts';
@@ -13,7 +15,7 @@ type StorageClient = ReturnType<typeof createStorageClient>;
 
 export interface BucketsState {
   buckets: Bucket[];
-  /** Objects held per bucket id: deleting a bucket that still holds some is refused; emptying sets 0. */
+  /** Objects held per bucket id: emptying sets 0, deleting the bucket removes them with it. */
   objects: Record<string, number>;
   storageConfig: StorageConfig;
 }
@@ -38,7 +40,7 @@ export function bucket(name: string, over: Partial<Bucket> = {}): Bucket {
 }
 
 /** Buckets and the project's storage configuration (001 §4), as the storage API answers them. */
-export function bucketHandlers(state: BucketsState): Handlers<StorageClient> {
+export function bucketHandlers(state: BucketsState & { policies: Policy[] }): Handlers<StorageClient> {
   const find = (id: string) => state.buckets.find((b) => b.id === id) ?? refuse(404, STORAGE_API_MESSAGES.bucketNotFound(id));
   return {
     listBuckets: () => answerEach(BucketSchema, state.buckets),
@@ -59,11 +61,15 @@ export function bucketHandlers(state: BucketsState): Handlers<StorageClient> {
       state.objects[id] = 0;
       return answer(MessageAnswerSchema, { message: 'Successfully emptied' });
     },
+    // As the API does in one operation: the bucket, its objects and the storage.objects policies whose bucketIds name it alone.
     deleteBucket: (_ref, id) => {
       find(id);
-      if ((state.objects[id] ?? 0) > 0) refuse(409, STORAGE_API_MESSAGES.bucketNotEmpty(id));
+      const deletedObjects = state.objects[id] ?? 0;
+      const dropped = state.policies.filter((p) => p.schema === 'storage' && p.table === 'objects' && p.bucketIds?.length === 1 && p.bucketIds[0] === id);
       state.buckets = state.buckets.filter((b) => b.id !== id);
-      return answer(MessageAnswerSchema, { message: 'Successfully deleted' });
+      state.objects[id] = 0;
+      state.policies = state.policies.filter((p) => !dropped.includes(p));
+      return answer(BucketDeletedSchema, { message: `Deleted bucket ${id}`, deletedObjects, droppedPolicies: dropped.map((p) => p.name) });
     },
     getStorageConfig: () => answer(StorageConfigSchema, state.storageConfig),
     updateStorageConfig: (_ref, body) => {

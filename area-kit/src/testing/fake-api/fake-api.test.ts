@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, STORAGE_API_MESSAGES } from '@plinth/shared-contracts';
+import { ApiError } from '@plinth/shared-contracts';
 import { bucket, createFakeApi, policy, snippet } from './index';
 
 const REF = 'abcdefghijklmnopqrst';
@@ -10,9 +10,7 @@ describe('the fake platform API', () => {
     const { storage, snippets } = api.clients;
     await storage.createBucket(REF, { id: 'videos', public: true, file_size_limit: null, allowed_mime_types: null });
     expect((await storage.listBuckets(REF)).map((b) => b.id)).toEqual(['avatars', 'videos']);
-    await expect(storage.deleteBucket(REF, 'avatars')).rejects.toMatchObject({ status: 409, message: STORAGE_API_MESSAGES.bucketNotEmpty('avatars') });
-    await storage.emptyBucket(REF, 'avatars');
-    await storage.deleteBucket(REF, 'avatars');
+    expect(await storage.deleteBucket(REF, 'avatars')).toEqual({ message: 'Deleted bucket avatars', deletedObjects: 2, droppedPolicies: [] });
     expect(api.state.buckets.map((b) => b.id)).toEqual(['videos']);
     const created = await snippets.createSnippet(REF, { name: 'Daily', sql: 'select 1' });
     await snippets.renameSnippet(REF, created.id, 'Daily orders');

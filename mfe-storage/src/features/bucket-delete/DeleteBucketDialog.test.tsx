@@ -3,9 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bucket, createFakeApi, policy } from '@plinth/area-kit/testing';
 import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
-import { isPolicyOfBucket } from './delete-bucket';
 
-/** A policy on storage.objects with this USING expression. */
+/** A policy on storage.objects with this USING expression and the buckets the API reads from it. */
 const objectsPolicy = (name: string, definition: string | null, over: Parameters<typeof policy>[1] = {}) => policy(name, { definition, ...over });
 
 function setup() {
@@ -13,9 +12,10 @@ function setup() {
     buckets: [bucket('avatars'), bucket('videos')],
     objects: { avatars: 3 },
     policies: [
-      objectsPolicy('Anyone reads avatars', "(bucket_id = 'avatars'::text)"),
-      objectsPolicy('Users upload avatars', null, { command: 'INSERT', check: "((bucket_id = 'avatars'::text) AND (auth.uid() IS NOT NULL))" }),
-      objectsPolicy('Anyone reads videos', "(bucket_id = 'videos'::text)"),
+      objectsPolicy('Anyone reads avatars', "(bucket_id = 'avatars'::text)", { bucketIds: ['avatars'] }),
+      objectsPolicy('Users upload avatars', null, { command: 'INSERT', check: "((bucket_id = 'avatars'::text) AND (auth.uid() IS NOT NULL))", bucketIds: ['avatars'] }),
+      objectsPolicy('Anyone reads videos', "(bucket_id = 'videos'::text)", { bucketIds: ['videos'] }),
+      objectsPolicy('Avatars and videos', "(bucket_id = ANY (ARRAY['avatars'::text, 'videos'::text]))", { bucketIds: ['avatars', 'videos'] }),
       objectsPolicy('Bucket list', "(name = 'avatars'::text)", { table: 'buckets' }),
     ],
   });
@@ -46,16 +46,16 @@ describe('bucket deletion', { timeout: 20_000 }, () => {
     expect(api.writes()).toEqual([]);
   });
 
-  it('empties, deletes, removes the bucket policies on storage.objects, notifies and goes to the bucket list', async () => {
+  it('deletes the bucket with its files and policies in one call, notifies and goes to the bucket list', async () => {
     const { user, api, notices, location } = setup();
     const dialog = await openDelete(user);
     await user.type(within(dialog).getByRole('textbox', { name: 'Type avatars to confirm.' }), 'avatars');
     await user.click(within(dialog).getByRole('button', { name: 'Delete bucket' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.writes()).toEqual(['storage.emptyBucket', 'storage.deleteBucket', 'database.deletePolicy', 'database.deletePolicy']);
+    expect(api.writes()).toEqual(['storage.deleteBucket']);
     expect(api.argsOf('storage.deleteBucket').map(([, id]) => id)).toEqual(['avatars']);
     expect(api.state.buckets.map((b) => b.id)).toEqual(['videos']);
-    expect(api.state.policies.map((p) => p.name)).toEqual(['Anyone reads videos', 'Bucket list']);
+    expect(api.state.policies.map((p) => p.name)).toEqual(['Anyone reads videos', 'Avatars and videos', 'Bucket list']);
     expect(notices).toContainEqual({ kind: 'success', message: 'Successfully deleted bucket avatars' });
     await waitFor(() => expect(location()).toBe('/storage/buckets'));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'avatars' })).toBeNull());
@@ -71,15 +71,7 @@ describe('bucket deletion', { timeout: 20_000 }, () => {
       expect(notices).toContainEqual({ kind: 'error', message: 'Failed to delete bucket: You need the storage admin write permission to delete buckets' }),
     );
     expect(screen.getByRole('dialog', { name: 'Confirm deletion of avatars' })).toBeTruthy();
-    expect(api.state.policies).toHaveLength(4);
-  });
-});
-
-describe('which policies belong to a bucket', () => {
-  it('matches bucket_id compared with the quoted name in USING or WITH CHECK, on storage.objects only', () => {
-    expect(isPolicyOfBucket(objectsPolicy('a', "bucket_id = 'avatars'"), 'avatars')).toBe(true);
-    expect(isPolicyOfBucket(objectsPolicy('b', "(bucket_id = 'avatars-old'::text)"), 'avatars')).toBe(false);
-    expect(isPolicyOfBucket(objectsPolicy('c', "(bucket_id = 'a.b'::text)"), 'axb')).toBe(false);
-    expect(isPolicyOfBucket(objectsPolicy('d', "(bucket_id = 'avatars'::text)", { table: 'buckets' }), 'avatars')).toBe(false);
+    expect(api.state.policies).toHaveLength(5);
+    expect(api.state.buckets.map((b) => b.id)).toEqual(['avatars', 'videos']);
   });
 });

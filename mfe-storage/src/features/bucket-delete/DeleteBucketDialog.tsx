@@ -5,7 +5,7 @@ import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
 import { useArea } from '@plinth/area-kit';
 import { deleteBucketAndPolicies } from './delete-bucket';
 
-/** Confirm-by-typing deletion of a bucket, its files and its policies (001 §4, §5). */
+/** Confirm-by-typing deletion of a bucket, its files and its policies (001 §4, §5), one call to the API. */
 export function DeleteBucketDialog({ bucket, onClose }: { bucket: Bucket | null; onClose: () => void }) {
   const { api, projectRef, notify } = useArea();
   const queryClient = useQueryClient();
@@ -22,9 +22,8 @@ export function DeleteBucketDialog({ bucket, onClose }: { bucket: Bucket | null;
       ]);
     },
     onError: (error: Error) => {
+      // The server deletes all or nothing: the bucket, its files and its policies are as they were.
       notify({ kind: 'error', message: STORAGE_MESSAGES.deleteBucketFailed(error.message) });
-      // A bucket emptied before the failure shows its new state.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.buckets(projectRef) });
     },
   });
 

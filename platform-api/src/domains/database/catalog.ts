@@ -1,5 +1,6 @@
 import { HIDDEN_SCHEMAS, isSystemRole, type DatabaseRole, type DatabaseSchema, type Entity, type Policy, type Table, type TableSort } from '@plinth/shared-contracts';
 import type { ProjectDatabase } from '../../core/deps';
+import { policyBucketIds } from '../common/policy-buckets';
 import { likeEscape } from '../common/sql';
 
 // Catalog reads of one project database: policies, tables, roles, schemas, table-editor entities.
@@ -23,16 +24,23 @@ join pg_namespace n on n.oid = c.relnamespace`;
 
 export async function listPolicies(db: Db, schema?: string): Promise<Policy[]> {
   const r = await db.query<Policy>(`${POLICY_SELECT} where ($1::text is null or n.nspname = $1) order by n.nspname, c.relname, p.polname`, [schema ?? null]);
-  return r.rows;
+  return Promise.all(r.rows.map(withBuckets));
+}
+
+/** A policy on storage.objects carries the buckets it is written for, so the storage policies page groups by them. */
+async function withBuckets(p: Policy): Promise<Policy> {
+  if (p.schema !== 'storage' || p.table !== 'objects') return p;
+  return { ...p, bucketIds: await policyBucketIds(p.definition, p.check) };
 }
 
 export async function findPolicy(db: Db, id: number): Promise<Policy | undefined> {
-  return (await db.query<Policy>(`${POLICY_SELECT} where p.oid = $1::oid`, [id])).rows[0];
+  const p = (await db.query<Policy>(`${POLICY_SELECT} where p.oid = $1::oid`, [id])).rows[0];
+  return p && withBuckets(p);
 }
 
 export async function findPolicyByName(db: Db, schema: string, table: string, name: string): Promise<Policy | undefined> {
   const r = await db.query<Policy>(`${POLICY_SELECT} where n.nspname = $1 and c.relname = $2 and p.polname = $3`, [schema, table, name]);
-  return r.rows[0];
+  return r.rows[0] && withBuckets(r.rows[0]);
 }
 
 const TABLE_SELECT = `

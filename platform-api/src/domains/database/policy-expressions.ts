@@ -1,18 +1,12 @@
-import { loadModule, parseSync } from 'libpg-query';
 import { HttpError } from '../../core/deps';
+import { parseSql } from '../common/sql-parser';
 
 // A policy's USING and WITH CHECK expressions are checked with PostgreSQL's own parser
 // (libpg-query): each must be exactly one SQL expression, and the CREATE/ALTER POLICY statement
 // built around them must parse to one statement holding exactly those expressions and no
 // clause the user did not ask for (e.g. `true) with check (true` in USING).
 
-let loaded: Promise<void> | null = null;
-
-async function parse(sql: string): Promise<{ stmts: { stmt: Record<string, unknown>; stmt_len?: number }[] }> {
-  loaded ??= loadModule();
-  await loaded;
-  return parseSync(sql);
-}
+const parse = parseSql;
 
 /** The tree as text, without source positions (the same expression parses at other offsets). */
 const shape = (tree: unknown) => JSON.stringify(tree, (key, value) => (key === 'location' ? undefined : value));

@@ -1,5 +1,6 @@
 import {
   BucketCreateSchema,
+  BucketDeletedSchema,
   BucketSchema,
   BucketUpdateSchema,
   MessageAnswerSchema,
@@ -15,6 +16,7 @@ import { BucketParamsSchema, openStorage } from './access';
 import * as buckets from './buckets';
 import { getStorageConfig, setStorageConfig } from './config';
 import { emptyBucket } from './objects';
+import { deleteBucketEntirely } from './bucket-deletion';
 
 const R = PERMISSIONS.STORAGE_ADMIN_READ;
 const W = PERMISSIONS.STORAGE_ADMIN_WRITE;
@@ -54,10 +56,10 @@ export const bucketRoutes: RouteModule = (fastify, deps) => {
     const n = await emptyBucket(db, deps.objects, req.params.ref, req.params.id);
     return { message: `Emptied bucket ${req.params.id} (${n} objects deleted)` };
   });
-  app.delete(`${base}/:id`, { schema: { params: BucketParamsSchema, response: { 200: MessageAnswerSchema } } }, async (req) => {
+  // The bucket, its objects and its policies in one operation (nothing half done if the caller goes away).
+  app.delete(`${base}/:id`, { schema: { params: BucketParamsSchema, response: { 200: BucketDeletedSchema } } }, async (req) => {
     const { db } = await openStorage(deps, req, req.params.ref, W);
-    await buckets.deleteBucket(db, req.params.id);
-    return { message: `Deleted bucket ${req.params.id}` };
+    return deleteBucketEntirely(db, deps.objects, req.params.ref, req.params.id);
   });
 
   const config = '/platform/projects/:ref/config/storage';
