@@ -37,7 +37,7 @@ describe('storage menu', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('link', { name: 'videos' }));
     expect(location()).toBe('/storage/buckets/videos');
-    expect(screen.getByRole('heading', { level: 1, name: 'videos' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'videos' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'videos' }).getAttribute('aria-current')).toBe('page');
   });
 
