@@ -2,6 +2,7 @@ import {
   DatabaseSchemaSchema,
   EntityListSchema,
   EntitySchema,
+  SqlCancelResultSchema,
   SqlRunResultSchema,
   TableSchema,
   type createDatabaseClient,
@@ -10,7 +11,8 @@ import {
   type SqlRunResult,
   type Table,
 } from '@plinth/shared-contracts';
-import { answer, answerEach, refuse, type Failure, type Handlers } from './fake-client';
+import { ApiError } from '@plinth/shared-contracts';
+import { answer, answerEach, type Failure, type Handlers } from './fake-client';
 
 type DatabaseClient = ReturnType<typeof createDatabaseClient>;
 
@@ -19,9 +21,12 @@ export interface TablesState {
   /** Tables, views and the other entities the table editor lists. */
   entities: Entity[];
   tables: Table[];
-  /** What running a statement answers; a Failure is Postgres refusing it (400, code SQL_ERROR). */
-  runQuery: (query: string) => SqlRunResult | Failure;
+  /** What running a statement answers; a Failure is Postgres refusing it (400, code SQL_ERROR; `position` 1-based, `hint`, `detail`). */
+  runQuery: (query: string) => RunAnswer | Promise<RunAnswer>;
 }
+
+/** A statement's rows, or Postgres refusing it (400, code SQL_ERROR; `position` 1-based, `hint`, `detail`); a promise to keep it running. */
+type RunAnswer = SqlRunResult | (Failure & { position?: number; hint?: string; detail?: string });
 
 export const DEFAULT_SCHEMAS: DatabaseSchema[] = [
   { id: 1, name: 'public', protected: false },
@@ -51,9 +56,14 @@ export function tableHandlers(state: TablesState): Handlers<DatabaseClient> {
       return answer(EntityListSchema, { count: all.length, entities: all.slice(page * limit, page * limit + limit) });
     },
     listTables: (_ref, schema) => answerEach(TableSchema, state.tables.filter((t) => !schema || t.schema === schema)),
-    runQuery: (_ref, body) => {
-      const result = state.runQuery(body.query);
-      return 'status' in result ? refuse(result.status, result.message, result.code ?? 'SQL_ERROR') : answer(SqlRunResultSchema, result);
+    runQuery: async (_ref, body) => {
+      const result = await state.runQuery(body.query);
+      if ('status' in result) throw new ApiError(result.status, result.message, result.code ?? 'SQL_ERROR', { ...result, code: result.code ?? 'SQL_ERROR' });
+      // The row limit cuts the answer as the API does.
+      const limit = body.rowLimit;
+      const cut = limit !== undefined && result.rows.length > limit;
+      return answer(SqlRunResultSchema, cut ? { ...result, rows: result.rows.slice(0, limit), truncated: true, totalRows: result.rows.length } : result);
     },
+    cancelQuery: () => answer(SqlCancelResultSchema, { cancelled: true }),
   };
 }

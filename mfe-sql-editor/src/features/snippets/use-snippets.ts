@@ -15,7 +15,7 @@ export function useSnippets() {
 }
 
 /** Replaces or removes one snippet in the cached list, so the menu changes without a refetch. */
-function useSnippetCache() {
+export function useSnippetCache() {
   const queryClient = useQueryClient();
   const { projectRef } = useArea();
   const key = queryKeys.snippets(projectRef);

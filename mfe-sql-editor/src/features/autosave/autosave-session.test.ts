@@ -1,0 +1,101 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, SNIPPET_CONFLICT_CODE, type Snippet } from '@plinth/shared-contracts';
+import { snippet } from '@plinth/area-kit/testing';
+import { AutosaveSession } from './autosave-session';
+import { localDrafts } from './drafts';
+
+const ID = 'q1';
+const saved = (sql: string, version: number): Snippet => snippet({ name: 'Orders', id: ID, version, content: { sql, favorite: false, schema_version: '1.0' } });
+const conflict = (sql: string, version: number) =>
+  new ApiError(409, 'changed elsewhere', SNIPPET_CONFLICT_CODE, { message: 'changed elsewhere', code: SNIPPET_CONFLICT_CODE, snippet: saved(sql, version) });
+
+function session(save: (sql: string, base: number) => Promise<Snippet>, start = { sql: 'select 1', version: 1 }) {
+  return new AutosaveSession({ queryId: ID, saved: start, save, drafts: localDrafts('ref1'), delayMs: 800, retryMs: 5_000 });
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.useFakeTimers();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('saving a query as it is typed', () => {
+  it('sends the text once typing pauses, naming the version it was typed on', async () => {
+    const save = vi.fn(async (sql: string, base: number) => saved(sql, base + 1));
+    const s = session(save);
+    s.edit('select 12');
+    s.edit('select 123');
+    expect(s.getState().status).toBe('pending');
+    await vi.advanceTimersByTimeAsync(799);
+    expect(save).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(save.mock.calls).toEqual([['select 123', 1]]);
+    expect(s.getState()).toMatchObject({ status: 'saved', version: 2 });
+    s.edit('select 1234');
+    await vi.advanceTimersByTimeAsync(800);
+    expect(save.mock.calls[1]).toEqual(['select 1234', 2]);
+    expect(localDrafts('ref1').get(ID)).toBeNull();
+  });
+
+  it('keeps the text on this device while offline and sends it when the network is back', async () => {
+    let online = false;
+    const save = vi.fn(async (sql: string, base: number) => {
+      if (!online) throw new ApiError(0, 'Network error: Failed to fetch', 'NETWORK');
+      return saved(sql, base + 1);
+    });
+    const s = session(save);
+    s.edit('select 2');
+    await vi.advanceTimersByTimeAsync(800);
+    expect(s.getState()).toMatchObject({ status: 'offline', text: 'select 2' });
+    expect(localDrafts('ref1').get(ID)).toMatchObject({ sql: 'select 2', baseVersion: 1 });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(s.getState().status).toBe('offline');
+    online = true;
+    s.flush();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.getState()).toMatchObject({ status: 'saved', version: 2 });
+    expect(save).toHaveBeenLastCalledWith('select 2', 1);
+  });
+
+  it('after a reload, sends what was typed and not saved, or shows both texts when the query moved on', async () => {
+    localDrafts('ref1').put(ID, { sql: 'select typed', baseVersion: 1, at: 0 });
+    const save = vi.fn(async (sql: string, base: number) => saved(sql, base + 1));
+    const resumed = session(save);
+    expect(resumed.getState().text).toBe('select typed');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenCalledWith('select typed', 1);
+
+    localDrafts('ref1').put(ID, { sql: 'select mine', baseVersion: 1, at: 0 });
+    const stale = session(save, { sql: 'select theirs', version: 3 });
+    expect(stale.getState()).toMatchObject({ status: 'conflict', text: 'select mine', theirs: { sql: 'select theirs', version: 3 } });
+  });
+
+  it('turns a refused stale save into a conflict: keep mine saves on their version, take theirs replaces the text', async () => {
+    const save = vi.fn(async (sql: string, base: number) => {
+      if (base === 1) throw conflict('select from the other tab', 2);
+      return saved(sql, base + 1);
+    });
+    const s = session(save);
+    s.edit('select mine');
+    await vi.advanceTimersByTimeAsync(800);
+    expect(s.getState()).toMatchObject({ status: 'conflict', text: 'select mine', theirs: { sql: 'select from the other tab' } });
+    // Typing on in a conflict sends nothing.
+    s.edit('select mine!');
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(save).toHaveBeenCalledTimes(1);
+    s.keepMine();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(save).toHaveBeenLastCalledWith('select mine!', 2);
+    expect(s.getState()).toMatchObject({ status: 'saved', version: 3 });
+
+    const other = session(async () => {
+      throw conflict('select theirs', 5);
+    });
+    other.edit('select another');
+    await vi.advanceTimersByTimeAsync(800);
+    const revision = other.getState().revision;
+    other.takeTheirs();
+    expect(other.getState()).toMatchObject({ status: 'saved', text: 'select theirs', version: 5, revision: revision + 1 });
+    expect(localDrafts('ref1').get(ID)).toBeNull();
+  });
+});

@@ -1,0 +1,185 @@
+import { ApiError, SNIPPET_CONFLICT_CODE, type Snippet, type SnippetConflictBody } from '@plinth/shared-contracts';
+import type { DraftStore } from './drafts';
+
+// One open query's text on its way to the API: each edit is kept locally at once and sent after a
+// pause in typing; one request at a time, each naming the version it was typed on, so a query saved
+// elsewhere meanwhile becomes a conflict showing both texts instead of being overwritten.
+
+/**
+ * local: kept on this device only (no right to save queries, or a query not saved by design).
+ * saved: the API has the text. pending: typed, waiting for the pause. saving: on its way.
+ * offline / failed: not saved, kept on this device and tried again. conflict: saved elsewhere meanwhile.
+ */
+export type SaveStatus = 'local' | 'saved' | 'pending' | 'saving' | 'offline' | 'failed' | 'conflict';
+
+export interface SaveState {
+  status: SaveStatus;
+  /** The text in the editor. */
+  text: string;
+  /** Version of the saved query this text is based on. */
+  version: number;
+  /** In a conflict: the text and version saved elsewhere. */
+  theirs: { sql: string; version: number } | null;
+  /** Why the last save failed. */
+  error: string | null;
+  /** Raised when the text is replaced from outside the editor (taking their text), so the editor reloads it. */
+  revision: number;
+}
+
+export interface AutosaveOptions {
+  queryId: string;
+  /** The query as the API last gave it. */
+  saved: { sql: string; version: number };
+  /** Sends the text, naming the version it was typed on; answers the saved query. Null: kept on this device only. */
+  save: ((sql: string, baseVersion: number) => Promise<Snippet>) | null;
+  drafts: DraftStore;
+  /** Each saved answer (to refresh the query list). */
+  onSaved?: (snippet: Snippet) => void;
+  /** Pause in typing before a save. */
+  delayMs?: number;
+  /** Wait before trying a failed save again. */
+  retryMs?: number;
+}
+
+export const AUTOSAVE_DELAY_MS = 800;
+export const AUTOSAVE_RETRY_MS = 5_000;
+
+export class AutosaveSession {
+  private state: SaveState;
+  private savedText: string;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private sending = false;
+  private closed = false;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly options: AutosaveOptions) {
+    const { saved, drafts, queryId } = options;
+    this.savedText = saved.sql;
+    this.state = { status: 'saved', text: saved.sql, version: saved.version, theirs: null, error: null, revision: 0 };
+    const draft = drafts.get(queryId);
+    if (!options.save) {
+      this.state = { ...this.state, text: draft?.sql ?? saved.sql, status: 'local' };
+    } else if (!draft || draft.sql === saved.sql) {
+      drafts.remove(queryId);
+    } else if (draft.baseVersion >= saved.version) {
+      // Typed here on what is still the saved version: send it now.
+      this.state = { ...this.state, text: draft.sql, status: 'pending' };
+      this.schedule(0);
+    } else {
+      // Typed on an older version than what is saved now: both texts, the user decides.
+      this.state = { ...this.state, text: draft.sql, version: draft.baseVersion, status: 'conflict', theirs: { sql: saved.sql, version: saved.version } };
+    }
+  }
+
+  getState = (): SaveState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The user typed: kept locally now, sent after the pause. */
+  edit(text: string): void {
+    if (text === this.state.text) return;
+    if (!this.options.save) {
+      this.set({ text });
+      this.keepDraft();
+      return;
+    }
+    const inConflict = this.state.status === 'conflict';
+    this.set({ text, status: inConflict ? 'conflict' : this.sending ? 'saving' : 'pending' });
+    this.keepDraft();
+    if (!inConflict) this.schedule(this.options.delayMs ?? AUTOSAVE_DELAY_MS);
+  }
+
+  /** Sends what is pending without waiting for the pause (leaving the page, the network back). */
+  flush(): void {
+    if (this.state.status === 'conflict' || this.state.status === 'saved' || this.state.status === 'local') return;
+    this.schedule(0);
+  }
+
+  /** Conflict: my text wins; it is saved on top of theirs. */
+  keepMine(): void {
+    const theirs = this.state.theirs;
+    if (!theirs) return;
+    this.savedText = theirs.sql;
+    this.set({ status: 'pending', version: theirs.version, theirs: null, error: null });
+    this.keepDraft();
+    this.schedule(0);
+  }
+
+  /** Conflict: their text replaces mine in the editor. */
+  takeTheirs(): void {
+    const theirs = this.state.theirs;
+    if (!theirs) return;
+    this.savedText = theirs.sql;
+    this.options.drafts.remove(this.options.queryId);
+    this.set({ status: 'saved', text: theirs.sql, version: theirs.version, theirs: null, error: null, revision: this.state.revision + 1 });
+  }
+
+  /** Hands the text over to another session (a new query that became a saved one): this one keeps and sends nothing more. */
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+  }
+
+  private keepDraft() {
+    if (this.closed) return;
+    this.options.drafts.put(this.options.queryId, { sql: this.state.text, baseVersion: this.state.version, at: Date.now() });
+  }
+
+  private set(change: Partial<SaveState>) {
+    this.state = { ...this.state, ...change };
+    for (const listener of this.listeners) listener();
+  }
+
+  private schedule(ms: number) {
+    clearTimeout(this.timer);
+    if (this.closed) return;
+    this.timer = setTimeout(() => void this.send(), ms);
+  }
+
+  private async send(): Promise<void> {
+    const save = this.options.save;
+    if (!save || this.sending || this.state.status === 'conflict') return;
+    const { text, version } = this.state;
+    if (text === this.savedText) {
+      this.options.drafts.remove(this.options.queryId);
+      this.set({ status: 'saved', error: null });
+      return;
+    }
+    this.sending = true;
+    this.set({ status: 'saving' });
+    try {
+      const saved = await save(text, version);
+      this.savedText = saved.content.sql;
+      this.options.onSaved?.(saved);
+      if (this.closed) return;
+      const done = this.state.text === saved.content.sql;
+      this.set({ version: saved.version, status: done ? 'saved' : 'pending', error: null });
+      if (done) this.options.drafts.remove(this.options.queryId);
+      else {
+        this.keepDraft();
+        this.schedule(this.options.delayMs ?? AUTOSAVE_DELAY_MS);
+      }
+    } catch (err) {
+      this.failed(err);
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  private failed(err: unknown) {
+    if (err instanceof ApiError && err.status === 409 && err.code === SNIPPET_CONFLICT_CODE) {
+      const current = (err.details as SnippetConflictBody).snippet;
+      this.options.onSaved?.(current);
+      this.set({ status: 'conflict', theirs: { sql: current.content.sql, version: current.version }, error: null });
+      return;
+    }
+    const offline = err instanceof ApiError ? err.status === 0 : true;
+    this.set({ status: offline ? 'offline' : 'failed', error: err instanceof Error ? err.message : String(err) });
+    // Gone for good (deleted, no permission): keep the draft, do not keep asking.
+    if (err instanceof ApiError && (err.status === 404 || err.status === 403)) return;
+    this.schedule(this.options.retryMs ?? AUTOSAVE_RETRY_MS);
+  }
+}

@@ -1,0 +1,84 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { NEW_SNIPPET_NAME, PERMISSIONS, type Snippet } from '@plinth/shared-contracts';
+import { useArea } from '@plinth/area-kit';
+import { useSnippetCache } from '../snippets/use-snippets';
+import { AutosaveSession } from './autosave-session';
+import { localDrafts } from './drafts';
+
+// Sessions outlive the page that shows them: switching query tabs or going to another area and
+// back finds the same session (its text, version and any save on its way), keyed by the area's
+// clients so each mounted console (and each test) has its own.
+const sessions = new WeakMap<object, Map<string, AutosaveSession>>();
+
+function registry(api: object): Map<string, AutosaveSession> {
+  let byKey = sessions.get(api);
+  if (!byKey) sessions.set(api, (byKey = new Map()));
+  return byKey;
+}
+
+/** Ids of the editors that are not a saved query: sql/new, and the non-hosted mode's fixed sql/1. */
+export const UNSAVED_QUERY_IDS = ['new', '1'] as const;
+
+/**
+ * The text of the query open at `id` and how it is kept. A saved query (`snippet` given) is saved as
+ * it is typed, each edit naming its version. `new` is kept locally and becomes a personal query with
+ * its first text (then the page moves to it, keeping the editor); `1` (non-hosted) and users without
+ * the right to save queries keep their text on this device.
+ */
+export function useQueryText(id: string, snippet: Snippet | undefined) {
+  const { api, projectRef, can, hosted } = useArea();
+  const cache = useSnippetCache();
+  const navigate = useNavigate();
+  const maySave = can(PERMISSIONS.USER_CONTENT_CREATE);
+  const sessionsOfApi = registry(api);
+  const key = `${projectRef}:${id}`;
+  let session = sessionsOfApi.get(key);
+  if (!session) {
+    const drafts = localDrafts(projectRef);
+    if (snippet) {
+      session = new AutosaveSession({
+        queryId: id,
+        saved: { sql: snippet.content.sql, version: snippet.version },
+        save: maySave ? (sql, baseVersion) => api.snippets.updateSnippet(projectRef, id, { sql, base_version: baseVersion }) : null,
+        drafts,
+        onSaved: cache.put,
+      });
+    } else {
+      const createsQuery = id === 'new' && hosted && maySave;
+      session = new AutosaveSession({
+        queryId: id,
+        saved: { sql: '', version: 0 },
+        save: createsQuery ? (sql) => api.snippets.createSnippet(projectRef, { name: NEW_SNIPPET_NAME, sql, visibility: 'user' }) : null,
+        drafts,
+        onSaved: (saved) => {
+          // The new query exists: its page takes over (and what was typed meanwhile, as its draft).
+          const current = sessionsOfApi.get(key);
+          if (current) {
+            drafts.put(saved.id, { sql: current.getState().text, baseVersion: saved.version, at: Date.now() });
+            current.close();
+          }
+          sessionsOfApi.delete(key);
+          drafts.remove(id);
+          cache.put(saved);
+          navigate(`/sql/${saved.id}`, { replace: true });
+        },
+      });
+    }
+    sessionsOfApi.set(key, session);
+  }
+  const active = session;
+  const state = useSyncExternalStore(active.subscribe, active.getState, active.getState);
+
+  useEffect(() => {
+    // Network back: send what waits. Leaving the query (another tab, another area): send it now.
+    const online = () => active.flush();
+    window.addEventListener('online', online);
+    return () => {
+      window.removeEventListener('online', online);
+      active.flush();
+    };
+  }, [active]);
+
+  return { state, edit: (text: string) => active.edit(text), keepMine: () => active.keepMine(), takeTheirs: () => active.takeTheirs() };
+}

@@ -1,0 +1,183 @@
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button } from '@plinth/shared-ui/button';
+import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
+import { Select } from '@plinth/shared-ui/form';
+import { InlineNotice, PageHeader, Spinner } from '@plinth/shared-ui/layout';
+import { InlineError, LoadingSkeleton, ShortcutHint } from '@plinth/shared-ui/page';
+import { tokens } from '@plinth/shared-ui/theme';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { SqlCodeEditor, type SqlCodeEditorHandle } from '@plinth/domain-ui/code-editor';
+import { lazyWithPreload, useArea } from '@plinth/area-kit';
+import { useCompletionSchema } from './completion-schema';
+import { formatSql } from './format-sql';
+import { readRowLimit, ROW_LIMITS, storeRowLimit } from './row-limit';
+import { errorMark, textToRun, type ErrorMark } from './sql-error';
+import { useQueryRun } from './use-query-run';
+
+export const RUN_SQL_PERMISSION_MESSAGE = 'You need additional permissions to run SQL queries';
+
+/** The results grid in its own chunk, fetched when a query first runs. */
+const ResultsGrid = lazyWithPreload(() => import(/* webpackChunkName: "sql-results-grid" */ '../results/ResultsGrid').then((m) => m.default));
+
+export interface QueryEditorProps {
+  title: string;
+  text: string;
+  onChange: (text: string) => void;
+  /** Beside the title: the save state, favourites, Save query. */
+  headerActions?: ReactNode;
+  /** Above the editor: unsaved work, conflicts. */
+  notices?: ReactNode;
+  /** Base of exported file names. */
+  fileName?: string;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+/**
+ * One query: the SQL editor (completion of the project's schema), Run on the whole text or the
+ * selection (Mod+Enter), Cancel while it runs, Format, the row limit, and the result or the error
+ * marked in the text.
+ */
+export function QueryEditor({ title, text, onChange, headerActions, notices, fileName }: QueryEditorProps) {
+  const { can, notify } = useArea();
+  const editor = useRef<SqlCodeEditorHandle>(null);
+  const [rowLimit, setRowLimit] = useState(readRowLimit);
+  const { state: run, run: start, cancel, running } = useQueryRun(rowLimit);
+  const runOffset = useRef(0);
+  const [mark, setMark] = useState<ErrorMark | null>(null);
+  const schema = useCompletionSchema();
+  const mayRun = can(PERMISSIONS.SQL_QUERY_RUN);
+  const latestText = useRef(text);
+  latestText.current = text;
+
+  const runNow = () => {
+    if (!mayRun || running) return;
+    const { query, offset } = textToRun(latestText.current, editor.current?.getSelection() ?? null);
+    if (query.trim() === '') return;
+    runOffset.current = offset;
+    setMark(null);
+    ResultsGrid.preload();
+    void start(query);
+  };
+
+  useEffect(() => {
+    if (run.kind === 'failed' && run.error.offset !== null) setMark(errorMark(latestText.current, runOffset.current + run.error.offset));
+  }, [run]);
+
+  const format = async () => {
+    try {
+      onChange(await formatSql(latestText.current));
+    } catch (err) {
+      notify({ kind: 'error', message: `Could not format this query: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}` });
+    }
+  };
+
+  return (
+    <div css={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+      <PageHeader title={title} actions={headerActions} />
+      <div css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.md, padding: tokens.space.lg, minWidth: 0 }}>
+        {notices}
+        <SqlCodeEditor
+          label="SQL"
+          value={text}
+          onChange={(next) => {
+            setMark(null);
+            onChange(next);
+          }}
+          onRun={runNow}
+          schema={schema}
+          lineNumbers
+          placeholder="select * from …"
+          height="clamp(160px, 36vh, 480px)"
+          editorRef={editor}
+          errorMark={mark ? { from: mark.from, to: mark.to, message: run.kind === 'failed' ? run.error.message : undefined } : null}
+        />
+        <div css={{ display: 'flex', gap: tokens.space.sm, alignItems: 'center', flexWrap: 'wrap' }}>
+          <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
+            <Button variant="primary" onClick={runNow} loading={running} disabled={mayRun && text.trim() === ''} onPointerEnter={() => ResultsGrid.preload()}>
+              Run
+            </Button>
+          </PermissionTooltip>
+          {running ? (
+            <Button variant="danger" onClick={() => void cancel()}>
+              Cancel
+            </Button>
+          ) : null}
+          <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>
+            <ShortcutHint keys={['Mod', 'Enter']} /> runs the selection, or everything when nothing is selected
+          </span>
+          <span css={{ flex: 1 }} />
+          <Button variant="ghost" onClick={() => void format()} disabled={text.trim() === ''}>
+            Format
+          </Button>
+          <label css={{ display: 'inline-flex', alignItems: 'center', gap: tokens.space.xs, fontSize: tokens.fontSize.sm, whiteSpace: 'nowrap' }}>
+            Row limit
+            <span css={{ width: 110 }}>
+              <Select
+                aria-label="Row limit"
+                value={String(rowLimit)}
+                onChange={(e) => {
+                  setRowLimit(Number(e.target.value));
+                  storeRowLimit(Number(e.target.value));
+                }}
+                options={ROW_LIMITS.map((n) => ({ value: String(n), label: numberFormat.format(n) }))}
+              />
+            </span>
+          </label>
+        </div>
+        <RunOutcome run={run} mark={mark} fileName={fileName} rowLimit={rowLimit} />
+      </div>
+    </div>
+  );
+}
+
+function RunOutcome({ run, mark, fileName, rowLimit }: { run: ReturnType<typeof useQueryRun>['state']; mark: ErrorMark | null; fileName?: string; rowLimit: number }) {
+  if (run.kind === 'idle') return null;
+  if (run.kind === 'running') {
+    return (
+      <p role="status" css={{ display: 'flex', gap: tokens.space.sm, alignItems: 'center', margin: 0 }}>
+        <Spinner /> Running…
+      </p>
+    );
+  }
+  if (run.kind === 'cancelled') return <InlineNotice kind="info" title="Query cancelled">{run.message}</InlineNotice>;
+  if (run.kind === 'failed') {
+    const { error } = run;
+    const where = mark ? `Line ${mark.line}, column ${mark.column} (marked in the editor).` : null;
+    return (
+      <InlineError
+        message={`Error: ${error.message}`}
+        detail={
+          where || error.hint || error.detail ? (
+            <>
+              {where ? <span css={{ display: 'block' }}>{where}</span> : null}
+              {error.detail ? <span css={{ display: 'block' }}>Detail: {error.detail}</span> : null}
+              {error.hint ? <span css={{ display: 'block' }}>Hint: {error.hint}</span> : null}
+            </>
+          ) : undefined
+        }
+      />
+    );
+  }
+  const { result } = run;
+  if (result.columns.length === 0) {
+    const affected = result.affectedRows;
+    return <p role="status">{affected != null ? `Success. ${affected} rows affected.` : 'Success. No rows returned.'}</p>;
+  }
+  const count = result.rows.length;
+  return (
+    <section aria-label="Result" css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.sm }}>
+      <p role="status" css={{ margin: 0, color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>
+        {numberFormat.format(count)} {count === 1 ? 'row' : 'rows'} · {numberFormat.format(run.ms)} ms
+      </p>
+      {result.truncated ? (
+        <InlineNotice kind="warning" title={`Showing the first ${numberFormat.format(count)} rows of ${numberFormat.format(result.totalRows ?? count)}`}>
+          The result was cut at the row limit ({numberFormat.format(rowLimit)}). Raise the limit or narrow the query to see the rest.
+        </InlineNotice>
+      ) : null}
+      <Suspense fallback={<LoadingSkeleton label="Loading results" rows={6} />}>
+        <ResultsGrid columns={result.columns.map((col) => col.name)} rows={result.rows} height="min(60vh, 560px)" fileName={fileName} />
+      </Suspense>
+    </section>
+  );
+}

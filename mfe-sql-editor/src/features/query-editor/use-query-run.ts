@@ -1,0 +1,71 @@
+import { useRef, useState } from 'react';
+import { ApiError, SQL_ROW_LIMIT_DEFAULT, type SqlErrorBody, type SqlRunResult } from '@plinth/shared-contracts';
+import { useArea } from '@plinth/area-kit';
+
+export type RunState =
+  | { kind: 'idle' }
+  | { kind: 'running'; runId: string; query: string }
+  | { kind: 'done'; result: SqlRunResult; query: string; ms: number }
+  | { kind: 'failed'; error: SqlProblem; query: string }
+  | { kind: 'cancelled'; message: string };
+
+/** What Postgres said about a refused statement, with the place in the text it ran (0-based, when given). */
+export interface SqlProblem {
+  message: string;
+  hint: string | null;
+  detail: string | null;
+  /** 0-based offset in the text that ran. */
+  offset: number | null;
+}
+
+export function toSqlProblem(err: unknown): SqlProblem {
+  if (err instanceof ApiError) {
+    const body = (err.details ?? {}) as Partial<SqlErrorBody>;
+    return { message: err.message, hint: body.hint ?? null, detail: body.detail ?? null, offset: typeof body.position === 'number' ? body.position - 1 : null };
+  }
+  return { message: err instanceof Error ? err.message : String(err), hint: null, detail: null, offset: null };
+}
+
+const newRunId = () => (globalThis.crypto?.randomUUID?.() ?? `run-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
+
+/** Runs SQL against the project database, one run at a time; a run can be cancelled. */
+export function useQueryRun(rowLimit: number = SQL_ROW_LIMIT_DEFAULT) {
+  const { api, projectRef } = useArea();
+  const [state, setState] = useState<RunState>({ kind: 'idle' });
+  const current = useRef<{ runId: string; controller: AbortController } | null>(null);
+
+  const run = async (query: string) => {
+    if (current.current) return;
+    const runId = newRunId();
+    const controller = new AbortController();
+    current.current = { runId, controller };
+    setState({ kind: 'running', runId, query });
+    const started = performance.now();
+    try {
+      const result = await api.database.runQuery(projectRef, { query, runId, rowLimit }, controller.signal);
+      if (current.current?.runId === runId) setState({ kind: 'done', result, query, ms: Math.round(performance.now() - started) });
+    } catch (err) {
+      if (current.current?.runId === runId) setState({ kind: 'failed', error: toSqlProblem(err), query });
+    } finally {
+      if (current.current?.runId === runId) current.current = null;
+    }
+  };
+
+  /** Stops waiting for the run and asks the database to stop it; says what the database could do. */
+  const cancel = async () => {
+    const running = current.current;
+    if (!running) return;
+    current.current = null;
+    running.controller.abort();
+    let message = 'Query cancelled.';
+    try {
+      const answer = await api.database.cancelQuery(projectRef, running.runId);
+      if (!answer.cancelled && answer.message) message = `Stopped waiting for the query. ${answer.message}`;
+    } catch (err) {
+      message = `Stopped waiting for the query; the database could not be asked to stop it: ${err instanceof Error ? err.message : String(err)}`;
+    }
+    setState({ kind: 'cancelled', message });
+  };
+
+  return { state, run, cancel, running: state.kind === 'running' };
+}

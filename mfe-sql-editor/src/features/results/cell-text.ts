@@ -1,0 +1,52 @@
+// How a result's values read: in a cell, in a copied cell or row, and in an exported CSV.
+
+export type ResultRow = Record<string, unknown>;
+
+/** A cell's text: NULL for null, JSON for objects and arrays, the value otherwise. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Objects and arrays open in a panel to read them whole. */
+export const isJsonValue = (value: unknown): value is object => value !== null && typeof value === 'object';
+
+/** A row as tab-separated values (pastes into a spreadsheet as one row). */
+export function rowText(columns: readonly string[], row: ResultRow): string {
+  return columns.map((name) => (row[name] === null || row[name] === undefined ? '' : cellText(row[name]))).join('\t');
+}
+
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The result as CSV (RFC 4180): a header line, one line per row, NULL as an empty field. */
+export function toCsv(columns: readonly string[], rows: readonly ResultRow[]): string {
+  const lines = [columns.map(csvField).join(',')];
+  for (const row of rows) lines.push(columns.map((name) => csvField(row[name])).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** A first width for each column: its header and the first rows' text, within 80–360 px. */
+export function initialWidths(columns: readonly string[], rows: readonly ResultRow[]): number[] {
+  const sample = rows.slice(0, 50);
+  return columns.map((name) => {
+    const longest = sample.reduce((most, row) => Math.max(most, Math.min(cellText(row[name]).length, 60)), name.length + 2);
+    return Math.max(80, Math.min(360, Math.round(longest * 7.5 + 24)));
+  });
+}
+
+/** Saves text as a file the browser downloads. */
+export function downloadText(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

@@ -1,0 +1,96 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { Button } from '@plinth/shared-ui/button';
+import { EmptyState, InlineNotice } from '@plinth/shared-ui/layout';
+import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
+import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
+import { NEW_SNIPPET_NAME, PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
+import { errorMessage, useArea } from '@plinth/area-kit';
+import { ConflictNotice, SaveStatus, UnsavedNotice } from '../features/autosave/SaveStatus';
+import { UNSAVED_QUERY_IDS, useQueryText } from '../features/autosave/use-autosave';
+import { QueryEditor } from '../features/query-editor/QueryEditor';
+import { openQueries } from '../features/query-tabs/open-queries';
+import { QueryTabs } from '../features/query-tabs/QueryTabs';
+import { useSnippetMutations, useSnippets } from '../features/snippets/use-snippets';
+
+/**
+ * sql/new, the non-hosted sql/1 and sql/:id: one page, so that a new query becoming a saved one keeps
+ * its editor (and the cursor) while the address moves to it.
+ */
+export default function SqlQueryRoute({ fixedId }: { fixedId?: string }) {
+  const params = useParams();
+  const id = fixedId ?? params.id ?? 'new';
+  const saved = !(UNSAVED_QUERY_IDS as readonly string[]).includes(id);
+  const snippets = useSnippets();
+
+  if (saved && snippets.isPending) return <LoadingSkeleton label="Loading query" rows={8} />;
+  if (saved && snippets.isError) return <InlineError message="Failed to load queries" detail={snippets.error.message} onRetry={() => void snippets.refetch()} />;
+  const snippet = saved ? snippets.data?.find((s) => s.id === id) : undefined;
+  if (saved && !snippet) {
+    return <EmptyState title="Query not found" description={`${SNIPPET_MESSAGES.noQueriesFound}: it may have been deleted.`} />;
+  }
+  return <OpenQuery id={id} snippet={snippet} />;
+}
+
+function OpenQuery({ id, snippet }: { id: string; snippet: Snippet | undefined }) {
+  const { projectRef, can, notify } = useArea();
+  const navigate = useNavigate();
+  const { state, edit, keepMine, takeTheirs } = useQueryText(id, snippet);
+  const { favorite, create } = useSnippetMutations();
+  const maySave = can(PERMISSIONS.USER_CONTENT_CREATE);
+
+  useEffect(() => {
+    if (snippet) openQueries.open(projectRef, snippet.id);
+  }, [projectRef, snippet?.id]);
+
+  const toggleFavorite = (s: Snippet) =>
+    favorite.mutate(
+      { id: s.id, favorite: !s.content.favorite },
+      { onError: (err) => notify({ kind: 'error', message: `Failed to update query: ${errorMessage(err)}` }) },
+    );
+  // The non-hosted sql/1 keeps its text on this device until saved as a query.
+  const saveAsQuery = async () => {
+    try {
+      const created = await create.mutateAsync({ name: NEW_SNIPPET_NAME, sql: state.text, visibility: 'user' });
+      navigate(`/sql/${created.id}`);
+    } catch {
+      notify({ kind: 'error', message: SNIPPET_MESSAGES.createFailed });
+    }
+  };
+
+  return (
+    <>
+      <QueryTabs activeId={id} />
+      <QueryEditor
+        title={snippet?.name ?? 'New query'}
+        text={state.text}
+        onChange={edit}
+        fileName={snippet?.name ?? 'query-results'}
+        headerActions={
+          <div css={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>
+            {state.text !== '' || snippet ? <SaveStatus state={state} /> : null}
+            {snippet ? (
+              <Button variant="ghost" aria-pressed={snippet.content.favorite} onClick={() => toggleFavorite(snippet)} loading={favorite.isPending}>
+                {snippet.content.favorite ? 'Remove from favorites' : 'Add to favorites'}
+              </Button>
+            ) : null}
+            {id === '1' ? (
+              <PermissionTooltip allowed={maySave} message={PERMISSION_MESSAGES.snippetsNotSaved}>
+                <Button onClick={() => void saveAsQuery()} loading={create.isPending} disabled={maySave && state.text.trim() === ''}>
+                  Save query
+                </Button>
+              </PermissionTooltip>
+            ) : null}
+          </div>
+        }
+        notices={
+          <>
+            <ConflictNotice state={state} onKeepMine={keepMine} onTakeTheirs={takeTheirs} />
+            <UnsavedNotice state={state} />
+            {maySave ? null : <InlineNotice kind="info">{PERMISSION_MESSAGES.snippetsNotSaved}. Your text is kept in this browser.</InlineNotice>}
+          </>
+        }
+      />
+    </>
+  );
+}
