@@ -11,7 +11,8 @@ export interface LogDatabase extends ControlDatabase {
 
 /** A log database on its own Postgres server (a small pool: writes are batched). */
 export function openLogDatabase(url: string): LogDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: 4 });
+  // Bounded waits: a log database that stops answering costs a dropped batch, never a held request.
+  const pool = new pg.Pool({ connectionString: url, max: 4, connectionTimeoutMillis: 5_000, statement_timeout: 15_000 });
   pool.on('error', () => undefined);
   const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = []): Promise<QueryResult<Row>> => {
     try {

@@ -192,6 +192,10 @@ describe('a log database that fails or stalls', () => {
       const again = await fetch(`${base}/api/projects/${keys.ref}/rest/v1/todos?select=id`, { headers: { apikey: keys.anonKey } });
       expect(again.status).toBe(200);
       await expect(store.flush()).resolves.toBeUndefined();
+      // The usage page still answers, with the sizes and without the app counts it cannot read.
+      const usage = await owner.api.usage.getProjectUsage(keys.ref);
+      expect(usage.db_size.usage).toBeGreaterThan(0);
+      expect(usage.api_requests).toBeUndefined();
     } finally {
       store.db = real;
       console.warn = warn;

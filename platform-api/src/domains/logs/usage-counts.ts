@@ -19,6 +19,8 @@ export interface AppUsage {
   monthlyActiveUsers: number;
 }
 
+/** A usage answer waits this long at most for the app counts (it answers without them after). */
+const READ_TIMEOUT_MS = 5_000;
 const monthOf = (ms: number) => `${dayOf(ms).slice(0, 7)}-01`;
 
 export class AppUsageCounts {
@@ -96,8 +98,16 @@ export class AppUsageCounts {
     });
   }
 
-  /** This month's usage of each project (all zero for a project without calls). */
-  async thisMonth(refs: string[], nowMs = Date.now()): Promise<Map<string, AppUsage>> {
+  /** This month's usage of each project (all zero for a project without calls); rejects when the log store takes over 5 s. */
+  thisMonth(refs: string[], nowMs = Date.now()): Promise<Map<string, AppUsage>> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the log store did not answer in time')), READ_TIMEOUT_MS);
+    });
+    return Promise.race([this.read(refs, nowMs), late]).finally(() => clearTimeout(timer));
+  }
+
+  private async read(refs: string[], nowMs: number): Promise<Map<string, AppUsage>> {
     const out = new Map<string, AppUsage>(refs.map((ref) => [ref, { requests: { auth: 0, rest: 0, storage: 0, total: 0 }, egressBytes: 0, monthlyActiveUsers: 0 }]));
     if (!refs.length) return out;
     await this.flush();
