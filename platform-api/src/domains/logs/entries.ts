@@ -27,10 +27,13 @@ export interface LogEntry {
 export const REDACTED = '[redacted]';
 const SECRET_PARAM = /^(apikey|api_key|key|token|token_hash|access_token|refresh_token|id_token|provider_token|password|secret|jwt|code|signature|code_verifier)$/i;
 const JWT_LIKE = /eyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]*)?/g;
+/** Postgres text holds no NUL: it is dropped (a request may carry one anywhere). */
+const text = (s: string) => s.replaceAll('\u0000', '');
+const optional = (s: string | null | undefined) => (s == null ? null : text(s));
 const cap = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
 
 /** Masks anything shaped like a JWT. */
-export const maskTokens = (text: string): string => text.replace(JWT_LIKE, REDACTED);
+export const maskTokens = (s: string): string => text(s).replace(JWT_LIKE, REDACTED);
 
 /** The query string with the values of credential parameters replaced. */
 export function sanitizeSearch(search: string): string {
@@ -53,21 +56,21 @@ export function toLogEntry(r: ProjectApiRequestRecord, at = Date.now()): LogEntr
   const objects = r.storage?.objects ?? [];
   return {
     at,
-    ref: r.ref,
+    ref: cap(text(r.ref), 64),
     service: r.service,
-    method: r.method,
+    method: cap(text(r.method), 16),
     path: cap(maskTokens(r.path), 1024),
     search: sanitizeSearch(r.search ?? ''),
     status: r.status,
     latencyMs: Number.isFinite(r.latencyMs) ? r.latencyMs : 0,
     role: r.role,
-    userId: r.userId,
+    userId: optional(r.userId),
     bytesOut: r.bytesOut ?? 0,
-    event: r.event ?? null,
-    storageOperation: r.storage?.operation ?? null,
-    bucketId: r.storage?.bucket ?? null,
-    objectName: objects.length ? cap(objects.join(', '), 1024) : null,
-    errorCode: r.error?.code ?? null,
+    event: optional(r.event),
+    storageOperation: optional(r.storage?.operation),
+    bucketId: optional(r.storage?.bucket),
+    objectName: objects.length ? cap(text(objects.join(', ')), 1024) : null,
+    errorCode: optional(r.error?.code),
     errorMessage: r.error ? cap(maskTokens(r.error.message), 1000) : null,
   };
 }

@@ -81,6 +81,12 @@ describe('log entries', () => {
     expect(e.path).toBe('/t/[redacted]');
   });
 
+  it('drop NUL characters, which Postgres text cannot hold (one would fail the whole batch)', () => {
+    const e = toLogEntry({ ref: 'r\u0000', service: 'storage', method: 'PUT', path: '/object/b/a\u0000b', search: 'x=\u0000', status: 400, latencyMs: 1, role: null, userId: 'u\u0000', storage: { operation: 'upload', bucket: 'b\u0000', objects: ['a\u0000b'] }, error: { code: 'c', message: 'm\u0000' } });
+    expect(JSON.stringify(e)).not.toContain('\\u0000');
+    expect(e).toMatchObject({ ref: 'r', path: '/object/b/ab', objectName: 'ab', userId: 'u', errorMessage: 'm' });
+  });
+
   it('name the storage operation, its bucket and objects', () => {
     const e = toLogEntry({ ref: 'r', service: 'storage', method: 'POST', path: '/object/move', status: 200, latencyMs: 1, role: 'anon', userId: null, storage: { operation: 'move', bucket: 'docs', objects: ['a.txt', 'b.txt'] } });
     expect(e).toMatchObject({ storageOperation: 'move', bucketId: 'docs', objectName: 'a.txt, b.txt' });
