@@ -12,9 +12,9 @@ const HAS_REF = /(^|\/):ref(\/|$)/;
  */
 export function requireContractRef(route: RouteOptions): void {
   if (!HAS_REF.test(route.url)) return;
-  const schema = (route.schema ?? {}) as { params?: { shape?: Record<string, z.ZodType> } };
+  const schema = (route.schema ?? {}) as { params?: { shape?: Record<string, z.core.$ZodType> } };
   const shape = schema.params?.shape;
   if (!shape) throw new Error(`${[route.method].flat().join(',')} ${route.url}: describe :ref with a params schema (domains/common/http.ts RefParamsSchema)`);
-  if (shape.ref === ProjectRefSchema) return;
+  if ((shape.ref as unknown) === ProjectRefSchema) return;
   route.schema = { ...route.schema, params: z.object({ ...shape, ref: ProjectRefSchema }) };
 }
