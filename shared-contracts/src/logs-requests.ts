@@ -17,9 +17,9 @@ export const ProjectLogQuerySchema = z.object({
   status: z.optional(z.string().check(z.regex(LOG_STATUS_PATTERN, 'status must be a code such as 404, a class such as 4xx, or error'))),
   /** Part of the path, query, user id, auth event, object name or error message. */
   search: z.optional(z.string().check(z.maxLength(200))),
-  /** ISO 8601 times; the plan's retention bounds `from`. */
-  from: z.optional(z.iso.datetime({ offset: true, error: 'from must be an ISO 8601 time' })),
-  to: z.optional(z.iso.datetime({ offset: true, error: 'to must be an ISO 8601 time' })),
+  /** ISO 8601 times, named as the established platform's logs endpoint names them; the plan's retention bounds the start. */
+  iso_timestamp_start: z.optional(z.iso.datetime({ offset: true, error: 'iso_timestamp_start must be an ISO 8601 time' })),
+  iso_timestamp_end: z.optional(z.iso.datetime({ offset: true, error: 'iso_timestamp_end must be an ISO 8601 time' })),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(LOG_PAGE_MAX)), LOG_PAGE_DEFAULT),
   /** The `next_cursor` of the page before. */
   before: z.optional(z.string().check(z.regex(/^\d{1,16}\.\d{1,18}$/, 'before must be a cursor answered by the previous page'))),
@@ -28,8 +28,8 @@ export interface ProjectLogQuery {
   service?: LogService;
   status?: string;
   search?: string;
-  from?: string;
-  to?: string;
+  iso_timestamp_start?: string;
+  iso_timestamp_end?: string;
   limit?: number;
   before?: string;
 }

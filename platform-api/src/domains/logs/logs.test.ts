@@ -131,7 +131,7 @@ describe('the request log', () => {
 
   it('refuses bad filters with a 400 naming the field', async () => {
     const cases = [
-      ['?limit=5000', 'limit'], ['?limit=0', 'limit'], ['?status=teapot', 'status'], ['?from=yesterday', 'from'], ['?before=abc', 'before'],
+      ['?limit=5000', 'limit'], ['?limit=0', 'limit'], ['?status=teapot', 'status'], ['?iso_timestamp_start=yesterday', 'iso_timestamp_start'], ['?before=abc', 'before'],
       ['?before=9999999999999999.1', 'before'], ['?service=realtime', 'service'],
     ];
     for (const [query, field] of cases) {
@@ -140,7 +140,7 @@ describe('the request log', () => {
       expect(await res.json()).toMatchObject({ field });
     }
     // Times Postgres would refuse are bounded, never a 500.
-    for (const query of ['?to=0000-01-01T00:00:00Z', '?from=0000-01-01T00:00:00Z', '?to=9999-12-31T00:00:00Z', '?from=1970-01-01T00:00:00%2B14:00']) {
+    for (const query of ['?iso_timestamp_end=0000-01-01T00:00:00Z', '?iso_timestamp_start=0000-01-01T00:00:00Z', '?iso_timestamp_end=9999-12-31T00:00:00Z', '?iso_timestamp_start=1970-01-01T00:00:00%2B14:00']) {
       expect((await owner.fetch(`/api/platform/projects/${keys.ref}/logs${query}`)).status).toBe(200);
     }
   });
@@ -230,6 +230,9 @@ describe('retention', () => {
       const pro = await logs('?search=days-ago');
       expect(pro.retention_days).toBe(7);
       expect(pro.entries.map((e) => e.path)).toEqual(['/two-days-ago']);
+      const window = (start: number, end: number) => `&iso_timestamp_start=${new Date(start).toISOString()}&iso_timestamp_end=${new Date(end).toISOString()}`;
+      expect((await logs(`?search=days-ago${window(now - DAY_MS, now)}`)).entries).toEqual([]);
+      expect((await logs(`?search=days-ago${window(now - 3 * DAY_MS, now - DAY_MS)}`)).entries.map((e) => e.path)).toEqual(['/two-days-ago']);
     } finally {
       await h.internals.control.query("update organizations set plan = 'free' where id = $1", [orgId]);
     }

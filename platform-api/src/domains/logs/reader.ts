@@ -49,14 +49,14 @@ function statusFilter(status: string, at: number): [string, unknown[]] {
 export async function readProjectLogs(db: ControlDatabase, ref: string, retentionDays: number, q: ProjectLogQuery, nowMs = Date.now()): Promise<ProjectLogPage> {
   const limit = Math.min(1000, Math.max(1, Math.trunc(Number(q.limit) || 100)));
   const oldest = nowMs - retentionDays * DAY_MS;
-  const from = Math.max(oldest, q.from ? timeParam(q.from, 'from') : -Infinity);
+  const from = Math.max(oldest, q.iso_timestamp_start ? timeParam(q.iso_timestamp_start, 'iso_timestamp_start') : -Infinity);
   const where = ['project_ref = $1', 'at >= $2'];
   const params: unknown[] = [ref, new Date(from).toISOString()];
   const add = (clause: string, ...values: unknown[]) => {
     where.push(clause);
     params.push(...values);
   };
-  if (q.to) add(`at < $${params.length + 1}`, new Date(timeParam(q.to, 'to')).toISOString());
+  if (q.iso_timestamp_end) add(`at < $${params.length + 1}`, new Date(timeParam(q.iso_timestamp_end, 'iso_timestamp_end')).toISOString());
   if (q.service) add(`service = $${params.length + 1}`, q.service);
   if (q.status) {
     const [clause, values] = statusFilter(q.status, params.length + 1);
