@@ -1,0 +1,147 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { addReadOnlyMember, createActiveProject, signUpThroughApi } from '../support/api-session';
+import { serverUrl } from '../support/servers';
+
+// The storage explorer against the real platform API: a folder dropped in, browsed in columns and
+// as a list, a file renamed, moved and deleted, a selection downloaded as one zip, an image
+// previewed, a signed URL copied and opened; a read-only member sees the writes disabled.
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/**
+ * Drops a folder on a column the way Chromium hands one over: items whose entries are a directory
+ * (webkitGetAsEntry) holding files and a subfolder.
+ */
+async function dropFolder(page: Page, column: string, folder: string, files: Record<string, { body: string; type: string; base64?: boolean }>) {
+  await page.getByRole('region', { name: column }).evaluate(
+    (el, { folder, files }) => {
+      type Node = { name: string; isFile: boolean; isDirectory: boolean; children?: Node[]; file?: File };
+      const root: Node = { name: folder, isFile: false, isDirectory: true, children: [] };
+      for (const [path, f] of Object.entries(files)) {
+        const parts = path.split('/');
+        let dir = root;
+        for (const part of parts.slice(0, -1)) {
+          let next = dir.children!.find((c) => c.name === part);
+          if (!next) dir.children!.push((next = { name: part, isFile: false, isDirectory: true, children: [] }));
+          dir = next;
+        }
+        const bytes = f.base64 ? Uint8Array.from(atob(f.body), (c) => c.charCodeAt(0)) : new TextEncoder().encode(f.body);
+        dir.children!.push({ name: parts.at(-1)!, isFile: true, isDirectory: false, file: new File([bytes], parts.at(-1)!, { type: f.type }) });
+      }
+      const entry = (n: Node): unknown =>
+        n.isFile
+          ? { name: n.name, isFile: true, isDirectory: false, file: (ok: (f: File) => void) => ok(n.file!) }
+          : {
+              name: n.name,
+              isFile: false,
+              isDirectory: true,
+              createReader: () => {
+                let read = false;
+                return { readEntries: (ok: (e: unknown[]) => void) => ok(read ? [] : ((read = true), n.children!.map(entry))) };
+              },
+            };
+      const dataTransfer = { items: [{ kind: 'file', webkitGetAsEntry: () => entry(root) }], files: [] };
+      for (const type of ['dragover', 'drop']) {
+        const event = new Event(type, { bubbles: true, cancelable: true });
+        Object.defineProperty(event, 'dataTransfer', { value: dataTransfer });
+        el.dispatchEvent(event);
+      }
+    },
+    { folder, files },
+  );
+}
+
+const item = (page: Page, column: string, name: string) => page.getByRole('listbox', { name: `Contents of ${column}` }).locator(`[data-testid="storage-item"][data-name="${name}"]`);
+
+test('drop a folder, browse, rename, move, delete, zip a selection, preview, sign a URL; read-only sees the writes disabled', async ({ page, context, browser }) => {
+  test.setTimeout(180_000);
+  const baseUrl = serverUrl('production');
+  const { session } = await signUpThroughApi(baseUrl, 'storage-owner');
+  const { ref, orgSlug } = await createActiveProject(session, 'Files');
+  await session.client.storage.createBucket(ref, { id: 'media' });
+  await session.shareWith(context);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  // Zips go through the download the page starts (the save picker has no one to answer it here).
+  await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
+
+  await page.goto(`${baseUrl}/project/${ref}/storage/buckets/media`);
+  await expect(page.getByText('No results found in this folder')).toBeVisible();
+  await dropFolder(page, 'media', 'trip', {
+    'notes.txt': { body: 'day one', type: 'text/plain' },
+    'todo.txt': { body: 'pack', type: 'text/plain' },
+    'photos/beach.png': { body: PNG.toString('base64'), type: 'image/png', base64: true },
+  });
+  await expect(page.getByText('Successfully uploaded 3 files!', { exact: true })).toBeVisible();
+
+  // Columns: the folder opens a column, its subfolder another.
+  await item(page, 'media', 'trip').click();
+  await expect(item(page, 'trip', 'notes.txt')).toBeVisible();
+  await item(page, 'trip', 'photos').click();
+  await item(page, 'photos', 'beach.png').click();
+  const preview = page.getByRole('complementary', { name: 'File preview' });
+  await expect(preview.getByRole('img', { name: 'beach.png' })).toBeVisible();
+  await expect.poll(() => preview.getByRole('img', { name: 'beach.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+
+  // A signed URL, copied, serves the file.
+  await item(page, 'photos', 'beach.png').getByRole('button', { name: 'Actions for beach.png' }).click();
+  await page.getByRole('menuitem', { name: 'Get URL: expires in 1 week' }).click();
+  await expect(page.getByText('Copied URL to clipboard', { exact: true })).toBeVisible();
+  const signed = await page.evaluate(() => navigator.clipboard.readText());
+  const got = await page.request.get(signed);
+  expect(got.status()).toBe(200);
+  expect(Buffer.from(await got.body()).equals(PNG)).toBe(true);
+
+  // Rename inline, move through the dialog, delete after confirmation.
+  await item(page, 'trip', 'todo.txt').getByRole('button', { name: 'Actions for todo.txt' }).click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  const name = page.getByRole('textbox', { name: 'Name' });
+  await name.fill('packing.txt');
+  await name.press('Enter');
+  await expect(item(page, 'trip', 'packing.txt')).toBeVisible();
+  await item(page, 'trip', 'packing.txt').getByRole('button', { name: 'Actions for packing.txt' }).click();
+  await page.getByRole('menuitem', { name: 'Move' }).click();
+  const move = page.getByRole('dialog', { name: 'Moving packing.txt within media' });
+  await move.getByRole('textbox').fill('/trip/photos');
+  await move.getByRole('button', { name: 'Move files' }).click();
+  await expect(item(page, 'photos', 'packing.txt')).toBeVisible();
+  await expect(item(page, 'trip', 'packing.txt')).toHaveCount(0);
+  await item(page, 'trip', 'notes.txt').getByRole('button', { name: 'Actions for notes.txt' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm deletion of notes.txt' });
+  await expect(confirm.getByText('This action cannot be undone.')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(item(page, 'trip', 'notes.txt')).toHaveCount(0);
+
+  // A selection of two files downloads as one zip.
+  await item(page, 'photos', 'beach.png').getByRole('checkbox').check();
+  await item(page, 'photos', 'packing.txt').getByRole('checkbox').check();
+  await expect(page.getByText('2 items selected')).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('toolbar', { name: 'Selection' }).getByRole('button', { name: 'Download' }).click();
+  const zip = await readFile(await (await downloading).path());
+  expect(zip.subarray(0, 2).toString()).toBe('PK');
+  expect(zip.includes(Buffer.from('beach.png'))).toBe(true);
+  expect(zip.includes(Buffer.from('packing.txt'))).toBe(true);
+  await page.getByRole('button', { name: 'Clear selection' }).click();
+
+  // List view: the last folder as a table with its total.
+  await page.getByRole('button', { name: 'View' }).click();
+  await page.getByRole('menuitemradio', { name: 'List' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Last modified at' })).toBeVisible();
+  await expect(page.getByText(/for 2 items/)).toBeVisible();
+
+  // A read-only member: writes disabled, with their reasons.
+  const member = await addReadOnlyMember(session, orgSlug);
+  const memberContext = await browser.newContext();
+  await member.session.shareWith(memberContext);
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(`${baseUrl}/project/${ref}/storage/buckets/media`);
+  const upload = memberPage.getByRole('button', { name: 'Upload files' });
+  await expect(upload).toHaveAttribute('aria-disabled', 'true');
+  await expect(memberPage.getByRole('button', { name: 'Create folder' })).toHaveAttribute('aria-disabled', 'true');
+  await upload.hover();
+  await expect(memberPage.getByRole('tooltip')).toHaveText('You need additional permissions to upload files');
+  await memberContext.close();
+});
