@@ -1,15 +1,14 @@
 import type { ControlDatabase } from '../../core/deps';
+import type { ControlMigration } from '../../core/migrations';
 
 /**
  * Versioned migrations of the log store, numbered like the control database's and recorded in a
  * table of their own (`log_store_migrations`), since the store may live in its own database
  * (LOGS_DATABASE_URL) or beside the control tables. Each runs once, in order, in a transaction.
- * The daily partitions of `project_api_logs` are made by `partitions.ts`, not here.
+ * The daily partitions of `project_api_logs` are made by `partitions.ts`, not here. The log
+ * tables are not in the control database's list (core/migrations.ts) because they may live elsewhere.
  */
-export interface LogStoreMigration {
-  version: string;
-  statements: string[];
-}
+export type LogStoreMigration = ControlMigration;
 
 export const LOG_STORE_MIGRATIONS: LogStoreMigration[] = [
   {
