@@ -1,16 +1,18 @@
-import { useEffect, useState } from 'react';
-import { AUTH_USERS_PAGE_SIZE, PERMISSIONS, type AuthUser } from '@plinth/shared-contracts';
-import { errorMessage, RowActions, useArea } from '@plinth/area-kit';
+import { Suspense, useEffect, useState } from 'react';
+import { AUTH_USERS_PAGE_SIZE, PERMISSIONS } from '@plinth/shared-contracts';
+import { errorMessage, lazyWithPreload, useArea } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
-import { DataTable, type DataTableColumn } from '@plinth/shared-ui/data-table';
 import { TextInput } from '@plinth/shared-ui/form';
-import { KeyIcon, LockIcon, PlusIcon, SearchIcon, TrashIcon, UserIcon } from '@plinth/shared-ui/icons';
-import { Badge, EmptyState, PageHeader } from '@plinth/shared-ui/layout';
+import { PlusIcon, SearchIcon, UserIcon } from '@plinth/shared-ui/icons';
+import { EmptyState, PageHeader } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
-import { useAuthUsers, useUserActions } from './queries';
+import { useAuthUsers } from './queries';
 import { preloadUserPanels, UserPanels, type UserPanelState } from './user-panels';
-import { formatWhen, isBanned, lastPage, MANAGE_USERS_DENIED as DENIED, pageSummary, userStatus } from './user-status';
+import { lastPage, MANAGE_USERS_DENIED as DENIED, pageSummary } from './user-status';
+
+// The table (a virtualized grid) is a chunk of its own, fetched with the first page of users.
+const UsersTable = lazyWithPreload(() => import('./UsersTable').then((m) => m.UsersTable));
 
 /** The words typed in the search box, once the user pauses. */
 function useSettled(value: string, ms = 250): string {
@@ -31,44 +33,8 @@ export function UsersPage() {
   const [page, setPage] = useState(1);
   const [panel, setPanel] = useState<UserPanelState>({ kind: 'closed' });
   const users = useAuthUsers(page, search);
-  const { recover, setBanned } = useUserActions();
+  useEffect(() => void UsersTable.preload(), []);
   useEffect(() => setPage(1), [search]);
-
-  const columns: DataTableColumn<AuthUser>[] = [
-    { key: 'email', header: 'Email', width: 'minmax(180px, 2fr)', cell: (u) => u.email ?? '—', sortValue: (u) => u.email ?? '' },
-    { key: 'provider', header: 'Provider', width: 'minmax(80px, 0.7fr)', cell: (u) => u.provider },
-    { key: 'created', header: 'Created', width: 'minmax(140px, 1fr)', cell: (u) => formatWhen(u.created_at), sortValue: (u) => u.created_at },
-    { key: 'last-sign-in', header: 'Last signed in', width: 'minmax(140px, 1fr)', cell: (u) => formatWhen(u.last_sign_in_at), sortValue: (u) => u.last_sign_in_at ?? '' },
-    {
-      key: 'status',
-      header: 'Status',
-      width: 'minmax(90px, 0.8fr)',
-      cell: (u) => {
-        const s = userStatus(u);
-        return <Badge kind={s.tone === 'success' ? 'success' : s.tone}>{s.label}</Badge>;
-      },
-    },
-    {
-      key: 'actions',
-      header: 'Actions',
-      width: '64px',
-      align: 'end',
-      cell: (u) => (
-        <span onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
-          <RowActions
-            label={`Actions for ${u.email ?? u.id}`}
-            disabledReason={allowed ? null : DENIED}
-            onOpen={preloadUserPanels}
-            actions={[
-              { label: 'Send password recovery', icon: <KeyIcon />, onSelect: () => recover.mutate(u), disabledReason: !u.email || isBanned(u) ? 'Unban the user first' : null },
-              { label: isBanned(u) ? 'Unban user' : 'Ban user', icon: <LockIcon />, onSelect: () => setBanned.mutate({ user: u, banned: !isBanned(u) }) },
-              { label: 'Delete user', icon: <TrashIcon />, danger: true, onSelect: () => setPanel({ kind: 'delete', user: u }) },
-            ]}
-          />
-        </span>
-      ),
-    },
-  ];
 
   const data = users.data;
   const total = data?.total ?? 0;
@@ -109,15 +75,9 @@ export function UsersPage() {
           />
         ) : (
           <>
-            <DataTable
-              aria-label="Users"
-              columns={columns}
-              rows={data?.users ?? []}
-              getRowId={(u) => u.id}
-              height="min(60vh, 560px)"
-              onRowActivate={(user) => setPanel({ kind: 'details', user })}
-              empty={<EmptyState title="No users found" description={`No user's email matches "${search}".`} />}
-            />
+            <Suspense fallback={<LoadingSkeleton label="Loading users" rows={5} />}>
+              <UsersTable users={data?.users ?? []} search={search} allowed={allowed} onOpen={(user) => setPanel({ kind: 'details', user })} onDelete={(user) => setPanel({ kind: 'delete', user })} />
+            </Suspense>
             <nav aria-label="Pages of users" css={{ display: 'flex', alignItems: 'center', gap: 8, justifyContent: 'space-between', flexWrap: 'wrap' }}>
               <span role="status">{pageSummary(page, AUTH_USERS_PAGE_SIZE, data?.users.length ?? 0, total)}</span>
               <span css={{ display: 'flex', gap: 8 }}>
