@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { queryKeys, VerifyFactorBodySchema } from '@plinth/shared-contracts';
 import { useAuthApi } from '../app/api';
 import { usePageTitle } from '../app/page-title';
-import { AuthField, inputCss, submitCss } from '../features/sign-in/auth-form-parts';
+import { AuthField, inputCss, linkButtonCss, noticeCss, submitCss } from '../features/sign-in/auth-form-parts';
 import { safeReturnTo } from '../session/require-session';
 
 type CodeInput = z.input<typeof VerifyFactorBodySchema>;
@@ -41,11 +41,19 @@ export default function SignInMfaPage() {
     navigate('/sign-in', { replace: true });
   };
 
-  if (factors.isError) return <p role="alert">Could not load your authentication factors: {(factors.error as Error).message}</p>;
+  if (factors.isError)
+    return (
+      <div role="alert" css={noticeCss}>
+        <p css={{ margin: 0 }}>Could not load your authentication factors: {(factors.error as Error).message}</p>
+        <button type="button" onClick={() => void factors.refetch()} css={linkButtonCss}>
+          Try again
+        </button>
+      </div>
+    );
   if (factors.data && !factor)
     return (
-      <div role="alert">
-        <p>Your account asks for a second factor but has no verified authenticator app. Ask your organization owner for help.</p>
+      <div role="alert" css={{ display: 'grid', gap: 16 }}>
+        <p css={noticeCss}>Your account asks for a second factor but has no verified authenticator app. Ask your organization owner for help.</p>
         <button type="button" onClick={() => void signOut()} css={submitCss}>
           Sign in with a different account
         </button>
@@ -59,7 +67,7 @@ export default function SignInMfaPage() {
       <button type="submit" css={submitCss} disabled={isSubmitting || !factor}>
         {isSubmitting ? 'Verifying…' : 'Verify'}
       </button>
-      <button type="button" onClick={() => void signOut()} css={{ marginTop: 12, background: 'none', border: 0, color: 'inherit', textDecoration: 'underline', cursor: 'pointer' }}>
+      <button type="button" onClick={() => void signOut()} css={[linkButtonCss, { marginTop: 16 }]}>
         Sign in with a different account
       </button>
     </form>

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { Button } from '@plinth/shared-ui/button';
+import { Button, buttonCss } from '@plinth/shared-ui/button';
+import { CopyIcon, ExternalLinkIcon } from '@plinth/shared-ui/icons';
+import { PageHeader } from '@plinth/shared-ui/layout';
+import { Card } from '@plinth/shared-ui/page';
 import { Field, Select, TextArea, TextInput } from '@plinth/shared-ui/form';
 import { tokens } from '@plinth/shared-ui/theme';
 import { notify } from '@plinth/shared-ui/toast';
@@ -34,11 +37,32 @@ export default function SupportNewPage() {
   };
 
   return (
-    <div css={{ padding: tokens.space.xl, maxWidth: 640, display: 'grid', gap: tokens.space.md }}>
-      <h1 css={{ margin: 0, fontSize: tokens.fontSize.xxl }}>Submit a support request</h1>
-      <p css={{ color: tokens.color.textMuted, margin: 0 }}>
-        Your request is sent by email to {SUPPORT_EMAIL}. Open it in your email app, or copy it and send it any way you like.
-      </p>
+    <div css={{ maxWidth: 760 }}>
+      <PageHeader
+        title="Submit a support request"
+        description={`Your request is sent by email to ${SUPPORT_EMAIL}. Open it in your email app, or copy it and send it any way you like.`}
+      />
+      <div css={{ padding: tokens.space.xl }}>
+      <Card
+        footer={
+          <div css={{ display: 'flex', gap: tokens.space.sm, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            <Button icon={<CopyIcon size={14} />} onClick={() => void copy()} disabled={incomplete}>
+              Copy request
+            </Button>
+            {incomplete ? (
+              <Button variant="primary" icon={<ExternalLinkIcon size={14} />} disabled>
+                Open in email app
+              </Button>
+            ) : (
+              <a href={supportMailto(request)} css={buttonCss('primary')}>
+                <ExternalLinkIcon size={14} />
+                Open in email app
+              </a>
+            )}
+          </div>
+        }
+      >
+      <div css={{ display: 'grid', gap: tokens.space.md }}>
       <Field label="Category">
         <Select options={SUPPORT_CATEGORIES} value={request.category} onChange={set('category')} />
       </Field>
@@ -51,19 +75,8 @@ export default function SupportNewPage() {
       <Field label="Message" required error={request.message.trim() ? undefined : 'Describe the problem'}>
         <TextArea rows={8} value={request.message} onChange={set('message')} />
       </Field>
-      <div css={{ display: 'flex', gap: tokens.space.sm }}>
-        {incomplete ? (
-          <Button variant="primary" disabled>
-            Open in email app
-          </Button>
-        ) : (
-          <a href={supportMailto(request)} css={{ alignSelf: 'center' }}>
-            Open in email app
-          </a>
-        )}
-        <Button onClick={() => void copy()} disabled={incomplete}>
-          Copy request
-        </Button>
+      </div>
+      </Card>
       </div>
     </div>
   );

@@ -36,14 +36,11 @@ const avatarCss = {
   width: 26,
   height: 26,
   borderRadius: tokens.radius.full,
-  background: tokens.color.brand,
-  color: tokens.color.onBrand,
-  fontSize: tokens.fontSize.xs,
-  fontWeight: tokens.fontWeight.semibold,
-  textTransform: 'uppercase',
+  background: tokens.color.surfaceRaised,
+  color: tokens.color.textMuted,
 } as const;
 
-/** Account menu at the bottom of the rail: Account Preferences, the Dark/Light choice (kept across reloads), sign out. */
+/** Account menu at the bottom of the rail (the signed-in email in its tooltip and at the top of the menu): Account Preferences, the Dark/Light choice (kept across reloads), sign out. */
 export function AccountMenu({ email }: { email: string }) {
   const { theme, setTheme } = useTheme();
   const auth = useAuthApi();
@@ -62,12 +59,12 @@ export function AccountMenu({ email }: { email: string }) {
   return (
     <Menu>
       <MenuTrigger asChild>
-        <button type="button" aria-label="Account" title={email} css={triggerCss}>
+        <button type="button" title={email} css={triggerCss}>
           <span aria-hidden="true" css={avatarCss}>
-            {email.slice(0, 1)}
+            <UserIcon size={16} />
           </span>
           <span data-rail-label="" css={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', fontSize: tokens.fontSize.sm }}>
-            {email}
+            Account
           </span>
         </button>
       </MenuTrigger>

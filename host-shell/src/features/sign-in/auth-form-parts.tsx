@@ -55,3 +55,28 @@ export const submitCss = {
   '&:disabled': { opacity: 0.6, cursor: 'progress' },
 } as const;
 
+/** A quiet action that reads as a link (another account, try again). */
+export const linkButtonCss = {
+  padding: 0,
+  border: 0,
+  background: 'none',
+  color: c.brandText,
+  font: 'inherit',
+  fontSize: tokens.fontSize.sm,
+  textDecoration: 'underline',
+  textUnderlineOffset: 2,
+  cursor: 'pointer',
+  borderRadius: tokens.radius.sm,
+  '&:focus-visible': tokens.focusRing,
+} as const;
+
+/** A failure or a dead end on the sign-in pages, in the danger colour's edge. */
+export const noticeCss = {
+  margin: 0,
+  padding: `${tokens.space.md} ${tokens.space.lg}`,
+  border: `1px solid ${c.border}`,
+  borderLeft: `3px solid ${c.danger}`,
+  borderRadius: tokens.radius.md,
+  background: c.surface,
+  fontSize: tokens.fontSize.sm,
+} as const;
