@@ -88,6 +88,19 @@ describe('two tenants with the same names', () => {
     const res = await call(a.user, 'POST', `/api/platform/storage/${b.ref}/buckets/avatars/objects/download`, { path: 'me.png' });
     expect(res.statusCode).toBe(404);
   });
+
+  it("cannot list, move or delete the other tenant's folders, and its own calls stay in its project", async () => {
+    await b.user.api.storage.uploadObject(b.ref, 'private', 'plans/q1.txt', enc('b plan'), { contentType: 'text/plain' });
+    await a.user.api.storage.uploadObject(a.ref, 'private', 'plans/q1.txt', enc('a plan'), { contentType: 'text/plain' });
+    const base = `/api/platform/storage/${b.ref}/buckets/private`;
+    expect((await call(a.user, 'POST', `${base}/objects/page`, { path: 'plans' })).statusCode).toBe(404);
+    expect((await call(a.user, 'POST', `${base}/folders/move`, { from: 'plans', to: 'stolen' })).statusCode).toBe(404);
+    expect((await call(a.user, 'DELETE', `${base}/folders`, { path: 'plans' })).statusCode).toBe(404);
+    expect(await a.user.api.storage.deleteFolder(a.ref, 'private', 'plans')).toMatchObject({ count: 1 });
+    const left = await b.user.api.storage.listObjectsPage(b.ref, 'private', { path: 'plans' });
+    expect(left.items.map((o) => o.name)).toEqual(['q1.txt']);
+    expect(await (await b.user.api.storage.downloadObject(b.ref, 'private', 'plans/q1.txt')).text()).toBe('b plan');
+  });
 });
 
 describe('bucket ids', () => {
