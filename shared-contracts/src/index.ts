@@ -10,6 +10,7 @@ export * from './auth';
 export * from './organizations';
 export * from './projects';
 export * from './project-status';
+export * from './project-not-running';
 export * from './usage';
 export * from './plans';
 export * from './database';

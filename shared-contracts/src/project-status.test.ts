@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProjectStatusKey, nextStatusPoll, projectApiCheckQuery, projectStatusQuery, saysProjectNotRunning, STATUS_POLLING } from './project-status';
-import { ApiError } from './http';
+import { nextStatusPoll, projectApiCheckQuery, projectStatusQuery, STATUS_POLLING } from './project-status';
 import { queryKeys } from './query-keys';
 
 describe('project status polling (000 §4.2)', () => {
@@ -38,16 +37,5 @@ describe('project status polling (000 §4.2)', () => {
     const check = projectApiCheckQuery(projects as never, { ref: 'abc', kpsVersion: '3.8.6' });
     expect(check.refetchInterval({ state: {} })).toBe(4000);
     expect(check.refetchInterval({ state: { data: { reachable: true } } })).toBe(false);
-  });
-
-  it('tells an answer saying the project is not running from other failures, and finds the status queries', () => {
-    expect(saysProjectNotRunning(new ApiError(409, 'Project abc is not running; restore it first', 'PROJECT_NOT_ACTIVE'))).toBe(true);
-    expect(saysProjectNotRunning(new ApiError(503, 'The database of project abc is not reachable', 'PROJECT_OFFLINE'))).toBe(true);
-    expect(saysProjectNotRunning({ code: 'REST_OFFLINE', message: 'from another copy of the contracts' })).toBe(true);
-    expect(saysProjectNotRunning(new ApiError(409, 'Bucket exists', 'CONFLICT'))).toBe(false);
-    expect(saysProjectNotRunning(new Error('Failed to fetch'))).toBe(false);
-    expect(saysProjectNotRunning(undefined)).toBe(false);
-    expect(isProjectStatusKey(queryKeys.projectStatus('abc'))).toBe(true);
-    expect(isProjectStatusKey(queryKeys.project('abc'))).toBe(false);
   });
 });
