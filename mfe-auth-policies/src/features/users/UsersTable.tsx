@@ -55,14 +55,19 @@ export function UsersTable({ users, search, allowed, onOpen, onDelete }: UsersTa
   ];
 
   return (
-    <DataTable
-      aria-label="Users"
-      columns={columns}
-      rows={users}
-      getRowId={(u) => u.id}
-      height="min(60vh, 560px)"
-      onRowActivate={onOpen}
-      empty={<EmptyState title="No users found" description={`No user's email matches "${search}".`} />}
-    />
+    // Narrower than its columns (768 px wide windows), the table scrolls sideways rather than cut them off.
+    <div css={{ overflowX: 'auto' }}>
+      <div css={{ minWidth: 720 }}>
+        <DataTable
+          aria-label="Users"
+          columns={columns}
+          rows={users}
+          getRowId={(u) => u.id}
+          height="min(60vh, 560px)"
+          onRowActivate={onOpen}
+          empty={<EmptyState title="No users found" description={`No user's email matches "${search}".`} />}
+        />
+      </div>
+    </div>
   );
 }
