@@ -41,17 +41,6 @@ interface TablePolicy {
   applies: boolean;
 }
 
-interface RowOutcome {
-  select: boolean;
-  select_error: string | null;
-  update: boolean;
-  update_error: string | null;
-  delete: boolean;
-  delete_error: string | null;
-  insert: boolean;
-  insert_error: string | null;
-}
-
 /** Thrown at the end of the test so that the transaction rolls back (the answer is kept aside). */
 const ROLL_BACK = 'The policy test rolls back';
 
@@ -101,105 +90,150 @@ async function draftStatements(db: ProjectDatabase, body: Request, target: strin
   return out;
 }
 
-/** One PL/pgSQL block trying each operation on each row as the caller, every attempt undone by its own subtransaction. */
+/**
+ * One PL/pgSQL block trying each operation on the sample rows as the caller. Each operation runs
+ * once for all rows in a subtransaction that is then undone; when it fails (a WITH CHECK refusal
+ * stops the whole statement), it runs again row by row, each in its own subtransaction, so every
+ * row gets its own answer. The answer is a JSON array, one object per row, in a setting.
+ */
 function attemptsBlock(target: string, updateColumn: string | null, insertColumns: string[]): string {
-  const undo = "raise exception using errcode = 'PLT01', message = n::text";
+  const undo = "raise exception using errcode = 'PLT01'";
   const cols = insertColumns.map(ident).join(', ');
-  const insert = insertColumns.length
-    ? `insert into ${target} (${cols}) select ${cols} from jsonb_populate_record(null::${target}, r.plinth_row -> 'values'); n := 1; ${undo};`
-    : `raise exception 'The table has no column a row can be inserted with';`;
-  const update = updateColumn
-    ? `update ${target} set ${ident(updateColumn)} = ${ident(updateColumn)} where ctid = r.plinth_ctid; get diagnostics n = row_count; ${undo};`
-    : `raise exception 'The table has no column an update can set';`;
+  const set = updateColumn ? `${ident(updateColumn)} = ${target}.${ident(updateColumn)}` : null;
+  // Each statement answers the sample rows it reached, by their ctid before the statement.
+  const update = (where: string) =>
+    set ? `with done as (update ${target} set ${set} from ${where} where ${target}.ctid = s.t returning s.t) select coalesce(array_agg(t), '{}') into reached from done;` : `raise exception 'The table has no column an update can set';`;
+  const remove = (where: string) => `with done as (delete from ${target} using ${where} where ${target}.ctid = s.t returning s.t) select coalesce(array_agg(t), '{}') into reached from done;`;
+  // A copy of the row: a duplicate key is skipped, after WITH CHECK has been applied to it.
+  const insert = (values: string) =>
+    insertColumns.length
+      ? `insert into ${target} (${cols}) select ${insertColumns.map((c) => `plinth_new.${ident(c)}`).join(', ')} from ${values} on conflict do nothing; reached := null;`
+      : `raise exception 'The table has no column a row can be inserted with';`;
+  const op = (name: string, all: string, one: string, refused: string) => `
+  begin
+    ${all}
+    ${undo};
+  exception when sqlstate 'PLT01' then
+      out := out || jsonb_build_object('${name}', coalesce(to_jsonb(reached::text[]), to_jsonb(ctids::text[])));
+    when others then
+      ok := '{}'; errs := '{}';
+      for i in 1 .. coalesce(array_length(ctids, 1), 0) loop
+        c := ctids[i];
+        begin
+          ${one}
+          ${undo};
+        exception when sqlstate 'PLT01' then if reached is null or cardinality(reached) > 0 then ok := ok || c; end if;
+          when others then ${refused}
+        end;
+      end loop;
+      out := out || jsonb_build_object('${name}', to_jsonb(ok::text[]), '${name}_errors', errs);
+  end;`;
+  const refusedOnly = `errs := errs || jsonb_build_object(c::text, sqlerrm);`;
+  // Only a missing grant or a policy stops an insert before its row is checked; anything later passed WITH CHECK.
+  const insertRefused = `if sqlstate = '42501' then errs := errs || jsonb_build_object(c::text, sqlerrm); else ok := ok || c; errs := errs || jsonb_build_object(c::text, sqlerrm); end if;`;
   return `do $plinth_policy_test$
 declare
-  r record;
-  n bigint;
-  o jsonb;
-  out jsonb := '[]'::jsonb;
+  sample jsonb := current_setting('plinth.policy_test_rows')::jsonb;
+  ctids tid[] := array(select (e ->> 'ctid')::tid from jsonb_array_elements(sample) with ordinality as x(e, n) order by n);
+  vals jsonb[] := array(select e -> 'values' from jsonb_array_elements(sample) with ordinality as x(e, n) order by n);
+  reached tid[];
+  ok tid[];
+  c tid;
+  i int;
+  errs jsonb;
+  out jsonb := '{}'::jsonb;
 begin
-  for r in select x.value as plinth_row, (x.value ->> 'ctid')::tid as plinth_ctid
-      from jsonb_array_elements(current_setting('plinth.policy_test_rows')::jsonb) as x loop
-    o := '{}'::jsonb;
-    begin
-      perform 1 from ${target} where ctid = r.plinth_ctid;
-      o := o || jsonb_build_object('select', found);
-    exception when others then o := o || jsonb_build_object('select', false, 'select_error', sqlerrm);
-    end;
-    begin
-      ${update}
-    exception when sqlstate 'PLT01' then o := o || jsonb_build_object('update', sqlerrm::bigint > 0);
-      when others then o := o || jsonb_build_object('update', false, 'update_error', sqlerrm);
-    end;
-    begin
-      delete from ${target} where ctid = r.plinth_ctid; get diagnostics n = row_count; ${undo};
-    exception when sqlstate 'PLT01' then o := o || jsonb_build_object('delete', sqlerrm::bigint > 0);
-      when others then o := o || jsonb_build_object('delete', false, 'delete_error', sqlerrm);
-    end;
-    begin
-      ${insert}
-    exception when sqlstate 'PLT01' then o := o || jsonb_build_object('insert', true);
-      -- Refused by a policy or a missing grant; any later error (a duplicate key, a constraint)
-      -- comes after WITH CHECK has passed.
-      when insufficient_privilege then o := o || jsonb_build_object('insert', false, 'insert_error', sqlerrm);
-      when others then o := o || jsonb_build_object('insert', true, 'insert_error', sqlerrm);
-    end;
-    out := out || jsonb_build_array(o);
-  end loop;
+  begin
+    select coalesce(array_agg(ctid), '{}') into reached from ${target} where ctid = any(ctids);
+    out := out || jsonb_build_object('select', to_jsonb(reached::text[]));
+  exception when others then out := out || jsonb_build_object('select', '[]'::jsonb, 'select_error', sqlerrm);
+  end;
+  ${op('update', update('unnest(ctids) as s(t)'), update('(select c) as s(t)'), refusedOnly)}
+  ${op('delete', remove('unnest(ctids) as s(t)'), remove('(select c) as s(t)'), refusedOnly)}
+  ${op(
+    'insert',
+    insert(`unnest(vals) as plinth_value cross join lateral jsonb_populate_record(null::${target}, plinth_value) as plinth_new`),
+    insert(`jsonb_populate_record(null::${target}, vals[i]) as plinth_new`),
+    insertRefused,
+  )}
   perform set_config('plinth.policy_test_result', out::text, true);
 end
 $plinth_policy_test$`;
 }
 
+/** What the block answers: per operation the ctids it reached, and per row the error that stopped it. */
+interface Attempts {
+  select: string[];
+  select_error?: string;
+  update: string[];
+  update_errors?: Record<string, string>;
+  delete: string[];
+  delete_errors?: Record<string, string>;
+  insert: string[];
+  insert_errors?: Record<string, string>;
+}
+
 /** For each applying permissive policy and expression, which rows (by position) it admits, evaluated as the caller. */
 async function admittingRows(tx: Tx, target: string, table: string, policies: TablePolicy[], rowsJson: string): Promise<Map<string, Set<number>>> {
   const admits = new Map<string, Set<number>>();
+  const expressions: { key: string; sql: string }[] = [];
   for (const p of policies) {
     if (!p.permissive || !p.applies) continue;
     for (const [kind, expression] of [['using', p.qual], ['check', p.with_check ?? (p.cmd === '*' ? p.qual : null)]] as const) {
       if (!expression) continue;
-      const rows = new Set<number>();
-      admits.set(`${p.name}\u0000${kind}`, rows);
-      await tx.query('savepoint plinth_policy_eval');
-      try {
-        const r = await tx.query<{ ord: number }>(
-          `select x.plinth_ord::int as ord from jsonb_array_elements($1::jsonb) with ordinality as x(plinth_row, plinth_ord)
-           cross join lateral jsonb_populate_record(null::${target}, x.plinth_row) as ${ident(table)} where coalesce((${expression}), false)`,
-          [rowsJson],
-        );
-        for (const row of r.rows) rows.add(Number(row.ord) - 1);
-        await tx.query('release savepoint plinth_policy_eval');
-      } catch {
-        await tx.query('rollback to savepoint plinth_policy_eval');
-      }
+      admits.set(`${p.name}\u0000${kind}`, new Set());
+      expressions.push({ key: `${p.name}\u0000${kind}`, sql: expression });
+    }
+  }
+  if (!expressions.length) return admits;
+  const from = `from jsonb_array_elements($1::jsonb) with ordinality as x(plinth_row, plinth_ord)
+    cross join lateral jsonb_populate_record(null::${target}, x.plinth_row) as ${ident(table)}`;
+  const evaluate = async (list: typeof expressions) => {
+    const columns = list.map((e, i) => `coalesce((${e.sql}), false) as e${i}`).join(', ');
+    const r = await tx.query<Record<string, unknown>>(`select x.plinth_ord::int as plinth_ord, ${columns} ${from}`, [rowsJson]);
+    for (const row of r.rows) list.forEach((e, i) => row[`e${i}`] === true && admits.get(e.key)!.add(Number(row.plinth_ord) - 1));
+  };
+  // All expressions in one statement; when one of them fails on these rows, each on its own.
+  await tx.query('savepoint plinth_policy_eval');
+  try {
+    await evaluate(expressions);
+    await tx.query('release savepoint plinth_policy_eval');
+    return admits;
+  } catch {
+    await tx.query('rollback to savepoint plinth_policy_eval');
+  }
+  for (const e of expressions) {
+    await tx.query('savepoint plinth_policy_eval');
+    try {
+      await evaluate([e]);
+      await tx.query('release savepoint plinth_policy_eval');
+    } catch {
+      await tx.query('rollback to savepoint plinth_policy_eval');
     }
   }
   return admits;
 }
 
 const OPERATION_COMMANDS = { select: 'r', update: 'w', delete: 'd', insert: 'a' } as const;
+type Operation = keyof typeof OPERATION_COMMANDS;
+const OPERATIONS = Object.keys(OPERATION_COMMANDS) as Operation[];
 
 export async function runPolicyTest(db: ProjectDatabase, body: Request): Promise<PolicyTestResult> {
   const target = `${ident(body.schema)}.${ident(body.table)}`;
   if (body.draft && !acceptsPolicyChanges(body.schema, body.table)) {
     throw new HttpError(403, `${body.schema}.${body.table} is a locked system table: its policies cannot be changed`, 'TABLE_LOCKED');
   }
-  const info = await db.query<{ rls: boolean }>(
-    `select c.relrowsecurity as rls from pg_class c join pg_namespace n on n.oid = c.relnamespace
-     where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p')`,
+  // The table, whether RLS is on, and its columns (those an insert may set), in one call.
+  const info = await db.query<{ rls: boolean; columns: { name: string; insertable: boolean }[] }>(
+    `select c.relrowsecurity as rls, coalesce((select json_agg(json_build_object('name', a.attname, 'insertable', a.attidentity <> 'a' and a.attgenerated = '') order by a.attnum)
+       from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns
+     from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2 and c.relkind in ('r', 'p')`,
     [body.schema, body.table],
   );
   if (!info.rows[0]) throw new HttpError(404, `Table not found: ${body.schema}.${body.table}`, 'NOT_FOUND', 'table');
   const rlsEnabled = info.rows[0].rls;
-  const columns = (
-    await db.query<{ name: string; insertable: boolean }>(
-      `select a.attname::text as name, a.attidentity <> 'a' and a.attgenerated = '' as insertable from pg_attribute a
-       where a.attrelid = $1::regclass and a.attnum > 0 and not a.attisdropped order by a.attnum`,
-      [target],
-    )
-  ).rows;
-  const caller = await resolveCaller(db, body.caller);
-  const draft = await draftStatements(db, body, target);
+  const columns = typeof info.rows[0].columns === 'string' ? (JSON.parse(info.rows[0].columns) as typeof info.rows[0]['columns']) : info.rows[0].columns;
+  const [caller, draft] = await Promise.all([resolveCaller(db, body.caller), draftStatements(db, body, target)]);
 
   let result: PolicyTestResult | null = null;
   try {
@@ -244,17 +278,19 @@ export async function runPolicyTest(db: ProjectDatabase, body: Request): Promise
       }
       const rowsJson = JSON.stringify(sample.map((s) => s.row));
 
-      await tx.query(`select set_config('plinth.policy_test_rows', $1, true)`, [JSON.stringify(sample.map((s) => ({ ctid: s.ctid, values: s.row })))]);
+      await tx.query(`select set_config('plinth.policy_test_rows', $1, true), set_config('request.jwt.claims', $2, true)`, [
+        JSON.stringify(sample.map((s) => ({ ctid: s.ctid, values: s.row }))),
+        JSON.stringify(caller.claims),
+      ]);
       await tx.query(`set local role ${ident(caller.role)}`);
-      await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(caller.claims)]);
       const admits = await admittingRows(tx, target, body.table, policies, rowsJson);
       const updatable = columns.find((c) => c.insertable)?.name ?? null;
       const insertable = columns.filter((c) => c.insertable).map((c) => c.name);
-      await tx.exec(attemptsBlock(target, updatable, insertable));
-      const outcome = await tx.query<{ result: string }>(`select current_setting('plinth.policy_test_result') as result`);
-      const outcomes = JSON.parse(outcome.rows[0]!.result) as Partial<RowOutcome>[];
+      const ran = await tx.exec(`${attemptsBlock(target, updatable, insertable)};\nselect current_setting('plinth.policy_test_result') as result`);
+      const attempts = JSON.parse(String(ran[ran.length - 1]!.rows[0]!.result)) as Attempts;
+      const reached = Object.fromEntries(OPERATIONS.map((op) => [op, new Set(attempts[op])])) as Record<Operation, Set<string>>;
 
-      const admittedBy = (op: keyof typeof OPERATION_COMMANDS, index: number) =>
+      const admittedBy = (op: Operation, index: number) =>
         policies
           .filter((p) => p.permissive && p.applies && (p.cmd === OPERATION_COMMANDS[op] || p.cmd === '*'))
           .filter((p) => {
@@ -263,9 +299,10 @@ export async function runPolicyTest(db: ProjectDatabase, body: Request): Promise
             return rows ? rows.has(index) : op === 'update' && !p.qual;
           })
           .map((p) => p.name);
-      const verdict = (op: keyof typeof OPERATION_COMMANDS, o: Partial<RowOutcome>, index: number): PolicyVerdict => {
-        const allowed = Boolean(o[op]);
-        const error = (o[`${op}_error` as keyof RowOutcome] as string | undefined) ?? null;
+      const verdict = (op: Operation, index: number): PolicyVerdict => {
+        const ctid = sample[index]!.ctid;
+        const allowed = reached[op].has(ctid);
+        const error = (op === 'select' ? attempts.select_error : attempts[`${op}_errors`]?.[ctid]) ?? null;
         const by = admittedBy(op, index);
         const reason = error ?? (allowed ? null : `No ${op.toUpperCase()} policy for ${caller.role} admits this row`);
         return { allowed, admittedBy: allowed ? by : [], reason };
@@ -284,8 +321,7 @@ export async function runPolicyTest(db: ProjectDatabase, body: Request): Promise
           draft: body.draft?.name === p.name,
         })),
         rows: sample.map((s, i) => {
-          const o = outcomes[i] ?? {};
-          return { values: s.row, select: verdict('select', o, i), insert: verdict('insert', o, i), update: verdict('update', o, i), delete: verdict('delete', o, i) };
+          return { values: s.row, select: verdict('select', i), insert: verdict('insert', i), update: verdict('update', i), delete: verdict('delete', i) };
         }),
         pasted: Boolean(body.rows),
       };
