@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@plinth/shared-ui/button';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { Select } from '@plinth/shared-ui/form';
@@ -64,6 +64,10 @@ export function QueryEditor({ title, text, onChange, headerActions, notices, fil
     if (run.kind === 'failed' && run.error.offset !== null) setMark(errorMark(latestText.current, runOffset.current + run.error.offset));
   }, [run]);
 
+  // One object per mark: the editor moves the cursor to a mark each time it is given a new one.
+  const errorText = run.kind === 'failed' ? run.error.message : undefined;
+  const editorMark = useMemo(() => (mark ? { from: mark.from, to: mark.to, message: errorText } : null), [mark, errorText]);
+
   const format = async () => {
     try {
       onChange(await formatSql(latestText.current));
@@ -90,7 +94,7 @@ export function QueryEditor({ title, text, onChange, headerActions, notices, fil
           placeholder="select * from …"
           height="clamp(160px, 36vh, 480px)"
           editorRef={editor}
-          errorMark={mark ? { from: mark.from, to: mark.to, message: run.kind === 'failed' ? run.error.message : undefined } : null}
+          errorMark={editorMark}
         />
         <div css={{ display: 'flex', gap: tokens.space.sm, alignItems: 'center', flexWrap: 'wrap' }}>
           <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
