@@ -56,11 +56,14 @@ const PrivacyPage = page(() => import('../routes/privacy'));
 
 type Preloadable = { preload: () => Promise<void> };
 
-/** Fetches a page the user is likely to open next once the browser has nothing else to do. */
+/**
+ * Fetches a page the user is likely to open next, a while after the first one is up and once the
+ * browser has nothing else to do: never part of the first page's load.
+ */
 function whenIdle(target: Preloadable): void {
   const start = () => void target.preload().catch(() => undefined);
-  if (typeof window !== 'undefined' && 'requestIdleCallback' in window) window.requestIdleCallback(start, { timeout: 3000 });
-  else setTimeout(start, 1000);
+  const idle = () => (typeof window !== 'undefined' && 'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 3000 }) : start());
+  setTimeout(idle, 2000);
 }
 
 /**

@@ -2,6 +2,7 @@ import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Dialog } from '@plinth/shared-ui/dialog';
 import { tokens } from '@plinth/shared-ui/theme';
+import { ChevronRightIcon, DatabaseIcon, SearchIcon } from '@plinth/shared-ui/icons';
 import type { Project } from '@plinth/shared-contracts';
 import { useCommandMenu } from './command-store';
 import { buildCommands, filterCommands, type ProjectPage } from './commands';
@@ -51,6 +52,10 @@ function CommandSearch({ projectPages, projects, onDone }: Required<Props> & { o
 
   return (
     <div>
+      <div css={{ position: 'relative', display: 'flex', alignItems: 'center' }}>
+      <span aria-hidden="true" css={{ position: 'absolute', left: tokens.space.sm, display: 'inline-flex', color: tokens.color.textMuted }}>
+        <SearchIcon size={16} />
+      </span>
       <input
         autoFocus
         role="combobox"
@@ -65,10 +70,11 @@ function CommandSearch({ projectPages, projects, onDone }: Required<Props> & { o
           setIndex(0);
         }}
         onKeyDown={onKeyDown}
-        css={{ width: '100%', padding: tokens.space.sm, borderRadius: tokens.radius.md, border: `1px solid ${tokens.color.border}`, background: tokens.color.background, color: tokens.color.text, font: 'inherit', boxSizing: 'border-box' }}
+        css={{ width: '100%', height: 38, padding: `0 ${tokens.space.sm} 0 32px`, borderRadius: tokens.radius.md, border: `1px solid ${tokens.color.borderControl}`, background: tokens.color.background, color: tokens.color.text, font: 'inherit', fontSize: tokens.fontSize.md, boxSizing: 'border-box', '&:focus-visible': { outline: `2px solid ${tokens.color.focus}`, outlineOffset: 0 } }}
       />
+      </div>
       <ul id="command-results" role="listbox" aria-label="Results" css={{ listStyle: 'none', margin: `${tokens.space.sm} 0 0`, padding: 0, maxHeight: 320, overflowY: 'auto' }}>
-        {results.length === 0 ? <li role="presentation" css={{ padding: tokens.space.sm, color: tokens.color.textMuted }}>No pages or projects match “{search}”.</li> : null}
+        {results.length === 0 ? <li role="presentation" css={{ padding: tokens.space.sm, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>No pages or projects match “{search}”.</li> : null}
         {results.map((command, i) => (
           <li
             key={command.id}
@@ -77,9 +83,12 @@ function CommandSearch({ projectPages, projects, onDone }: Required<Props> & { o
             aria-selected={i === current}
             onMouseEnter={() => setIndex(i)}
             onClick={() => go(command.href)}
-            css={{ display: 'flex', justifyContent: 'space-between', padding: tokens.space.sm, borderRadius: tokens.radius.md, cursor: 'pointer', background: i === current ? tokens.color.surfaceHover : 'none' }}
+            css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, padding: tokens.space.sm, borderRadius: tokens.radius.md, cursor: 'pointer', fontSize: tokens.fontSize.sm, background: i === current ? tokens.color.surfaceHover : 'none' }}
           >
-            <span>{command.label}</span>
+            <span aria-hidden="true" css={{ display: 'inline-flex', color: tokens.color.textMuted }}>
+              {command.group === 'Projects' ? <DatabaseIcon size={14} /> : <ChevronRightIcon size={14} />}
+            </span>
+            <span css={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{command.label}</span>
             <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>{command.group}</span>
           </li>
         ))}

@@ -39,9 +39,15 @@ export function SignInLayout() {
           <h1 css={{ margin: `0 0 ${tokens.space.xs}`, fontSize: tokens.fontSize.xxl, fontWeight: tokens.fontWeight.semibold, lineHeight: tokens.lineHeight.tight }}>{text.heading}</h1>
           <p css={{ margin: `0 0 ${tokens.space.xl}`, color: tokens.color.textMuted }}>{text.subheading}</p>
           {state === 'loading' ? (
-            <p role="status" css={{ color: tokens.color.textMuted }}>
-              Checking your session…
-            </p>
+            <div role="status" aria-label="Checking your session" aria-busy="true" css={{ display: 'grid', gap: tokens.space.lg }}>
+              {[0, 1].map((field) => (
+                <span key={field} aria-hidden="true" css={{ display: 'grid', gap: tokens.space.xs }}>
+                  <span css={skeletonBar('30%', 12)} />
+                  <span css={skeletonBar('100%', 38)} />
+                </span>
+              ))}
+              <span aria-hidden="true" css={skeletonBar('100%', 40)} />
+            </div>
           ) : (
             <Outlet />
           )}
@@ -72,6 +78,11 @@ export function SignInLayout() {
       </aside>
     </div>
   );
+}
+
+/** A grey placeholder bar from the tokens (the sign-in page loads no primitive entry). */
+function skeletonBar(width: string, height: number) {
+  return { display: 'block', width, height, borderRadius: tokens.radius.md, background: tokens.color.surfaceHover, animation: 'plinth-pulse 1.6s ease-in-out infinite' } as const;
 }
 
 function initials(name: string): string {

@@ -1,7 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { ErrorIcon, SuccessIcon } from '@plinth/shared-ui/icons';
+import { InlineNotice } from '@plinth/shared-ui/layout';
 import { queryKeys, UPGRADE_STATUS_POLL_MS, type Project } from '@plinth/shared-contracts';
-import { Button } from '@plinth/shared-ui/button';
+import { Button, buttonCss } from '@plinth/shared-ui/button';
 import { tokens } from '@plinth/shared-ui/theme';
 import { useApi } from '../../app/use-api';
 import { supportLink } from '../../support/support-link';
@@ -38,11 +40,12 @@ export function UpgradingScreen({ project }: { project: Project }) {
 
   if (status?.status === 'Failed') {
     return (
-      <ScreenPanel title="Database upgrade failed" tone="danger">
+      <ScreenPanel title="Database upgrade failed" tone="danger" icon={<ErrorIcon size={20} />}>
         <p role="alert">Your project is back online and its data is unaffected.</p>
         {startedAt}
         <div css={actionsCss}>
           <Link
+            css={buttonCss('default')}
             to={supportLink({
               category: 'Database_unresponsive',
               ref: project.ref,
@@ -59,7 +62,7 @@ export function UpgradingScreen({ project }: { project: Project }) {
   }
   if (status?.status === 'Upgraded') {
     return (
-      <ScreenPanel title="Database upgrade complete" tone="success">
+      <ScreenPanel title="Database upgrade complete" tone="success" icon={<SuccessIcon size={20} />}>
         <p css={mutedCss}>{project.name} now runs Postgres {status.target_version}.</p>
         {startedAt}
         <div css={actionsCss}>
@@ -76,7 +79,7 @@ export function UpgradingScreen({ project }: { project: Project }) {
         {status ? `Upgrading to Postgres ${status.target_version}. ` : ''}An upgrade can take from a few minutes to several hours; the project is unavailable meanwhile.
       </p>
       {startedAt}
-      {upgrade.isError ? <p role="alert">Could not load the upgrade status: {(upgrade.error as Error).message}</p> : null}
+      {upgrade.isError ? <InlineNotice kind="danger" title="Could not load the upgrade status">{(upgrade.error as Error).message}</InlineNotice> : null}
       <ol aria-label="Upgrade steps" css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: tokens.space.sm }}>
         {upgradeSteps(status).map((step) => (
           <li key={step.key} data-state={step.state} aria-label={`${step.label}: ${STEP_WORDS[step.state]}`} css={{ display: 'flex', gap: tokens.space.sm, color: step.state === 'pending' ? tokens.color.textMuted : tokens.color.text }}>
