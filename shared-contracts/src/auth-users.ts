@@ -216,9 +216,19 @@ export function isRedirectPattern(text: string): boolean {
 }
 
 export const AuthUrlConfigSchema = z.object({
-  site_url: z.string().check(z.trim(), z.maxLength(2048), z.refine(isSiteUrl, 'Enter a valid URL starting with http:// or https://')),
+  site_url: z.string().check(
+    z.trim(),
+    z.maxLength(2048),
+    z.regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, { error: 'Enter a valid URL starting with http:// or https://', abort: true }),
+    z.refine(isSiteUrl, 'Enter a valid URL starting with http:// or https://'),
+  ),
   redirect_urls: z.array(
-    z.string().check(z.trim(), z.maxLength(2048), z.refine(isRedirectPattern, { error: (issue) => `${String(issue.input)} is not a valid URL or wildcard pattern` })),
+    z.string().check(
+      z.trim(),
+      z.maxLength(2048),
+      z.regex(/^[a-z][a-z0-9+.-]*:\/\/[^\s/?#]+(?:\/\S*)?$/i, { error: (issue) => `${String(issue.input)} is not a valid URL or wildcard pattern`, abort: true }),
+      z.refine(isRedirectPattern, { error: (issue) => `${String(issue.input)} is not a valid URL or wildcard pattern` }),
+    ),
   ).check(z.maxLength(AUTH_REDIRECT_URLS_MAX, `At most ${AUTH_REDIRECT_URLS_MAX} redirect URLs`)),
 });
 export type AuthUrlConfig = z.infer<typeof AuthUrlConfigSchema>;
