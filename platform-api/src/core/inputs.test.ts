@@ -115,7 +115,6 @@ describe('bad input is a 4xx naming what is wrong, never a 500', () => {
       ['GET', '/api/platform/projects/zzzzzzzzzzzzzzzzzzzz/usage'],
       ['GET', '/api/platform/projects/zzzzzzzzzzzzzzzzzzzz/upgrade/status'],
       ['GET', '/api/projects/zzzzzzzzzzzzzzzzzzzz/live'],
-      ['GET', `/api/platform/projects/${'q'.repeat(60)}`],
       ['GET', '/api/platform/organizations/no-such-org'],
       ['GET', '/api/platform/organizations/no-such-org/members/reached-free-project-limit'],
       ['DELETE', `/api/platform/organizations/${slug}/members/no-such-user`],
@@ -125,6 +124,14 @@ describe('bad input is a 4xx naming what is wrong, never a 500', () => {
       const res = await call(method, url, method === 'POST' ? {} : undefined);
       expect(res.status, `${method} ${url}`).toBe(404);
       expect(res.body.message, `${method} ${url}`).toMatch(/not found/i);
+    }
+  });
+
+  it('a malformed project ref is a 400 naming ref, on every route', async () => {
+    for (const url of [`/api/platform/projects/${'q'.repeat(60)}`, '/api/platform/projects/NOT_A_REF/status', '/api/platform/storage/abc/buckets']) {
+      const res = await call('GET', url);
+      expect(res.status, url).toBe(400);
+      expect(res.body, url).toMatchObject({ field: 'ref', message: expect.stringContaining('A project ref is 20 lowercase letters') });
     }
   });
 

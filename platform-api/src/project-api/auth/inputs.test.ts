@@ -68,9 +68,12 @@ describe('bad input', () => {
       expect({ path, body: init?.body?.slice(0, 40), status: res.status }).toEqual({ path, body: init?.body?.slice(0, 40), status });
       expect(res.json).toMatchObject({ code: status, error_code: errorCode, msg: expect.any(String) });
     }
-    const unknown = await fetch(`${base}/api/projects/nosuchprojectref/auth/v1/settings`, { headers: { apikey: keys.anonKey } });
+    const unknown = await fetch(`${base}/api/projects/zzzzzzzzzzzzzzzzzzzz/auth/v1/settings`, { headers: { apikey: keys.anonKey } });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error_code: 'project_not_found' });
+    const malformed = await fetch(`${base}/api/projects/nosuchprojectref/auth/v1/settings`, { headers: { apikey: keys.anonKey } });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ code: 400, error_code: 'validation_failed' });
   });
 
   it('turns a bad email link into an error in the redirect, and refuses a redirect outside the allow-list', async () => {

@@ -232,7 +232,10 @@ describe('bad requests', () => {
     const noKey = await fetch(`${base}/storage/v1/bucket`);
     expect(noKey.status).toBe(401);
     expect(await noKey.json()).toMatchObject({ statusCode: '401', message: 'No API key found in request' });
-    const unknown = await fetch(`${base.replace(ref, 'nosuchproject')}/storage/v1/bucket`, { headers: { apikey: keys.anon } });
+    const unknown = await fetch(`${base.replace(ref, 'zzzzzzzzzzzzzzzzzzzz')}/storage/v1/bucket`, { headers: { apikey: keys.anon } });
     expect(unknown.status).toBe(404);
+    const malformed = await fetch(`${base.replace(ref, 'nosuchproject')}/storage/v1/bucket`, { headers: { apikey: keys.anon } });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ statusCode: '400', message: expect.stringContaining('A project ref is 20 lowercase letters') });
   });
 });
