@@ -123,7 +123,8 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
     },
     setSelection: (from, to = from) => view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true }),
     replaceSelection: (text) => view.dispatch(view.state.replaceSelection(text)),
-    setErrorMark: (mark) => view.dispatch({ effects: setErrorMarkEffect.of(mark), selection: mark ? { anchor: Math.min(mark.from, view.state.doc.length) } : undefined, scrollIntoView: Boolean(mark) }),
+    setErrorMark: (mark) =>
+      view.dispatch({ effects: mark ? [setErrorMarkEffect.of(mark), EditorView.scrollIntoView(Math.min(mark.from, view.state.doc.length), { y: 'center' })] : setErrorMarkEffect.of(null) }),
     focus: () => view.focus(),
     destroy: () => view.destroy(),
   };

@@ -1,0 +1,144 @@
+// The SQL editor under load, in Chromium against the console as `pnpm start` serves it:
+// 1. /sql/new opened cold: gzip bytes of every script until the code editor is up (aim <= 353 KB).
+// 2. A result of 100,000 rows x 20 columns: time from Run to the first rows painted, and the longest
+//    main-thread task while scrolling the grid (aim: none over 50 ms).
+// 3. Typing into a 5,000-line query: input latency per key (aim < 16 ms), from Event Timing and
+//    from keydown to the next frame.
+// Prints, never asserts. Needs the console built and published (see README).
+import { gzipSync } from 'node:zlib';
+import { kb, launchChromium, signUpWithProject, startConsole } from './load-console';
+
+const FIRST_LOAD_AIM = 353 * 1024;
+const ROWS = 100_000;
+const COLUMNS = 20;
+const LINES = 5_000;
+const KEYS = 60;
+
+/** 20 columns of numbers, text, timestamps and JSON over generate_series. */
+const RESULT_SQL = `select ${Array.from({ length: COLUMNS }, (_, i) => {
+  const col = `c${String(i + 1).padStart(2, '0')}`;
+  if (i % 5 === 1) return `'customer ' || n * ${i} as ${col}`;
+  if (i % 5 === 2) return `jsonb_build_object('n', n, 'tag', 't${i}') as ${col}`;
+  if (i % 5 === 3) return `timestamptz '2026-01-01' + n * interval '1 minute' as ${col}`;
+  return `n * ${i + 1} as ${col}`;
+}).join(', ')} from generate_series(1, ${ROWS}) as n`;
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+const server = await startConsole();
+const browser = await launchChromium();
+try {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+  const ref = await signUpWithProject(context, server.url);
+  const cookies = await context.cookies();
+
+  // 1. First load of /sql/new with the code editor, cold.
+  const cold = await browser.newContext();
+  await cold.addCookies(cookies);
+  const coldPage = await cold.newPage();
+  const fetched: Promise<number>[] = [];
+  coldPage.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.endsWith('.js') || (response.headers()['content-type'] ?? '').includes('javascript')) {
+      fetched.push(response.body().then((b) => gzipSync(b).length, () => 0));
+    }
+  });
+  await coldPage.goto(`${server.url}/project/${ref}/sql/new`);
+  await coldPage.getByTestId('sql-code-editor').waitFor({ timeout: 30_000 });
+  await coldPage.waitForLoadState('networkidle');
+  const firstLoad = (await Promise.all(fetched)).reduce((a, b) => a + b, 0);
+  console.log(`First load of /sql/new with the code editor: ${kb(firstLoad)} gzip in ${fetched.length} scripts; aim <= ${kb(FIRST_LOAD_AIM)}: ${firstLoad <= FIRST_LOAD_AIM ? 'met' : 'NOT met'}`);
+  await cold.close();
+
+  // 2. 100,000 x 20 result: run to first rows painted, then the longest task while scrolling.
+  const page = await context.newPage();
+  await page.goto(`${server.url}/project/${ref}/sql/new`);
+  await page.getByTestId('sql-code-editor').waitFor({ timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'Row limit' }).selectOption(String(ROWS));
+  await page.evaluate((text) => navigator.clipboard.writeText(text), RESULT_SQL);
+  await page.getByRole('textbox', { name: 'SQL' }).click();
+  await page.keyboard.press('ControlOrMeta+v');
+  await page.waitForTimeout(1_500); // the new query is saved and its page takes over
+  const runToRows = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const run = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Run')!;
+        const started = performance.now();
+        const seen = () => document.querySelector('[role="grid"][aria-label="Results"] [role="row"][aria-rowindex="2"]');
+        const observer = new MutationObserver(() => {
+          if (!seen()) return;
+          observer.disconnect();
+          requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - started)));
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        run.click();
+      }),
+  );
+  const rowsShown = await page.getByRole('grid', { name: 'Results' }).getAttribute('aria-rowcount');
+  console.log(`Result of ${ROWS.toLocaleString('en-US')} rows x ${COLUMNS} columns (grid rows ${Number(rowsShown) - 1}): run to first rows painted ${runToRows.toFixed(0)} ms`);
+
+  await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+  });
+  const grid = page.getByRole('grid', { name: 'Results' });
+  const box = (await grid.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const scrollStarted = Date.now();
+  for (let i = 0; i < 120; i += 1) {
+    await page.mouse.wheel(i % 10 === 9 ? 400 : 0, 1_200);
+    await page.waitForTimeout(16);
+  }
+  await grid.evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
+  await page.waitForTimeout(200);
+  await grid.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await page.waitForTimeout(500);
+  const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+  const longest = longTasks.length ? Math.max(...longTasks) : 0;
+  console.log(
+    `Scrolling the grid for ${((Date.now() - scrollStarted) / 1000).toFixed(1)} s (120 wheel steps, two jumps): ${longTasks.length} tasks over 50 ms` +
+      (longTasks.length ? `, longest ${longest.toFixed(0)} ms` : '') + `; aim none over 50 ms: ${longTasks.length === 0 ? 'met' : 'NOT met'}`,
+  );
+  await page.close();
+
+  // 3. Typing into a 5,000-line query.
+  const typing = await context.newPage();
+  await typing.goto(`${server.url}/project/${ref}/sql/new`);
+  await typing.getByTestId('sql-code-editor').waitFor({ timeout: 30_000 });
+  const big = Array.from({ length: LINES }, (_, i) => `select ${i} as n, 'line ${i}' as label from public.some_table where id = ${i};`).join('\n');
+  await typing.evaluate((text) => navigator.clipboard.writeText(text), big);
+  await typing.getByRole('textbox', { name: 'SQL' }).click();
+  await typing.keyboard.press('ControlOrMeta+v');
+  await typing.waitForTimeout(2_000);
+  await typing.keyboard.press('ControlOrMeta+Home');
+  await typing.evaluate(() => {
+    const w = window as unknown as { frames_: number[]; slowEvents: number[] };
+    w.frames_ = [];
+    w.slowEvents = [];
+    document.addEventListener('keydown', (e) => {
+      const start = e.timeStamp;
+      requestAnimationFrame(() => setTimeout(() => w.frames_.push(performance.now() - start)));
+    }, true);
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => w.slowEvents.push(e.duration))).observe({ type: 'event', durationThreshold: 16 } as PerformanceObserverInit);
+  });
+  for (let i = 0; i < KEYS; i += 1) {
+    await typing.keyboard.type(String.fromCharCode(97 + (i % 26)));
+    await typing.waitForTimeout(30);
+  }
+  await typing.waitForTimeout(500);
+  const { frames_, slowEvents } = await typing.evaluate(() => window as unknown as { frames_: number[]; slowEvents: number[] });
+  console.log(
+    `Typing ${KEYS} keys at the top of a ${LINES.toLocaleString('en-US')}-line query: keydown to next frame p50 ${percentile(frames_, 50).toFixed(1)} ms, ` +
+      `p95 ${percentile(frames_, 95).toFixed(1)} ms, max ${Math.max(...frames_).toFixed(1)} ms; Event Timing entries over 16 ms: ${slowEvents.length}` +
+      (slowEvents.length ? ` (longest ${Math.max(...slowEvents)} ms)` : '') + `; aim under 16 ms: ${percentile(frames_, 95) < 16 && slowEvents.length === 0 ? 'met' : 'NOT met'}`,
+  );
+  await context.close();
+} finally {
+  await browser.close();
+  await server.stop();
+}
