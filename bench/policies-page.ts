@@ -109,7 +109,7 @@ try {
   await firstSection(coldPage).waitFor();
   await Promise.all(pending);
   const pageOnly = bytes;
-  await coldPage.getByRole('heading', { name: /^t0001/ }).getByRole('button', { name: 'Create policy' }).click();
+  await coldPage.getByRole('group', { name: 'Table t0001' }).getByRole('button', { name: 'Create policy' }).click();
   await coldPage.getByRole('button', { name: /Create a policy from scratch/ }).click();
   await coldPage.getByRole('radio', { name: 'SELECT' }).check();
   await coldPage.locator('.cm-content').first().waitFor();

@@ -32,7 +32,7 @@ test('create a policy from a template, edit it, test it as two users, toggle RLS
   await session.shareWith(context);
 
   await page.goto(`${baseUrl}/project/${ref}/auth/policies`);
-  const todos = page.getByRole('heading', { name: /todos/ });
+  const todos = page.getByRole('group', { name: 'Table todos' });
   await expect(todos.getByText('RLS disabled')).toBeVisible();
   await expect(page.getByText('Your table is publicly readable and writable; anyone with the anon key can modify or delete data.')).toBeVisible();
 
@@ -52,7 +52,7 @@ test('create a policy from a template, edit it, test it as two users, toggle RLS
   await editor.getByRole('button', { name: 'Review' }).click();
   await expect(editor.getByTestId('policy-review')).toContainText('create policy "Everyone can read" on "public"."todos"');
   await editor.getByRole('button', { name: 'Save policy' }).click();
-  await expect(page.getByText('Policy successfully saved!')).toBeVisible();
+  await expect(page.getByText('Policy successfully saved!').first()).toBeVisible();
   const row = page.getByRole('group', { name: 'Policy Everyone can read' });
   await expect(row).toContainText('USING true');
 
@@ -98,7 +98,7 @@ test('create a policy from a template, edit it, test it as two users, toggle RLS
   await member.session.shareWith(memberContext);
   const memberPage = await memberContext.newPage();
   await memberPage.goto(`${baseUrl}/project/${ref}/auth/policies`);
-  const memberTodos = memberPage.getByRole('heading', { name: /todos/ });
+  const memberTodos = memberPage.getByRole('group', { name: 'Table todos' });
   const create = memberTodos.getByRole('button', { name: 'Create policy' });
   await expect(create).toHaveAttribute('aria-disabled', 'true');
   await expect(memberTodos.getByRole('button', { name: 'Disable RLS' })).toHaveAttribute('aria-disabled', 'true');

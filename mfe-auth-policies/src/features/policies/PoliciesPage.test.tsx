@@ -33,7 +33,7 @@ function policiesApi(): FakeApi {
 describe('RLS policies page', () => {
   it('shows a section per table with its policies, the RLS-disabled warning word for word, and at most 3 roles', async () => {
     renderArea('auth/policies', { api: policiesApi() });
-    const todos = await screen.findByRole('heading', { name: /todos/ });
+    const todos = await screen.findByRole('group', { name: 'Table todos' });
     expect(within(todos).getByText('RLS enabled')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Policy Own todos' }).textContent).toContain('anon, authenticated, editors + 2 more roles');
     expect(screen.getByText('Your table is publicly readable and writable; anyone with the anon key can modify or delete data.')).toBeTruthy();
@@ -44,19 +44,19 @@ describe('RLS policies page', () => {
   it('narrows to one table by ?search and by the search box', async () => {
     const user = userEvent.setup();
     renderArea('auth/policies?search=2', { api: policiesApi() });
-    await screen.findByRole('heading', { name: /notes/ });
-    expect(screen.queryByRole('heading', { name: /todos/ })).toBeNull();
+    await screen.findByRole('group', { name: 'Table notes' });
+    expect(screen.queryByRole('group', { name: 'Table todos' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Show all tables' }));
     await user.type(screen.getByRole('textbox', { name: 'Search for a table' }), 'tod');
-    await screen.findByRole('heading', { name: /todos/ });
-    expect(screen.queryByRole('heading', { name: /notes/ })).toBeNull();
+    await screen.findByRole('group', { name: 'Table todos' });
+    expect(screen.queryByRole('group', { name: 'Table notes' })).toBeNull();
   });
 
   it('toggles RLS after a confirmation, and names the failure', async () => {
     const user = userEvent.setup();
     const api = policiesApi();
     const { notices } = renderArea('auth/policies', { api });
-    const notes = await screen.findByRole('heading', { name: /notes/ });
+    const notes = await screen.findByRole('group', { name: 'Table notes' });
     await user.click(within(notes).getByRole('button', { name: 'Enable RLS' }));
     const confirm = await screen.findByRole('dialog', { name: 'Enable row level security for notes?' });
     await user.click(within(confirm).getByRole('button', { name: 'Enable RLS' }));
@@ -64,7 +64,7 @@ describe('RLS policies page', () => {
     expect(notices.at(-1)?.message).toBe('Row level security enabled for public.notes');
 
     api.failures['database.updateTable'] = { status: 400, message: 'must be owner of table todos' };
-    const todos = await screen.findByRole('heading', { name: /todos/ });
+    const todos = await screen.findByRole('group', { name: 'Table todos' });
     await user.click(within(todos).getByRole('button', { name: 'Disable RLS' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable RLS' }));
     await waitFor(() => expect(notices.at(-1)?.message).toBe('Failed to toggle RLS: must be owner of table todos'));
@@ -83,7 +83,7 @@ describe('RLS policies page', () => {
 
   it('disables create, toggle and edit with the spec’s tooltips for a member without SQL admin write', async () => {
     renderArea('auth/policies', { api: policiesApi(), permissions: [PERMISSIONS.SQL_ADMIN_READ] });
-    const todos = await screen.findByRole('heading', { name: /todos/ });
+    const todos = await screen.findByRole('group', { name: 'Table todos' });
     expect(within(todos).getByRole('button', { name: 'Create policy' }).getAttribute('aria-disabled')).toBe('true');
     expect(within(todos).getByRole('button', { name: 'Disable RLS' }).getAttribute('aria-disabled')).toBe('true');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Actions for policy Own todos' }));
@@ -93,7 +93,7 @@ describe('RLS policies page', () => {
   it('locks the tables of a protected schema, and leads an empty schema to the table editor', async () => {
     const user = userEvent.setup();
     const { navigations } = renderArea('auth/policies?schema=auth', { api: policiesApi() });
-    const users = await screen.findByRole('heading', { name: /users/ });
+    const users = await screen.findByRole('group', { name: 'Table users' });
     expect(within(users).getByText('Locked')).toBeTruthy();
     expect(within(users).queryByRole('button', { name: 'Create policy' })).toBeNull();
 

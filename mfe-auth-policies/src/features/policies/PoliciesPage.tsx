@@ -29,6 +29,12 @@ const rowStyle = {
   padding: `0 ${tokens.space.md}`, borderLeft: `1px solid ${c.border}`, borderRight: `1px solid ${c.border}`, background: c.surface, minWidth: 0,
 };
 const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' as const, minWidth: 0 };
+/** In a narrow list (768 px windows) the RLS badge goes (the switch says it) and button labels become visually hidden, never unnamed. */
+const NARROW = '@container policy-list (max-width: 560px)';
+const wideOnly = { [NARROW]: { display: 'none' } };
+const visuallyHiddenWhenNarrow = {
+  [NARROW]: { position: 'absolute' as const, width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' as const },
+};
 
 /** The RLS policies page (000 §2.4): a schema picker, then one section per table with its policies. */
 export function PoliciesPage() {
@@ -59,11 +65,11 @@ export function PoliciesPage() {
     const tableLocked = locked || table.locked === true;
     if (row.kind === 'table') {
       return (
-        <div css={{ ...rowStyle, marginTop: 0, borderTop: `1px solid ${c.border}`, background: c.surfaceRaised, borderRadius: `${tokens.radius.lg} ${tokens.radius.lg} 0 0` }} role="heading" aria-level={2}>
+        <div css={{ ...rowStyle, marginTop: 0, borderTop: `1px solid ${c.border}`, background: c.surfaceRaised, borderRadius: `${tokens.radius.lg} ${tokens.radius.lg} 0 0` }} role="group" aria-label={`Table ${table.name}`}>
           <DatabaseIcon size={14} />
-          <span css={{ ...ellipsis, fontWeight: tokens.fontWeight.semibold }}>{table.name}</span>
+          <span role="heading" aria-level={2} css={{ ...ellipsis, flex: '0 1 auto', minWidth: 64, fontWeight: tokens.fontWeight.semibold }} title={table.name}>{table.name}</span>
           {tableLocked ? <Badge><LockIcon size={12} /> Locked</Badge> : null}
-          <Badge>{table.rls_enabled ? 'RLS enabled' : 'RLS disabled'}</Badge>
+          <span css={wideOnly}><Badge>{table.rls_enabled ? 'RLS enabled' : 'RLS disabled'}</Badge></span>
           <span css={{ flex: 1 }} />
           {tableLocked ? null : (
             <>
@@ -75,7 +81,7 @@ export function PoliciesPage() {
               </PermissionTooltip>
               <PermissionTooltip allowed={canWrite} message={PERMISSION_TOOLTIPS.create}>
                 <Button size="small" icon={<PlusIcon size={14} />} onClick={() => setDialog({ kind: 'editor', table })} onPointerEnter={preloadPolicyDialogs} onFocus={preloadPolicyDialogs}>
-                  Create policy
+                  <span css={visuallyHiddenWhenNarrow}>Create policy</span>
                 </Button>
               </PermissionTooltip>
             </>
@@ -156,7 +162,7 @@ export function PoliciesPage() {
       ) : rows.length === 0 ? (
         <EmptyState framed icon={<SearchIcon size={24} />} title="No tables match your search" description="Try another table name, or clear the search." />
       ) : (
-        <div css={{ flex: 1, minHeight: 240 }}>
+        <div css={{ flex: 1, minHeight: 240, containerType: 'inline-size', containerName: 'policy-list' }}>
           <VirtualList
             aria-label={`Tables of ${schema} and their policies`}
             items={rows}
