@@ -101,6 +101,7 @@ export function PolicyTester({ schema, table, draft, runTest, listUsers }: Polic
     }
   };
 
+  const rows = (result?.rows ?? []).map((row, index) => ({ ...row, index }));
   const valueColumns: DataTableColumn<PolicyTestRow>[] = (result?.columns ?? []).slice(0, 3).map((name) => ({
     key: `value:${name}`,
     header: name,
@@ -178,8 +179,8 @@ export function PolicyTester({ schema, table, draft, runTest, listUsers }: Polic
           <DataTable
             aria-label="Test results per row"
             columns={columns}
-            rows={result.rows}
-            getRowId={(row) => String(result.rows.indexOf(row))}
+            rows={rows}
+            getRowId={(row) => String(row.index)}
             height={Math.min(320, 40 + result.rows.length * 36)}
             density="dense"
             empty={<span>No rows to test: the table is empty. Paste rows to test them.</span>}

@@ -12,7 +12,7 @@ export function PolicyDialogContent({ dialog, schema, onClose }: { dialog: Exclu
   const { api, projectRef, notify, can } = useArea();
   const writes = usePolicyWrites(schema);
   const roles = useRoles(dialog.kind === 'editor');
-  const columns = useColumns(schema, dialog.kind === 'editor' || dialog.kind === 'test' ? dialog.table.name : null);
+  const columns = useColumns(schema, dialog.kind === 'editor' ? dialog.table.name : null);
   const tester = {
     runTest: (request: PolicyTestRequest) => api.policyTest.testPolicy(projectRef, request),
     listUsers: can(PERMISSIONS.TENANT_SQL_ADMIN_WRITE)
