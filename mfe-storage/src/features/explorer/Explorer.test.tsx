@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { bucket, createFakeApi, storedObject } from '@plinth/area-kit/testing';
 import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
@@ -167,5 +167,17 @@ describe('storage explorer', { timeout: 20_000 }, () => {
     for (const header of ['Name', 'Size', 'Type', 'Created at', 'Last modified at']) expect(await screen.findByRole('columnheader', { name: header })).toBeTruthy();
     expect(screen.getByText('3 bytes for 5 items')).toBeTruthy();
     expect(Object.values({ ...localStorage }).some((v) => String(v).includes('"view":"list"'))).toBe(true);
+  });
+  it('opens the file and column menus on right-click; select all takes the files only', async () => {
+    const { user } = setup();
+    const root = await column('avatars');
+    fireEvent.contextMenu(await row(root, 'docs'));
+    const folderMenu = await screen.findByRole('menu');
+    expect(within(folderMenu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Download', 'Copy path', 'Rename', 'Move', 'Delete']);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    fireEvent.contextMenu(screen.getByRole('region', { name: 'avatars' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Select all items' }));
+    expect(await screen.findByText('3 items selected')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PERMISSIONS, STORAGE_EXPLORER_HEIGHT_OFFSET, type Bucket, type StorageObjectPage } from '@plinth/shared-contracts';
 import { tokens } from '@plinth/shared-ui/theme';
@@ -7,13 +7,16 @@ import { readPreferences } from './explorer-rules';
 import { createExplorerStore, ExplorerContext, useExplorer, useExplorerStore } from './explorer-store';
 import { ExplorerToolbar } from './ExplorerToolbar';
 import { FolderColumn } from './FolderColumn';
+import { ExplorerContextMenu } from './ItemMenus';
 import { refreshFolders } from './folder-query';
-import { PreviewPane } from './PreviewPane';
 import { SelectionBar } from './SelectionBar';
-import { UploadsPanel } from './UploadsPanel';
-import { filesFromDrop, uploadFiles, type PickedFile } from './uploads';
+import type { DropContents, PickedFile } from './uploads';
 import { useExplorerActions } from './use-explorer-actions';
 
+// Parts the first rows do not need load on first use: the preview, the uploads, the dialogs.
+const PreviewPane = lazyWithPreload(() => import(/* webpackChunkName: "storage-explorer-preview" */ './PreviewPane').then((m) => m.PreviewPane));
+const UploadsPanel = lazyWithPreload(() => import(/* webpackChunkName: "storage-explorer-uploads" */ './UploadsPanel').then((m) => m.UploadsPanel));
+const loadUploads = () => import(/* webpackChunkName: "storage-explorer-uploads" */ './uploads');
 const ExplorerDialogs = lazyWithPreload(() => import(/* webpackChunkName: "storage-explorer-dialogs" */ './ExplorerDialogs').then((m) => m.ExplorerDialogs));
 
 /** The file explorer of one bucket (001 §2–§5): toolbar or selection bar, columns or list, preview pane. */
@@ -38,6 +41,8 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
   const list = useExplorer((s) => s.prefs.view === 'list');
   const selecting = useExplorer((s) => s.selection.paths.length > 0);
   const dialog = useExplorer((s) => s.dialog);
+  const previewing = useExplorer((s) => s.preview !== null);
+  const [uploading, setUploading] = useState(false);
   const reloads = useExplorer((s) => s.reloads);
   const fileInput = useRef<HTMLInputElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -53,6 +58,8 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
     const folder = store.getState().columns[column] ?? '';
     const cached = client.getQueriesData<{ pages: StorageObjectPage[] }>({ queryKey: ['storage', projectRef, 'objects', bucket.id, folder] });
     const taken = new Set(cached.flatMap(([, d]) => d?.pages.flatMap((p) => p.items.map((i) => i.name)) ?? []));
+    setUploading(true);
+    const { uploadFiles } = await loadUploads();
     await uploadFiles(picked, {
       folder,
       taken,
@@ -61,8 +68,9 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
     });
     await refreshFolders(client, projectRef, bucket.id);
   };
-  const onDropFiles = async (column: number, data: DataTransfer) => {
-    const picked = await filesFromDrop(data);
+  const onDropFiles = async (column: number, drop: DropContents) => {
+    const { filesFromDrop } = await loadUploads();
+    const picked = await filesFromDrop(drop);
     if (picked.length) await upload(column, picked);
   };
   const lastColumn = columns.length - 1;
@@ -101,9 +109,18 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
             <FolderColumn key={i} column={i} bucket={bucket} actions={actions} mayWrite={mayWrite} list={list} onDropFiles={(c, d) => void onDropFiles(c, d)} />
           ))}
         </div>
-        <PreviewPane bucket={bucket} actions={actions} mayWrite={mayWrite} />
+        {previewing ? (
+          <Suspense fallback={null}>
+            <PreviewPane bucket={bucket} actions={actions} mayWrite={mayWrite} />
+          </Suspense>
+        ) : null}
       </div>
-      <UploadsPanel />
+      {uploading ? (
+        <Suspense fallback={null}>
+          <UploadsPanel />
+        </Suspense>
+      ) : null}
+      <ExplorerContextMenu />
       {dialog ? (
         <Suspense fallback={null}>
           <ExplorerDialogs actions={actions} bucketName={bucket.name} />

@@ -10,6 +10,8 @@ import { fileSize, fileStatus, formatBytes, isFolder, joinPath } from './explore
 import { useExplorer, useExplorerStore } from './explorer-store';
 import { useFolder } from './folder-query';
 import { ItemRow, NewFolderRow } from './ItemRow';
+import { columnActions } from './column-actions';
+import type { DropContents } from './uploads';
 import type { ExplorerActions } from './use-explorer-actions';
 
 export interface FolderColumnProps {
@@ -19,7 +21,7 @@ export interface FolderColumnProps {
   mayWrite: boolean;
   /** List view: the last column at full width with its table header and footer. */
   list: boolean;
-  onDropFiles: (column: number, data: DataTransfer) => void;
+  onDropFiles: (column: number, drop: DropContents) => void;
 }
 
 const LIST_GRID = 'minmax(200px, 3fr) 100px 140px 170px 170px';
@@ -55,6 +57,12 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
     else store.getState().toggleSelect(column, p);
   };
 
+  // The menu key (or Shift+F10) opens the active row's right-click menu at the row.
+  const openRowMenu = () => {
+    const el = document.getElementById(id(active));
+    const rect = el?.getBoundingClientRect();
+    el?.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: (rect?.left ?? 0) + 24, clientY: (rect?.bottom ?? 0) }));
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (editing || (e.target as HTMLElement).tagName === 'INPUT') return;
     const item = rows[active] ?? null;
@@ -77,7 +85,9 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
       Delete: () => target && mayWrite && store.getState().setDialog({ kind: 'delete', targets: store.getState().selection.paths.length ? selectionTargets() : [target] }),
       F2: () => target && mayWrite && store.getState().setEditing({ column, mode: 'rename', target }),
       Escape: () => store.getState().clearSelection(),
+      ContextMenu: () => openRowMenu(),
     };
+    if (e.key === 'F10' && e.shiftKey) handled.F10 = () => openRowMenu();
     const run = handled[e.key];
     if (run) {
       e.preventDefault();
@@ -89,10 +99,20 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
   const onEmptyClick = (e: MouseEvent) => {
     if (e.target === e.currentTarget || (e.target as HTMLElement).dataset.columnSpace) store.getState().clickEmpty(column);
   };
+  // Right-click on the column's free space: the column menu of 001 §2.
+  const onContextMenu = (e: MouseEvent) => {
+    e.preventDefault();
+    store.getState().openContextMenu(e.clientX, e.clientY, columnActions(store, column, files, mayWrite));
+  };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setDragging(false);
-    if (mayWrite) onDropFiles(column, e.dataTransfer);
+    if (!mayWrite) return;
+    // Entries are read now: once the drop event is over the browser empties its data.
+    const entries = Array.from(e.dataTransfer.items ?? [])
+      .map((item) => (item.kind === 'file' ? item.webkitGetAsEntry?.() : null))
+      .filter((entry): entry is FileSystemEntry => !!entry);
+    onDropFiles(column, { entries, files: Array.from(e.dataTransfer.files ?? []) });
   };
 
   const total = folder.items.reduce((sum, i) => sum + fileSize(i), 0);
@@ -168,6 +188,7 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
       aria-label={label}
       data-column={column}
       onClick={onEmptyClick}
+      onContextMenu={onContextMenu}
       onDragOver={(e) => {
         e.preventDefault();
         if (mayWrite) setDragging(true);

@@ -1,19 +1,9 @@
-import type { ReactNode } from 'react';
 import { genericPermissionNotice, SIGNED_URL_PRESETS, type StorageObject } from '@plinth/shared-contracts';
-import {
-  ContextMenu,
-  ContextMenuContent,
-  ContextMenuItem,
-  ContextMenuSeparator,
-  ContextMenuSub,
-  ContextMenuSubContent,
-  ContextMenuSubTrigger,
-  ContextMenuTrigger,
-} from '@plinth/shared-ui/context-menu';
+import { Menu, MenuContent, MenuItem, MenuTrigger } from '@plinth/shared-ui/menu';
 import { CopyIcon, DownloadIcon, EditIcon, ExternalLinkIcon, FolderIcon, TrashIcon } from '@plinth/shared-ui/icons';
 import { RowActions, type RowAction } from '@plinth/area-kit';
 import { joinPath } from './explorer-rules';
-import type { Target } from './explorer-store';
+import { useExplorer, useExplorerStore, type Target } from './explorer-store';
 
 export interface ItemMenuHandlers {
   mayWrite: boolean;
@@ -57,29 +47,28 @@ export function itemActions(item: StorageObject, h: ItemMenuHandlers): RowAction
   ];
 }
 
-/** A row's right-click menu with the same entries as its "…" menu. */
-export function ItemContextMenu({ actions, children }: { actions: RowAction[]; children: ReactNode }) {
-  const urls = actions.filter((a) => a.label.startsWith('Get URL: '));
-  const rest = actions.filter((a) => !a.label.startsWith('Get URL: '));
-  const item = (a: RowAction) => (
-    <ContextMenuItem key={a.label} icon={a.icon} danger={a.danger} disabled={!!a.disabledReason} title={a.disabledReason ?? undefined} onSelect={a.onSelect}>
-      {a.label}
-    </ContextMenuItem>
-  );
+/**
+ * The explorer's one right-click menu (001 §2), opened at the pointer with the entries of the row
+ * or column under it. Built on the dropdown menu the rows' "…" buttons already load, so the page
+ * loads no second menu library.
+ */
+export function ExplorerContextMenu() {
+  const store = useExplorerStore();
+  const menu = useExplorer((s) => s.contextMenu);
+  if (!menu) return null;
   return (
-    <ContextMenu>
-      <ContextMenuTrigger asChild>{children}</ContextMenuTrigger>
-      <ContextMenuContent>
-        {urls.length ? (
-          <ContextMenuSub>
-            <ContextMenuSubTrigger>Get URL</ContextMenuSubTrigger>
-            <ContextMenuSubContent>{urls.map((a) => item({ ...a, label: a.label.slice('Get URL: '.length) }))}</ContextMenuSubContent>
-          </ContextMenuSub>
-        ) : null}
-        {urls.length ? <ContextMenuSeparator /> : null}
-        {rest.map(item)}
-      </ContextMenuContent>
-    </ContextMenu>
+    <Menu open onOpenChange={(open) => (open ? undefined : store.setState({ contextMenu: null }))}>
+      <MenuTrigger asChild>
+        <span aria-hidden css={{ position: 'fixed', left: menu.x, top: menu.y, width: 0, height: 0 }} />
+      </MenuTrigger>
+      <MenuContent aria-label="Context menu" sideOffset={0}>
+        {menu.actions.map((a) => (
+          <MenuItem key={a.label} icon={a.icon} danger={a.danger} disabled={!!a.disabledReason} title={a.disabledReason ?? undefined} onSelect={a.onSelect}>
+            {a.label}
+          </MenuItem>
+        ))}
+      </MenuContent>
+    </Menu>
   );
 }
 

@@ -6,7 +6,7 @@ import { tokens } from '@plinth/shared-ui/theme';
 import { useArea } from '@plinth/area-kit';
 import { checkNewFolderName, checkRename, fileSize, formatBytes, isFolder, joinPath, mimeOf, type ItemStatus, type NameCheck } from './explorer-rules';
 import { useExplorerStore } from './explorer-store';
-import { ItemContextMenu, itemActions, RowActions, targetOf } from './ItemMenus';
+import { itemActions, RowActions, targetOf } from './ItemMenus';
 import type { ExplorerActions } from './use-explorer-actions';
 
 const rowCss = (active: boolean, selected: boolean, opened: boolean) => ({
@@ -169,7 +169,6 @@ export function ItemRow({ item, folder, column, list, grid, status, opened, sele
     />
   );
   return (
-    <ItemContextMenu actions={menu}>
       <div
         data-testid="storage-item"
         data-name={item.name}
@@ -177,6 +176,11 @@ export function ItemRow({ item, folder, column, list, grid, status, opened, sele
         aria-disabled={loading || undefined}
         onClick={onClick}
         onDoubleClick={(e) => e.stopPropagation()}
+        onContextMenu={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          store.getState().openContextMenu(e.clientX, e.clientY, menu);
+        }}
         css={[rowCss(active, selected, opened), list ? { display: 'grid', gridTemplateColumns: `28px ${grid} 32px` } : {}]}
       >
         {checkbox}
@@ -202,7 +206,6 @@ export function ItemRow({ item, folder, column, list, grid, status, opened, sele
           <RowActions label={`Actions for ${item.name}`} actions={menu} />
         </span>
       </div>
-    </ItemContextMenu>
   );
 }
 

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
 import type { StorageObject } from '@plinth/shared-contracts';
+import type { RowAction } from '@plinth/area-kit';
 import { joinPath, savePreferences, type ExplorerPreferences } from './explorer-rules';
 
 // The explorer's local state and the navigation rules of 001 §4: which folders are open (one
@@ -31,6 +32,8 @@ export interface ExplorerState {
   dialog: ExplorerDialog;
   /** Bumped to reload the open folders (sort, view, reload button). */
   reloads: number;
+  /** The right-click menu open at a point, with its entries. */
+  contextMenu: { x: number; y: number; actions: RowAction[] } | null;
 
   openFolder(column: number, name: string): void;
   openFile(column: number, item: StorageObject): void;
@@ -46,6 +49,7 @@ export interface ExplorerState {
   clearSelection(): void;
   setEditing(editing: Editing): void;
   setDialog(dialog: ExplorerDialog): void;
+  openContextMenu(x: number, y: number, actions: RowAction[]): void;
 }
 
 const noSelection = { column: 0, paths: [] as string[] };
@@ -63,6 +67,7 @@ export function createExplorerStore(ref: string, bucketId: string, prefs: Explor
     editing: null,
     dialog: null,
     reloads: 0,
+    contextMenu: null,
 
     // Opening a folder closes the preview, drops later columns and their selection, opens it (001 §4).
     openFolder: (column, name) =>
@@ -106,6 +111,7 @@ export function createExplorerStore(ref: string, bucketId: string, prefs: Explor
     clearSelection: () => set({ selection: noSelection, anchor: null }),
     setEditing: (editing) => set({ editing }),
     setDialog: (dialog) => set({ dialog }),
+    openContextMenu: (x, y, actions) => set({ contextMenu: actions.length ? { x, y, actions } : null }),
   }));
 }
 

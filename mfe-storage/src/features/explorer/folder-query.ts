@@ -23,6 +23,9 @@ export function useFolder(path: string, search: string) {
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
+    // Pages only grow: comparing every loaded entry with the last answer at each page would cost
+    // more and more as a folder of 100,000 scrolls.
+    structuralSharing: false,
   });
   const failure = query.error;
   useEffect(() => {

@@ -42,12 +42,16 @@ export function clearUploads() {
   if (!uploadsStore.getState().running) uploadsStore.setState({ entries: [] });
 }
 
+/** What a drop holds, read while the drop event runs (the browser empties it afterwards). */
+export interface DropContents {
+  entries: FileSystemEntry[];
+  files: File[];
+}
+
 /** The files of a drop, folders walked (webkitGetAsEntry), in the order given. */
-export async function filesFromDrop(data: DataTransfer): Promise<PickedFile[]> {
-  const entries = Array.from(data.items ?? [])
-    .map((item) => (item.kind === 'file' ? item.webkitGetAsEntry?.() : null))
-    .filter((e): e is FileSystemEntry => !!e);
-  if (!entries.length) return Array.from(data.files).map((file) => ({ file, relativePath: file.name }));
+export async function filesFromDrop(drop: DropContents): Promise<PickedFile[]> {
+  const { entries } = drop;
+  if (!entries.length) return drop.files.map((file) => ({ file, relativePath: file.name }));
   const out: PickedFile[] = [];
   const walk = async (entry: FileSystemEntry, prefix: string): Promise<void> => {
     if (entry.isFile) {
