@@ -52,6 +52,13 @@ describe('RLS policies page', () => {
     expect(screen.queryByRole('group', { name: 'Table notes' })).toBeNull();
   });
 
+  it('opens the schema of a table known by id only', async () => {
+    renderArea('auth/policies?search=3', { api: policiesApi() });
+    const users = await screen.findByRole('group', { name: 'Table users' });
+    expect(within(users).getByText('Locked')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Schema/ }).textContent).toContain('auth');
+  });
+
   it('toggles RLS after a confirmation, and names the failure', async () => {
     const user = userEvent.setup();
     const api = policiesApi();

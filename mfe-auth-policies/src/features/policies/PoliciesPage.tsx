@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PolicyDialogs, preloadPolicyDialogs, type PolicyDialog } from './PolicyDialogs';
 import { expressionSummary, POLICY_LIST_ROW_HEIGHT, policyListRows, rolesSummary, schemaChoices, type PolicyListRow } from './policies-view';
-import { usePolicies, useSchemas, useTables } from './queries';
+import { usePolicies, useSchemaOfTable, useSchemas, useTables } from './queries';
 
 /** 000 §6: what a member without tenant SQL admin write is told. */
 export const PERMISSION_TOOLTIPS = {
@@ -41,8 +41,11 @@ export function PoliciesPage() {
   const { can, link, navigate, projectRef } = useArea();
   const canWrite = can(PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
   const [params, setParams] = useSearchParams();
-  const schema = params.get('schema') ?? 'public';
   const tableId = params.get('search') ? Number(params.get('search')) : null;
+  // From the table editor's View Policies only the table's id comes: find its schema.
+  const schemaOfTable = useSchemaOfTable(params.get('schema') ? null : tableId);
+  const schema = params.get('schema') ?? schemaOfTable.data ?? 'public';
+  const findingSchema = tableId !== null && !params.get('schema') && schemaOfTable.data === undefined && !schemaOfTable.error;
   const [text, setText] = useState('');
   const [dialog, setDialog] = useState<PolicyDialog>({ kind: 'closed' });
   const schemas = useSchemas();
@@ -149,7 +152,7 @@ export function PoliciesPage() {
       {locked ? <p css={{ margin: 0, fontSize: tokens.fontSize.sm, color: c.textMuted }}>{`${schema} is a protected schema: its tables are managed by the platform and their policies are locked.`}</p> : null}
       {failed ? (
         <InlineError message="Failed to load the policies" detail={errorMessage(failed)} onRetry={() => { void schemas.refetch(); void tables.refetch(); void policies.refetch(); }} />
-      ) : tables.isPending || policies.isPending ? (
+      ) : findingSchema || tables.isPending || policies.isPending ? (
         <LoadingSkeleton label="Loading policies" rows={6} />
       ) : (tables.data ?? []).length === 0 ? (
         <EmptyState

@@ -14,6 +14,17 @@ export function useTables(schema: string) {
   return useQuery({ queryKey: queryKeys.tables(projectRef, schema), queryFn: () => api.database.listTables(projectRef, schema) });
 }
 
+/** The schema of a table known by id only (`?search={tableId}` without `?schema`): all tables are read once. */
+export function useSchemaOfTable(tableId: number | null) {
+  const { api, projectRef } = useArea();
+  return useQuery({
+    queryKey: queryKeys.tables(projectRef),
+    queryFn: () => api.database.listTables(projectRef),
+    enabled: tableId !== null,
+    select: (tables) => tables.find((t) => t.id === tableId)?.schema ?? null,
+  });
+}
+
 export function usePolicies(schema: string) {
   const { api, projectRef } = useArea();
   return useQuery({ queryKey: queryKeys.policies(projectRef, schema), queryFn: () => api.database.listPolicies(projectRef, schema) });
