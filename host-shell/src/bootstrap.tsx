@@ -8,6 +8,7 @@ import { createShellQueryClient } from './app/query-client';
 import { ShellProviders } from './app/providers';
 import { preloadPagesFor, ShellRoutes } from './app/routes';
 import { FullPageMessage } from './app/full-page-message';
+import { applyTheme, installThemeStyles, readStoredTheme } from '@plinth/shared-ui/theme';
 import { sessionQuery } from './session/use-session';
 import type { Environment } from './federation/environment';
 import { manifestsOf, placeArea, type AreaManifests } from './areas/area-table';
@@ -45,7 +46,10 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element to render the console into');
   const root = createRoot(container);
-  root.render(<FullPageMessage title="Starting Plinth…" busy />);
+  // The tokens before the first paint, so the start screen (and a failure to start) wear the theme.
+  installThemeStyles();
+  applyTheme(readStoredTheme());
+  root.render(<FullPageMessage title="Starting Plinth" busy />);
   const api = createShellApi();
   const queryClient = createShellQueryClient();
   // The session is asked for while the environment manifest is read, not after.
