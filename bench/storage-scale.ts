@@ -5,7 +5,8 @@
 //   (pages of 200 load as the list nears its end; SCROLL_SECONDS caps the walk);
 //   object list API with BUCKET_OBJECTS (1,000,000) objects in one bucket — p50/p99 of a page of 200
 //   by cursor: the bucket root (folders by skip scan), walking a folder of 100,000 by name, by time
-//   created (newest first), and a search by prefix. Timed on the bench's clock through HTTP.
+//   created (newest first), and a search by prefix; then the folder of 100,000 deleted in one call.
+//   Timed on the bench's clock through HTTP.
 //   the explorer page's whole first load — every script a cold browser fetches until its rows show.
 // Targets (issue 10): first load <= 294 KB gzip; first rows under 300 ms, ~100 rows in the DOM, no task over 50 ms; p50 under
 // 20 ms and p99 under 50 ms a page. Prints, never asserts. Objects are rows only (no bytes).
@@ -93,8 +94,8 @@ async function main() {
     await big.waitFor({ timeout: 60_000 });
     // Page-side code as strings: the bench's compiler adds nothing to them.
     await page.evaluate(`(() => {
-      window.__longest = 0;
-      new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: 'longtask' });
+      window.__longest = 0; window.__over50 = 0;
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) { window.__longest = Math.max(window.__longest, e.duration); window.__over50 += 1; } }).observe({ type: 'longtask' });
       addEventListener('pointerdown', (e) => { window.__pressAt = e.timeStamp; }, { capture: true });
       const observer = new MutationObserver(() => {
         if (!document.querySelector('[aria-label="Contents of big"] [data-testid="storage-item"]')) return;
@@ -107,7 +108,7 @@ async function main() {
     const firstRows = (await (await page.waitForFunction('window.__rowsAt && window.__pressAt ? window.__rowsAt - window.__pressAt : 0')).jsonValue()) as number;
     const list = page.getByRole('listbox', { name: 'Contents of big' });
     const rowsInDom = await list.locator('[data-testid="storage-item"]').count();
-    await page.evaluate('window.__longest = 0');
+    await page.evaluate('window.__longest = 0; window.__over50 = 0');
     const walk = (await page.evaluate(`(async () => {
       const el = document.querySelector('[aria-label="Contents of big"]');
       const started = performance.now();
@@ -121,11 +122,12 @@ async function main() {
       return { rowsLoaded: Math.round(el.scrollHeight / 37), mostRowsInDom: most, seconds: (performance.now() - started) / 1000 };
     })()`)) as { rowsLoaded: number; mostRowsInDom: number; seconds: number };
     const longest = (await page.evaluate('window.__longest')) as number;
+    const over50 = (await page.evaluate('window.__over50')) as number;
 
     console.log(`Folder of ${FOLDER_OBJECTS.toLocaleString('en')} objects`);
     console.log(`  click to first rows    ${firstRows.toFixed(0)} ms (target < 300 ms)`);
     console.log(`  rows in the DOM        ${rowsInDom} after opening, at most ${walk.mostRowsInDom} while scrolling (target ~100)`);
-    console.log(`  scrolling              ${walk.rowsLoaded.toLocaleString('en')} rows reached in ${walk.seconds.toFixed(1)} s; longest main-thread task ${longest.toFixed(0)} ms (target <= 50 ms)`);
+    console.log(`  scrolling              ${walk.rowsLoaded.toLocaleString('en')} rows reached in ${walk.seconds.toFixed(1)} s; longest main-thread task ${longest.toFixed(0)} ms, ${over50} tasks over 50 ms (target: none over 50 ms)`);
 
     // The object list API with 1,000,000 objects in one bucket: 100,000 in one folder, the rest in folders of 1,000.
     const started = performance.now();
@@ -144,6 +146,11 @@ async function main() {
       const { p50, p99 } = await timePages(context, url, body, PAGES);
       console.log(`  ${label.padEnd(50)} p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (targets 20 / 50 ms)`);
     }
+    // Deleting the folder of 100,000: one call over its prefix (rows in one transaction, then bytes).
+    const deleting = performance.now();
+    const csrf = (await context.cookies(running.url)).find((c) => c.name === 'plinth_csrf')?.value ?? '';
+    const gone = await context.request.fetch(`${buckets}/million/folders`, { method: 'DELETE', data: { path: 'folder' }, headers: { 'x-csrf-token': decodeURIComponent(csrf) }, timeout: 600_000 });
+    console.log(`  delete the folder of 100,000 in one call: ${((performance.now() - deleting) / 1000).toFixed(1)} s (${gone.status()}, ${JSON.stringify(await gone.json())})`);
   } finally {
     await browser.close();
     await running.stop();

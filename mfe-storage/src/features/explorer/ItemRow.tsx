@@ -4,7 +4,7 @@ import { ChevronRightIcon, FileIcon, FolderIcon, WarningIcon } from '@plinth/sha
 import { Spinner } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
 import { useArea } from '@plinth/area-kit';
-import { checkNewFolderName, checkRename, fileSize, formatBytes, isFolder, joinPath, mimeOf, type ItemStatus, type NameCheck } from './explorer-rules';
+import { checkNewFolderName, checkRename, fileSize, formatBytes, isFolder, mimeOf, type ItemStatus, type NameCheck } from './explorer-rules';
 import { useExplorerStore } from './explorer-store';
 import { itemActions, RowActions, targetOf } from './ItemMenus';
 import type { ExplorerActions } from './use-explorer-actions';
@@ -163,50 +163,51 @@ export function ItemRow({ item, folder, column, list, grid, status, opened, sele
       aria-label={`Select ${item.name}`}
       checked={selected}
       tabIndex={-1}
-      onClick={(e) => e.stopPropagation()}
-      onChange={(e) => onSelect({ shiftKey: (e.nativeEvent as MouseEvent['nativeEvent']).shiftKey ?? false })}
+      onClick={(e) => {
+        e.stopPropagation();
+        onSelect({ shiftKey: e.shiftKey });
+      }}
+      onChange={() => undefined}
       css={{ width: 16, height: 16, margin: 0, opacity: selected ? 1 : 0.6 }}
     />
   );
   return (
-      <div
-        data-testid="storage-item"
-        data-name={item.name}
-        data-status={status}
-        aria-disabled={loading || undefined}
-        onClick={onClick}
-        onDoubleClick={(e) => e.stopPropagation()}
-        onContextMenu={(e) => {
-          e.preventDefault();
-          e.stopPropagation();
-          store.getState().openContextMenu(e.clientX, e.clientY, menu);
-        }}
-        css={[rowCss(active, selected, opened), list ? { display: 'grid', gridTemplateColumns: `28px ${grid} 32px` } : {}]}
-      >
-        {checkbox}
-        {list ? (
-          <>
-            <span css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, minWidth: 0 }}>
-              {icon}
-              {name}
-            </span>
-            <span>{dir ? '' : formatBytes(fileSize(item))}</span>
-            <span css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{dir ? 'Folder' : mimeOf(item)}</span>
-            <span>{dateText(item.created_at)}</span>
-            <span>{dateText(item.updated_at)}</span>
-          </>
-        ) : (
-          <>
+    <div
+      data-testid="storage-item"
+      data-name={item.name}
+      data-status={status}
+      aria-disabled={loading || undefined}
+      onClick={onClick}
+      onDoubleClick={(e) => e.stopPropagation()}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        store.getState().openContextMenu(e.clientX, e.clientY, menu);
+      }}
+      css={[rowCss(active, selected, opened), list ? { display: 'grid', gridTemplateColumns: `28px ${grid} 32px` } : {}]}
+    >
+      {checkbox}
+      {list ? (
+        <>
+          <span css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, minWidth: 0 }}>
             {icon}
             {name}
-            {dir ? <ChevronRightIcon size={14} /> : null}
-          </>
-        )}
-        <span onClick={(e) => e.stopPropagation()} css={{ display: 'flex' }}>
-          <RowActions label={`Actions for ${item.name}`} actions={menu} />
-        </span>
-      </div>
+          </span>
+          <span>{dir ? '' : formatBytes(fileSize(item))}</span>
+          <span css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{dir ? 'Folder' : mimeOf(item)}</span>
+          <span>{dateText(item.created_at)}</span>
+          <span>{dateText(item.updated_at)}</span>
+        </>
+      ) : (
+        <>
+          {icon}
+          {name}
+          {dir ? <ChevronRightIcon size={14} /> : null}
+        </>
+      )}
+      <span onClick={(e) => e.stopPropagation()} css={{ display: 'flex' }}>
+        <RowActions label={`Actions for ${item.name}`} actions={menu} />
+      </span>
+    </div>
   );
 }
-
-export const itemPath = (folder: string, item: StorageObject) => joinPath(folder, item.name);
