@@ -98,4 +98,15 @@ describe('saving a query as it is typed', () => {
     expect(other.getState()).toMatchObject({ status: 'saved', text: 'select theirs', version: 5, revision: revision + 1 });
     expect(localDrafts('ref1').get(ID)).toBeNull();
   });
+
+  it('hands a new query over to its saved session: keys typed before the page moved are not lost', async () => {
+    const created = new AutosaveSession({ queryId: 'new', saved: { sql: '', version: 0 }, save: async (sql) => saved(sql, 1), drafts: localDrafts('ref1') });
+    const save = vi.fn(async (sql: string, base: number) => saved(sql, base + 1));
+    const next = session(save, { sql: 'select', version: 1 });
+    created.close(next);
+    created.edit('select 1');
+    expect(next.getState().text).toBe('select 1');
+    await vi.advanceTimersByTimeAsync(800);
+    expect(save).toHaveBeenCalledWith('select 1', 1);
+  });
 });

@@ -50,6 +50,7 @@ export class AutosaveSession {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private sending = false;
   private closed = false;
+  private successor: AutosaveSession | null = null;
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly options: AutosaveOptions) {
@@ -80,6 +81,10 @@ export class AutosaveSession {
 
   /** The user typed: kept locally now, sent after the pause. */
   edit(text: string): void {
+    if (this.successor) {
+      this.successor.edit(text);
+      return;
+    }
     if (text === this.state.text) return;
     if (!this.options.save) {
       this.set({ text });
@@ -117,9 +122,13 @@ export class AutosaveSession {
     this.set({ status: 'saved', text: theirs.sql, version: theirs.version, theirs: null, error: null, revision: this.state.revision + 1 });
   }
 
-  /** Hands the text over to another session (a new query that became a saved one): this one keeps and sends nothing more. */
-  close(): void {
+  /**
+   * Hands the text over to another session (a new query that became a saved one): this one keeps
+   * and sends nothing more, and edits that still reach it (typed before the page moved) go to `next`.
+   */
+  close(next: AutosaveSession | null = null): void {
     this.closed = true;
+    this.successor = next;
     clearTimeout(this.timer);
   }
 

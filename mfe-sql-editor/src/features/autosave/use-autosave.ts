@@ -4,7 +4,7 @@ import { NEW_SNIPPET_NAME, PERMISSIONS, type Snippet } from '@plinth/shared-cont
 import { useArea } from '@plinth/area-kit';
 import { useSnippetCache } from '../snippets/use-snippets';
 import { AutosaveSession } from './autosave-session';
-import { localDrafts } from './drafts';
+import { localDrafts, type DraftStore } from './drafts';
 
 // Sessions outlive the page that shows them: switching query tabs or going to another area and
 // back finds the same session (its text, version and any save on its way), keyed by the area's
@@ -33,17 +33,19 @@ export function useQueryText(id: string, snippet: Snippet | undefined) {
   const maySave = can(PERMISSIONS.USER_CONTENT_CREATE);
   const sessionsOfApi = registry(api);
   const key = `${projectRef}:${id}`;
+  const savedSession = (saved: Snippet, drafts: DraftStore) =>
+    new AutosaveSession({
+      queryId: saved.id,
+      saved: { sql: saved.content.sql, version: saved.version },
+      save: maySave ? (sql, baseVersion) => api.snippets.updateSnippet(projectRef, saved.id, { sql, base_version: baseVersion }) : null,
+      drafts,
+      onSaved: cache.put,
+    });
   let session = sessionsOfApi.get(key);
   if (!session) {
     const drafts = localDrafts(projectRef);
     if (snippet) {
-      session = new AutosaveSession({
-        queryId: id,
-        saved: { sql: snippet.content.sql, version: snippet.version },
-        save: maySave ? (sql, baseVersion) => api.snippets.updateSnippet(projectRef, id, { sql, base_version: baseVersion }) : null,
-        drafts,
-        onSaved: cache.put,
-      });
+      session = savedSession(snippet, drafts);
     } else {
       const createsQuery = id === 'new' && hosted && maySave;
       session = new AutosaveSession({
@@ -52,15 +54,16 @@ export function useQueryText(id: string, snippet: Snippet | undefined) {
         save: createsQuery ? (sql) => api.snippets.createSnippet(projectRef, { name: NEW_SNIPPET_NAME, sql, visibility: 'user' }) : null,
         drafts,
         onSaved: (saved) => {
-          // The new query exists: its page takes over (and what was typed meanwhile, as its draft).
+          // The new query exists: its own session takes over with what was typed meanwhile (as its
+          // draft, sent at once), and keys still reaching this one before the page moves go to it.
           const current = sessionsOfApi.get(key);
-          if (current) {
-            drafts.put(saved.id, { sql: current.getState().text, baseVersion: saved.version, at: Date.now() });
-            current.close();
-          }
+          drafts.put(saved.id, { sql: current?.getState().text ?? saved.content.sql, baseVersion: saved.version, at: Date.now() });
+          cache.put(saved);
+          const next = savedSession(saved, drafts);
+          sessionsOfApi.set(`${projectRef}:${saved.id}`, next);
+          current?.close(next);
           sessionsOfApi.delete(key);
           drafts.remove(id);
-          cache.put(saved);
           navigate(`/sql/${saved.id}`, { replace: true });
         },
       });
