@@ -85,7 +85,6 @@ export function objectHandlers(state: ObjectsState): Handlers<StorageClient> {
       const items = all.slice(start, start + limit);
       return answer(StorageObjectPageSchema, { items, nextCursor: start + limit < all.length ? String(start + limit) : null });
     },
-    listObjects: (_ref, bucket, body) => answerEach(StorageObjectSchema, listing(bucket, body.path ?? '', body.options?.search ?? '', false)),
     uploadObject: async (_ref, bucket, path, data, options = {}) => {
       const text = data instanceof Blob ? await blobText(data) : new TextDecoder().decode(data as ArrayBuffer);
       const existing = files(bucket).find((o) => o.name === path);
