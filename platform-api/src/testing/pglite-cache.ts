@@ -35,6 +35,18 @@ async function cached(name: string, build: (dir: string) => Promise<void>): Prom
   return dir;
 }
 
+/** Building the embedded template reads nothing from the control database. */
+const NO_CONTROL_DATABASE: OpenControlDatabase = {
+  kind: 'embedded',
+  query: async () => {
+    throw new Error('The project template is built without a control database');
+  },
+  transaction: async () => {
+    throw new Error('The project template is built without a control database');
+  },
+  close: async () => undefined,
+};
+
 /** Fills `<dataDir>/control` and `<dataDir>/template` from the cache (building it once). */
 export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
   const control = await cached('control', async (dir) => {
@@ -43,7 +55,7 @@ export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
   });
   const hash = createHash('sha256').update(projectBootstrapSql().join('\n')).digest('hex').slice(0, 12);
   const template = await cached(`template-${hash}`, async (dir) => {
-    const manager = new ProjectDatabaseManager({ dataDir: dir, databaseUrl: null, statementTimeoutMs: 120_000, control: null as unknown as OpenControlDatabase });
+    const manager = new ProjectDatabaseManager({ dataDir: dir, databaseUrl: null, statementTimeoutMs: 120_000, control: NO_CONTROL_DATABASE });
     await manager.embeddedTemplate();
   });
   await cp(path.join(control, 'pgdata'), path.join(dataDir, 'control'), { recursive: true });
