@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { STORAGE_DUPLICATE_NAME_NOTICE_MS, STORAGE_MESSAGES, STORAGE_ROW_HEIGHT, type Bucket, type StorageObject } from '@plinth/shared-contracts';
-import { ChevronRightIcon, FileIcon, FolderIcon, WarningIcon } from '@plinth/shared-ui/icons';
+import { ChevronRightIcon, FileIcon, FolderIcon, MoreIcon, WarningIcon } from '@plinth/shared-ui/icons';
 import { Spinner } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
-import { useArea } from '@plinth/area-kit';
+import { menuStyles, useArea } from '@plinth/area-kit';
 import { checkNewFolderName, checkRename, fileSize, formatBytes, isFolder, mimeOf, type ItemStatus, type NameCheck } from './explorer-rules';
 import { useExplorerStore } from './explorer-store';
-import { itemActions, RowActions, targetOf } from './ItemMenus';
+import { itemActions, targetOf } from './ItemMenus';
 import type { ExplorerActions } from './use-explorer-actions';
 
 const rowCss = (active: boolean, selected: boolean, opened: boolean) => ({
@@ -205,9 +205,19 @@ export function ItemRow({ item, folder, column, list, grid, status, opened, sele
           {dir ? <ChevronRightIcon size={14} /> : null}
         </>
       )}
-      <span onClick={(e) => e.stopPropagation()} css={{ display: 'flex' }}>
-        <RowActions label={`Actions for ${item.name}`} actions={menu} />
-      </span>
+      <button
+        type="button"
+        aria-label={`Actions for ${item.name}`}
+        aria-haspopup="menu"
+        css={menuStyles.iconButton}
+        onClick={(e) => {
+          e.stopPropagation();
+          const r = e.currentTarget.getBoundingClientRect();
+          store.getState().openContextMenu(r.left, r.bottom, menu, e.currentTarget);
+        }}
+      >
+        <MoreIcon size={14} />
+      </button>
     </div>
   );
 }

@@ -33,7 +33,7 @@ export interface ExplorerState {
   /** Bumped to reload the open folders (sort, view, reload button). */
   reloads: number;
   /** The right-click menu open at a point, with its entries. */
-  contextMenu: { x: number; y: number; actions: RowAction[] } | null;
+  contextMenu: { x: number; y: number; actions: RowAction[]; returnTo: HTMLElement | null } | null;
 
   openFolder(column: number, name: string): void;
   openFile(column: number, item: StorageObject): void;
@@ -49,7 +49,7 @@ export interface ExplorerState {
   clearSelection(): void;
   setEditing(editing: Editing): void;
   setDialog(dialog: ExplorerDialog): void;
-  openContextMenu(x: number, y: number, actions: RowAction[]): void;
+  openContextMenu(x: number, y: number, actions: RowAction[], returnTo?: HTMLElement | null): void;
 }
 
 const noSelection = { column: 0, paths: [] as string[] };
@@ -111,7 +111,7 @@ export function createExplorerStore(ref: string, bucketId: string, prefs: Explor
     clearSelection: () => set({ selection: noSelection, anchor: null }),
     setEditing: (editing) => set({ editing }),
     setDialog: (dialog) => set({ dialog }),
-    openContextMenu: (x, y, actions) => set({ contextMenu: actions.length ? { x, y, actions } : null }),
+    openContextMenu: (x, y, actions, returnTo = null) => set({ contextMenu: actions.length ? { x, y, actions, returnTo } : null }),
   }));
 }
 
