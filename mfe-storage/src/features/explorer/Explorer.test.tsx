@@ -180,4 +180,15 @@ describe('storage explorer', { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Select all items' }));
     expect(await screen.findByText('3 items selected')).toBeTruthy();
   });
+  it("uploads picked files, numbering a taken name 'name (2)' and naming a failure", async () => {
+    const { user, api, notices } = setup();
+    await column('avatars');
+    const input = screen.getByTestId('storage-upload-input') as HTMLInputElement;
+    await user.upload(input, [new File(['new a'], 'a.txt', { type: 'text/plain' }), new File(['d'], 'd.txt', { type: 'text/plain' })]);
+    await waitFor(() => expect(api.state.files.avatars!.map((o) => o.name)).toEqual(expect.arrayContaining(['a (2).txt', 'd.txt'])));
+    expect(notices.map((n) => n.message)).toContain('Successfully uploaded 2 files!');
+    api.failures['storage.uploadObject'] = { status: 413, message: 'The object exceeded the maximum allowed size of 100 bytes' };
+    await user.upload(input, [new File(['x'], 'big.bin')]);
+    await waitFor(() => expect(notices.map((n) => n.message)).toContain('Failed to upload big.bin: The object exceeded the maximum allowed size of 100 bytes'));
+  });
 });
