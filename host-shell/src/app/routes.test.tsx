@@ -84,3 +84,25 @@ test('an invalid email is refused before any call', async () => {
   expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
   expect(api.count('POST /auth/sign-in')).toBe(0);
 });
+
+test('an email typed on the sign-in page is still there after following "Sign up now"', async () => {
+  const { router } = renderShell('/sign-in', fakeApi({ 'GET /auth/session': SIGNED_OUT }));
+  const email = await screen.findByLabelText('Email');
+  await userEvent.type(email, 'grace@example.com');
+  await userEvent.click(screen.getByRole('link', { name: 'Sign up now' }));
+  const form = await screen.findByRole('form', { name: 'Sign up' });
+  const signUpEmail = form.querySelector('input#email') as HTMLInputElement;
+  expect(router.state.location.pathname).toBe('/sign-up');
+  expect(signUpEmail.value).toBe('grace@example.com');
+  await userEvent.type(signUpEmail, '.uk');
+  expect(signUpEmail.value).toBe('grace@example.com.uk');
+});
+
+test('the Terms of Service and Privacy Policy the sign-in page names are pages of their own', async () => {
+  renderShell('/sign-in', fakeApi({ 'GET /auth/session': SIGNED_OUT }));
+  await userEvent.click(await screen.findByRole('link', { name: 'Terms of Service' }));
+  expect(await screen.findByRole('heading', { name: 'Terms of Service', level: 1 })).toBeTruthy();
+  await waitFor(() => expect(document.title).toBe('Terms of Service | Plinth'));
+  await userEvent.click(screen.getByRole('link', { name: 'Privacy Policy' }));
+  expect(await screen.findByRole('heading', { name: 'Privacy Policy', level: 1 })).toBeTruthy();
+});

@@ -13,6 +13,7 @@ import { ShellRoutes } from './routes';
 import type { AreaManifests } from '../areas/area-table';
 import { CONSOLE_AREAS } from '../areas/testing/console-areas';
 import { useConnectionStore } from '../features/status-gate/connection-store';
+import { clearAccountDraft } from '../features/sign-in/account-draft';
 
 const ANSWER = Symbol('api answer');
 export interface ApiAnswer {
@@ -160,6 +161,7 @@ export function renderShell(path: string, api: FakeApi, options: { buildMode?: B
       await (typeof to === 'number' ? probe.navigate(to) : probe.navigate(to));
     },
   };
+  clearAccountDraft(); // what a previous test typed into a sign-in form
   const queryClient = testQueryClient();
   const areaLoader = options.areaLoader ?? testAreaLoader();
   const view = render(
