@@ -3,9 +3,9 @@ import { expect, test as base, type Browser, type BrowserContext, type Locator, 
 import { Secret, TOTP } from 'otpauth';
 import type { AreaManifest, Project } from '@plinth/shared-contracts';
 import { openApiSession, signUpThroughApi, waitForProjectStatus, type ApiSession } from '../support/api-session';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { AREAS, release, TEST_ENVIRONMENTS, writeTestEnvironments } from '../support/environments';
+import { AREAS, release, TEST_ENVIRONMENTS } from '../support/environments';
 import { ENVIRONMENTS_DIR } from '../support/paths';
 import { packageVersion } from '../support/fixture-remotes';
 import { serverUrl } from '../support/servers';
@@ -233,6 +233,16 @@ async function sidewaysScrollers(page: Page): Promise<string[]> {
   });
 }
 
+/** Writes the production-like test environment again (as global setup does) when it is gone. */
+function restoreTestEnvironment(): void {
+  const file = path.join(ENVIRONMENTS_DIR, `${TEST_ENVIRONMENTS.production}.json`);
+  if (existsSync(file)) return;
+  const production = JSON.parse(readFileSync(path.join(ENVIRONMENTS_DIR, 'production.json'), 'utf8')) as { buildMode?: string };
+  const areas = Object.fromEntries(AREAS.map((area) => [area, release(area, packageVersion(area))]));
+  const manifest = { name: TEST_ENVIRONMENTS.production, buildMode: production.buildMode === 'self-hosted' ? 'self-hosted' : 'hosted', areas };
+  writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
 async function open(contexts: Contexts, theme: Theme, target: DesignPage, seed: Seed): Promise<Page> {
   const page = await contexts[theme][target.who].newPage();
   const fake = target.fake?.(seed);
@@ -245,7 +255,7 @@ async function open(contexts: Contexts, theme: Theme, target: DesignPage, seed: 
     const ready = target.ready ? target.ready(page) : page.locator('#root > *').first();
     await expect(ready.or(startFailed).first()).toBeVisible({ timeout: 20_000 });
     if (!(await startFailed.isVisible())) break;
-    if (!existsSync(path.join(ENVIRONMENTS_DIR, `${TEST_ENVIRONMENTS.production}.json`))) writeTestEnvironments();
+    restoreTestEnvironment();
     await page.reload();
   }
   if (target.ready) await expect(target.ready(page)).toBeVisible({ timeout: 20_000 });

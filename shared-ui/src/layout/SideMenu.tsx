@@ -44,6 +44,9 @@ const navStyle = css({
   flexDirection: 'column',
   gap: tokens.space.lg,
   width: '100%',
+  // The menu is its column's full height (an area's side menu runs down the content region).
+  minHeight: '100%',
+  boxSizing: 'border-box',
   padding: `${tokens.space.lg} ${tokens.space.md}`,
   fontSize: tokens.fontSize.sm,
 });
