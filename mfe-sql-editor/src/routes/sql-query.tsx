@@ -11,7 +11,7 @@ import { UNSAVED_QUERY_IDS, useQueryText } from '../features/autosave/use-autosa
 import { QueryEditor } from '../features/query-editor/QueryEditor';
 import { openQueries } from '../features/query-tabs/open-queries';
 import { QueryTabs } from '../features/query-tabs/QueryTabs';
-import { useSnippetMutations, useSnippets } from '../features/snippets/use-snippets';
+import { useSnippetMutations, useSnippets } from '../area/use-snippets';
 
 /**
  * sql/new, the non-hosted sql/1 and sql/:id: one page, so that a new query becoming a saved one keeps

@@ -2,7 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NEW_SNIPPET_NAME, PERMISSIONS, type Snippet } from '@plinth/shared-contracts';
 import { useArea } from '@plinth/area-kit';
-import { useSnippetCache } from '../snippets/use-snippets';
+import { useSnippetCache } from '../../area/use-snippets';
 import { AutosaveSession } from './autosave-session';
 import { localDrafts, type DraftStore } from './drafts';
 

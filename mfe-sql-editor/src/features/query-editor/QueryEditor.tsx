@@ -17,7 +17,7 @@ import { useQueryRun } from './use-query-run';
 export const RUN_SQL_PERMISSION_MESSAGE = 'You need additional permissions to run SQL queries';
 
 /** The results grid in its own chunk, fetched when a query first runs. */
-const ResultsGrid = lazyWithPreload(() => import(/* webpackChunkName: "sql-results-grid" */ '../results/ResultsGrid').then((m) => m.default));
+const ResultsGrid = lazyWithPreload(() => import(/* webpackChunkName: "sql-results-grid" */ './results/ResultsGrid').then((m) => m.default));
 
 export interface QueryEditorProps {
   title: string;

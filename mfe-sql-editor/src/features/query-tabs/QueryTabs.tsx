@@ -3,8 +3,8 @@ import { css } from '@emotion/react';
 import { tokens } from '@plinth/shared-ui/theme';
 import { CloseIcon, PlusIcon } from '@plinth/shared-ui/icons';
 import { useArea } from '@plinth/area-kit';
-import { useSnippets } from '../snippets/use-snippets';
-import { newQueryPath } from '../snippets/SqlEditorMenu';
+import { useSnippets } from '../../area/use-snippets';
+import { newQueryPath } from '../../area/new-query-path';
 import { neighbourOf, openQueries, useOpenQueries } from './open-queries';
 
 const c = tokens.color;

@@ -2,7 +2,7 @@ import { Dialog, DialogClose, dialogFooterStyle } from '@plinth/shared-ui/dialog
 import { Button } from '@plinth/shared-ui/button';
 import { SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
 import { useArea, errorMessage } from '@plinth/area-kit';
-import { useSnippetMutations } from './use-snippets';
+import { useSnippetMutations } from '../../area/use-snippets';
 
 export interface DeleteSnippetDialogProps {
   snippet: Snippet;

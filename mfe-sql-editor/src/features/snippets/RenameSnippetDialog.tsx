@@ -6,7 +6,7 @@ import { Field, TextInput } from '@plinth/shared-ui/form';
 import { SNIPPET_MESSAGES, SNIPPET_NAME_MAX_LENGTH, type Snippet } from '@plinth/shared-contracts';
 import * as z from '@plinth/shared-contracts/zod';
 import { useArea, errorMessage } from '@plinth/area-kit';
-import { useSnippetMutations } from './use-snippets';
+import { useSnippetMutations } from '../../area/use-snippets';
 
 const RenameFormSchema = z.object({
   name: z

@@ -4,7 +4,7 @@ import { PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES, type Snippet } from
 import { lazyWithPreload, useArea, RowActions, type RowAction } from '@plinth/area-kit';
 import { newQueryPath } from './SqlEditorMenu';
 import { DeleteSnippetDialog } from './DeleteSnippetDialog';
-import { useSnippetMutations } from './use-snippets';
+import { useSnippetMutations } from '../../area/use-snippets';
 
 // The rename form (and the form library under it) is not needed to show the menu: it loads when a
 // query's actions open, or when the dialog first renders.

@@ -1,18 +1,12 @@
-import { PERMISSIONS, PERMISSION_MESSAGES, type AreaNavEntry } from '@plinth/shared-contracts';
-import manifest from '../../../area.manifest';
+import { PERMISSIONS, PERMISSION_MESSAGES } from '@plinth/shared-contracts';
+import { newQueryPath } from '../../area/new-query-path';
+
+export { newQueryPath };
 import { useArea, menuStyles, AreaSideMenu } from '@plinth/area-kit';
 import { ErrorPanel, LoadingState } from '@plinth/shared-ui/layout';
 import { SNIPPET_SECTION_TITLES, snippetsForSection, type SnippetSectionId } from './snippet-sections';
 import { SnippetSection } from './SnippetSection';
-import { useSnippets } from './use-snippets';
-
-const sqlEntry: AreaNavEntry | undefined = manifest.nav.find((entry) => entry.key === 'sql');
-
-/** Route of a new query: where the rail's SQL Editor entry leads (the non-hosted mode's fixed sql/1, 000 §2.1). */
-export function newQueryPath(hosted: boolean): string {
-  const path = hosted ? sqlEntry?.path : (sqlEntry?.selfHostedPath ?? sqlEntry?.path);
-  return path ?? 'sql/new';
-}
+import { useSnippets } from '../../area/use-snippets';
 
 const SECTIONS: readonly SnippetSectionId[] = ['favorites', 'project', 'user'];
 
