@@ -43,6 +43,7 @@ export interface AutosaveOptions {
 
 export const AUTOSAVE_DELAY_MS = 800;
 export const AUTOSAVE_RETRY_MS = 5_000;
+export const DRAFT_EVERY_MS = 250;
 
 export class AutosaveSession {
   private state: SaveState;
@@ -50,6 +51,7 @@ export class AutosaveSession {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private sending = false;
   private closed = false;
+  private draftTimer: ReturnType<typeof setTimeout> | undefined;
   private successor: AutosaveSession | null = null;
   private readonly listeners = new Set<() => void>();
 
@@ -109,7 +111,7 @@ export class AutosaveSession {
     if (!theirs) return;
     this.savedText = theirs.sql;
     this.set({ status: 'pending', version: theirs.version, theirs: null, error: null });
-    this.keepDraft();
+    this.writeDraft();
     this.schedule(0);
   }
 
@@ -132,8 +134,19 @@ export class AutosaveSession {
     clearTimeout(this.timer);
   }
 
+  /**
+   * Keeps the text locally, at most every DRAFT_EVERY_MS: writing a long query to local storage on
+   * every key would slow typing down.
+   */
   private keepDraft() {
-    if (this.closed) return;
+    if (this.closed || this.draftTimer !== undefined) return;
+    this.draftTimer = setTimeout(() => {
+      this.draftTimer = undefined;
+      if (!this.closed && this.state.status !== 'saved') this.writeDraft();
+    }, DRAFT_EVERY_MS);
+  }
+
+  private writeDraft() {
     this.options.drafts.put(this.options.queryId, { sql: this.state.text, baseVersion: this.state.version, at: Date.now() });
   }
 
