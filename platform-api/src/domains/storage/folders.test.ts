@@ -1,31 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorageObject, StorageObjectPage } from '@plinth/shared-contracts';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { storageRoutes } from './index';
+import type { MemberRole, StorageObject, StorageObjectPage } from '@plinth/shared-contracts';
+import { startProjectServer, type ProjectTestServer } from '../../testing/project-server';
 
-let s: TestServer;
+let s: ProjectTestServer;
+/** Request headers of a member by role, signed in once before the tests. */
+const headers = {} as Record<MemberRole, Record<string, string>>;
+const as = (role: MemberRole) => headers[role];
 const url = (p: string, ref = s.ref) => `/api/platform/storage/${ref}/buckets${p}`;
 
 beforeAll(async () => {
-  s = await startTestServer([storageRoutes], { plan: 'pro' });
-  await s.app.inject({ method: 'POST', url: url(''), headers: s.as('Owner'), payload: { id: 'files' } });
+  s = await startProjectServer({ plan: 'pro' });
+  for (const role of ['Owner', 'Developer', 'Read-only'] as const) headers[role] = await s.as(role);
+  await s.app.inject({ method: 'POST', url: url(''), headers: as('Owner'), payload: { id: 'files' } });
 }, 300_000);
 afterAll(async () => s?.close());
 
 async function upload(path: string, body = path): Promise<StorageObject> {
-  const res = await s.app.inject({ method: 'POST', url: url(`/files/objects/upload?path=${encodeURIComponent(path)}`), headers: { ...s.as('Developer'), 'content-type': 'text/plain' }, payload: body });
+  const res = await s.app.inject({ method: 'POST', url: url(`/files/objects/upload?path=${encodeURIComponent(path)}`), headers: { ...as('Developer'), 'content-type': 'text/plain' }, payload: body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as StorageObject;
 }
 async function names(path: string): Promise<string[]> {
-  const res = await s.app.inject({ method: 'POST', url: url('/files/objects/page'), headers: s.as('Read-only'), payload: { path, limit: 1000 } });
+  const res = await s.app.inject({ method: 'POST', url: url('/files/objects/page'), headers: as('Read-only'), payload: { path, limit: 1000 } });
   return (res.json() as StorageObjectPage).items.map((o) => o.name);
 }
-const download = (path: string) => s.app.inject({ method: 'POST', url: url('/files/objects/download'), headers: s.as('Read-only'), payload: { path } });
+const download = (path: string) => s.app.inject({ method: 'POST', url: url('/files/objects/download'), headers: as('Read-only'), payload: { path } });
 const moveFolder = (from: string, to: string, role: 'Developer' | 'Read-only' = 'Developer') =>
-  s.app.inject({ method: 'POST', url: url('/files/folders/move'), headers: s.as(role), payload: { from, to } });
+  s.app.inject({ method: 'POST', url: url('/files/folders/move'), headers: as(role), payload: { from, to } });
 const deleteFolder = (path: string, role: 'Developer' | 'Read-only' = 'Developer', ref?: string) =>
-  s.app.inject({ method: 'DELETE', url: url('/files/folders', ref), headers: s.as(role), payload: { path } });
+  s.app.inject({ method: 'DELETE', url: url('/files/folders', ref), headers: as(role), payload: { path } });
 
 describe('folders as one operation', () => {
   it('renames a folder with everything below it, bytes following', async () => {
@@ -88,7 +91,7 @@ describe('folders as one operation', () => {
     const other = await deleteFolder('kept', 'Developer', 'zzzzzzzzzzzzzzzzzzzz');
     expect(other.statusCode).toBe(404);
     expect(await names('kept')).toEqual(['a.txt']);
-    const bad = await s.app.inject({ method: 'DELETE', url: url('/files/folders'), headers: s.as('Developer'), payload: { path: '../kept' } });
+    const bad = await s.app.inject({ method: 'DELETE', url: url('/files/folders'), headers: as('Developer'), payload: { path: '../kept' } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('path');
   });

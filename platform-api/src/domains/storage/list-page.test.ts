@@ -1,23 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorageListPageBody, StorageObject, StorageObjectPage } from '@plinth/shared-contracts';
+import type { MemberRole, StorageListPageBody, StorageObject, StorageObjectPage } from '@plinth/shared-contracts';
 import type { ProjectDatabase } from '../../core/deps';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { storageRoutes } from './index';
+import { startProjectServer, type ProjectTestServer } from '../../testing/project-server';
 
-let s: TestServer;
+let s: ProjectTestServer;
+/** Request headers of a member by role, signed in once before the tests. */
+const headers = {} as Record<MemberRole, Record<string, string>>;
+const as = (role: MemberRole) => headers[role];
 let db: ProjectDatabase;
 const url = (p: string) => `/api/platform/storage/${s.ref}/buckets${p}`;
 
 beforeAll(async () => {
-  s = await startTestServer([storageRoutes], { plan: 'pro' });
-  for (const id of ['crowd', 'small']) await s.app.inject({ method: 'POST', url: url(''), headers: s.as('Owner'), payload: { id } });
+  s = await startProjectServer({ plan: 'pro' });
+  for (const role of ['Owner', 'Developer', 'Read-only'] as const) headers[role] = await s.as(role);
+  for (const id of ['crowd', 'small']) await s.app.inject({ method: 'POST', url: url(''), headers: as('Owner'), payload: { id } });
   await page('crowd', {}); // the storage schema is in place once a listing ran
   db = (await s.deps.databases.get(s.ref)) as ProjectDatabase;
 }, 300_000);
 afterAll(async () => s?.close());
 
 async function page(bucket: string, body: StorageListPageBody, role: 'Read-only' | 'Owner' = 'Read-only') {
-  const res = await s.app.inject({ method: 'POST', url: url(`/${bucket}/objects/page`), headers: s.as(role), payload: body });
+  const res = await s.app.inject({ method: 'POST', url: url(`/${bucket}/objects/page`), headers: as(role), payload: body });
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as StorageObjectPage;
 }
@@ -126,7 +129,7 @@ describe('folder pages by cursor', () => {
       { path: 'cur', cursor: first.nextCursor, sortBy: { column: 'size', order: 'asc' } },
       { path: 'cur', limit: 0 },
     ]) {
-      const res = await s.app.inject({ method: 'POST', url: url('/crowd/objects/page'), headers: s.as('Read-only'), payload });
+      const res = await s.app.inject({ method: 'POST', url: url('/crowd/objects/page'), headers: as('Read-only'), payload });
       expect(res.statusCode).toBe(400);
       expect(['cursor', 'limit']).toContain(res.json().field);
     }
