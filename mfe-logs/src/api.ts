@@ -1,7 +1,7 @@
-import { createClients } from '@plinth/shared-contracts';
+import { createClients, createLogsClient } from '@plinth/shared-contracts';
 
-/** The calls the logs area makes: none yet (its pages are still to come). Only what is listed here is bundled. */
-export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, {});
+/** The calls the logs area makes: the project's request log. Only what is listed here is bundled. */
+export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { logs: createLogsClient });
 
 export type LogsApi = ReturnType<typeof createApi>;
 

@@ -1,8 +1,17 @@
 import { HostedOnlyPage, PlaceholderPage, useArea } from '@plinth/area-kit';
+import { PageHeader } from '@plinth/shared-ui/layout';
+import { LogViewer } from '../features/log-viewer';
 
-/** /logs/explorer: write and run a log query (page to come). */
+const ALL_SERVICES = {};
+
+/** /logs/explorer: the request log of every service, with a service filter. */
 export function QueryPage() {
-  return <PlaceholderPage title="Logs Explorer" description="Query the logs of every source with SQL." />;
+  return (
+    <section aria-label="Logs Explorer" css={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <PageHeader title="Logs Explorer" description="Every call to the project's API, across auth, the data API and storage." />
+      <LogViewer scope={ALL_SERVICES} serviceFilter />
+    </section>
+  );
 }
 
 /** /logs/explorer/saved: hosted only (000 §2.7). */

@@ -1,9 +1,10 @@
-import type { AuthUsersClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
+import type { AuthUsersClient, LogsClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
 import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
 import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
 import { objectHandlers, type ObjectsState } from './objects';
 import { fakeClient, type CallLog, type FakeCall, type Failure } from './fake-client';
 import { keyHandlers, type KeysState } from './keys';
+import { logHandlers, type LogsState } from './logs';
 import { DEFAULT_MEMBERS, organizationHandlers, type OrganizationState } from './organization';
 import { policyHandlers, type PoliciesState } from './policies';
 import { projectHandlers, type ProjectState } from './project';
@@ -16,11 +17,12 @@ export { storedObject, type FakeObject } from './objects';
 export { policy } from './policies';
 export { snippet } from './snippets';
 export { entity } from './tables';
+export { logEntry } from './logs';
 export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState & AuthUsersState;
+export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
@@ -31,6 +33,7 @@ export interface FakeClients {
   settings: ReturnType<typeof createSettingsClient>;
   organizations: OrganizationsClient;
   authUsers: AuthUsersClient;
+  logs: LogsClient;
 }
 
 export interface FakeApi {
@@ -71,6 +74,8 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     jwtStates: [],
     members: DEFAULT_MEMBERS,
     authUsers: [],
+    logEntries: [],
+    logRetentionDays: 1,
     ...DEFAULT_AUTH_STATE(),
     ...seed,
   };
@@ -83,6 +88,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     settings: fakeClient<FakeClients['settings']>('settings', keyHandlers(state), log),
     organizations: fakeClient<FakeClients['organizations']>('organizations', organizationHandlers(state), log),
     authUsers: fakeClient<FakeClients['authUsers']>('authUsers', authUserHandlers(state), log),
+    logs: fakeClient<FakeClients['logs']>('logs', logHandlers(state), log),
   };
   return {
     clients,
