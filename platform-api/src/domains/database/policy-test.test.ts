@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PolicyTestResult } from '@plinth/shared-contracts';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { policyTestRoutes } from './policy-test';
+import type { MemberRole, PolicyTestResult } from '@plinth/shared-contracts';
+import { startProjectServer, type ProjectTestServer } from '../../testing/project-server';
 
-let s: TestServer;
+let s: ProjectTestServer;
+/** Request headers of a member by role, signed in once before the tests. */
+const headers = {} as Record<MemberRole, Record<string, string>>;
 const ALICE = '0a0a0a0a-0000-4000-8000-00000000000a';
 const BOB = '0b0b0b0b-0000-4000-8000-00000000000b';
 const url = () => `/api/platform/pg-meta/${s.ref}/policy-test`;
@@ -18,17 +19,17 @@ async function snapshot() {
 }
 
 async function test(payload: Record<string, unknown>, role: 'Owner' | 'Developer' | 'Read-only' = 'Developer') {
-  return s.app.inject({ method: 'POST', url: url(), headers: s.as(role), payload });
+  return s.app.inject({ method: 'POST', url: url(), headers: headers[role], payload });
 }
 
 beforeAll(async () => {
-  s = await startTestServer([policyTestRoutes]);
+  s = await startProjectServer();
+  for (const role of ['Owner', 'Developer', 'Read-only'] as const) headers[role] = await s.as(role);
   const db = await s.deps.databases.get(s.ref);
+  // The project's own auth.users holds the users a test can act as.
+  await db.query(`insert into auth.users (id, email) values ($1, 'alice@example.com'), ($2, 'bob@example.com')`, [ALICE, BOB]);
   await db.exec(
-    `create table auth.users (id uuid primary key, aud text not null default 'authenticated', email text,
-       raw_app_meta_data jsonb not null default '{}', raw_user_meta_data jsonb not null default '{}', is_anonymous boolean not null default false);
-     insert into auth.users (id, email) values ('${ALICE}', 'alice@example.com'), ('${BOB}', 'bob@example.com');
-     create table public.todos (id int primary key, user_id uuid, title text not null, done boolean not null default false);
+    `create table public.todos (id int primary key, user_id uuid, title text not null, done boolean not null default false);
      insert into public.todos (id, user_id, title) values (1, '${ALICE}', 'alice 1'), (2, '${ALICE}', 'alice 2'), (3, '${BOB}', 'bob 1');
      grant select, insert, update, delete on public.todos to anon, authenticated;
      create table public.untouched (id int primary key);`,
