@@ -41,7 +41,7 @@ export default function LogViewer({ scope, serviceFilter = false }: LogViewerPro
         }}
       >
         <div css={{ flex: '1 1 220px', minWidth: 180 }}>
-          <TextInput aria-label="Search logs" placeholder="Search path, user id, event, error…" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => set({ search: draft })} />
+          <TextInput type="search" aria-label="Search logs" placeholder="Search path, user id, event, error…" value={draft} onChange={(e) => setDraft(e.target.value)} onBlur={() => set({ search: draft })} />
         </div>
         {serviceFilter ? (
           <div css={{ width: 150 }}>
