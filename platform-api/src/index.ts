@@ -2,7 +2,7 @@ export { buildServer, API_PREFIX, type PlinthInternals } from './server';
 export type { ServerOptions } from './config';
 export * from './core/deps';
 export { DatabaseError, quoteIdent, STATEMENT_TIMEOUT_CODE } from './core/database-error';
-export { extraControlMigrations, type ControlMigration } from './core/migrations';
+export { type ControlMigration } from './core/migrations';
 export { extraProjectBootstrap } from './core/project-bootstrap.sql';
 export { permissionDenied } from './core/access';
 export { signJwt, verifyJwt } from './domains/projects/keys';

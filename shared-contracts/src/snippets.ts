@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { encodePath, type Http } from './http';
+import { ProjectRefSchema } from './projects';
 
 // SQL snippets (saved queries) of the SQL editor (spec 000 §3, §4.7, §5.3, §7.4, §8).
 // Served under /api/platform/projects/{ref}/content.
@@ -109,7 +110,7 @@ export const SnippetConflictBodySchema = z.object({
 export type SnippetConflictBody = z.infer<typeof SnippetConflictBodySchema>;
 
 export const SnippetIdParamsSchema = z.object({
-  ref: z.string().check(z.minLength(1), z.maxLength(64)),
+  ref: ProjectRefSchema,
   id: z.string().check(z.uuid('id must be a snippet id (uuid)')),
 });
 export const SnippetDeleteQuerySchema = z.object({ id: z.string().check(z.uuid('id must be a snippet id (uuid)')) });

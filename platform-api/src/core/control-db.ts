@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { ControlDatabase, QueryResult } from './deps';
 import { toDatabaseError } from './database-error';
-import { CONTROL_MIGRATIONS, extraControlMigrations } from './migrations';
+import { CONTROL_MIGRATIONS } from './migrations';
 
 export interface OpenControlDatabase extends ControlDatabase {
   readonly kind: 'embedded' | 'server';
@@ -97,7 +97,7 @@ export async function openControlDatabase(opts: { dataDir: string; databaseUrl: 
 async function migrate(db: OpenControlDatabase): Promise<void> {
   await db.query('create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())');
   const done = new Set((await db.query<{ version: string }>('select version from schema_migrations')).rows.map((r) => r.version));
-  for (const m of [...CONTROL_MIGRATIONS, ...extraControlMigrations]) {
+  for (const m of CONTROL_MIGRATIONS) {
     if (done.has(m.version)) continue;
     done.add(m.version);
     await db.transaction(async (tx) => {

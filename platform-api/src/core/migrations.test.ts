@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const open = () => openControlDatabase({ dataDir, databaseUrl });
-const TABLES = ['sql_snippets', 'project_storage_configs', 'jwt_secret_updates', 'custom_hostnames', 'org_integrations', 'integration_connections', 'project_branches', 'project_rest_settings', 'server_secrets', 'project_auth_settings'];
+const TABLES = ['sql_snippets', 'project_storage_configs', 'jwt_secret_updates', 'custom_hostnames', 'org_integrations', 'integration_connections', 'project_branches', 'project_rest_settings', 'server_secrets', 'project_auth_settings', 'project_auth_templates', 'project_auth_providers'];
 
 it('creates every control table when the database opens, before any route is called', async () => {
   const db = await open();
@@ -71,6 +71,25 @@ it('brings a control database made by the earlier first-use tables up to date an
     expect((await db.query('select file_size_limit::int as n from project_storage_configs')).rows).toEqual([{ n: 1234 }]);
     const versions = (await db.query<{ version: string }>('select version from schema_migrations')).rows.map((r) => r.version);
     expect(versions).toEqual(expect.arrayContaining(['0140_sql_snippets', '0144_project_rest_settings']));
+  } finally {
+    await db.close();
+  }
+});
+
+it('opens a control database whose auth email templates and OAuth providers tables came from their earlier versions', async () => {
+  // Before they joined the one migration list, the auth module made these tables itself, recorded as 0131 and 0132.
+  let db = await open();
+  await db.query(`delete from schema_migrations where version in ('0145_project_auth_templates', '0146_project_auth_providers')`);
+  await db.query(`insert into schema_migrations (version) values ('0131_project_auth_templates'), ('0132_project_auth_providers')`);
+  await db.close();
+
+  db = await open();
+  try {
+    for (const table of ['project_auth_templates', 'project_auth_providers']) {
+      expect((await db.query(`select count(*)::int as n from ${table}`)).rows, table).toEqual([{ n: 0 }]);
+    }
+    const versions = (await db.query<{ version: string }>('select version from schema_migrations')).rows.map((r) => r.version);
+    expect(versions).toEqual(expect.arrayContaining(['0131_project_auth_templates', '0145_project_auth_templates', '0146_project_auth_providers']));
   } finally {
     await db.close();
   }

@@ -242,10 +242,34 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       )`,
     ],
   },
+  {
+    // Until this entry, the auth module added this table itself as 0131_project_auth_templates;
+    // data dirs that ran that version already have it (create if not exists).
+    version: '0145_project_auth_templates',
+    statements: [
+      `create table if not exists project_auth_templates (
+        project_ref text not null references projects(ref) on delete cascade,
+        kind text not null,
+        subject text not null,
+        body text not null,
+        updated_at timestamptz not null default now(),
+        primary key (project_ref, kind)
+      )`,
+    ],
+  },
+  {
+    // Formerly 0132_project_auth_providers, added by the auth module itself (see above).
+    version: '0146_project_auth_providers',
+    statements: [
+      `create table if not exists project_auth_providers (
+        project_ref text not null references projects(ref) on delete cascade,
+        provider text not null,
+        enabled boolean not null default false,
+        client_id text not null default '',
+        client_secret text,
+        updated_at timestamptz not null default now(),
+        primary key (project_ref, provider)
+      )`,
+    ],
+  },
 ];
-
-/**
- * Migrations pushed by a module at import time, run after the list above. Kept while modules
- * written that way move into CONTROL_MIGRATIONS; add new tables to the list instead.
- */
-export const extraControlMigrations: ControlMigration[] = [];

@@ -66,6 +66,9 @@ describe('SQL snippets', () => {
     expect(badId.json().field).toBe('id');
     const unknown = await s.app.inject({ method: 'GET', url: '/api/platform/projects/zzzzzzzzzzzzzzzzzzzz/content', headers: await s.as('Developer', alice) });
     expect(unknown.statusCode).toBe(404);
+    const badRef = await s.app.inject({ method: 'PATCH', url: `/api/platform/projects/Not-A-Ref/content/${own.id}`, headers: await s.as('Developer', alice), payload: { name: 'x' } });
+    expect(badRef.statusCode).toBe(400);
+    expect(badRef.json()).toMatchObject({ field: 'ref', message: expect.stringContaining('20 lowercase letters') });
   });
 
   it('turns an edit made on an older version into a conflict carrying the saved text, never an overwrite', async () => {

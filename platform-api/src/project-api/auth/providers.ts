@@ -1,25 +1,9 @@
 import { OAUTH_PROVIDERS, type OAuthProvider, type OAuthProviderId, type OAuthProviderUpdate } from '@plinth/shared-contracts';
 import type { ControlDatabase } from '../../core/deps';
-import { extraControlMigrations } from '../../core/migrations';
 
 // The OAuth providers of a project's auth service (GitHub, Google, …): enabled or not, the client
 // id and the client secret. The secret is kept here and never answered: readers learn only
 // whether one is set. The auth service's /settings lists the enabled ones.
-
-extraControlMigrations.push({
-  version: '0132_project_auth_providers',
-  statements: [
-    `create table if not exists project_auth_providers (
-      project_ref text not null references projects(ref) on delete cascade,
-      provider text not null,
-      enabled boolean not null default false,
-      client_id text not null default '',
-      client_secret text,
-      updated_at timestamptz not null default now(),
-      primary key (project_ref, provider)
-    )`,
-  ],
-});
 
 type Db = Pick<ControlDatabase, 'query'>;
 

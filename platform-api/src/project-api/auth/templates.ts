@@ -1,24 +1,9 @@
 import { renderAuthTemplate, type AuthTemplate, type AuthTemplateKind, type AuthTemplateValues } from '@plinth/shared-contracts';
 import type { ControlDatabase } from '../../core/deps';
-import { extraControlMigrations } from '../../core/migrations';
 import type { AuthEmailKind } from './mail';
 
 // The email templates of a project's auth service: the default wording, or what the console saved
 // (one row per project and kind). The mailer renders what is saved here.
-
-extraControlMigrations.push({
-  version: '0131_project_auth_templates',
-  statements: [
-    `create table if not exists project_auth_templates (
-      project_ref text not null references projects(ref) on delete cascade,
-      kind text not null,
-      subject text not null,
-      body text not null,
-      updated_at timestamptz not null default now(),
-      primary key (project_ref, kind)
-    )`,
-  ],
-});
 
 type Db = Pick<ControlDatabase, 'query'>;
 
