@@ -1,9 +1,20 @@
+import { Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AreaLayout, PlaceholderPage } from '@plinth/area-kit';
+import { AreaLayout, lazyWithPreload, PlaceholderPage } from '@plinth/area-kit';
+import { LoadingSkeleton } from '@plinth/shared-ui/page';
 import { AuthMenu } from './features/auth-menu/AuthMenu';
-import PoliciesPage from './routes/policies';
-import { ProvidersPage, TemplatesPage, UrlConfigurationPage } from './routes/hosted-pages';
-import UsersPage from './routes/users';
+
+// Each page is a chunk of its own: opening one route does not download the others.
+const UsersPage = lazyWithPreload(() => import('./routes/users').then((m) => m.default));
+const PoliciesPage = lazyWithPreload(() => import('./routes/policies').then((m) => m.default));
+const ProvidersPage = lazyWithPreload(() => import('./routes/hosted-pages').then((m) => m.ProvidersPage));
+const TemplatesPage = lazyWithPreload(() => import('./routes/hosted-pages').then((m) => m.TemplatesPage));
+const UrlConfigurationPage = lazyWithPreload(() => import('./routes/hosted-pages').then((m) => m.UrlConfigurationPage));
+
+/** A page of the area behind a skeleton while its chunk loads. */
+function Page({ title, children }: { title: string; children: ReactNode }) {
+  return <Suspense fallback={<div css={{ padding: 24 }}><LoadingSkeleton label={`Loading ${title}`} shape="card" /></div>}>{children}</Suspense>;
+}
 
 const notFound = <PlaceholderPage title="Page not found">This page is not part of Authentication.</PlaceholderPage>;
 
@@ -17,11 +28,11 @@ export default function App() {
       <Routes>
         <Route path="/auth" element={<AreaLayout menu={<AuthMenu />} />}>
           <Route index element={<Navigate to="users" replace />} />
-          <Route path="users" element={<UsersPage />} />
-          <Route path="policies" element={<PoliciesPage />} />
-          <Route path="providers" element={<ProvidersPage />} />
-          <Route path="templates" element={<TemplatesPage />} />
-          <Route path="url-configuration" element={<UrlConfigurationPage />} />
+          <Route path="users" element={<Page title="Users"><UsersPage /></Page>} />
+          <Route path="policies" element={<Page title="Policies"><PoliciesPage /></Page>} />
+          <Route path="providers" element={<Page title="Providers"><ProvidersPage /></Page>} />
+          <Route path="templates" element={<Page title="Templates"><TemplatesPage /></Page>} />
+          <Route path="url-configuration" element={<Page title="URL configuration"><UrlConfigurationPage /></Page>} />
           <Route path="*" element={notFound} />
         </Route>
         <Route path="*" element={notFound} />

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { VirtualList } from './VirtualList';
+import { createRef } from 'react';
+import { VirtualList, type VirtualListHandle } from './VirtualList';
+import { rowsInView, scrollTopFor } from './fixed-rows';
 
 const files = Array.from({ length: 10_000 }, (_, i) => `file-${i}.png`);
 
@@ -47,5 +49,28 @@ describe('VirtualList', () => {
   it('shows the empty state when there are no items', () => {
     render(<VirtualList items={[]} rowHeight={28} height={280} renderRow={(name: string) => name} empty={<p>No files</p>} />);
     expect(screen.getByText('No files')).toBeTruthy();
+  });
+
+  it('scrolls a far row into view on request, below a sticky header', async () => {
+    const handle = createRef<VirtualListHandle>();
+    render(<VirtualList items={files} rowHeight={28} height={280} header={<div>Name</div>} headerHeight={28} handleRef={handle} aria-label="Files" renderRow={(name) => name} />);
+    await act(async () => handle.current?.scrollToIndex(7000, 'start'));
+    const list = screen.getByRole('list', { name: 'Files' });
+    expect(list.scrollTop).toBe(7000 * 28);
+    expect(screen.getByText('file-7000.png')).toBeTruthy();
+    expect(screen.queryByText('file-0.png')).toBeNull();
+  });
+});
+
+describe('fixed-height rows', () => {
+  it('keeps the rows in range when the list shrinks under a far scroll position', () => {
+    expect(rowsInView(28 * 5000, 280, { count: 3, rowHeight: 28, offset: 0, overscan: 2 })).toEqual({ first: 2, last: 2 });
+    expect(rowsInView(0, 280, { count: 0, rowHeight: 28, offset: 0, overscan: 2 }).last).toBe(-1);
+  });
+
+  it('aligns a row to the end, and leaves a row already in view where it is', () => {
+    expect(scrollTopFor(20, 'end', 0, 280, 100, 28, 0)).toBe(21 * 28 - 280);
+    expect(scrollTopFor(3, 'auto', 0, 280, 100, 28, 0)).toBe(0);
+    expect(scrollTopFor(99, 'start', 0, 280, 100, 28, 0)).toBe(100 * 28 - 280);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useImperativeHandle, useRef, type AriaRole, type HTMLAttributes, type Key, type ReactNode, type Ref } from 'react';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { tokens } from '@plinth/shared-ui/theme';
+import { useFixedRows } from './fixed-rows';
 
 export interface VirtualListHandle {
   scrollToIndex: (index: number, align?: 'start' | 'center' | 'end' | 'auto') => void;
@@ -63,23 +63,19 @@ export function VirtualList<T>({
   rowProps,
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
+  const { first, last, totalHeight, scrollToIndex } = useFixedRows(scrollRef, {
     count: items.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
+    rowHeight,
+    offset: headerHeight,
     overscan,
-    getItemKey: getKey ? (index) => getKey(items[index], index) : undefined,
-    paddingStart: headerHeight,
-    scrollPaddingStart: headerHeight,
-    initialRect: { width: 0, height: typeof height === 'number' ? height : 0 },
+    initialHeight: typeof height === 'number' ? height : 0,
   });
 
-  useImperativeHandle(handleRef, () => ({
-    scrollToIndex: (index, align = 'auto') => virtualizer.scrollToIndex(index, { align }),
-  }));
+  useImperativeHandle(handleRef, () => ({ scrollToIndex: (index, align = 'auto') => scrollToIndex(index, align) }), [scrollToIndex]);
 
-  const rows = virtualizer.getVirtualItems();
-  const lastVisible = rows.length > 0 ? rows[rows.length - 1].index : -1;
+  const rows: number[] = [];
+  for (let index = first; index <= last; index += 1) rows.push(index);
+  const lastVisible = last;
   const reachedEnd = items.length > 0 && lastVisible >= items.length - 1 - endReachedThreshold;
   const endCallback = useRef(onEndReached);
   endCallback.current = onEndReached;
@@ -106,20 +102,20 @@ export function VirtualList<T>({
         '&:focus-visible': { outline: `2px solid ${tokens.color.focus}`, outlineOffset: -2 },
       }}
     >
-      <div css={{ height: virtualizer.getTotalSize(), width: '100%', position: 'relative' }}>
+      <div css={{ height: totalHeight, width: '100%', position: 'relative' }}>
         {header ? <div css={{ position: 'sticky', top: 0, zIndex: 1 }}>{header}</div> : null}
-        {rows.map((row) => (
+        {rows.map((index) => (
           <div
-            {...rowProps?.(items[row.index], row.index)}
-            key={row.key}
+            {...rowProps?.(items[index], index)}
+            key={getKey ? getKey(items[index], index) : index}
             role={itemRole}
             aria-setsize={itemRole && itemRole !== 'row' ? items.length : undefined}
-            aria-posinset={itemRole && itemRole !== 'row' ? row.index + 1 : undefined}
-            data-index={row.index}
+            aria-posinset={itemRole && itemRole !== 'row' ? index + 1 : undefined}
+            data-index={index}
             css={{ position: 'absolute', top: 0, left: 0, width: '100%' }}
-            style={{ height: rowHeight, transform: `translateY(${row.start}px)` }}
+            style={{ height: rowHeight, transform: `translateY(${headerHeight + index * rowHeight}px)` }}
           >
-            {renderRow(items[row.index], row.index)}
+            {renderRow(items[index], index)}
           </div>
         ))}
       </div>
