@@ -1,13 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { databaseRoutes } from './routes';
+import type { MemberRole } from '@plinth/shared-contracts';
+import { startProjectServer, type ProjectTestServer } from '../../testing/project-server';
 
-let s: TestServer;
+let s: ProjectTestServer;
+/** Request headers of a member by role, signed in once before the tests. */
+const headers = {} as Record<MemberRole, Record<string, string>>;
 const url = (p: string) => `/api/platform/pg-meta/${s.ref}${p}`;
-const run = (payload: Record<string, unknown>) => s.app.inject({ method: 'POST', url: url('/query'), headers: s.as('Developer'), payload });
+const run = (payload: Record<string, unknown>) => s.app.inject({ method: 'POST', url: url('/query'), headers: headers.Developer, payload });
 
 beforeAll(async () => {
-  s = await startTestServer([databaseRoutes]);
+  s = await startProjectServer();
+  for (const role of ['Developer', 'Read-only'] as const) headers[role] = await s.as(role);
 }, 300_000);
 afterAll(async () => s?.close());
 
@@ -40,7 +43,7 @@ describe('SQL editor runs', () => {
     const running = run({ query: `select pg_sleep(${server ? 20 : 3})`, runId, timeoutMs: 30_000 });
     // Give the statement time to start before asking.
     await new Promise((r) => setTimeout(r, 1_000));
-    const cancel = await s.app.inject({ method: 'POST', url: url('/query/cancel'), headers: s.as('Developer'), payload: { runId } });
+    const cancel = await s.app.inject({ method: 'POST', url: url('/query/cancel'), headers: headers.Developer, payload: { runId } });
     expect(cancel.statusCode).toBe(200);
     if (server) {
       expect(cancel.json()).toEqual({ cancelled: true });
@@ -52,7 +55,7 @@ describe('SQL editor runs', () => {
       expect(cancel.json().message).toContain('cannot stop it midway');
       await running;
     }
-    const ro = await s.app.inject({ method: 'POST', url: url('/query/cancel'), headers: s.as('Read-only'), payload: { runId } });
+    const ro = await s.app.inject({ method: 'POST', url: url('/query/cancel'), headers: headers['Read-only'], payload: { runId } });
     expect(ro.statusCode).toBe(403);
   }, 60_000);
 });
