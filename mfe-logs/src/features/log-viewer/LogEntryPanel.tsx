@@ -2,7 +2,7 @@ import type { ProjectLogEntry } from '@plinth/shared-contracts';
 import { SidePanel } from '@plinth/shared-ui/side-panel';
 import { KeyValueList } from '@plinth/shared-ui/page';
 import { StatusBadge } from '@plinth/shared-ui/layout';
-import { statusTone } from './log-columns';
+import { formatLatency, queryString, statusTone } from './log-columns';
 
 const or = (value: string | null | undefined) => (value ? value : '—');
 
@@ -15,8 +15,8 @@ export function LogEntryPanel({ entry, onClose }: { entry: ProjectLogEntry | nul
         { key: 'status', label: 'Status', value: <StatusBadge tone={statusTone(entry.status)}>{entry.status}</StatusBadge> },
         { key: 'method', label: 'Method', value: entry.method },
         { key: 'path', label: 'Path', value: entry.path },
-        { key: 'query', label: 'Query', value: or(entry.search) },
-        { key: 'latency', label: 'Latency', value: `${entry.latency_ms} ms` },
+        { key: 'query', label: 'Query', value: or(queryString(entry)) },
+        { key: 'latency', label: 'Latency', value: formatLatency(entry.latency_ms) },
         { key: 'role', label: 'Role', value: or(entry.role) },
         { key: 'user', label: 'User id', value: or(entry.user_id) },
         { key: 'bytes', label: 'Bytes out', value: String(entry.bytes_out) },

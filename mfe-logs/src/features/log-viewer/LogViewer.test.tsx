@@ -19,7 +19,7 @@ const paths = () => within(screen.getByRole('grid', { name: 'Log entries' })).ge
 function seeded() {
   return createFakeApi({
     logEntries: [
-      logEntry({ service: 'auth', method: 'POST', path: '/token', search: '?grant_type=password', status: 200, event: 'login', timestamp: minutesAgo(5), user_id: 'u-1', role: 'authenticated' }),
+      logEntry({ service: 'auth', method: 'POST', path: '/token', search: 'grant_type=password', status: 200, event: 'login', timestamp: minutesAgo(5), user_id: 'u-1', role: 'authenticated' }),
       logEntry({ service: 'auth', method: 'POST', path: '/signup', status: 422, event: 'user_signedup', timestamp: minutesAgo(3) }),
       logEntry({ service: 'rest', path: '/todos', status: 200, timestamp: minutesAgo(2) }),
       logEntry({ service: 'rest', path: '/missing', status: 404, timestamp: minutesAgo(1), error: { code: '42P01', message: 'relation "missing" does not exist' } }),
