@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { areaBuildStamp, createSharedModules, loadAreaManifest, remoteNameOf, sharedSubpaths } from './index.js';
 import { federationRuntimeAliases } from './rules.js';
-import { ROUTER_ENTRY, workspaceRoot } from './shared.js';
+import { ROUTER_ENTRY, workspaceRoot, ZOD_ENTRY } from './shared.js';
 
 const hostDir = path.resolve(import.meta.dirname, '../host-shell');
 
@@ -116,6 +116,44 @@ describe('the shared router', () => {
 
   it('has no browser source import react-router directly, which would load a second router', () => {
     expect([...importsOf('react-router'), ...importsOf('react-router/dom')]).toEqual([]);
+  });
+});
+
+describe('the shared zod', () => {
+  const entry = readFileSync(ZOD_ENTRY, 'utf8');
+  const provided = new Set([...entry.matchAll(/^\s+(\w+),?$/gm)].map((match) => match[1]));
+  // Used in types only (z.core.$ZodType): exporting core would ship all of zod's core with every locale.
+  const TYPE_ONLY = new Set(['infer', 'core']);
+
+  /** Every z.<name> a non-test browser source file calls on the contracts' zod namespace. */
+  function namesUsed() {
+    const found = [];
+    const roots = ['host-shell/src', 'shared-ui/src', 'shared-contracts/src', 'area-kit/src', 'domain-ui/src', ...readdirSync(workspaceRoot).filter((name) => name.startsWith('mfe-')).map((name) => `${name}/src`)];
+    const walk = (dir) => {
+      for (const item of readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, item.name);
+        if (item.isDirectory()) walk(full);
+        else if (/\.tsx?$/.test(item.name) && !/\.test\.tsx?$/.test(item.name)) {
+          const text = readFileSync(full, 'utf8');
+          if (!/import \* as z from '(\.\.?\/)+zod'|import \* as z from '@plinth\/shared-contracts\/zod'/.test(text)) continue;
+          for (const match of text.matchAll(/\bz\.(\w+)/g)) found.push({ file: path.relative(workspaceRoot, full), name: match[1] });
+        }
+      }
+    };
+    for (const root of roots) if (existsSync(path.join(workspaceRoot, root))) walk(path.join(workspaceRoot, root));
+    return found;
+  }
+
+  it('shares zod/mini as one singleton whose module is the list of exports the console uses', () => {
+    const shared = createSharedModules(hostDir);
+    expect(shared['zod/mini']).toMatchObject({ singleton: true, import: ZOD_ENTRY });
+    expect(shared.zod).toBeUndefined();
+  });
+
+  it('provides every name the contracts and the areas call on zod', () => {
+    const used = namesUsed();
+    expect(used.length).toBeGreaterThan(50);
+    expect(used.filter(({ name }) => !provided.has(name) && !TYPE_ONLY.has(name))).toEqual([]);
   });
 });
 

@@ -13,8 +13,8 @@ export const SINGLETON_PACKAGES = {
   zustand: ['zustand'],
   '@emotion/react': ['@emotion/react', '@emotion/react/jsx-runtime', '@emotion/react/jsx-dev-runtime'],
   // Not required to be single, but most screens use them: one copy instead of one per area. zod is
-  // left out on purpose: a shared module is not tree-shaken, and all of zod (with every locale) is
-  // about 89 KB gzip against some 27 KB for the parts a build uses.
+  // shared as a list of the names the console uses (ZOD_ENTRY below), not as the whole package: a
+  // shared module is not tree-shaken, and all of zod (with every locale) is about 89 KB gzip.
   'react-hook-form': ['react-hook-form'],
   '@hookform/resolvers': ['@hookform/resolvers/zod'],
 };
@@ -25,6 +25,16 @@ export const SINGLETON_PACKAGES = {
  */
 export const ROUTER_SHARE_KEY = 'react-router-dom';
 export const ROUTER_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'react-router-dom.js');
+
+/**
+ * zod/mini, which the contracts' schemas are built with, is shared the same way: one copy, provided
+ * by the shell, whose module is the list of exports in zod-mini.js. Without it every area carried its
+ * own zod core (about 13 KB gzip each).
+ */
+export const ZOD_SHARE_KEY = 'zod/mini';
+export const ZOD_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'zod-mini.js');
+export const ZOD_LOCALES_SHARE_KEY = 'zod/locales';
+export const ZOD_LOCALES_ENTRY = path.join(path.dirname(fileURLToPath(import.meta.url)), 'zod-locales.js');
 
 /** Folders webpack also looks in, so a dependency of a dependency (react-router) can be shared. */
 export const HOISTED_MODULES = path.join(workspaceRoot, 'node_modules/.pnpm/node_modules');
@@ -68,6 +78,9 @@ export function createSharedModules(dir) {
   }
   const routerVersion = installedVersion(ROUTER_SHARE_KEY, dir);
   shared[ROUTER_SHARE_KEY] = { import: ROUTER_ENTRY, singleton: true, requiredVersion: `^${routerVersion}`, version: routerVersion };
+  const zodVersion = installedVersion('zod', dir);
+  shared[ZOD_SHARE_KEY] = { import: ZOD_ENTRY, singleton: true, requiredVersion: `^${zodVersion}`, version: zodVersion };
+  shared[ZOD_LOCALES_SHARE_KEY] = { import: ZOD_LOCALES_ENTRY, singleton: true, requiredVersion: `^${zodVersion}`, version: zodVersion };
   const uiPackage = path.join(workspaceRoot, 'shared-ui/package.json');
   const uiVersion = readJson(uiPackage).version;
   for (const entry of sharedSubpaths(uiPackage)) {
