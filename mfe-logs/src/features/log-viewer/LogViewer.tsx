@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { LOG_SERVICES, type LogService, type ProjectLogEntry } from '@plinth/shared-contracts';
-import { errorMessage } from '@plinth/area-kit';
+import { errorMessage, lazyWithPreload } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
 import { DataTable } from '@plinth/shared-ui/data-table';
 import { Select, TextInput } from '@plinth/shared-ui/form';
@@ -9,7 +9,6 @@ import { EmptyState } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import { logColumns } from './log-columns';
-import { LogEntryPanel } from './LogEntryPanel';
 import { STATUS_FILTERS, TIME_RANGES, useProjectLogs, type LogFilters, type LogScope, type TimeRange } from './log-query';
 
 export interface LogViewerProps {
@@ -17,6 +16,9 @@ export interface LogViewerProps {
   /** Offer a service filter (the explorer over every service). */
   serviceFilter?: boolean;
 }
+
+// The side panel (and its dialog machinery) loads when a row is first opened.
+const LogEntryPanel = lazyWithPreload(() => import('./LogEntryPanel').then((m) => m.LogEntryPanel));
 
 const toolbar = { display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm, alignItems: 'center', padding: `${tokens.space.md} ${tokens.space.xl}` } as const;
 
@@ -99,7 +101,11 @@ export default function LogViewer({ scope, serviceFilter = false }: LogViewerPro
           </>
         )}
       </div>
-      <LogEntryPanel entry={open} onClose={() => setOpen(null)} />
+      {open ? (
+        <Suspense fallback={null}>
+          <LogEntryPanel entry={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
