@@ -20,10 +20,11 @@ describe('authentication menu', { timeout: 20_000 }, () => {
     ]);
   });
 
-  it('drops the hosted-only entries in the non-hosted build, and their pages say why', () => {
+  it('drops the hosted-only entries in the non-hosted build, and their pages say why', async () => {
     renderArea('auth/providers', { buildMode: 'self-hosted' });
     expect(menuLinks().map((l) => l.textContent)).toEqual(['Users', 'Policies']);
-    expect(screen.getByText('This page is only available on the hosted platform.')).toBeTruthy();
+    // Each page is its own chunk: its text appears once the chunk has loaded.
+    expect(await screen.findByText('This page is only available on the hosted platform.')).toBeTruthy();
   });
 
   it('moves between pages inside the area and marks the current entry', async () => {
@@ -32,7 +33,7 @@ describe('authentication menu', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
     await user.click(screen.getByRole('link', { name: 'Policies' }));
     await waitFor(() => expect(location()).toBe('/auth/policies'));
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Policies');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Policies');
     expect(screen.getByRole('link', { name: 'Policies' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBeNull();
   });
