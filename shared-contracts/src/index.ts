@@ -19,6 +19,6 @@ export * from './storage';
 export * from './settings';
 export * from './integrations';
 export * from './logs';
-export * from './auth-users';
 export * from './logs-requests';
+export * from './auth-users';
 export * from './policy-test';

@@ -34,11 +34,11 @@ function body(req: FastifyRequest): Record<string, unknown> {
 
 const query = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
 
-/** The auth service's routes and the console's view of its outbox. */
 /** A refused password sign-in is an auth event of its own (the routes name only what succeeded). */
 const failedEvent = (req: FastifyRequest, status: number): string | undefined =>
   status >= 400 && req.method === 'POST' && /\/token$/.test(req.url.split('?')[0]!) && query(req).grant_type === 'password' ? 'login_failed' : undefined;
 
+/** The auth service's routes and the console's view of its outbox. */
 export const projectAuthRoutes: RouteModule = async (app, deps) => {
   const limits = new ProjectAuthLimits();
   const mailer = createAuthMailer(deps.control, process.env.PLINTH_SMTP_URL || null, process.env.PLINTH_SMTP_FROM || 'Plinth Auth <no-reply@localhost>');
