@@ -54,6 +54,8 @@ describe('users page', { timeout: 20_000 }, () => {
     const { user, api, notices } = setup();
     await user.click(await screen.findByRole('button', { name: 'Create user' }));
     const panel = await screen.findByRole('dialog', { name: 'Create a new user' }, LOAD);
+    // The panel takes pointer events once its opening has settled.
+    await waitFor(() => user.click(within(panel).getByRole('textbox', { name: /Email address/ })));
     await user.type(within(panel).getByRole('textbox', { name: /Email address/ }), 'ada@example.com');
     await user.type(within(panel).getByLabelText(/Password/), 'secret-password');
     await user.click(within(panel).getByRole('button', { name: 'Create user' }));
@@ -72,6 +74,7 @@ describe('users page', { timeout: 20_000 }, () => {
     const { user, api } = setup();
     await user.click(await screen.findByRole('button', { name: 'Invite user' }));
     const panel = await screen.findByRole('dialog', { name: 'Invite a user' }, LOAD);
+    await waitFor(() => user.click(within(panel).getByRole('textbox', { name: /Email address/ })));
     await user.type(within(panel).getByRole('textbox', { name: /Email address/ }), 'not-an-email');
     await user.click(within(panel).getByRole('button', { name: 'Send invitation' }));
     expect(await within(panel).findByText('Enter a valid email address')).toBeTruthy();
