@@ -55,9 +55,8 @@ async function openEmbedded(dataDir: string): Promise<OpenControlDatabase> {
   };
 }
 
-/** The control database on a Postgres server named by a connection URL. */
-async function openServer(url: string): Promise<OpenControlDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: 8 });
+/** A database over a pg pool: queries on the pool, a transaction on one client of it. */
+export function poolDatabase(pool: pg.Pool): ControlDatabase & { close(): Promise<void> } {
   pool.on('error', () => undefined);
   const run = async <Row>(client: pg.Pool | pg.PoolClient, sql: string, params: unknown[] = []) => {
     try {
@@ -67,7 +66,6 @@ async function openServer(url: string): Promise<OpenControlDatabase> {
     }
   };
   return {
-    kind: 'server',
     query: (sql, params) => run(pool, sql, params),
     async transaction(fn) {
       const client = await pool.connect();
@@ -85,6 +83,11 @@ async function openServer(url: string): Promise<OpenControlDatabase> {
     },
     close: () => pool.end(),
   };
+}
+
+/** The control database on a Postgres server named by a connection URL. */
+async function openServer(url: string): Promise<OpenControlDatabase> {
+  return { kind: 'server', ...poolDatabase(new pg.Pool({ connectionString: url, max: 8 })) };
 }
 
 /** Opens the control database and brings its schema up to date (versioned migrations, run once each). */
