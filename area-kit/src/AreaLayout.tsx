@@ -1,6 +1,6 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { PageHeader } from '@plinth/shared-ui/layout';
+import { PageHeader, useDrawer } from '@plinth/shared-ui/layout';
 import { Button } from '@plinth/shared-ui/button';
 import { MenuIcon } from '@plinth/shared-ui/icons';
 import { tokens } from '@plinth/shared-ui/theme';
@@ -32,18 +32,9 @@ function menuSlotCss(open: boolean) {
  * Menu button and closes again on navigation or Escape.
  */
 export function AreaLayout({ menu }: { menu: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
   const { pathname, search } = useLocation();
-  useEffect(() => setOpen(false), [pathname, search]);
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
+  const { open, setOpen } = useDrawer(`${pathname}${search}`);
+  const menuId = useId();
   return (
     <div css={{ display: 'flex', height: '100%', minHeight: 0, position: 'relative', color: tokens.color.text }}>
       <div id={menuId} css={menuSlotCss(open)}>

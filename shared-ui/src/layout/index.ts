@@ -8,3 +8,4 @@ export { InlineNotice, Badge } from './Notice';
 export type { InlineNoticeProps, BadgeProps, NoticeKind } from './Notice';
 export { StatusBadge } from './StatusBadge';
 export type { StatusBadgeProps, StatusTone } from './StatusBadge';
+export { useDrawer, visuallyHidden } from './drawer';

@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { tokens } from '@plinth/shared-ui/theme';
+import { useDrawer, visuallyHidden } from '@plinth/shared-ui/layout';
 import { CloseIcon, MenuIcon } from '@plinth/shared-ui/icons';
 
 /** Below 768 px the rail leaves the page and opens as a drawer from the header's menu button. */
@@ -8,23 +8,9 @@ export const NARROW = '@media (max-width: 767px)';
 /** From 768 to 1023 px the rail keeps its icons only (names in tooltips and for screen readers). */
 export const COMPACT = '@media (min-width: 768px) and (max-width: 1023px)';
 
-/** Hidden from sight, read by screen readers: a rail label in the compact rail. */
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
-
 /** The drawer state of the rail: closed again on every navigation and by Escape. */
 export function useRailDrawer() {
-  const [open, setOpen] = useState(false);
-  const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
-  useEffect(() => {
-    if (!open) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
-  return { open, setOpen, toggle: () => setOpen((was) => !was) };
+  return useDrawer(useLocation().pathname);
 }
 
 export const RAIL_ID = 'console-rail';
