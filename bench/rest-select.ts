@@ -7,33 +7,13 @@
  * Run: pnpm --filter @plinth/bench bench:rest-select   (DURATION=seconds, CONNECTIONS=n, WORKERS=n)
  */
 import { randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import { signJwt } from '@plinth/platform-api';
 import { createTestHarness } from '@plinth/platform-api/testing';
 import { verdict } from './api-server';
+import { runLoad } from './load';
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number; max: number };
-  non2xx: number;
-  errors: number;
-}
-const autocannonPath = createRequire(import.meta.url).resolve('autocannon');
-
-/** Runs autocannon in a process of its own, so the CPU this process uses is the API's alone. */
-function autocannon(opts: Record<string, unknown>): Promise<AutocannonResult> {
-  const script = `require(${JSON.stringify(autocannonPath)})(JSON.parse(process.env.BENCH_OPTS)).then((r) => process.stdout.write(JSON.stringify(r)))`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', script], { env: { ...process.env, BENCH_OPTS: JSON.stringify(opts) }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as AutocannonResult) : reject(new Error(`autocannon exited with ${code}`))));
-  });
-}
 
 const duration = Number(process.env.DURATION ?? 10);
 const connections = Number(process.env.CONNECTIONS ?? 50);
@@ -99,7 +79,7 @@ try {
   // Each connection cycles through 50 different ranges of the user's rows.
   const requests = Array.from({ length: 50 }, (_, i) => ({ method: 'GET', path: path(1 + i * 197) }));
   const opts = { url: address, connections, workers, headers, requests };
-  await autocannon({ ...opts, duration: 2 });
+  await runLoad({ ...opts, duration: 2 });
   let postmaster: number | null = null;
   if (h.mode === 'server') {
     const backend = (await h.internals.control.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
@@ -107,7 +87,7 @@ try {
   }
   const cpu0 = process.cpuUsage();
   const pg0 = postgresCpuSeconds(postmaster);
-  const r = await autocannon({ ...opts, duration });
+  const r = await runLoad({ ...opts, duration });
   const cpu = process.cpuUsage(cpu0);
   const apiMs = (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests.total);
   const pgMs = ((postgresCpuSeconds(postmaster) - pg0) * 1000) / Math.max(1, r.requests.total);
