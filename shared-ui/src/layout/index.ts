@@ -9,3 +9,4 @@ export type { InlineNoticeProps, BadgeProps, NoticeKind } from './Notice';
 export { StatusBadge } from './StatusBadge';
 export type { StatusBadgeProps, StatusTone } from './StatusBadge';
 export { useDrawer, visuallyHidden } from './drawer';
+export { saveFile } from './save-file';
