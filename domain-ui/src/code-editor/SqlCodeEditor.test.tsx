@@ -45,4 +45,31 @@ describe('SqlCodeEditor', () => {
     }
     await screen.findByTestId('sql-code-editor');
   });
+
+  it('owns a long text when given no value: reports changes without building the text, and takes a new one through the handle', async () => {
+    const reads: string[] = [];
+    const lengths: number[] = [];
+    const ref = createRef<SqlCodeEditorHandle>();
+    render(
+      <SqlCodeEditor
+        label="Query"
+        defaultValue="select 1"
+        onTextChange={(read, length) => {
+          lengths.push(length);
+          if (length === 10) reads.push(read());
+        }}
+        editorRef={ref}
+      />,
+    );
+    await screen.findByTestId('sql-code-editor');
+    expect(screen.getByRole('textbox', { name: 'Query' }).textContent).toBe('select 1');
+    act(() => ref.current!.setSelection(8));
+    act(() => ref.current!.replaceSelection('2'));
+    act(() => ref.current!.replaceSelection('3'));
+    expect(lengths).toEqual([9, 10]);
+    expect(reads).toEqual(['select 123']);
+    act(() => ref.current!.setValue('select now()'));
+    expect(ref.current!.getValue()).toBe('select now()');
+    expect(screen.getByRole('textbox', { name: 'Query' }).textContent).toBe('select now()');
+  });
 });

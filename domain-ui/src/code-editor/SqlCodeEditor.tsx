@@ -1,7 +1,7 @@
 import { lazyWithPreload } from '@plinth/area-kit';
 import { useFieldControl } from '@plinth/shared-ui/form';
 import { tokens } from '@plinth/shared-ui/theme';
-import { Suspense, useImperativeHandle, useRef } from 'react';
+import { Suspense, useImperativeHandle, useRef, type MutableRefObject } from 'react';
 import type { SqlCodeEditorProps } from './types';
 
 /** CodeMirror and the SQL language in their own chunk, fetched when an editor first shows. */
@@ -12,12 +12,21 @@ export const preloadSqlCodeEditor = () => LazySqlCodeEditorView.preload();
 
 const size = (value: number | string | undefined) => (typeof value === 'number' ? `${value}px` : value);
 
-/** A plain text field with the same props, usable while CodeMirror loads. */
-function PlainSqlField(props: SqlCodeEditorProps) {
+/**
+ * A plain text field with the same props, usable while CodeMirror loads. Uncontrolled, what is typed
+ * is carried over to CodeMirror when it arrives.
+ */
+function PlainSqlField(props: SqlCodeEditorProps & { carried: MutableRefObject<string | undefined> }) {
   const field = useRef<HTMLTextAreaElement>(null);
+  const { carried } = props;
+  const changed = (value: string) => {
+    if (props.value === undefined) carried.current = value;
+    props.onChange?.(value);
+    props.onTextChange?.(() => value, value.length);
+  };
   useImperativeHandle(props.editorRef, () => ({
     focus: () => field.current?.focus(),
-    getValue: () => field.current?.value ?? props.value,
+    getValue: () => field.current?.value ?? props.value ?? carried.current ?? props.defaultValue ?? '',
     getSelection: () => {
       const element = field.current;
       if (!element) return { from: 0, to: 0, text: '' };
@@ -28,9 +37,13 @@ function PlainSqlField(props: SqlCodeEditorProps) {
       const element = field.current;
       if (!element) return;
       element.setRangeText(text, element.selectionStart, element.selectionEnd, 'end');
-      props.onChange?.(element.value);
+      changed(element.value);
     },
-  }), [props.value, props.onChange]);
+    setValue: (text) => {
+      if (field.current) field.current.value = text;
+      changed(text);
+    },
+  }), [props.value, props.onChange, props.onTextChange]);
   return (
     <textarea
       ref={field}
@@ -40,10 +53,11 @@ function PlainSqlField(props: SqlCodeEditorProps) {
       aria-invalid={props['aria-invalid'] === true || props['aria-invalid'] === 'true' || undefined}
       data-testid="sql-code-editor-fallback"
       value={props.value}
+      defaultValue={props.value === undefined ? (carried.current ?? props.defaultValue) : undefined}
       readOnly={props.readOnly}
       placeholder={props.placeholder}
       spellCheck={false}
-      onChange={(event) => props.onChange?.(event.target.value)}
+      onChange={(event) => changed(event.target.value)}
       onKeyDown={(event) => {
         if (event.key === 'Enter' && (event.metaKey || event.ctrlKey) && props.onRun) {
           event.preventDefault();
@@ -78,9 +92,10 @@ function PlainSqlField(props: SqlCodeEditorProps) {
 export function SqlCodeEditor(props: SqlCodeEditorProps) {
   // Inside a shared-ui Field: its id, error and hint reach the editing surface.
   const wired = useFieldControl(props);
+  const carried = useRef<string | undefined>(undefined);
   return (
-    <Suspense fallback={<PlainSqlField {...wired} />}>
-      <LazySqlCodeEditorView {...wired} />
+    <Suspense fallback={<PlainSqlField {...wired} carried={carried} />}>
+      <LazySqlCodeEditorView {...wired} carried={carried} />
     </Suspense>
   );
 }

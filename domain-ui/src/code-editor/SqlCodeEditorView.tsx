@@ -1,12 +1,20 @@
 import { EditorView } from '@codemirror/view';
-import { useEffect, useImperativeHandle, useRef } from 'react';
+import { useEffect, useImperativeHandle, useRef, type MutableRefObject } from 'react';
 import { createSqlEditor, type SqlEditor } from './setup';
 import type { SqlCodeEditorProps } from './types';
 
+export interface SqlCodeEditorViewProps extends SqlCodeEditorProps {
+  /** Uncontrolled: the text typed in the plain field while CodeMirror loaded, which it starts from. */
+  carried?: MutableRefObject<string | undefined>;
+}
+
 const size = (value: number | string | undefined) => (typeof value === 'number' ? `${value}px` : value);
 
-/** The CodeMirror editor as a controlled React field (loaded lazily through `SqlCodeEditor`). */
-export function SqlCodeEditorView(props: SqlCodeEditorProps) {
+/**
+ * The CodeMirror editor (loaded lazily through `SqlCodeEditor`): a controlled field when given a
+ * value, else the owner of its text, which React never sees per key.
+ */
+export function SqlCodeEditorView(props: SqlCodeEditorViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const editor = useRef<SqlEditor | null>(null);
   const latest = useRef(props);
@@ -14,13 +22,14 @@ export function SqlCodeEditorView(props: SqlCodeEditorProps) {
 
   useEffect(() => {
     const created = createSqlEditor(host.current!, {
-      doc: latest.current.value,
+      doc: latest.current.value ?? latest.current.carried?.current ?? latest.current.defaultValue ?? '',
       schema: latest.current.schema,
       readOnly: latest.current.readOnly,
       lineNumbers: latest.current.lineNumbers,
       placeholder: latest.current.placeholder,
       label: latest.current.label,
-      onChange: (value) => latest.current.onChange?.(value),
+      onChange: latest.current.onChange ? (value) => latest.current.onChange?.(value) : undefined,
+      onTextChange: (read, length) => latest.current.onTextChange?.(read, length),
       onRun: () => latest.current.onRun?.(),
       extensions: [
         EditorView.contentAttributes.of(() => {
@@ -40,7 +49,7 @@ export function SqlCodeEditorView(props: SqlCodeEditorProps) {
     };
   }, []);
 
-  useEffect(() => editor.current?.setValue(props.value), [props.value]);
+  useEffect(() => { if (props.value !== undefined) editor.current?.setValue(props.value); }, [props.value]);
   useEffect(() => editor.current?.setReadOnly(Boolean(props.readOnly)), [props.readOnly]);
   useEffect(() => editor.current?.setErrorMark(props.errorMark ?? null), [props.errorMark]);
   useEffect(() => { if (props.schema) editor.current?.setSchema(props.schema); }, [props.schema]);
@@ -48,10 +57,11 @@ export function SqlCodeEditorView(props: SqlCodeEditorProps) {
 
   useImperativeHandle(props.editorRef, () => ({
     focus: () => editor.current?.focus(),
-    getValue: () => editor.current?.getValue() ?? latest.current.value,
+    getValue: () => editor.current?.getValue() ?? latest.current.value ?? '',
     getSelection: () => editor.current?.getSelection() ?? { from: 0, to: 0, text: '' },
     setSelection: (from, to) => editor.current?.setSelection(from, to),
     replaceSelection: (text) => editor.current?.replaceSelection(text),
+    setValue: (text) => editor.current?.setValue(text),
   }), []);
 
   return (

@@ -20,6 +20,8 @@ export interface SqlEditorOptions {
   label?: string;
   /** Every change of the text. */
   onChange?: (value: string) => void;
+  /** Every change of the text, with a reader that builds it only when called (long texts). */
+  onTextChange?: (read: () => string, length: number) => void;
   /** Mod+Enter (Ctrl+Enter, ⌘ Enter on Apple platforms). */
   onRun?: () => void;
   /** More extensions from the caller (key bindings, linting). */
@@ -56,7 +58,7 @@ export interface SqlEditorParts {
 
 /** Everything a Plinth SQL editor is made of, for a caller building its own EditorState. */
 export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorParts = { language: new Compartment(), readOnly: new Compartment() }): Extension[] {
-  const { onChange, onRun } = options;
+  const { onChange, onTextChange, onRun } = options;
   return [
     options.lineNumbers ? lineNumbers() : [],
     highlightSpecialChars(),
@@ -77,8 +79,15 @@ export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorP
     options.placeholder ? placeholderText(options.placeholder) : [],
     EditorView.contentAttributes.of({ 'aria-label': options.label ?? 'SQL', 'aria-multiline': 'true' }),
     onChange ? EditorView.updateListener.of((update) => { if (update.docChanged) onChange(update.state.doc.toString()); }) : [],
+    onTextChange ? EditorView.updateListener.of((update) => { if (update.docChanged) onTextChange(lazyText(update.state.doc), update.state.doc.length); }) : [],
     options.extensions ?? [],
   ];
+}
+
+/** Reads a document's text once, when first asked. */
+function lazyText(doc: { toString: () => string }): () => string {
+  let text: string | undefined;
+  return () => (text ??= doc.toString());
 }
 
 function readOnlyExtension(readOnly: boolean): Extension {

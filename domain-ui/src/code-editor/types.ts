@@ -10,11 +10,25 @@ export interface SqlCodeEditorHandle {
   getSelection: () => { from: number; to: number; text: string };
   setSelection: (from: number, to?: number) => void;
   replaceSelection: (text: string) => void;
+  /** Replaces the whole text (formatting, a text taken from elsewhere); an uncontrolled editor's only way in. */
+  setValue: (text: string) => void;
 }
 
 export interface SqlCodeEditorProps {
-  value: string;
+  /**
+   * Controlled: the text, given back on every change through onChange (short fields). Leave it out
+   * for a long text: the editor then owns it, starting from defaultValue, and reports changes
+   * through onTextChange without building the text on every key.
+   */
+  value?: string;
+  /** Uncontrolled: the text to start with (later changes go through the handle's setValue). */
+  defaultValue?: string;
   onChange?: (value: string) => void;
+  /**
+   * Every change of the text, cheaply: `read` builds the text when called (call it after a pause,
+   * not per key); `length` is the new text's length.
+   */
+  onTextChange?: (read: () => string, length: number) => void;
   /** Mod+Enter. */
   onRun?: () => void;
   readOnly?: boolean;

@@ -35,7 +35,7 @@ export default function SqlQueryRoute({ fixedId }: { fixedId?: string }) {
 function OpenQuery({ id, snippet }: { id: string; snippet: Snippet | undefined }) {
   const { projectRef, can, notify } = useArea();
   const navigate = useNavigate();
-  const { state, edit, keepMine, takeTheirs } = useQueryText(id, snippet);
+  const { state, textId, touch, readText, keepMine, takeTheirs } = useQueryText(id, snippet);
   const { favorite, create } = useSnippetMutations();
   const maySave = can(PERMISSIONS.USER_CONTENT_CREATE);
 
@@ -51,7 +51,7 @@ function OpenQuery({ id, snippet }: { id: string; snippet: Snippet | undefined }
   // The non-hosted sql/1 keeps its text on this device until saved as a query.
   const saveAsQuery = async () => {
     try {
-      const created = await create.mutateAsync({ name: NEW_SNIPPET_NAME, sql: state.text, visibility: 'user' });
+      const created = await create.mutateAsync({ name: NEW_SNIPPET_NAME, sql: readText(), visibility: 'user' });
       navigate(`/sql/${created.id}`);
     } catch {
       notify({ kind: 'error', message: SNIPPET_MESSAGES.createFailed });
@@ -64,7 +64,8 @@ function OpenQuery({ id, snippet }: { id: string; snippet: Snippet | undefined }
       <QueryEditor
         title={snippet?.name ?? 'New query'}
         text={state.text}
-        onChange={edit}
+        textKey={`${textId}:${state.revision}`}
+        onTextChange={touch}
         fileName={snippet?.name ?? 'query-results'}
         headerActions={
           <div css={{ display: 'flex', gap: 8, alignItems: 'center', flexWrap: 'wrap' }}>

@@ -37,6 +37,36 @@ describe('saving a query as it is typed', () => {
     expect(localDrafts('ref1').get(ID)).toBeNull();
   });
 
+  it('reads a long text from the editor once typing pauses, not on every key, and saves it', async () => {
+    const save = vi.fn(async (sql: string, base: number) => saved(sql, base + 1));
+    const s = session(save);
+    const reads: string[] = [];
+    const reader = (text: string) => () => {
+      reads.push(text);
+      return text;
+    };
+    const seen: string[] = [];
+    s.subscribe(() => seen.push(s.getState().status));
+    for (const text of ['select 1;', 'select 1; s', 'select 1; se', 'select 1; sel']) {
+      s.touch(reader(text));
+      await vi.advanceTimersByTimeAsync(50);
+    }
+    // Said not saved at the first key, and nothing more until the text is read.
+    expect(seen).toEqual(['pending']);
+    expect(reads).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(reads).toEqual(['select 1; sel']);
+    expect(save.mock.calls).toEqual([['select 1; sel', 1]]);
+    expect(s.getState()).toMatchObject({ status: 'saved', text: 'select 1; sel' });
+  });
+
+  it('keeps the text read at once when the page goes away in the middle of typing', () => {
+    const s = session(vi.fn(async (sql: string, base: number) => saved(sql, base + 1)));
+    s.touch(() => 'select 99');
+    s.keepOnDevice();
+    expect(localDrafts('ref1').get(ID)).toMatchObject({ sql: 'select 99', baseVersion: 1 });
+  });
+
   it('keeps the text on this device while offline and sends it when the network is back', async () => {
     let online = false;
     const save = vi.fn(async (sql: string, base: number) => {

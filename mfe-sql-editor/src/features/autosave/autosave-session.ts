@@ -28,6 +28,11 @@ export interface SaveState {
 
 export interface AutosaveOptions {
   queryId: string;
+  /**
+   * Names the text across a hand-over (a new query becoming a saved one keeps its editor); the
+   * query id when not given.
+   */
+  textId?: string;
   /** The query as the API last gave it. */
   saved: { sql: string; version: number };
   /** Sends the text, naming the version it was typed on; answers the saved query. Null: kept on this device only. */
@@ -44,6 +49,8 @@ export interface AutosaveOptions {
 export const AUTOSAVE_DELAY_MS = 800;
 export const AUTOSAVE_RETRY_MS = 5_000;
 export const DRAFT_EVERY_MS = 250;
+/** Pause in typing before the editor's text is read (it is never built per key). */
+export const READ_TEXT_AFTER_MS = 150;
 
 export class AutosaveSession {
   private state: SaveState;
@@ -53,9 +60,13 @@ export class AutosaveSession {
   private closed = false;
   private draftTimer: ReturnType<typeof setTimeout> | undefined;
   private successor: AutosaveSession | null = null;
+  private reader: (() => string) | null = null;
+  private readTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<() => void>();
+  readonly textId: string;
 
   constructor(private readonly options: AutosaveOptions) {
+    this.textId = options.textId ?? options.queryId;
     const { saved, drafts, queryId } = options;
     this.savedText = saved.sql;
     this.state = { status: 'saved', text: saved.sql, version: saved.version, theirs: null, error: null, revision: 0 };
@@ -87,7 +98,10 @@ export class AutosaveSession {
       this.successor.edit(text);
       return;
     }
-    if (text === this.state.text) return;
+    if (text === this.state.text) {
+      if (this.state.status === 'pending' && !this.sending) this.schedule(this.options.delayMs ?? AUTOSAVE_DELAY_MS);
+      return;
+    }
     if (!this.options.save) {
       this.set({ text });
       this.keepDraft();
@@ -99,14 +113,50 @@ export class AutosaveSession {
     if (!inConflict) this.schedule(this.options.delayMs ?? AUTOSAVE_DELAY_MS);
   }
 
+  /**
+   * The user typed in an editor that owns its text: `read` builds it, called after a short pause in
+   * typing rather than on every key. The status turns to not saved at once.
+   */
+  touch(read: () => string): void {
+    if (this.successor) {
+      this.successor.touch(read);
+      return;
+    }
+    this.reader = read;
+    clearTimeout(this.readTimer);
+    this.readTimer = setTimeout(() => this.readText(), READ_TEXT_AFTER_MS);
+    const status = this.state.status;
+    if (this.options.save && (status === 'saved' || status === 'failed' || status === 'offline')) {
+      clearTimeout(this.timer);
+      this.set({ status: 'pending' });
+    }
+  }
+
+  /** The latest text, reading the editor now if it changed since it was last read. */
+  readText(): string {
+    clearTimeout(this.readTimer);
+    const read = this.reader;
+    this.reader = null;
+    if (read) this.edit(read());
+    return this.state.text;
+  }
+
+  /** The page is going away (reload, closed tab): what was typed is kept on this device now. */
+  keepOnDevice(): void {
+    this.readText();
+    if (!this.closed && this.state.status !== 'saved') this.writeDraft();
+  }
+
   /** Sends what is pending without waiting for the pause (leaving the page, the network back). */
   flush(): void {
+    this.readText();
     if (this.state.status === 'conflict' || this.state.status === 'saved' || this.state.status === 'local') return;
     this.schedule(0);
   }
 
   /** Conflict: my text wins; it is saved on top of theirs. */
   keepMine(): void {
+    this.readText();
     const theirs = this.state.theirs;
     if (!theirs) return;
     this.savedText = theirs.sql;
@@ -119,6 +169,8 @@ export class AutosaveSession {
   takeTheirs(): void {
     const theirs = this.state.theirs;
     if (!theirs) return;
+    this.reader = null;
+    clearTimeout(this.readTimer);
     this.savedText = theirs.sql;
     this.options.drafts.remove(this.options.queryId);
     this.set({ status: 'saved', text: theirs.sql, version: theirs.version, theirs: null, error: null, revision: this.state.revision + 1 });
@@ -129,6 +181,9 @@ export class AutosaveSession {
    * and sends nothing more, and edits that still reach it (typed before the page moved) go to `next`.
    */
   close(next: AutosaveSession | null = null): void {
+    if (next && this.reader) next.touch(this.reader);
+    this.reader = null;
+    clearTimeout(this.readTimer);
     this.closed = true;
     this.successor = next;
     clearTimeout(this.timer);

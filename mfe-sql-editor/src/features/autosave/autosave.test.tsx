@@ -82,7 +82,7 @@ describe('a query is never lost', () => {
     renderArea('sql/new', { api, permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.USER_CONTENT_CREATE) });
     await typeAtEnd('select 7');
     expect(screen.getByText(/Your queries will not be saved as you do not have sufficient permissions\. Your text is kept in this browser/)).toBeTruthy();
-    expect(screen.getByRole('status', { name: 'Query kept on this device' })).toBeTruthy();
+    expect(await screen.findByRole('status', { name: 'Query kept on this device' })).toBeTruthy();
     expect(api.calls.some((c) => c.name === 'snippets.createSnippet')).toBe(false);
   });
 });

@@ -33,9 +33,10 @@ export function useQueryText(id: string, snippet: Snippet | undefined) {
   const maySave = can(PERMISSIONS.USER_CONTENT_CREATE);
   const sessionsOfApi = registry(api);
   const key = `${projectRef}:${id}`;
-  const savedSession = (saved: Snippet, drafts: DraftStore) =>
+  const savedSession = (saved: Snippet, drafts: DraftStore, textId?: string) =>
     new AutosaveSession({
       queryId: saved.id,
+      textId,
       saved: { sql: saved.content.sql, version: saved.version },
       save: maySave ? (sql, baseVersion) => api.snippets.updateSnippet(projectRef, saved.id, { sql, base_version: baseVersion }) : null,
       drafts,
@@ -57,9 +58,9 @@ export function useQueryText(id: string, snippet: Snippet | undefined) {
           // The new query exists: its own session takes over with what was typed meanwhile (as its
           // draft, sent at once), and keys still reaching this one before the page moves go to it.
           const current = sessionsOfApi.get(key);
-          drafts.put(saved.id, { sql: current?.getState().text ?? saved.content.sql, baseVersion: saved.version, at: Date.now() });
+          drafts.put(saved.id, { sql: current?.readText() ?? saved.content.sql, baseVersion: saved.version, at: Date.now() });
           cache.put(saved);
-          const next = savedSession(saved, drafts);
+          const next = savedSession(saved, drafts, current?.textId);
           sessionsOfApi.set(`${projectRef}:${saved.id}`, next);
           current?.close(next);
           sessionsOfApi.delete(key);
@@ -76,12 +77,25 @@ export function useQueryText(id: string, snippet: Snippet | undefined) {
   useEffect(() => {
     // Network back: send what waits. Leaving the query (another tab, another area): send it now.
     const online = () => active.flush();
+    const leaving = () => active.keepOnDevice();
     window.addEventListener('online', online);
+    window.addEventListener('pagehide', leaving);
     return () => {
       window.removeEventListener('online', online);
+      window.removeEventListener('pagehide', leaving);
       active.flush();
     };
   }, [active]);
 
-  return { state, edit: (text: string) => active.edit(text), keepMine: () => active.keepMine(), takeTheirs: () => active.takeTheirs() };
+  return {
+    state,
+    /** Names the editor's text; it changes when another text is opened (not when a new query is saved). */
+    textId: active.textId,
+    edit: (text: string) => active.edit(text),
+    /** An editor that owns its text reports a change; the text is read after a pause. */
+    touch: (read: () => string) => active.touch(read),
+    readText: () => active.readText(),
+    keepMine: () => active.keepMine(),
+    takeTheirs: () => active.takeTheirs(),
+  };
 }

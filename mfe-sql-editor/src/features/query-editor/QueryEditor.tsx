@@ -21,8 +21,15 @@ const ResultsGrid = lazyWithPreload(() => import(/* webpackChunkName: "sql-resul
 
 export interface QueryEditorProps {
   title: string;
+  /** The text shown when the editor opens, and again whenever textKey changes. */
   text: string;
-  onChange: (text: string) => void;
+  /** Names the text: another query opened, or a text taken from elsewhere, changes it. */
+  textKey: string;
+  /**
+   * The user changed the text. The editor owns it: `read` builds it when called (after a pause),
+   * so a key in a long query costs no page render and no copy of the text.
+   */
+  onTextChange: (read: () => string) => void;
   /** Beside the title: the save state, favourites, Save query. */
   headerActions?: ReactNode;
   /** Above the editor: unsaved work, conflicts. */
@@ -38,7 +45,7 @@ const numberFormat = new Intl.NumberFormat('en-US');
  * selection (Mod+Enter), Cancel while it runs, Format, the row limit, and the result or the error
  * marked in the text.
  */
-export function QueryEditor({ title, text, onChange, headerActions, notices, fileName }: QueryEditorProps) {
+export function QueryEditor({ title, text, textKey, onTextChange, headerActions, notices, fileName }: QueryEditorProps) {
   const { can, notify } = useArea();
   const editor = useRef<SqlCodeEditorHandle>(null);
   const [rowLimit, setRowLimit] = useState(readRowLimit);
@@ -47,12 +54,30 @@ export function QueryEditor({ title, text, onChange, headerActions, notices, fil
   const [mark, setMark] = useState<ErrorMark | null>(null);
   const schema = useCompletionSchema();
   const mayRun = can(PERMISSIONS.SQL_QUERY_RUN);
-  const latestText = useRef(text);
-  latestText.current = text;
+  // Only whether there is text at all is React state: it changes on a few keys, not on every one.
+  const [empty, setEmpty] = useState(text.length === 0);
+  const shownKey = useRef(textKey);
+  const replacing = useRef(false);
+  const currentText = () => editor.current?.getValue() ?? text;
+
+  useEffect(() => {
+    if (shownKey.current === textKey) return;
+    shownKey.current = textKey;
+    replacing.current = true;
+    editor.current?.setValue(text);
+    replacing.current = false;
+    setEmpty(text.length === 0);
+  }, [textKey, text]);
+
+  const changed = (read: () => string, length: number) => {
+    setEmpty(length === 0);
+    setMark(null);
+    if (!replacing.current) onTextChange(read);
+  };
 
   const runNow = () => {
     if (!mayRun || running) return;
-    const { query, offset } = textToRun(latestText.current, editor.current?.getSelection() ?? null);
+    const { query, offset } = textToRun(currentText(), editor.current?.getSelection() ?? null);
     if (query.trim() === '') return;
     runOffset.current = offset;
     setMark(null);
@@ -61,7 +86,7 @@ export function QueryEditor({ title, text, onChange, headerActions, notices, fil
   };
 
   useEffect(() => {
-    if (run.kind === 'failed' && run.error.offset !== null) setMark(errorMark(latestText.current, runOffset.current + run.error.offset));
+    if (run.kind === 'failed' && run.error.offset !== null) setMark(errorMark(currentText(), runOffset.current + run.error.offset));
   }, [run]);
 
   // One object per mark: the editor moves the cursor to a mark each time it is given a new one.
@@ -70,7 +95,8 @@ export function QueryEditor({ title, text, onChange, headerActions, notices, fil
 
   const format = async () => {
     try {
-      onChange(await formatSql(latestText.current));
+      const formatted = await formatSql(currentText());
+      editor.current?.setValue(formatted);
     } catch (err) {
       notify({ kind: 'error', message: `Could not format this query: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}` });
     }
@@ -83,11 +109,8 @@ export function QueryEditor({ title, text, onChange, headerActions, notices, fil
         {notices}
         <SqlCodeEditor
           label="SQL"
-          value={text}
-          onChange={(next) => {
-            setMark(null);
-            onChange(next);
-          }}
+          defaultValue={text}
+          onTextChange={changed}
           onRun={runNow}
           schema={schema}
           lineNumbers
@@ -98,7 +121,7 @@ export function QueryEditor({ title, text, onChange, headerActions, notices, fil
         />
         <div css={{ display: 'flex', gap: tokens.space.sm, alignItems: 'center', flexWrap: 'wrap' }}>
           <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
-            <Button variant="primary" onClick={runNow} loading={running} disabled={mayRun && text.trim() === ''} onPointerEnter={() => ResultsGrid.preload()}>
+            <Button variant="primary" onClick={runNow} loading={running} disabled={mayRun && empty} onPointerEnter={() => ResultsGrid.preload()}>
               Run
             </Button>
           </PermissionTooltip>
@@ -111,7 +134,7 @@ export function QueryEditor({ title, text, onChange, headerActions, notices, fil
             <ShortcutHint keys={['Mod', 'Enter']} /> runs the selection, or everything when nothing is selected
           </span>
           <span css={{ flex: 1 }} />
-          <Button variant="ghost" onClick={() => void format()} disabled={text.trim() === ''}>
+          <Button variant="ghost" onClick={() => void format()} disabled={empty}>
             Format
           </Button>
           <label css={{ display: 'inline-flex', alignItems: 'center', gap: tokens.space.xs, fontSize: tokens.fontSize.sm, whiteSpace: 'nowrap' }}>
