@@ -14,6 +14,7 @@ export * from './project-not-running';
 export * from './usage';
 export * from './plans';
 export * from './database';
+export * from './sql-runs';
 export * from './snippets';
 export * from './storage';
 export * from './settings';

@@ -33,7 +33,7 @@ describe('PolicyEditorDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Adding new policy to public.todos' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Create a policy from a template/ }));
     expect(screen.getByRole('dialog', { name: 'Select a template to use for your new policy' })).toBeTruthy();
-    await user.click(screen.getByRole('option', { name: /Allow read access to everyone/ }));
+    await user.click(await screen.findByRole('option', { name: /Allow read access to everyone/ }));
     await user.click(screen.getByRole('button', { name: 'Use this template' }));
     expect((screen.getByRole('textbox', { name: 'Policy name' }) as HTMLInputElement).value).toBe('Everyone can read');
     expect((screen.getByRole('radio', { name: 'SELECT' }) as HTMLInputElement).checked).toBe(true);
@@ -54,7 +54,7 @@ describe('PolicyEditorDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('button', { name: /Create a policy from scratch/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: /Create a policy from a template/ }));
-    await user.click(screen.getByRole('button', { name: 'Use this template' }));
+    await user.click(await screen.findByRole('button', { name: 'Use this template' }));
     await user.click(screen.getByRole('button', { name: 'Review' }));
     await user.click(screen.getByRole('button', { name: 'Back to edit' }));
     expect((screen.getByRole('textbox', { name: 'Policy name' }) as HTMLInputElement).value).toBe('Everyone can read');
@@ -82,11 +82,29 @@ describe('PolicyEditorDialog', () => {
     expect(within(picker).getAllByRole('checkbox').map((c) => c.closest('label')?.textContent)).toEqual(['anon', 'authenticated']);
   });
 
+  it("completes the table's columns in the USING field, and Escape closes the completions, not the dialog", async () => {
+    const user = userEvent.setup();
+    const calls = open();
+    await user.click(screen.getByRole('button', { name: /Create a policy from scratch/ }));
+    await user.click(screen.getByRole('radio', { name: 'SELECT' }));
+    const using = screen.getByRole('textbox', { name: 'USING expression' }) as HTMLTextAreaElement;
+    await user.type(using, 'auth.uid() = use');
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['user_idcolumn']);
+    await user.keyboard('{Enter}');
+    expect(using.value).toBe('auth.uid() = user_id');
+    await user.type(using, ' and e');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Adding new policy to public.todos' })).toBeTruthy();
+    expect(screen.queryByText(/discard/i)).toBeNull();
+    expect(calls.onClose).not.toHaveBeenCalled();
+  });
+
   it('returns to the editor with the error when saving fails', async () => {
     const user = userEvent.setup();
     const calls = open({ onCreate: vi.fn(async () => { throw new Error('permission denied for table todos'); }) });
     await user.click(screen.getByRole('button', { name: /Create a policy from a template/ }));
-    await user.click(screen.getByRole('button', { name: 'Use this template' }));
+    await user.click(await screen.findByRole('button', { name: 'Use this template' }));
     await user.click(screen.getByRole('button', { name: 'Review' }));
     await user.click(screen.getByRole('button', { name: 'Save policy' }));
     expect(await screen.findByText('Error adding policy: permission denied for table todos')).toBeTruthy();
@@ -127,7 +145,7 @@ describe('PolicyEditorDialog', () => {
     open({ policy: existing, tester: { runTest } });
     await user.click(screen.getByRole('button', { name: 'Test' }));
     expect(screen.getByRole('dialog', { name: 'Testing policy on public.todos' })).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Run test' }));
+    await user.click(await screen.findByRole('button', { name: 'Run test' }));
     expect(await screen.findByText(/sees 1 of 2 rows/)).toBeTruthy();
     expect(runTest).toHaveBeenCalledWith(expect.objectContaining({
       schema: 'public', table: 'todos',

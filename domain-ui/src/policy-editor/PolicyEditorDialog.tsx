@@ -15,9 +15,11 @@ import { Dialog } from '@plinth/shared-ui/dialog';
 import { Field, TextInput } from '@plinth/shared-ui/form';
 import { InlineNotice } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
-import { useMemo, useState } from 'react';
-import { SqlCodeEditor, type SqlEditorSchema } from '../code-editor';
-import { PolicyTester, type PolicyTesterProps } from '../policy-tester/PolicyTester';
+import { Suspense, useMemo, useState } from 'react';
+import { ExpressionField } from '../expression-field/ExpressionField';
+import { lazyWithPreload } from '@plinth/area-kit';
+import { LoadingSkeleton } from '@plinth/shared-ui/page';
+import type { PolicyTesterProps } from '../policy-tester/PolicyTester';
 import { RolePicker, type RoleChoice } from '../role-picker/RolePicker';
 import {
   changeCommand,
@@ -36,7 +38,10 @@ import {
   type PolicyFormValues,
 } from './policy-form';
 import { createPolicySql, updatePolicySql } from './policy-sql';
-import { TemplateList } from './TemplateList';
+
+// The template list and the tester load when their views open (or when the pointer nears what opens them).
+const TemplateList = lazyWithPreload(() => import('./TemplateList').then((m) => m.TemplateList));
+const PolicyTester = lazyWithPreload(() => import('../policy-tester/PolicyTester').then((m) => m.PolicyTester));
 
 export type PolicyEditorView = 'selection' | 'templates' | 'editor' | 'review' | 'test';
 
@@ -56,6 +61,13 @@ export interface PolicyEditorDialogProps {
   onClose: () => void;
   /** The Test step (the policy tester); without it the step is not offered. */
   tester?: Pick<PolicyTesterProps, 'runTest' | 'listUsers'>;
+}
+
+/** What the expression fields complete: the table and its columns. */
+interface ExpressionCompletionContext {
+  schema: string;
+  table: string;
+  columns: readonly string[];
 }
 
 const OPERATION_LABELS: Record<PolicyCommand, string> = { SELECT: 'SELECT', INSERT: 'INSERT', UPDATE: 'UPDATE', DELETE: 'DELETE', ALL: 'ALL' };
@@ -81,10 +93,7 @@ export function PolicyEditorDialog(props: PolicyEditorDialogProps) {
   const templates = props.templates ?? policyTemplates(schema, table);
   const errors = validatePolicyForm(values);
   const shownErrors = showErrors ? errors : [];
-  const completion = useMemo<SqlEditorSchema>(
-    () => ({ tables: [{ schema, name: table, columns: [...(props.columns ?? [])] }], defaultTable: { schema, name: table }, defaultSchema: schema }),
-    [schema, table, props.columns],
-  );
+  const completion = useMemo<ExpressionCompletionContext>(() => ({ schema, table, columns: props.columns ?? [] }), [schema, table, props.columns]);
 
   const go = (next: PolicyEditorView) => {
     setPrevious(view);
@@ -135,7 +144,7 @@ export function PolicyEditorDialog(props: PolicyEditorDialogProps) {
     view === 'editor' ? (
       <>
         <Button onClick={close}>Cancel</Button>
-        {props.tester ? <Button onClick={toTest}>Test</Button> : null}
+        {props.tester ? <Button onClick={toTest} onPointerEnter={PolicyTester.preload} onFocus={PolicyTester.preload}>Test</Button> : null}
         <Button variant="primary" onClick={toReview}>Review</Button>
       </>
     ) : view === 'review' ? (
@@ -156,9 +165,10 @@ export function PolicyEditorDialog(props: PolicyEditorDialogProps) {
     <>
       <Dialog open onOpenChange={(open) => { if (!open) close(); }} title={title} size="large" footer={footer}>
         <div css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.lg, minWidth: 0 }}>
+          <Suspense fallback={<LoadingSkeleton label="Loading" rows={4} />}>
           {view === 'selection' ? (
             <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.space.md }}>
-              <ChoiceCard title="Get started quickly" text="Create a policy from a template" onClick={() => go('templates')} />
+              <ChoiceCard title="Get started quickly" text="Create a policy from a template" onClick={() => go('templates')} onPointerEnter={TemplateList.preload} />
               <ChoiceCard title="For full customization" text="Create a policy from scratch" onClick={() => go('editor')} />
             </div>
           ) : null}
@@ -193,6 +203,7 @@ export function PolicyEditorDialog(props: PolicyEditorDialogProps) {
               listUsers={props.tester.listUsers}
             />
           ) : null}
+          </Suspense>
         </div>
       </Dialog>
       {confirmingDiscard ? (
@@ -214,11 +225,12 @@ export function PolicyEditorDialog(props: PolicyEditorDialogProps) {
   );
 }
 
-function ChoiceCard({ title, text, onClick }: { title: string; text: string; onClick: () => void }) {
+function ChoiceCard({ title, text, onClick, onPointerEnter }: { title: string; text: string; onClick: () => void; onPointerEnter?: () => void }) {
   return (
     <button
       type="button"
       onClick={onClick}
+      onPointerEnter={onPointerEnter}
       css={{
         display: 'flex', flexDirection: 'column', gap: tokens.space.xs, textAlign: 'start', padding: tokens.space.lg,
         background: tokens.color.surfaceRaised, color: tokens.color.text, border: `1px solid ${tokens.color.border}`,
@@ -238,7 +250,7 @@ interface EditorFieldsProps {
   errors: PolicyFormError[];
   editing: boolean;
   roles: readonly RoleChoice[];
-  completion: SqlEditorSchema;
+  completion: ExpressionCompletionContext;
   saveError: string | null;
 }
 
@@ -269,12 +281,12 @@ function EditorFields({ values, setValues, errors, editing, roles, completion, s
       <RolePicker roles={roles} value={values.roles} onChange={(next) => set({ roles: next })} />
       {takesUsing(values.command) ? (
         <Field label="USING expression" hint="Rows for which this is true are visible (and can be updated or deleted)." error={expressionError}>
-          <SqlCodeEditor label="USING expression" value={values.definition} onChange={(definition) => set({ definition })} schema={completion} placeholder="auth.uid() = user_id" minHeight={64} />
+          <ExpressionField {...completion} label="USING expression" value={values.definition} onChange={(definition) => set({ definition })} placeholder="auth.uid() = user_id" />
         </Field>
       ) : null}
       {takesCheck(values.command) ? (
         <Field label="WITH CHECK expression" hint="New or changed rows must make this true." error={errorOf(errors, 'check') ?? (takesUsing(values.command) ? undefined : expressionError)}>
-          <SqlCodeEditor label="WITH CHECK expression" value={values.check} onChange={(check) => set({ check })} schema={completion} placeholder="auth.uid() = user_id" minHeight={64} />
+          <ExpressionField {...completion} label="WITH CHECK expression" value={values.check} onChange={(check) => set({ check })} placeholder="auth.uid() = user_id" />
         </Field>
       ) : null}
     </>

@@ -272,4 +272,22 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       )`,
     ],
   },
+  {
+    // The SQL editor's run history, per project and user (newest first by id).
+    version: '0170_sql_run_history',
+    statements: [
+      `create table if not exists sql_run_history (
+        id bigserial primary key,
+        project_ref text not null references projects(ref) on delete cascade,
+        user_id text not null,
+        sql text not null,
+        ran_at timestamptz not null default now(),
+        duration_ms integer not null,
+        row_count bigint,
+        status text not null check (status in ('success', 'error', 'cancelled')),
+        error text
+      )`,
+      'create index if not exists sql_run_history_user on sql_run_history (project_ref, user_id, id desc)',
+    ],
+  },
 ];
