@@ -1,7 +1,6 @@
-import { STORAGE_MESSAGES } from '@plinth/shared-contracts';
-import { PlaceholderPage } from '@plinth/area-kit';
+import { StoragePolicies } from '../features/storage-policies/StoragePolicies';
 
-/** /storage/policies: policies on storage.objects and storage.buckets (page to come). */
+/** /storage/policies: policies on storage.objects by bucket, the other ones, and those on storage.buckets. */
 export default function StoragePoliciesPage() {
-  return <PlaceholderPage title={STORAGE_MESSAGES.storagePoliciesHeading} />;
+  return <StoragePolicies />;
 }

@@ -1,0 +1,59 @@
+import { errorMessage, useArea } from '@plinth/area-kit';
+import { PolicyEditorDialog } from '@plinth/domain-ui/policy-editor';
+import { STORAGE_POLICY_MESSAGES } from '@plinth/shared-contracts';
+import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
+import type { StoragePolicyDialog } from './PolicyDialogs';
+import { useRoles, useStoragePolicyWrites } from './queries';
+import { storagePolicyTemplates } from './storage-templates';
+
+/** Columns completed in the expression fields. */
+const COLUMNS = { objects: ['bucket_id', 'name', 'owner', 'metadata', 'created_at', 'updated_at', 'last_accessed_at'], buckets: ['id', 'name', 'owner', 'public', 'file_size_limit', 'allowed_mime_types', 'created_at', 'updated_at'] };
+
+/** The open dialog of the storage policies page: the policy editor (new or edit) or the typed delete confirmation. */
+export function PolicyDialogContent({ dialog, onClose }: { dialog: Exclude<StoragePolicyDialog, { kind: 'closed' }>; onClose: () => void }) {
+  const { notify } = useArea();
+  const writes = useStoragePolicyWrites();
+  const roles = useRoles(dialog.kind === 'editor');
+
+  if (dialog.kind === 'editor') {
+    const { table, bucketId, policy } = dialog;
+    return (
+      <PolicyEditorDialog
+        schema="storage"
+        table={table}
+        columns={COLUMNS[table]}
+        policy={policy}
+        roles={roles.data ?? []}
+        templates={bucketId === null ? undefined : storagePolicyTemplates(bucketId)}
+        onCreate={(payload) => writes.create(payload, bucketId)}
+        onUpdate={writes.update}
+        onSaved={() => notify({ kind: 'success', message: STORAGE_POLICY_MESSAGES.saved })}
+        onClose={onClose}
+      />
+    );
+  }
+
+  const { policy } = dialog;
+  return (
+    <ConfirmByTypingDialog
+      open
+      onOpenChange={(open) => { if (!open) onClose(); }}
+      title={`Delete policy ${policy.name}`}
+      description={`The policy will be removed from ${policy.schema}.${policy.table}. This action cannot be undone.`}
+      confirmValue={policy.name}
+      inputLabel={`Type ${policy.name} to confirm`}
+      confirmLabel="Delete policy"
+      variant="danger"
+      loading={writes.remove.isPending}
+      onConfirm={() =>
+        writes.remove.mutateAsync(policy.id).then(
+          () => {
+            notify({ kind: 'success', message: STORAGE_POLICY_MESSAGES.deleted });
+            onClose();
+          },
+          (err) => notify({ kind: 'error', message: STORAGE_POLICY_MESSAGES.deleteFailed(errorMessage(err)) }),
+        )
+      }
+    />
+  );
+}

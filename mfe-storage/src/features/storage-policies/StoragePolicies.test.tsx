@@ -1,0 +1,107 @@
+import { bucket, createFakeApi, policy, type FakeApi } from '@plinth/area-kit/testing';
+import { ROLE_PERMISSIONS } from '@plinth/shared-contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
+import { bucketHash } from './storage-templates';
+
+/** The kit's fake answers no role list yet: the database client here also answers listRoles. */
+function withRoles(api: FakeApi): FakeApi {
+  const database = api.clients.database;
+  const roles = [{ id: 1, name: 'anon', is_system: false }, { id: 2, name: 'authenticated', is_system: false }];
+  api.clients.database = new Proxy(database, {
+    get: (target, property) => (property === 'listRoles' ? async () => roles : Reflect.get(target, property)),
+  });
+  return api;
+}
+
+function setup(seed: Parameters<typeof createFakeApi>[0] = {}, permissions?: readonly string[]) {
+  const api = withRoles(createFakeApi(seed));
+  const view = renderArea('storage/policies', { api, permissions });
+  return { ...view, api, user: userEvent.setup({ delay: null }) };
+}
+
+const seeded = () => ({
+  buckets: [bucket('avatars'), bucket('videos')],
+  policies: [
+    policy('Anyone reads avatars', { definition: "(bucket_id = 'avatars'::text)", bucketIds: ['avatars'] }),
+    policy('Avatars and videos', { definition: "(bucket_id = ANY (ARRAY['avatars'::text, 'videos'::text]))", bucketIds: ['avatars', 'videos'] }),
+    policy('List buckets', { table: 'buckets', definition: 'true' }),
+  ],
+});
+
+describe('storage policies page', { timeout: 20_000 }, () => {
+  it('shows a panel per bucket with its own policies, then the other ones and those on storage.buckets', async () => {
+    setup(seeded());
+    expect(await screen.findByRole('heading', { name: 'Storage policies', level: 1 })).toBeTruthy();
+    const avatars = await screen.findByRole('region', { name: 'avatars' });
+    expect(within(avatars).getByRole('listitem', { name: 'Policy Anyone reads avatars' })).toBeTruthy();
+    expect(within(avatars).queryByText('Avatars and videos')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'videos' })).getByText('No policies created yet')).toBeTruthy();
+    const other = screen.getByRole('region', { name: 'Other policies under storage.objects' });
+    expect(within(other).getByText('Avatars and videos')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Policies under storage.buckets' })).getByText('List buckets')).toBeTruthy();
+  });
+
+  it('asks for a bucket first when there is none', async () => {
+    setup({ buckets: [] });
+    expect(await screen.findByText('Create a bucket first to start writing policies!')).toBeTruthy();
+  });
+
+  it('shows the failure with a retry that loads the page', async () => {
+    const api = withRoles(createFakeApi(seeded()));
+    api.failures['database.listPolicies'] = { status: 500, message: 'database unavailable' };
+    renderArea('storage/policies', { api });
+    expect(await screen.findByText('Failed to load the storage policies')).toBeTruthy();
+    delete api.failures['database.listPolicies'];
+    await userEvent.click(screen.getByRole('button', { name: /retry/i }));
+    expect(await screen.findByRole('region', { name: 'avatars' })).toBeTruthy();
+  });
+
+  it('creates the policies of a template for a bucket, one per operation, and says so', async () => {
+    const { user, api, notices } = setup(seeded());
+    await user.click(await screen.findByRole('button', { name: 'New policy for videos' }));
+    const dialog = await screen.findByRole('dialog', {}, DIALOG_LOAD);
+    await user.click(within(dialog).getByRole('button', { name: /Get started quickly/ }));
+    await user.click(await screen.findByRole('option', { name: /Give users access to a folder named after their user id/ }));
+    await user.click(screen.getByRole('button', { name: 'Use this template' }));
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.click(await screen.findByRole('button', { name: 'Save policy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const created = api.argsOf('database.createPolicy').map(([, body]) => body as { name: string; command: string; definition: string | null; check: string | null });
+    const expression = "bucket_id = 'videos' and (storage.foldername(name))[1] = auth.uid()::text";
+    expect(created.map((p) => [p.name, p.command, p.definition, p.check])).toEqual([
+      [`Users work in their own folder ${bucketHash('videos')}_0`, 'SELECT', expression, null],
+      [`Users work in their own folder ${bucketHash('videos')}_1`, 'INSERT', null, expression],
+      [`Users work in their own folder ${bucketHash('videos')}_2`, 'UPDATE', expression, null],
+      [`Users work in their own folder ${bucketHash('videos')}_3`, 'DELETE', expression, null],
+    ]);
+    expect(notices).toContainEqual({ kind: 'success', message: 'Successfully saved policy!' });
+  });
+
+  it('deletes a policy once its name is typed', async () => {
+    const { user, api, notices } = setup(seeded());
+    await user.click(await screen.findByRole('button', { name: 'Actions for policy Anyone reads avatars' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete policy' }));
+    const dialog = await screen.findByRole('dialog', {}, DIALOG_LOAD);
+    await waitFor(() => expect(dialog.style.pointerEvents).not.toBe('none'));
+    const confirm = within(dialog).getByRole('button', { name: 'Delete policy' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await user.type(within(dialog).getByRole('textbox'), 'Anyone reads avatars');
+    await user.click(confirm);
+    await waitFor(() => expect(api.state.policies.map((p) => p.name)).toEqual(['Avatars and videos', 'List buckets']));
+    expect(notices).toContainEqual({ kind: 'success', message: 'Successfully deleted policy!' });
+  });
+
+  it('tells a read-only member why creating and editing are disabled', async () => {
+    const { user, api } = setup(seeded(), ROLE_PERMISSIONS['Read-only']);
+    const create = await screen.findByRole('button', { name: 'New policy for avatars' });
+    expect(create.getAttribute('aria-disabled') === 'true' || (create as HTMLButtonElement).disabled).toBe(true);
+    await user.hover(create);
+    expect((await screen.findAllByText('You need additional permissions to create RLS policies')).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Actions for policy Anyone reads avatars' }));
+    expect((await screen.findAllByText('You need additional permissions to edit RLS policies')).length).toBeGreaterThan(0);
+    expect(api.writes()).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { bucket, policy } from '@plinth/area-kit/testing';
+import { describe, expect, it } from 'vitest';
+import { groupStoragePolicies, rolesText } from './policy-groups';
+
+describe('storage policies by bucket', () => {
+  const buckets = [bucket('videos'), bucket('avatars')];
+
+  it('puts a policy under a bucket only when it restricts bucket_id to exactly that bucket', () => {
+    const groups = groupStoragePolicies(buckets, [
+      policy('read avatars', { bucketIds: ['avatars'] }),
+      policy('read both', { bucketIds: ['avatars', 'videos'] }),
+      policy('no bucket', { bucketIds: [] }),
+      policy('not parsed'),
+      policy('gone bucket', { bucketIds: ['old'] }),
+      policy('list buckets', { table: 'buckets' }),
+      policy('public table', { schema: 'public', table: 'objects', bucketIds: ['avatars'] }),
+    ]);
+    expect(groups.buckets.map((b) => [b.bucket.id, b.policies.map((p) => p.name)])).toEqual([
+      ['avatars', ['read avatars']],
+      ['videos', []],
+    ]);
+    expect(groups.otherObjectPolicies.map((p) => p.name)).toEqual(['gone bucket', 'no bucket', 'not parsed', 'read both']);
+    expect(groups.bucketTablePolicies.map((p) => p.name)).toEqual(['list buckets']);
+  });
+
+  it('names the roles, public when none', () => {
+    expect(rolesText([])).toBe('public');
+    expect(rolesText(['anon', 'authenticated'])).toBe('anon, authenticated');
+  });
+});
