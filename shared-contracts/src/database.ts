@@ -1,5 +1,6 @@
 import * as z from './zod';
 import { encodePath, type Http } from './http';
+import { SqlHistoryPageSchema, SqlStatementResultSchema, type SqlHistoryParams } from './sql-runs';
 
 // Database metadata: RLS policies, tables, roles, schemas, table-editor entities and SQL runs
 // (spec 000 §3, §5.1, §7.1, §9; 001 §3, §9). Served under /api/platform/pg-meta/{ref}/...
@@ -247,6 +248,10 @@ export const SqlRunRequestSchema = z.object({
   runId: z.optional(z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'runId must be 8 to 64 letters, digits or dashes'))),
   /** At most this many rows come back; the answer says when the result was cut. */
   rowLimit: z.optional(z.number().check(z.int(), z.gte(1), z.lte(SQL_ROW_LIMIT_MAX))),
+  /** 'statements': one compact result per statement in `results` (the SQL editor); else the last statement's rows. */
+  resultShape: z.optional(z.literal('statements')),
+  /** Keep this run in the project's SQL history of the caller. */
+  history: z.optional(z.boolean()),
 });
 export type SqlRunRequest = z.infer<typeof SqlRunRequestSchema>;
 
@@ -259,6 +264,8 @@ export const SqlRunResultSchema = z.object({
   truncated: z.optional(z.boolean()),
   /** How many rows the statement returned before the cut. */
   totalRows: z.optional(z.number()),
+  /** With resultShape 'statements': each statement's result, in order (rows and columns above are then empty). */
+  results: z.optional(z.array(SqlStatementResultSchema)),
 });
 export type SqlRunResult = z.infer<typeof SqlRunResultSchema>;
 
@@ -386,5 +393,8 @@ export function createDatabaseClient(http: Http) {
       http('POST', `${base(ref)}/query`, { body, schema: SqlRunResultSchema, signal }),
     /** Stops the run named runId, if it still runs. */
     cancelQuery: (ref: string, runId: string) => http('POST', `${base(ref)}/query/cancel`, { body: { runId }, schema: SqlCancelResultSchema }),
+    /** The caller's SQL runs in this project, newest first. */
+    listSqlHistory: (ref: string, params: SqlHistoryParams = {}) =>
+      http('GET', `${base(ref)}/query/history`, { query: { before: params.before, limit: params.limit }, schema: SqlHistoryPageSchema }),
   };
 }

@@ -27,6 +27,7 @@ import { jsonSafeRows } from '../common/json-rows';
 import { userSqlError } from '../common/sql';
 import * as catalog from './catalog';
 import { createPolicy, deletePolicy, setRowLevelSecurity, updatePolicy } from './policies';
+import { editorRunAnswer, recordFailedRun } from './sql-run-editor';
 import { cancelRun, EMBEDDED_CANCEL_MESSAGE, limitRows, NOTHING_TO_CANCEL_MESSAGE, onPostgresServer, taggedRun } from './sql-run';
 
 /** Default of a SQL editor statement's run time; its ceiling is the plan's (SQL_STATEMENT_TIMEOUT_CEILING_MS). */
@@ -89,9 +90,15 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
       const ceiling = SQL_STATEMENT_TIMEOUT_CEILING_MS[org.rows[0]?.plan as PlanId] ?? SQL_STATEMENT_TIMEOUT_CEILING_MS.free;
       const timeoutMs = Math.min(req.body.timeoutMs ?? SQL_DEFAULT_TIMEOUT_MS, ceiling);
       const run = taggedRun(req.body.query, req.body.runId);
+      const startedAt = performance.now();
       try {
         // The user's own statement: the console's calls do not wait behind it (see ProjectQueryOptions.user).
         const results = await db.exec(run.sql, { timeoutMs, user: true });
+        if (req.body.resultShape === 'statements') {
+          // Already JSON text: fastify sends a string typed as JSON as it is, without the response schema.
+          const json = await editorRunAnswer(deps, access, req.body, results.slice(run.offset > 0 ? 1 : 0), startedAt);
+          return reply.type('application/json').send(json as never);
+        }
         const last = results[results.length - 1];
         const { rows, truncated, totalRows } = limitRows(last, req.body.rowLimit);
         return { rows: jsonSafeRows(rows), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null, truncated, totalRows };
@@ -101,6 +108,7 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
         const details = e.details ?? {};
         // Positions count in the user's text, not in the run's tag before it.
         if (e.details && typeof e.details.position === 'number') e.details.position = Math.max(1, e.details.position - run.offset);
+        await recordFailedRun(deps, access, req.body, startedAt, e.message, e.details?.sqlState);
         return reply.code(e.status === 409 ? 409 : 400).send({ message: e.message, code: 'SQL_ERROR' as const, ...details });
       }
     },
