@@ -100,6 +100,16 @@ export interface ObjectStore {
   pruneLegacy(ref: string): Promise<void>;
   /** Removes temporary files of writes not running in this process and at least `olderThanMs` old (0: all); answers how many. */
   sweepTemporary(olderThanMs: number, nowMs?: number): Promise<number>;
+  /** Bytes a resumable upload holds so far (its part under _uploads), or null when it has none. */
+  partSize(ref: string, uploadId: string): Promise<number | null>;
+  /**
+   * Appends to a resumable upload's part; 409 when the part does not hold exactly `offset` bytes,
+   * 413 past `maxBytes` in all. Bytes written before a cut stay: answers the part's size after.
+   */
+  appendPart(ref: string, uploadId: string, offset: number, data: AsyncIterable<Uint8Array>, maxBytes: number): Promise<number>;
+  /** Moves a complete part to the object's id (one rename); answers its size and md5. */
+  commitPart(ref: string, uploadId: string, objectId: string): Promise<StoredObjectInfo>;
+  deletePart(ref: string, uploadId: string): Promise<void>;
 }
 
 export interface AuthenticatedUser {

@@ -290,4 +290,25 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       'create index if not exists sql_run_history_user on sql_run_history (project_ref, user_id, id desc)',
     ],
   },
+  {
+    // Resumable (TUS) uploads in progress: who may continue each and where its bytes go; the bytes
+    // so far are the part file under the project's _uploads. An upload expires a day after its last byte.
+    version: '0155_storage_resumable_uploads',
+    statements: [
+      `create table if not exists storage_resumable_uploads (
+        id text primary key,
+        project_ref text not null references projects(ref) on delete cascade,
+        bucket_id text not null,
+        object_name text not null,
+        uploader text not null,
+        upload_length bigint not null,
+        content_type text not null,
+        cache_control text not null,
+        upsert boolean not null default false,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null
+      )`,
+      'create index if not exists storage_resumable_uploads_expiry on storage_resumable_uploads (expires_at)',
+    ],
+  },
 ];

@@ -11,6 +11,7 @@ import { HttpError } from './deps';
 // Bytes of storage objects on local disk, addressed by project ref and object id, never by name:
 //   <dir>/<ref>/_objects/<first two hex digits of the id>/<id>   the bytes of one object
 //   <dir>/<ref>/_uploads/<id>.<random>                          a write in progress
+//   <dir>/<ref>/_uploads/<upload id>.part                       a resumable upload's bytes so far
 // Each project has its own root (<dir>/<ref>); every path is resolved and checked to stay under
 // that root. Writes land in a temporary file that is renamed over the id's file when complete,
 // so a reader sees the old bytes or the new ones, never a part.
@@ -24,6 +25,12 @@ const UPLOADS = '_uploads';
 /** Where temporary files lived before projects had their own roots. */
 const OLD_TMP = '.tmp';
 const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PART = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
+/**
+ * A resumable upload's part outlives restarts (that is what makes it resumable): swept only once
+ * no byte reached it for this long, the time its upload expires.
+ */
+export const RESUMABLE_PART_TTL_MS = 24 * 60 * 60 * 1000;
 
 const invalid = (what: string) => new HttpError(400, `Invalid ${what}`, 'INVALID_KEY');
 const notFound = () => new HttpError(404, 'Object not found', 'OBJECT_NOT_FOUND');
@@ -54,6 +61,11 @@ export function createDiskObjectStore(dir: string): ObjectStore {
   const tempFile = (ref: string, id: string): string => {
     objectFile(ref, id);
     return path.join(projectRoot(ref), UPLOADS, `${id}.${randomBytes(8).toString('hex')}`);
+  };
+
+  const partFile = (ref: string, uploadId: string): string => {
+    objectFile(ref, uploadId);
+    return path.join(projectRoot(ref), UPLOADS, `${uploadId}.part`);
   };
 
   return {
@@ -182,7 +194,7 @@ export function createDiskObjectStore(dir: string): ObjectStore {
           const file = path.join(folder, name);
           if (writing.has(file)) continue;
           const s = await lstat(file).catch(() => null);
-          if (!s || nowMs - s.mtimeMs < olderThanMs) continue;
+          if (!s || nowMs - s.mtimeMs < (PART.test(name) ? Math.max(olderThanMs, RESUMABLE_PART_TTL_MS) : olderThanMs)) continue;
           await rm(file, { recursive: true, force: true });
           removed += 1;
         }
@@ -191,6 +203,58 @@ export function createDiskObjectStore(dir: string): ObjectStore {
       const projects = await readdir(root).catch(() => [] as string[]);
       for (const ref of projects) if (REF_PATTERN.test(ref)) await sweep(path.join(root, ref, UPLOADS));
       return removed;
+    },
+
+    async partSize(ref, uploadId) {
+      const s = await lstat(partFile(ref, uploadId)).catch(() => null);
+      return s?.isFile() ? s.size : null;
+    },
+
+    async appendPart(ref, uploadId, offset, data, maxBytes) {
+      const file = partFile(ref, uploadId);
+      await mkdir(path.dirname(file), { recursive: true });
+      const before = (await lstat(file).catch(() => null))?.size ?? 0;
+      if (before !== offset) throw new HttpError(409, `The upload holds ${before} bytes, not ${offset}`, 'OFFSET_MISMATCH');
+      let size = before;
+      const limit = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          if (size + chunk.length > maxBytes) {
+            done(new HttpError(413, `The upload exceeded its length of ${maxBytes} bytes`, 'PAYLOAD_TOO_LARGE'));
+            return;
+          }
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      writing.add(file);
+      try {
+        await pipeline(Readable.from(data), limit, createWriteStream(file, { flags: 'a' }));
+      } finally {
+        writing.delete(file);
+      }
+      return size;
+    },
+
+    async commitPart(ref, uploadId, objectId) {
+      const file = partFile(ref, uploadId);
+      const target = objectFile(ref, objectId);
+      const hash = createHash('md5');
+      let size = 0;
+      try {
+        for await (const chunk of (await open(file, 'r')).createReadStream()) {
+          hash.update(chunk as Buffer);
+          size += (chunk as Buffer).length;
+        }
+      } catch {
+        throw notFound();
+      }
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(file, target);
+      return { size, etag: hash.digest('hex') };
+    },
+
+    async deletePart(ref, uploadId) {
+      await rm(partFile(ref, uploadId), { force: true });
     },
   };
 }

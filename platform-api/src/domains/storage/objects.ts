@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { STORAGE_API_MESSAGES, type StorageObject, type StorageSortKey, type StorageSortOrder } from '@plinth/shared-contracts';
-import { HttpError, type ObjectStore, type ProjectDatabase } from '../../core/deps';
+import { HttpError, type ObjectStore, type ProjectDatabase, type StoredObjectInfo } from '../../core/deps';
 import { beginUpload, endUpload } from './uploads';
 import { isoTime } from '../common/control-schema';
 import { likeEscape } from '../common/sql';
@@ -113,6 +113,8 @@ export interface UploadInput {
   maxBytes: number;
   ownerId: string | null;
   body: AsyncIterable<Uint8Array> | Uint8Array;
+  /** Stores the bytes under the claimed id instead of streaming `body` (a resumable upload's part is renamed into place). */
+  write?: (id: string) => Promise<StoredObjectInfo>;
   /**
    * The app's caller, whose policies on storage.objects decide: a new row is inserted as the
    * caller (INSERT policy) and an upsert over an existing row first updates it as the caller
@@ -183,7 +185,7 @@ export async function uploadObject(db: Db, objects: ObjectStore, u: UploadInput)
   try {
     let stored;
     try {
-      stored = await objects.put(u.ref, id, u.body, { maxBytes: u.maxBytes });
+      stored = u.write ? await u.write(id) : await objects.put(u.ref, id, u.body, { maxBytes: u.maxBytes });
     } catch (err) {
       if (fresh) await db.query('delete from storage.objects where id = $1 and metadata is null', [id]);
       if (err instanceof HttpError && err.status === 413) throw new HttpError(413, STORAGE_API_MESSAGES.fileTooLarge(u.maxBytes), 'PAYLOAD_TOO_LARGE');
