@@ -35,6 +35,22 @@ describe('the fake platform API', () => {
     return expect(api.clients.storage.listBuckets(REF)).rejects.toThrow();
   });
 
+  it('lists the database roles and switches row level security of a table, refusing a locked one', async () => {
+    const api = createFakeApi({
+      tables: [
+        { id: 1, name: 'todos', schema: 'public', rls_enabled: false },
+        { id: 2, name: 'users', schema: 'auth', rls_enabled: true, locked: true },
+      ],
+    });
+    const { database } = api.clients;
+    expect((await database.listRoles(REF)).filter((r) => !r.is_system).map((r) => r.name)).toEqual(['anon', 'authenticated']);
+    expect(await database.updateTable(REF, 1, { rls_enabled: true })).toMatchObject({ id: 1, rls_enabled: true });
+    expect((await database.listTables(REF, 'public'))[0]!.rls_enabled).toBe(true);
+    await expect(database.updateTable(REF, 2, { rls_enabled: false })).rejects.toMatchObject({ status: 403, code: 'TABLE_LOCKED' });
+    await expect(database.updateTable(REF, 9, { rls_enabled: false })).rejects.toMatchObject({ status: 404 });
+    expect(api.writes()).toEqual(['database.updateTable', 'database.updateTable', 'database.updateTable']);
+  });
+
   it('names a call no handler set answers yet', async () => {
     await expect(createFakeApi().clients.storage.listObjects(REF, 'avatars', { path: '' } as never)).rejects.toThrow('The fake API has no answer for storage.listObjects');
   });

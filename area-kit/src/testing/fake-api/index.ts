@@ -9,7 +9,7 @@ import { DEFAULT_MEMBERS, organizationHandlers, type OrganizationState } from '.
 import { policyHandlers, type PoliciesState } from './policies';
 import { projectHandlers, type ProjectState } from './project';
 import { snippetHandlers, type SnippetsState } from './snippets';
-import { DEFAULT_SCHEMAS, tableHandlers, type TablesState } from './tables';
+import { DEFAULT_ROLES, DEFAULT_SCHEMAS, tableHandlers, type TablesState } from './tables';
 
 export { authUser } from './auth-users';
 export { bucket } from './buckets';
@@ -69,6 +69,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     schemas: DEFAULT_SCHEMAS,
     entities: [],
     tables: [],
+    roles: DEFAULT_ROLES,
     runQuery: () => ({ rows: [], columns: [], affectedRows: 0 }),
     keysReady: true,
     jwtStates: [],

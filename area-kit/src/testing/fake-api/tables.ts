@@ -1,18 +1,21 @@
 import {
+  DatabaseRoleSchema,
   DatabaseSchemaSchema,
   EntityListSchema,
   EntitySchema,
   SqlCancelResultSchema,
   SqlRunResultSchema,
   TableSchema,
+  TableUpdateSchema,
   type createDatabaseClient,
+  type DatabaseRole,
   type DatabaseSchema,
   type Entity,
   type SqlRunResult,
   type Table,
 } from '@plinth/shared-contracts';
 import { ApiError } from '@plinth/shared-contracts';
-import { answer, answerEach, type Failure, type Handlers } from './fake-client';
+import { answer, answerEach, refuse, type Failure, type Handlers } from './fake-client';
 
 type DatabaseClient = ReturnType<typeof createDatabaseClient>;
 
@@ -21,6 +24,8 @@ export interface TablesState {
   /** Tables, views and the other entities the table editor lists. */
   entities: Entity[];
   tables: Table[];
+  /** The database roles the role picker offers (system roles among them, marked). */
+  roles: DatabaseRole[];
   /** What running a statement answers; a Failure is Postgres refusing it (400, code SQL_ERROR; `position` 1-based, `hint`, `detail`). */
   runQuery: (query: string) => RunAnswer | Promise<RunAnswer>;
 }
@@ -34,6 +39,13 @@ export const DEFAULT_SCHEMAS: DatabaseSchema[] = [
   { id: 3, name: 'storage', protected: true },
   { id: 4, name: 'sales', protected: false },
 ].map((s) => answer(DatabaseSchemaSchema, s));
+
+export const DEFAULT_ROLES: DatabaseRole[] = [
+  { id: 1, name: 'anon', is_system: false },
+  { id: 2, name: 'authenticated', is_system: false },
+  { id: 3, name: 'service_role', is_system: true },
+  { id: 4, name: 'postgres', is_system: true },
+].map((r) => answer(DatabaseRoleSchema, r));
 
 let entityId = 100;
 
@@ -56,6 +68,16 @@ export function tableHandlers(state: TablesState): Handlers<DatabaseClient> {
       return answer(EntityListSchema, { count: all.length, entities: all.slice(page * limit, page * limit + limit) });
     },
     listTables: (_ref, schema) => answerEach(TableSchema, state.tables.filter((t) => !schema || t.schema === schema)),
+    /** The RLS switch: as the API does, a locked table is refused and the table comes back changed. */
+    updateTable: (_ref, id, body) => {
+      const { rls_enabled } = TableUpdateSchema.parse(body);
+      const found = state.tables.find((t) => t.id === id) ?? refuse(404, 'Table not found');
+      if (found.locked) refuse(403, `${found.schema}.${found.name} is a locked system table: its row level security cannot be changed`, 'TABLE_LOCKED');
+      const next = answer(TableSchema, { ...found, rls_enabled });
+      state.tables = state.tables.map((t) => (t.id === id ? next : t));
+      return next;
+    },
+    listRoles: () => answerEach(DatabaseRoleSchema, state.roles),
     runQuery: async (_ref, body) => {
       const result = await state.runQuery(body.query);
       if ('status' in result) throw new ApiError(result.status, result.message, result.code ?? 'SQL_ERROR', { ...result, code: result.code ?? 'SQL_ERROR' });

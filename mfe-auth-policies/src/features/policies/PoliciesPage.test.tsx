@@ -7,27 +7,14 @@ import { renderArea } from '../../testing/render-area';
 
 const table = (id: number, name: string, rls: boolean, schema = 'public'): Table => TableSchema.parse({ id, name, schema, rls_enabled: rls });
 
-/** The fake platform API with the table switch and roles the policies page also calls. */
+/** The fake platform API with tables in two schemas, one policy and the kit's default roles. */
 function policiesApi(): FakeApi {
-  const api = createFakeApi({
+  return createFakeApi({
     tables: [table(1, 'todos', true), table(2, 'notes', false), table(3, 'users', true, 'auth')],
     policies: [
       policy('Own todos', { schema: 'public', table: 'todos', table_id: 1, definition: '(auth.uid() = user_id)', roles: ['anon', 'authenticated', 'editors', 'admins', 'auditors'] }),
     ],
   });
-  const database = api.clients.database;
-  const extra: Record<string, unknown> = {
-    listRoles: async () => [{ id: 1, name: 'anon', is_system: false }, { id: 2, name: 'authenticated', is_system: false }, { id: 3, name: 'postgres', is_system: true }],
-    updateTable: async (_ref: string, id: number, body: { rls_enabled: boolean }) => {
-      api.calls.push({ name: 'database.updateTable', args: [_ref, id, body] });
-      const failure = api.failures['database.updateTable'];
-      if (failure) throw new Error(failure.message);
-      api.state.tables = api.state.tables.map((t) => (t.id === id ? { ...t, rls_enabled: body.rls_enabled } : t));
-      return api.state.tables.find((t) => t.id === id);
-    },
-  };
-  api.clients.database = new Proxy(database, { get: (target, key: string) => extra[key] ?? (target as Record<string, unknown>)[key] });
-  return api;
 }
 
 describe('RLS policies page', () => {
