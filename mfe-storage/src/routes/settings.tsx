@@ -1,7 +1,6 @@
-import { STORAGE_MESSAGES } from '@plinth/shared-contracts';
-import { PlaceholderPage } from '@plinth/area-kit';
+import { StorageSettings } from '../features/storage-settings/StorageSettings';
 
-/** /storage/settings: the upload file size limit (page to come). */
+/** /storage/settings: the project's upload file size limit. */
 export default function StorageSettingsPage() {
-  return <PlaceholderPage title={STORAGE_MESSAGES.settingsTitle} />;
+  return <StorageSettings />;
 }
