@@ -1,7 +1,7 @@
-import { createClients, createDatabaseClient, createStorageClient } from '@plinth/shared-contracts';
+import { createClients, createDatabaseClient, createSettingsClient, createStorageClient } from '@plinth/shared-contracts';
 
-/** The calls the storage area makes: buckets and objects, and the policies on storage.objects. Only these are bundled. */
-export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { storage: createStorageClient, database: createDatabaseClient });
+/** The calls the storage area makes: buckets and objects, the policies on storage.objects, and the project configuration (custom domain). Only these are bundled. */
+export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { storage: createStorageClient, database: createDatabaseClient, settings: createSettingsClient });
 
 export type StorageApi = ReturnType<typeof createApi>;
 

@@ -1,4 +1,6 @@
-import type { Bucket } from '@plinth/shared-contracts';
+import { useArea } from '@plinth/area-kit';
+import { queryKeys, type Bucket, type ProjectConfig } from '@plinth/shared-contracts';
+import { useQuery } from '@tanstack/react-query';
 
 // Preview URLs cached per file id (001 §3: id, url, expiresIn, fetchedAt): a file opened again
 // reuses its URL until a minute before it expires.
@@ -36,4 +38,32 @@ export async function previewUrl(
   const url = bucket.public ? (await calls.publicUrl(path)).publicUrl : (await calls.sign(path, PREVIEW_EXPIRES_IN)).signedUrl;
   cache.set(id, { id, url, expiresIn: bucket.public ? Number.MAX_SAFE_INTEGER / 1000 : PREVIEW_EXPIRES_IN, fetchedAt: now });
   return url;
+}
+
+/** The custom domain's host when it is active (its services reconfigured), else null (001 §4). */
+export function activeCustomDomain(config: Pick<ProjectConfig, 'customDomain'> | undefined): string | null {
+  const domain = config?.customDomain;
+  return domain?.status === '5_services_reconfigured' && domain.hostname ? domain.hostname : null;
+}
+
+/** A copied URL with the custom domain in place of the default host; the path and token stay. */
+export function withCustomDomain(url: string, hostname: string | null): string {
+  if (!hostname) return url;
+  const parsed = new URL(url);
+  parsed.protocol = 'https:';
+  parsed.port = '';
+  parsed.hostname = hostname;
+  return parsed.toString();
+}
+
+/** The project's active custom domain, read from its configuration (null while unknown or on failure). */
+export function useCustomDomain(): string | null {
+  const { api, projectRef } = useArea();
+  const config = useQuery({
+    queryKey: queryKeys.projectConfig(projectRef),
+    queryFn: () => api.settings.getProjectConfig(projectRef),
+    enabled: projectRef !== '',
+    staleTime: 60_000,
+  });
+  return activeCustomDomain(config.data);
 }

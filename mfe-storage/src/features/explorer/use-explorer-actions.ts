@@ -12,6 +12,7 @@ import { baseName, joinPath, parentOf } from './explorer-rules';
 import { downloadZip, saveBlob, walkFolder } from './downloads';
 import { useExplorerStore, type Target } from './explorer-store';
 import { refreshFolders } from './folder-query';
+import { useCustomDomain, withCustomDomain } from './preview-url';
 
 /** Runs `work` over items, `parallel` at a time; answers which failed. */
 async function inParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<unknown>): Promise<T[]> {
@@ -32,6 +33,7 @@ const chunk = <T,>(list: T[], size: number) => Array.from({ length: Math.ceil(li
 /** What the explorer does to files and folders, with the notices of 001 §8. */
 export function useExplorerActions(bucket: Bucket) {
   const { api, projectRef: ref, notify } = useArea();
+  const customDomain = useCustomDomain();
   const store = useExplorerStore();
   const client = useQueryClient();
   const id = bucket.id;
@@ -127,12 +129,13 @@ export function useExplorerActions(bucket: Bucket) {
       }
     },
 
-    /** The file's URL: permanent in a public bucket, signed for `expiresIn` seconds otherwise; copied to the clipboard. */
+    /** The file's URL: permanent in a public bucket, signed for `expiresIn` seconds otherwise, on the active custom domain; copied to the clipboard. */
     async copyUrl(path: string, expiresIn?: number) {
       try {
-        const url = bucket.public && expiresIn === undefined
+        let url = bucket.public && expiresIn === undefined
           ? (await api.storage.getPublicUrl(ref, id, path)).publicUrl
           : (await api.storage.signUrl(ref, id, path, expiresIn ?? 31_536_000)).signedUrl;
+        url = withCustomDomain(url, customDomain);
         await navigator.clipboard?.writeText(url).catch(() => undefined);
         notify({ kind: 'success', message: 'Copied URL to clipboard', durationMs: 4000 });
         return url;
