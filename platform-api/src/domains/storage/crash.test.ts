@@ -166,3 +166,55 @@ it('rolls back an upload cut by kill -9 at the next start', async () => {
   expect(await temporaryFiles()).toEqual([]);
   await stopApi('SIGTERM');
 }, 300_000);
+
+it('keeps a resumable upload killed mid-PATCH, which then continues from the bytes on disk', async () => {
+  let origin = await startApi();
+  let { api, jar } = await signIn(origin);
+  await waitUntil('the project to be up', async () => ((await api.projects.getStatus(ref)).status === 'ACTIVE_HEALTHY' ? true : undefined));
+  await api.storage.createBucket(ref, { id: 'resumable' });
+  const bytes = randomBytes(512 * 1024);
+  const tus = (j: CookieJar) => ({ cookie: j.header(), 'x-csrf-token': j.get('plinth_csrf') ?? '', 'tus-resumable': '1.0.0' });
+  const created = await fetch(`${origin}/api/platform/storage/${ref}/buckets/resumable/objects/resumable`, {
+    method: 'POST',
+    headers: { ...tus(jar), 'upload-length': String(bytes.length), 'upload-metadata': `objectName ${Buffer.from('big/resumed.bin').toString('base64')}` },
+  });
+  expect(created.status).toBe(201);
+  const location = created.headers.get('location')!;
+
+  // A PATCH that sends its first 64 KiB and waits: the server dies while it writes the part.
+  const { port } = new URL(origin);
+  const req = http.request({
+    host: '127.0.0.1',
+    port: Number(port),
+    method: 'PATCH',
+    path: location,
+    headers: { ...tus(jar), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'transfer-encoding': 'chunked' },
+  });
+  req.on('error', () => undefined);
+  req.write(bytes.subarray(0, 64 * 1024));
+  await waitUntil('the part to hold bytes', async () => {
+    for (const f of await temporaryFiles()) if (f.endsWith('.part') && (await stat(path.join(dataDir, 'objects', f))).size > 0) return true;
+    return undefined;
+  });
+  await stopApi('SIGKILL');
+  req.destroy();
+
+  origin = await startApi();
+  expect((await temporaryFiles()).filter((f) => f.endsWith('.part'))).toHaveLength(1);
+  ({ api, jar } = await signIn(origin));
+  await waitUntil('the project to be up again', async () => ((await api.projects.getStatus(ref)).status === 'ACTIVE_HEALTHY' ? true : undefined));
+  const held = await fetch(`${origin}${location}`, { method: 'HEAD', headers: tus(jar) });
+  expect(held.status).toBe(200);
+  const offset = Number(held.headers.get('upload-offset'));
+  expect(offset).toBeGreaterThan(0);
+  const rest = await fetch(`${origin}${location}`, {
+    method: 'PATCH',
+    headers: { ...tus(jar), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' },
+    body: bytes.subarray(offset),
+  });
+  expect(rest.status).toBe(204);
+  const got = Buffer.from(await (await api.storage.downloadObject(ref, 'resumable', 'big/resumed.bin')).arrayBuffer());
+  expect(Buffer.compare(got, bytes)).toBe(0);
+  expect(await temporaryFiles()).toEqual([]);
+  await stopApi('SIGTERM');
+}, 300_000);

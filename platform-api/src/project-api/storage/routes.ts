@@ -6,6 +6,7 @@ import { StorageError, toStorageError } from './errors';
 import { storageObjectRoutes } from './objects';
 import { storageOperationOf } from './operations';
 import { storageUploadRoutes } from './uploads';
+import { storageResumableRoutes } from './resumable';
 
 // The project's storage service, /api/projects/{ref}/storage/v1/..., as storage-js (supabase-js's
 // storage client) calls it. Every error is in its shape: { statusCode, error, message }.
@@ -54,4 +55,5 @@ export const projectStorageRoutes: RouteModule = (app, deps) => {
   storageBucketRoutes(app, deps);
   storageObjectRoutes(app, deps);
   storageUploadRoutes(app, deps);
+  storageResumableRoutes(app, deps);
 };

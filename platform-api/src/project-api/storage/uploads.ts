@@ -28,13 +28,13 @@ class RawBody {
 }
 
 /** Bytes a project accepts in one object of this bucket: the project's limit and the bucket's. */
-async function uploadLimit(deps: ApiDeps, ref: string, bucketLimit: number | null): Promise<number> {
+export async function uploadLimit(deps: ApiDeps, ref: string, bucketLimit: number | null): Promise<number> {
   const org = await deps.control.query<{ organization_id: number }>('select organization_id from projects where ref = $1', [ref]);
   const config = await getStorageConfig(deps.control, ref, org.rows[0]?.organization_id ?? 0);
   return Math.min(config.fileSizeLimit, bucketLimit ?? Number.POSITIVE_INFINITY);
 }
 
-const tooLarge = (max: number) => new StorageError(413, 'Payload too large', `The object exceeded the maximum allowed size of ${max} bytes`);
+export const tooLarge = (max: number) => new StorageError(413, 'Payload too large', `The object exceeded the maximum allowed size of ${max} bytes`);
 
 async function readAll(stream: AsyncIterable<Uint8Array>, max: number): Promise<Buffer> {
   const parts: Uint8Array[] = [];
@@ -82,7 +82,7 @@ async function incoming(req: FastifyRequest, maxBytes: number): Promise<Incoming
   };
 }
 
-function checkMime(allowed: string[] | null, contentType: string): void {
+export function checkMime(allowed: string[] | null, contentType: string): void {
   if (!mimeAllowed(allowed, contentType)) throw new StorageError(415, 'invalid_mime_type', `mime type ${contentType} is not supported`);
 }
 
