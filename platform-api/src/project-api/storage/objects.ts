@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { ApiDeps } from '../../core/deps';
 import { openProjectStorage } from '../../domains/storage/access';
 import { getBucket } from '../../domains/storage/buckets';
-import { deleteObjects, listFolder, moveObject, requireObject } from '../../domains/storage/objects';
+import { deleteObjects, moveObject, requireObject } from '../../domains/storage/objects';
+import { listByOffset } from './list';
 import { serveObject } from '../../domains/storage/routes-public';
 import { peekObjectToken, projectSigningSecret, signObjectToken, verifyObjectToken } from '../../domains/storage/signing';
 import { BucketParams, ObjectParams, RefParam, storageContext } from './context';
@@ -53,7 +54,7 @@ export function storageObjectRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
     const { db, asCaller } = await storageContext(deps, req, req.params.ref);
     await getBucket(db, req.params.bucket);
     const { prefix, ...options } = req.body;
-    return listFolder(asCaller, req.params.bucket, { path: prefix, ...options });
+    return listByOffset(asCaller, req.params.bucket, { path: prefix, ...options });
   });
 
   app.delete(

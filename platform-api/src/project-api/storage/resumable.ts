@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ApiDeps } from '../../core/deps';
+import { HttpError, type ApiDeps } from '../../core/deps';
 import { getBucket } from '../../domains/storage/buckets';
 import { requireObject, uploadObject } from '../../domains/storage/objects';
 import {
@@ -34,7 +34,12 @@ import { checkMime, tooLarge, uploadLimit } from './uploads';
 const base = '/projects/:ref/storage/v1/upload/resumable';
 const UploadParams = z.object({ ref: RefParam, uploadId: z.string().max(64) });
 const OFFSET_TYPE = 'application/offset+octet-stream';
-class DryRun extends Error {}
+/** Ends the trial insert's transaction (an HttpError: database layers hand it back unchanged). */
+class DryRun extends HttpError {
+  constructor() {
+    super(200, 'trial insert', 'DRY_RUN');
+  }
+}
 
 class PartBody {
   readonly #stream: AsyncIterable<Uint8Array>;

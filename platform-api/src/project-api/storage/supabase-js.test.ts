@@ -151,6 +151,34 @@ describe('objects under storage policies', () => {
     expect((await as(bob).from('docs').list()).data).toEqual([]);
   });
 
+  it('pages past 200 entries of a folder by limit and offset, each entry exactly once in the keyset order', async () => {
+    const db = await h.internals.databases.get(ref);
+    const files = Array.from({ length: 250 }, (_, i) => ({ name: `f-${String(i).padStart(3, '0')}`, minute: (i * 7) % 11 }));
+    await db.query(
+      `insert into storage.objects (bucket_id, name, metadata, created_at)
+       select 'docs', $1 || n, '{"size":1,"mimetype":"text/plain"}'::jsonb, timestamptz '2026-01-01' + make_interval(mins => m)
+       from unnest($2::text[], $3::int[]) as t(n, m)`,
+      [`${alice}/many/`, [...files.map((f) => f.name), 'sub-a/x', 'sub-b/y'], [...files.map((f) => f.minute), 0, 0]],
+    );
+    const docs = as(alice).from('docs');
+    const pages = async (sortBy: { column: string; order: string }) => {
+      const names: string[] = [];
+      for (let offset = 0; offset < 400; offset += 100) {
+        const { data, error } = await docs.list(`${alice}/many`, { limit: 100, offset, sortBy });
+        expect(error).toBeNull();
+        names.push(...data!.map((o) => o.name));
+      }
+      return names;
+    };
+    const byName = files.map((f) => f.name);
+    expect(await pages({ column: 'name', order: 'asc' })).toEqual(['sub-a', 'sub-b', ...byName]);
+    const newest = [...files].sort((a, b) => b.minute - a.minute || (a.name < b.name ? 1 : -1)).map((f) => f.name);
+    expect(await pages({ column: 'created_at', order: 'desc' })).toEqual(['sub-b', 'sub-a', ...newest]);
+    const page3 = await docs.list(`${alice}/many`, { limit: 30, offset: 215, sortBy: { column: 'name', order: 'asc' } });
+    expect(page3.data?.map((o) => o.name)).toEqual(byName.slice(213, 243));
+    expect((await as(bob).from('docs').list(`${alice}/many`, { limit: 100, offset: 200 })).data).toEqual([]);
+  });
+
   it('moves, copies and removes under the policies', async () => {
     const docs = as(alice).from('docs');
     expect((await docs.upload(`${alice}/m/one.txt`, 'moving')).error).toBeNull();
