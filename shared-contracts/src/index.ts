@@ -23,3 +23,5 @@ export * from './logs';
 export * from './logs-requests';
 export * from './auth-users';
 export * from './policy-test';
+export * from './table-rows';
+export * from './table-rows-ddl';

@@ -6,6 +6,8 @@ import { usageRoutes } from './usage/routes';
 import { databaseRoutes } from './database/routes';
 import { policyTestRoutes } from './database/policy-test';
 import { sqlHistoryRoutes } from './database/sql-run-history';
+import { tableRowsRoutes } from './database/table-rows-routes';
+import { tableDdlRoutes } from './database/table-ddl-routes';
 import { snippetRoutes } from './snippets/routes';
 import { sqlTitleRoutes } from './ai/routes';
 import { branchRoutes } from './integrations/branches';
@@ -19,4 +21,4 @@ import { restRoutes } from '../project-api/rest/routes';
 import { projectStorageRoutes } from '../project-api/storage/routes';
 
 /** Every route module, registered in this order by the server under /api (each in a scope of its own). */
-export const domainModules: RouteModule[] = [accountRoutes, organizationRoutes, projectRoutes, usageRoutes, databaseRoutes, policyTestRoutes, sqlHistoryRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, authUsersRoutes, logRoutes, projectAuthRoutes, restRoutes, projectStorageRoutes];
+export const domainModules: RouteModule[] = [accountRoutes, organizationRoutes, projectRoutes, usageRoutes, databaseRoutes, policyTestRoutes, sqlHistoryRoutes, tableRowsRoutes, tableDdlRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, authUsersRoutes, logRoutes, projectAuthRoutes, restRoutes, projectStorageRoutes];
