@@ -31,3 +31,13 @@ export async function writeOAuthProviders(control: Db, ref: string, changes: Par
     );
   }
 }
+
+/** What the auth service signs in with: a provider's client id and secret (never answered to anyone). */
+export async function oauthClientOf(control: Db, ref: string, provider: OAuthProviderId): Promise<{ enabled: boolean; clientId: string; clientSecret: string | null }> {
+  const r = await control.query<{ enabled: boolean; client_id: string; client_secret: string | null }>(
+    'select enabled, client_id, client_secret from project_auth_providers where project_ref = $1 and provider = $2',
+    [ref, provider],
+  );
+  const row = r.rows[0];
+  return { enabled: row?.enabled ?? false, clientId: row?.client_id ?? '', clientSecret: row?.client_secret ?? null };
+}

@@ -10,13 +10,15 @@ import { ProjectAuthLimits, type AuthContext } from './context';
 import { invite, magicLink, recover, verifyLink, verifyPost } from './email-flows';
 import { AuthError, invalid, sendAuthError } from './errors';
 import { createAuthMailer, listOutbox } from './mail';
+import { authorizeUrl, oauthCallback, pkceGrant } from './oauth';
 import { readOAuthProviders } from './providers';
 import { readProjectAuthSettings } from './settings';
 import { userJson } from './users';
 
 // The project's auth service, spoken as the GoTrue protocol that supabase-js's auth client calls,
-// under /api/projects/{ref}/auth/v1. Every route but /health and the email links (GET /verify)
-// needs one of the project's API keys; the admin routes need the service_role key.
+// under /api/projects/{ref}/auth/v1. Every route but /health, the email links (GET /verify) and the
+// OAuth redirects (GET /authorize, GET /callback) needs one of the project's API keys; the admin
+// routes need the service_role key.
 
 const PREFIX = '/projects/:ref/auth/v1';
 const SERVICE_PATH = /^\/api\/projects\/[^/]+\/auth\/v1/;
@@ -141,7 +143,8 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
           const grant = query(req).grant_type;
           if (grant === 'password') return passwordGrant(ctx, body(req));
           if (grant === 'refresh_token') return refreshGrant(ctx, body(req));
-          throw new AuthError(400, 'validation_failed', 'grant_type must be password or refresh_token');
+          if (grant === 'pkce') return pkceGrant(ctx, body(req));
+          throw new AuthError(400, 'validation_failed', 'grant_type must be password, refresh_token or pkce');
         }),
       );
       r.get('/user', { schema: params }, handle(async (ctx) => userJson((await currentUser(ctx)).user)));
@@ -162,6 +165,16 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
         { schema: params },
         handle(async (ctx, req, reply) => reply.redirect(await verifyLink(ctx, query(req)), 303), true),
       );
+      // Sign-in with an OAuth provider: the browser is sent to these two, with no API key (oauth.ts).
+      r.get(
+        '/authorize',
+        { schema: params },
+        handle(async (ctx, req, reply) => {
+          const url = await authorizeUrl(deps.control, ctx, query(req));
+          return query(req).skip_http_redirect === 'true' ? { url } : reply.redirect(url, 302);
+        }, true),
+      );
+      r.get('/callback', { schema: params }, handle(async (ctx, req, reply) => reply.redirect(await oauthCallback(deps.control, ctx, query(req)), 302), true));
       r.post(
         '/invite',
         { schema: params },

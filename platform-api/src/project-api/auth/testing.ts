@@ -36,9 +36,9 @@ class NoRealtime {
   }
 }
 
-export function appClient(base: string, ref: string, key: string): SupabaseClient {
+export function appClient(base: string, ref: string, key: string, flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
   return createClient(`${base}/api/projects/${ref}`, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
     realtime: { transport: NoRealtime as never },
   });
 }

@@ -79,11 +79,14 @@ export interface NewUser {
   userMetadata?: Record<string, unknown>;
   appMetadata?: Record<string, unknown>;
   bannedUntil?: Date | null;
+  /** How the user signed up: 'email' unless an OAuth provider ('github', …). */
+  provider?: string;
 }
 
 /** Inserts a user; answers null when the email is taken. */
 export async function insertUser(db: Db, u: NewUser): Promise<AuthUser | null> {
-  const app = { ...(u.appMetadata ?? {}), provider: 'email', providers: ['email'] };
+  const provider = u.provider ?? 'email';
+  const app = { ...(u.appMetadata ?? {}), provider, providers: [provider] };
   const r = await db.query(
     `insert into auth.users (email, encrypted_password, email_confirmed_at, invited_at, raw_app_meta_data, raw_user_meta_data, banned_until)
      values ($1, $2, case when $3 then now() end, case when $4 then now() end, $5::jsonb, $6::jsonb, $7)

@@ -1,0 +1,76 @@
+import type { OAuthProviderId } from '@plinth/shared-contracts';
+
+// Where each OAuth provider signs its users in: the page the browser is sent to, the endpoint that
+// exchanges the code for a token, and the one that tells who the user is. PLINTH_OAUTH_ENDPOINTS
+// (JSON, provider → any of these fields) replaces them, e.g. to point a provider at a local stand-in:
+//   PLINTH_OAUTH_ENDPOINTS='{"github":{"authorize":"http://127.0.0.1:9000/authorize","token":"http://127.0.0.1:9000/token","userinfo":"http://127.0.0.1:9000/user"}}'
+
+export interface OAuthEndpoints {
+  authorize: string;
+  token: string;
+  /** Answers the signed-in user (at least `email`) for the provider's access token; none when the token answer's id_token carries it. */
+  userinfo: string | null;
+  /** GitHub: the user's addresses, read when the profile shows none (a private email). */
+  emails?: string | null;
+  /** Scopes asked for when the app names none. */
+  scope: string;
+}
+
+const DEFAULT_ENDPOINTS: Record<OAuthProviderId, OAuthEndpoints> = {
+  github: {
+    authorize: 'https://github.com/login/oauth/authorize',
+    token: 'https://github.com/login/oauth/access_token',
+    userinfo: 'https://api.github.com/user',
+    emails: 'https://api.github.com/user/emails',
+    scope: 'user:email',
+  },
+  google: {
+    authorize: 'https://accounts.google.com/o/oauth2/v2/auth',
+    token: 'https://oauth2.googleapis.com/token',
+    userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
+    scope: 'openid email profile',
+  },
+  gitlab: {
+    authorize: 'https://gitlab.com/oauth/authorize',
+    token: 'https://gitlab.com/oauth/token',
+    userinfo: 'https://gitlab.com/api/v4/user',
+    scope: 'read_user',
+  },
+  azure: {
+    authorize: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
+    token: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
+    userinfo: 'https://graph.microsoft.com/oidc/userinfo',
+    scope: 'openid email profile',
+  },
+  apple: {
+    authorize: 'https://appleid.apple.com/auth/authorize',
+    token: 'https://appleid.apple.com/auth/token',
+    userinfo: null,
+    scope: 'name email',
+  },
+};
+
+const FIELDS = ['authorize', 'token', 'userinfo', 'emails', 'scope'] as const;
+
+/** The endpoints of a provider, with the overrides of PLINTH_OAUTH_ENDPOINTS applied (read on each call). */
+export function oauthEndpoints(provider: OAuthProviderId, env: NodeJS.ProcessEnv = process.env): OAuthEndpoints {
+  const base = DEFAULT_ENDPOINTS[provider];
+  const text = env.PLINTH_OAUTH_ENDPOINTS;
+  if (!text) return base;
+  let overrides: unknown;
+  try {
+    overrides = JSON.parse(text);
+  } catch {
+    throw new Error('PLINTH_OAUTH_ENDPOINTS is not valid JSON');
+  }
+  const own = (overrides as Record<string, unknown> | null)?.[provider];
+  if (!own || typeof own !== 'object') return base;
+  const picked: Partial<OAuthEndpoints> = {};
+  for (const field of FIELDS) {
+    const value = (own as Record<string, unknown>)[field];
+    if (typeof value === 'string' || (value === null && field !== 'authorize' && field !== 'token' && field !== 'scope')) {
+      (picked as Record<string, unknown>)[field] = value;
+    }
+  }
+  return { ...base, ...picked };
+}
