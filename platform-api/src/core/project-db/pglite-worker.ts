@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { RoleContext, WireResult, WorkerInit, WorkerRequest, WorkerResponse } from './protocol';
 import { quoteIdent } from '../database-error';
+import { PGLITE_EXTENSIONS } from '../../domains/database/extensions-pglite';
 
 const init = workerData as WorkerInit;
 const port = parentPort!;
@@ -47,7 +48,7 @@ const probed = (req: WorkerRequest) => req.op !== 'close' && !((req.op === 'quer
 async function main() {
   let db: PGlite;
   try {
-    db = await PGlite.create(init.dataDir, init.pgliteWasmModule ? { pgliteWasmModule: init.pgliteWasmModule } : {});
+    db = await PGlite.create(init.dataDir, { extensions: PGLITE_EXTENSIONS, ...(init.pgliteWasmModule ? { pgliteWasmModule: init.pgliteWasmModule } : {}) });
     await db.query('select 1');
   } catch (err) {
     send({ id: -1, ready: false, error: { message: (err as Error)?.message ?? String(err) } });

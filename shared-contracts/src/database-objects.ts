@@ -1,0 +1,197 @@
+import * as z from './zod';
+import { encodePath, type Http } from './http';
+
+// The database pages (spec 000 §2.1 /database/..., issue 12): schemas, functions, triggers,
+// extensions, indexes, roles and migrations of one project database, with create, edit and drop
+// where Postgres and the platform allow. Served under /api/platform/pg-meta/{ref}/...
+
+/** A Postgres name as the user types it (quoted by the API, so any character but NUL). */
+export const PgNameSchema = z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(63, 'Name must be at most 63 characters'), z.regex(/^[^\0]*$/, 'Name has an invalid character'));
+/** A type as Postgres reads it (`integer`, `text[]`, `public.mood`); the API resolves it with the catalog. */
+export const PgTypeNameSchema = z.string().check(z.trim(), z.minLength(1, 'Type is required'), z.maxLength(200));
+
+export const DatabaseFunctionArgSchema = z.object({ name: z.optional(z.string().check(z.maxLength(63))), type: PgTypeNameSchema });
+export const FUNCTION_LANGUAGES = ['sql', 'plpgsql'] as const;
+
+export const DatabaseFunctionSchema = z.object({
+  id: z.number(),
+  schema: z.string(),
+  name: z.string(),
+  /** As Postgres prints them: `a integer, b integer DEFAULT 1`. */
+  arguments: z.string(),
+  returns: z.string(),
+  language: z.string(),
+  definition: z.string(),
+  securityDefiner: z.boolean(),
+  /** In a hidden system schema (001 §9): shown, never changed. */
+  protected: z.boolean(),
+});
+export type DatabaseFunction = z.infer<typeof DatabaseFunctionSchema>;
+
+export const DatabaseFunctionWriteSchema = z.object({
+  schema: PgNameSchema,
+  name: PgNameSchema,
+  args: z.array(DatabaseFunctionArgSchema).check(z.maxLength(100)),
+  /** A type, `setof <type>`, `void` or `trigger`. */
+  returns: PgTypeNameSchema,
+  language: z.enum(FUNCTION_LANGUAGES),
+  definition: z.string().check(z.minLength(1, 'Definition is required'), z.maxLength(100_000)),
+  securityDefiner: z.optional(z.boolean()),
+});
+export type DatabaseFunctionWrite = z.infer<typeof DatabaseFunctionWriteSchema>;
+
+export const TRIGGER_TIMINGS = ['BEFORE', 'AFTER', 'INSTEAD OF'] as const;
+export const TRIGGER_EVENTS = ['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'] as const;
+export const TRIGGER_ORIENTATIONS = ['ROW', 'STATEMENT'] as const;
+
+export const DatabaseTriggerSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  schema: z.string(),
+  table: z.string(),
+  functionSchema: z.string(),
+  functionName: z.string(),
+  timing: z.enum(TRIGGER_TIMINGS),
+  events: z.array(z.enum(TRIGGER_EVENTS)),
+  orientation: z.enum(TRIGGER_ORIENTATIONS),
+  enabled: z.boolean(),
+  definition: z.string(),
+  protected: z.boolean(),
+});
+export type DatabaseTrigger = z.infer<typeof DatabaseTriggerSchema>;
+
+export const DatabaseTriggerCreateSchema = z.object({
+  name: PgNameSchema,
+  schema: PgNameSchema,
+  table: PgNameSchema,
+  functionSchema: PgNameSchema,
+  functionName: PgNameSchema,
+  timing: z.enum(TRIGGER_TIMINGS),
+  events: z.array(z.enum(TRIGGER_EVENTS)).check(z.minLength(1, 'Choose at least one event')),
+  orientation: z.enum(TRIGGER_ORIENTATIONS),
+});
+export type DatabaseTriggerCreate = z.infer<typeof DatabaseTriggerCreateSchema>;
+export const DatabaseTriggerUpdateSchema = z.object({ enabled: z.boolean() });
+
+export const DatabaseExtensionSchema = z.object({
+  name: z.string(),
+  comment: z.nullable(z.string()),
+  defaultVersion: z.nullable(z.string()),
+  /** Null while disabled. */
+  installedVersion: z.nullable(z.string()),
+  schema: z.nullable(z.string()),
+  /** Built into the database (plpgsql): never disabled here. */
+  builtIn: z.boolean(),
+});
+export type DatabaseExtension = z.infer<typeof DatabaseExtensionSchema>;
+export const DatabaseExtensionEnableSchema = z.object({ name: PgNameSchema, schema: z.optional(PgNameSchema) });
+export type DatabaseExtensionEnable = z.infer<typeof DatabaseExtensionEnableSchema>;
+
+export const DatabaseIndexSchema = z.object({
+  id: z.number(),
+  schema: z.string(),
+  table: z.string(),
+  name: z.string(),
+  definition: z.string(),
+  unique: z.boolean(),
+  primary: z.boolean(),
+  protected: z.boolean(),
+});
+export type DatabaseIndex = z.infer<typeof DatabaseIndexSchema>;
+export const INDEX_METHODS = ['btree', 'hash', 'gin', 'gist', 'brin'] as const;
+export const DatabaseIndexCreateSchema = z.object({
+  schema: PgNameSchema,
+  table: PgNameSchema,
+  columns: z.array(PgNameSchema).check(z.minLength(1, 'Choose at least one column'), z.maxLength(32)),
+  name: z.optional(PgNameSchema),
+  unique: z.optional(z.boolean()),
+  method: z.optional(z.enum(INDEX_METHODS)),
+});
+export type DatabaseIndexCreate = z.infer<typeof DatabaseIndexCreateSchema>;
+
+export const DatabaseTableSummarySchema = z.object({
+  id: z.number(),
+  schema: z.string(),
+  name: z.string(),
+  comment: z.nullable(z.string()),
+  rowsEstimate: z.number(),
+  sizeBytes: z.number(),
+  columns: z.number(),
+  rlsEnabled: z.boolean(),
+  protected: z.boolean(),
+});
+export type DatabaseTableSummary = z.infer<typeof DatabaseTableSummarySchema>;
+
+export const DatabaseRoleDetailSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  canLogin: z.boolean(),
+  superuser: z.boolean(),
+  createRole: z.boolean(),
+  createDb: z.boolean(),
+  bypassRls: z.boolean(),
+  connectionLimit: z.number(),
+  memberOf: z.array(z.string()),
+});
+export type DatabaseRoleDetail = z.infer<typeof DatabaseRoleDetailSchema>;
+
+export const DatabaseMigrationSchema = z.object({ version: z.string(), name: z.nullable(z.string()) });
+export type DatabaseMigration = z.infer<typeof DatabaseMigrationSchema>;
+
+export const DatabaseSchemaCreateSchema = z.object({ name: PgNameSchema });
+
+/** What the database pages may ask a list for: one schema, or every schema the user sees. */
+export interface DatabaseObjectsQuery {
+  schema?: string;
+}
+
+/** The words the pages show where the platform offers nothing, so the console never shows a fake list. */
+export const PLATFORM_SUPPORT = {
+  replication:
+    'Replication is not available on this platform: project databases take no replication connections (the project role has no REPLICATION attribute, and the embedded database has no write-ahead log to stream). Read replicas and publications to outside consumers are not offered.',
+  hooks:
+    'Database webhooks are not available on this platform: they need the pg_net extension to send HTTP requests from the database, and project databases do not load it. Call your own endpoint from your app, or use a trigger that writes to a table your app reads.',
+  wrappers:
+    'Foreign data wrappers are not available on this platform: project databases refuse postgres_fdw, dblink and the wrappers extension, so a project cannot read another server from SQL.',
+  backups:
+    'Scheduled backups are not taken on this platform. Export your data with pg_dump against the project database, or download tables as CSV from the Table Editor.',
+  roles:
+    'Roles are shared by every project database of a server, so they are listed here but not created or dropped from a project. Grant privileges to anon, authenticated and service_role with SQL.',
+  migrations:
+    'Migrations appear here when a tool records them in supabase_migrations.schema_migrations. This platform has no CLI that pushes migrations; changes made in the SQL editor are not recorded as migrations.',
+} as const;
+
+const base = (ref: string) => encodePath`/platform/pg-meta/${ref}`;
+const q = (query?: DatabaseObjectsQuery) => ({ schema: query?.schema });
+
+/** The database pages' calls. */
+export function createDatabaseObjectsClient(http: Http) {
+  return {
+    listTableSummaries: (ref: string, query?: DatabaseObjectsQuery) =>
+      http('GET', `${base(ref)}/table-summaries`, { query: q(query), schema: z.array(DatabaseTableSummarySchema) }),
+    createSchema: (ref: string, name: string) => http('POST', `${base(ref)}/schemas`, { body: { name }, schema: z.object({ name: z.string() }) }),
+    dropSchema: (ref: string, name: string) => http('DELETE', `${base(ref)}${encodePath`/schemas/${name}`}`, { schema: z.object({ name: z.string() }) }),
+    listFunctions: (ref: string, query?: DatabaseObjectsQuery) =>
+      http('GET', `${base(ref)}/functions`, { query: q(query), schema: z.array(DatabaseFunctionSchema) }),
+    createFunction: (ref: string, body: DatabaseFunctionWrite) => http('POST', `${base(ref)}/functions`, { body, schema: DatabaseFunctionSchema }),
+    /** Replaces the function's body, language and return type (CREATE OR REPLACE under its name and arguments). */
+    updateFunction: (ref: string, id: number, body: DatabaseFunctionWrite) =>
+      http('PUT', `${base(ref)}${encodePath`/functions/${id}`}`, { body, schema: DatabaseFunctionSchema }),
+    dropFunction: (ref: string, id: number) => http('DELETE', `${base(ref)}${encodePath`/functions/${id}`}`, { schema: DatabaseFunctionSchema }),
+    listTriggers: (ref: string, query?: DatabaseObjectsQuery) =>
+      http('GET', `${base(ref)}/triggers`, { query: q(query), schema: z.array(DatabaseTriggerSchema) }),
+    createTrigger: (ref: string, body: DatabaseTriggerCreate) => http('POST', `${base(ref)}/triggers`, { body, schema: DatabaseTriggerSchema }),
+    setTriggerEnabled: (ref: string, id: number, enabled: boolean) =>
+      http('PATCH', `${base(ref)}${encodePath`/triggers/${id}`}`, { body: { enabled }, schema: DatabaseTriggerSchema }),
+    dropTrigger: (ref: string, id: number) => http('DELETE', `${base(ref)}${encodePath`/triggers/${id}`}`, { schema: DatabaseTriggerSchema }),
+    listExtensions: (ref: string) => http('GET', `${base(ref)}/extensions`, { schema: z.array(DatabaseExtensionSchema) }),
+    enableExtension: (ref: string, body: DatabaseExtensionEnable) => http('POST', `${base(ref)}/extensions`, { body, schema: DatabaseExtensionSchema }),
+    disableExtension: (ref: string, name: string) => http('DELETE', `${base(ref)}${encodePath`/extensions/${name}`}`, { schema: DatabaseExtensionSchema }),
+    listIndexes: (ref: string, query?: DatabaseObjectsQuery) =>
+      http('GET', `${base(ref)}/indexes`, { query: q(query), schema: z.array(DatabaseIndexSchema) }),
+    createIndex: (ref: string, body: DatabaseIndexCreate) => http('POST', `${base(ref)}/indexes`, { body, schema: DatabaseIndexSchema }),
+    dropIndex: (ref: string, id: number) => http('DELETE', `${base(ref)}${encodePath`/indexes/${id}`}`, { schema: DatabaseIndexSchema }),
+    listRoleDetails: (ref: string) => http('GET', `${base(ref)}/role-details`, { schema: z.array(DatabaseRoleDetailSchema) }),
+    listMigrations: (ref: string) => http('GET', `${base(ref)}/migrations`, { schema: z.array(DatabaseMigrationSchema) }),
+  };
+}
