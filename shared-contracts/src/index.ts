@@ -25,3 +25,5 @@ export * from './auth-users';
 export * from './policy-test';
 export * from './table-rows';
 export * from './table-rows-ddl';
+export * from './database-objects';
+export * from './database-api-docs';

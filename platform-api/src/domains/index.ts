@@ -6,6 +6,7 @@ import { usageRoutes } from './usage/routes';
 import { databaseRoutes } from './database/routes';
 import { policyTestRoutes } from './database/policy-test';
 import { sqlHistoryRoutes } from './database/sql-run-history';
+import { catalogObjectRoutes } from './database/catalog-objects-routes';
 import { tableRowsRoutes } from './database/table-rows-routes';
 import { tableDdlRoutes } from './database/table-ddl-routes';
 import { snippetRoutes } from './snippets/routes';
@@ -21,4 +22,4 @@ import { restRoutes } from '../project-api/rest/routes';
 import { projectStorageRoutes } from '../project-api/storage/routes';
 
 /** Every route module, registered in this order by the server under /api (each in a scope of its own). */
-export const domainModules: RouteModule[] = [accountRoutes, organizationRoutes, projectRoutes, usageRoutes, databaseRoutes, policyTestRoutes, sqlHistoryRoutes, tableRowsRoutes, tableDdlRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, authUsersRoutes, logRoutes, projectAuthRoutes, restRoutes, projectStorageRoutes];
+export const domainModules: RouteModule[] = [accountRoutes, organizationRoutes, projectRoutes, usageRoutes, databaseRoutes, catalogObjectRoutes, policyTestRoutes, sqlHistoryRoutes, tableRowsRoutes, tableDdlRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, authUsersRoutes, logRoutes, projectAuthRoutes, restRoutes, projectStorageRoutes];
