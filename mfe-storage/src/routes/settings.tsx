@@ -1,6 +1,16 @@
-import { StorageSettings } from '../features/storage-settings/StorageSettings';
+import { lazyWithPreload } from '@plinth/area-kit';
+import { STORAGE_MESSAGES } from '@plinth/shared-contracts';
+import { LoadingSkeleton } from '@plinth/shared-ui/page';
+import { Suspense } from 'react';
+
+// Its own chunk: the explorer and bucket pages do not carry the settings page.
+const StorageSettings = lazyWithPreload(() => import(/* webpackChunkName: "storage-settings" */ '../features/storage-settings/StorageSettings').then((m) => m.StorageSettings));
 
 /** /storage/settings: the project's upload file size limit. */
 export default function StorageSettingsPage() {
-  return <StorageSettings />;
+  return (
+    <Suspense fallback={<LoadingSkeleton label={STORAGE_MESSAGES.settingsTitle} rows={2} shape="card" />}>
+      <StorageSettings />
+    </Suspense>
+  );
 }
