@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@plinth/shared-ui/button';
 import { EmptyState, InlineNotice } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
@@ -12,6 +12,7 @@ import { QueryEditor } from '../features/query-editor/QueryEditor';
 import { openQueries } from '../features/query-tabs/open-queries';
 import { QueryTabs } from '../features/query-tabs/QueryTabs';
 import { useSnippetMutations, useSnippets } from '../area/use-snippets';
+import type { OpenQueryState } from '../area/open-as-new-query';
 
 /**
  * sql/new, the non-hosted sql/1 and sql/:id: one page, so that a new query becoming a saved one keeps
@@ -35,7 +36,16 @@ export default function SqlQueryRoute({ fixedId }: { fixedId?: string }) {
 function OpenQuery({ id, snippet }: { id: string; snippet: Snippet | undefined }) {
   const { projectRef, can, notify } = useArea();
   const navigate = useNavigate();
-  const { state, textId, touch, readText, keepMine, takeTheirs } = useQueryText(id, snippet);
+  const { state, textId, touch, readText, replaceText, keepMine, takeTheirs } = useQueryText(id, snippet);
+  const location = useLocation();
+  const openText = (location.state as OpenQueryState | null)?.openText;
+
+  // A template or a run from the history opened here: it becomes the text, once.
+  useEffect(() => {
+    if (openText === undefined) return;
+    replaceText(openText);
+    navigate(location.pathname, { replace: true, state: null });
+  }, [openText]);
   const { favorite, create } = useSnippetMutations();
   const maySave = can(PERMISSIONS.USER_CONTENT_CREATE);
 

@@ -141,6 +141,14 @@ export class AutosaveSession {
     return this.state.text;
   }
 
+  /** A text from elsewhere (a template, a run from the history) replaces the editor's. */
+  replaceText(text: string): void {
+    this.reader = null;
+    clearTimeout(this.readTimer);
+    this.edit(text);
+    this.set({ revision: this.state.revision + 1 });
+  }
+
   /** The page is going away (reload, closed tab): what was typed is kept on this device now. */
   keepOnDevice(): void {
     this.readText();

@@ -95,6 +95,7 @@ export function useQueryText(id: string, snippet: Snippet | undefined) {
     /** An editor that owns its text reports a change; the text is read after a pause. */
     touch: (read: () => string) => active.touch(read),
     readText: () => active.readText(),
+    replaceText: (text: string) => active.replaceText(text),
     keepMine: () => active.keepMine(),
     takeTheirs: () => active.takeTheirs(),
   };

@@ -1,13 +1,15 @@
-import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@plinth/shared-ui/button';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { Select } from '@plinth/shared-ui/form';
-import { InlineNotice, PageHeader, Spinner } from '@plinth/shared-ui/layout';
-import { InlineError, LoadingSkeleton, ShortcutHint } from '@plinth/shared-ui/page';
+import { PageHeader } from '@plinth/shared-ui/layout';
+import { ShortcutHint } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import { PERMISSIONS } from '@plinth/shared-contracts';
 import { SqlCodeEditor, type SqlCodeEditorHandle } from '@plinth/domain-ui/code-editor';
-import { lazyWithPreload, useArea } from '@plinth/area-kit';
+import { useArea } from '@plinth/area-kit';
+import { asJsonExplain, explainPrefix, explainQuery } from './explain/explain-sql';
+import { ResultsGrid, RunOutcome } from './RunOutcome';
 import { useCompletionSchema } from './completion-schema';
 import { formatSql } from './format-sql';
 import { readRowLimit, ROW_LIMITS, storeRowLimit } from './row-limit';
@@ -16,8 +18,6 @@ import { useQueryRun } from './use-query-run';
 
 export const RUN_SQL_PERMISSION_MESSAGE = 'You need additional permissions to run SQL queries';
 
-/** The results grid in its own chunk, fetched when a query first runs. */
-const ResultsGrid = lazyWithPreload(() => import(/* webpackChunkName: "sql-results-grid" */ './results/ResultsGrid').then((m) => m.default));
 
 export interface QueryEditorProps {
   title: string;
@@ -75,14 +75,17 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
     if (!replacing.current) onTextChange(read);
   };
 
-  const runNow = () => {
+  /** Runs the selection or the whole text; Explain runs it under EXPLAIN (ANALYZE) in JSON, drawn as a tree. */
+  const runNow = (explain?: 'plan' | 'analyze') => {
     if (!mayRun || running) return;
     const { query, offset } = textToRun(currentText(), editor.current?.getSelection() ?? null);
     if (query.trim() === '') return;
-    runOffset.current = offset;
+    const sent = explain ? explainQuery(query, explain === 'analyze') : asJsonExplain(query);
+    // Error positions count in the text sent; the user's text starts after what was put before it.
+    runOffset.current = offset - (explain ? explainPrefix(explain === 'analyze').length : sent.length - query.length);
     setMark(null);
     ResultsGrid.preload();
-    void start(query);
+    void start(sent);
   };
 
   useEffect(() => {
@@ -111,7 +114,7 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
           label="SQL"
           defaultValue={text}
           onTextChange={changed}
-          onRun={runNow}
+          onRun={() => runNow()}
           schema={schema}
           lineNumbers
           placeholder="select * from …"
@@ -121,7 +124,7 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
         />
         <div css={{ display: 'flex', gap: tokens.space.sm, alignItems: 'center', flexWrap: 'wrap' }}>
           <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
-            <Button variant="primary" onClick={runNow} loading={running} disabled={mayRun && empty} onPointerEnter={() => ResultsGrid.preload()}>
+            <Button variant="primary" onClick={() => runNow()} loading={running} disabled={mayRun && empty} onPointerEnter={() => ResultsGrid.preload()}>
               Run
             </Button>
           </PermissionTooltip>
@@ -134,6 +137,16 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
             <ShortcutHint keys={['Mod', 'Enter']} /> runs the selection, or everything when nothing is selected
           </span>
           <span css={{ flex: 1 }} />
+          <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
+            <Button variant="ghost" onClick={() => runNow('plan')} disabled={running || (mayRun && empty)}>
+              Explain
+            </Button>
+          </PermissionTooltip>
+          <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
+            <Button variant="ghost" onClick={() => runNow('analyze')} disabled={running || (mayRun && empty)}>
+              Explain analyze
+            </Button>
+          </PermissionTooltip>
           <Button variant="ghost" onClick={() => void format()} disabled={empty}>
             Format
           </Button>
@@ -155,56 +168,5 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
         <RunOutcome run={run} mark={mark} fileName={fileName} rowLimit={rowLimit} />
       </div>
     </div>
-  );
-}
-
-function RunOutcome({ run, mark, fileName, rowLimit }: { run: ReturnType<typeof useQueryRun>['state']; mark: ErrorMark | null; fileName?: string; rowLimit: number }) {
-  if (run.kind === 'idle') return null;
-  if (run.kind === 'running') {
-    return (
-      <p role="status" css={{ display: 'flex', gap: tokens.space.sm, alignItems: 'center', margin: 0 }}>
-        <Spinner /> Running…
-      </p>
-    );
-  }
-  if (run.kind === 'cancelled') return <InlineNotice kind="info" title="Query cancelled">{run.message}</InlineNotice>;
-  if (run.kind === 'failed') {
-    const { error } = run;
-    const where = mark ? `Line ${mark.line}, column ${mark.column} (marked in the editor).` : null;
-    return (
-      <InlineError
-        message={`Error: ${error.message}`}
-        detail={
-          where || error.hint || error.detail ? (
-            <>
-              {where ? <span css={{ display: 'block' }}>{where}</span> : null}
-              {error.detail ? <span css={{ display: 'block' }}>Detail: {error.detail}</span> : null}
-              {error.hint ? <span css={{ display: 'block' }}>Hint: {error.hint}</span> : null}
-            </>
-          ) : undefined
-        }
-      />
-    );
-  }
-  const { result } = run;
-  if (result.columns.length === 0) {
-    const affected = result.affectedRows;
-    return <p role="status">{affected != null ? `Success. ${affected} rows affected.` : 'Success. No rows returned.'}</p>;
-  }
-  const count = result.rows.length;
-  return (
-    <section aria-label="Result" css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.sm }}>
-      <p role="status" css={{ margin: 0, color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>
-        {numberFormat.format(count)} {count === 1 ? 'row' : 'rows'} · {numberFormat.format(run.ms)} ms
-      </p>
-      {result.truncated ? (
-        <InlineNotice kind="warning" title={`Showing the first ${numberFormat.format(count)} rows of ${numberFormat.format(result.totalRows ?? count)}`}>
-          The result was cut at the row limit ({numberFormat.format(rowLimit)}). Raise the limit or narrow the query to see the rest.
-        </InlineNotice>
-      ) : null}
-      <Suspense fallback={<LoadingSkeleton label="Loading results" rows={6} />}>
-        <ResultsGrid columns={result.columns.map((col) => col.name)} rows={result.rows} height="min(60vh, 560px)" fileName={fileName} />
-      </Suspense>
-    </section>
   );
 }

@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
 import { ApiError, SQL_ROW_LIMIT_DEFAULT, type SqlErrorBody, type SqlRunResult } from '@plinth/shared-contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { useArea } from '@plinth/area-kit';
+import { SQL_HISTORY_KEY } from '../../area/run-history-key';
 
 export type RunState =
   | { kind: 'idle' }
   | { kind: 'running'; runId: string; query: string }
-  | { kind: 'done'; result: SqlRunResult; query: string; ms: number }
+  | { kind: 'done'; runId: string; result: SqlRunResult; query: string; ms: number }
   | { kind: 'failed'; error: SqlProblem; query: string }
   | { kind: 'cancelled'; message: string };
 
@@ -28,9 +30,13 @@ export function toSqlProblem(err: unknown): SqlProblem {
 
 const newRunId = () => (globalThis.crypto?.randomUUID?.() ?? `run-${Date.now()}-${Math.random().toString(36).slice(2, 10)}`);
 
-/** Runs SQL against the project database, one run at a time; a run can be cancelled. */
+/**
+ * Runs SQL against the project database, one run at a time, answering each statement's result; a
+ * run can be cancelled, and is kept in the project's history.
+ */
 export function useQueryRun(rowLimit: number = SQL_ROW_LIMIT_DEFAULT) {
   const { api, projectRef } = useArea();
+  const queryClient = useQueryClient();
   const [state, setState] = useState<RunState>({ kind: 'idle' });
   const current = useRef<{ runId: string; controller: AbortController } | null>(null);
 
@@ -42,12 +48,13 @@ export function useQueryRun(rowLimit: number = SQL_ROW_LIMIT_DEFAULT) {
     setState({ kind: 'running', runId, query });
     const started = performance.now();
     try {
-      const result = await api.database.runQuery(projectRef, { query, runId, rowLimit }, controller.signal);
-      if (current.current?.runId === runId) setState({ kind: 'done', result, query, ms: Math.round(performance.now() - started) });
+      const result = await api.database.runQuery(projectRef, { query, runId, rowLimit, resultShape: 'statements', history: true }, controller.signal);
+      if (current.current?.runId === runId) setState({ kind: 'done', runId, result, query, ms: Math.round(performance.now() - started) });
     } catch (err) {
       if (current.current?.runId === runId) setState({ kind: 'failed', error: toSqlProblem(err), query });
     } finally {
       if (current.current?.runId === runId) current.current = null;
+      void queryClient.invalidateQueries({ queryKey: SQL_HISTORY_KEY(projectRef) });
     }
   };
 

@@ -26,6 +26,7 @@ export function SqlEditorMenu() {
             { label: 'New query', to: `/${newQueryPath(hosted)}` },
             { label: 'Templates', to: '/sql/templates' },
             { label: 'Quickstarts', to: '/sql/quickstarts' },
+            { label: 'History', to: '/sql/history' },
           ],
         },
       ]}

@@ -7,7 +7,7 @@ import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { Button } from '@plinth/shared-ui/button';
 import { CopyIcon, DownloadIcon } from '@plinth/shared-ui/icons';
 import { useArea } from '@plinth/area-kit';
-import { cellText, downloadText, initialWidths, isJsonValue, rowText, toCsv, type ResultRow } from './cell-text';
+import { cellText, downloadText, initialWidths, isJsonValue, rowText, toCsv, toJson, type ResultRow } from './cell-text';
 
 export interface ResultsGridProps {
   columns: readonly string[];
@@ -57,7 +57,7 @@ export default function ResultsGrid({ columns, rows, height, fileName = 'query-r
   const copyCell = (row = active.row, col = active.col) => {
     const r = rows[row];
     if (!r) return;
-    copy(cellText(r[columns[col]!])).then(
+    copy(cellText(r[col])).then(
       () => notify({ kind: 'success', message: 'Copied cell' }),
       (err: Error) => notify({ kind: 'error', message: `Failed to copy: ${err.message}` }),
     );
@@ -65,13 +65,13 @@ export default function ResultsGrid({ columns, rows, height, fileName = 'query-r
   const copyRow = (row = active.row) => {
     const r = rows[row];
     if (!r) return;
-    copy(rowText(columns, r)).then(
+    copy(rowText(r)).then(
       () => notify({ kind: 'success', message: 'Copied row' }),
       (err: Error) => notify({ kind: 'error', message: `Failed to copy: ${err.message}` }),
     );
   };
   const expand = (row: number, col: number) => {
-    const value = rows[row]?.[columns[col]!];
+    const value = rows[row]?.[col];
     if (isJsonValue(value)) setOpen({ column: columns[col]!, value });
   };
 
@@ -167,7 +167,7 @@ export default function ResultsGrid({ columns, rows, height, fileName = 'query-r
           size="small"
           variant="ghost"
           icon={<DownloadIcon />}
-          onClick={() => downloadText(`${fileName}.json`, JSON.stringify(rows, null, 2), 'application/json')}
+          onClick={() => downloadText(`${fileName}.json`, toJson(columns, rows), 'application/json')}
         >
           Export JSON
         </Button>
@@ -195,7 +195,7 @@ export default function ResultsGrid({ columns, rows, height, fileName = 'query-r
           <div css={{ display: 'grid', gridTemplateColumns: template, width: totalWidth, height: ROW_HEIGHT, borderBottom: `1px solid ${c.border}`, '&:hover': { background: c.surfaceHover } }}>
             <div css={[cellCss, { color: c.textMuted, textAlign: 'right' }]}>{index + 1}</div>
             {columns.map((name, col) => {
-              const value = row[name];
+              const value = row[col];
               const json = isJsonValue(value);
               return (
                 <div

@@ -1,0 +1,104 @@
+import { Suspense, useState } from 'react';
+import { InlineNotice, Spinner } from '@plinth/shared-ui/layout';
+import { InlineError, LoadingSkeleton, Tabs } from '@plinth/shared-ui/page';
+import { tokens } from '@plinth/shared-ui/theme';
+import type { SqlStatementResult } from '@plinth/shared-contracts';
+import { lazyWithPreload } from '@plinth/area-kit';
+import { parsePlan } from './explain/plan-tree';
+import { PlanTree } from './explain/PlanTree';
+import { resultSummary, statementResults, tabLabel } from './run-results';
+import type { ErrorMark } from './sql-error';
+import type { RunState } from './use-query-run';
+
+/** The results grid in its own chunk, fetched when a query first runs. */
+export const ResultsGrid = lazyWithPreload(() => import(/* webpackChunkName: "sql-results-grid" */ './results/ResultsGrid').then((m) => m.default));
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+interface RunOutcomeProps {
+  run: RunState;
+  mark: ErrorMark | null;
+  fileName?: string;
+  rowLimit: number;
+}
+
+/** What a run gave: running, cancelled, the error, or each statement's result (a tab per statement when there are several). */
+export function RunOutcome({ run, mark, fileName, rowLimit }: RunOutcomeProps) {
+  if (run.kind === 'idle') return null;
+  if (run.kind === 'running') {
+    return (
+      <p role="status" css={{ display: 'flex', gap: tokens.space.sm, alignItems: 'center', margin: 0 }}>
+        <Spinner /> Running…
+      </p>
+    );
+  }
+  if (run.kind === 'cancelled') return <InlineNotice kind="info" title="Query cancelled">{run.message}</InlineNotice>;
+  if (run.kind === 'failed') {
+    const { error } = run;
+    const where = mark ? `Line ${mark.line}, column ${mark.column} (marked in the editor).` : null;
+    return (
+      <InlineError
+        message={`Error: ${error.message}`}
+        detail={
+          where || error.hint || error.detail ? (
+            <>
+              {where ? <span css={{ display: 'block' }}>{where}</span> : null}
+              {error.detail ? <span css={{ display: 'block' }}>Detail: {error.detail}</span> : null}
+              {error.hint ? <span css={{ display: 'block' }}>Hint: {error.hint}</span> : null}
+            </>
+          ) : undefined
+        }
+      />
+    );
+  }
+  return <StatementResults key={run.runId} results={statementResults(run.result)} ms={run.ms} fileName={fileName} rowLimit={rowLimit} />;
+}
+
+function StatementResults({ results, ms, fileName, rowLimit }: { results: SqlStatementResult[]; ms: number; fileName?: string; rowLimit: number }) {
+  // The last statement's result shows first, as it did when only the last one came back.
+  const [shown, setShown] = useState(String(results.length - 1));
+  const index = Math.min(Number(shown), results.length - 1);
+  const result = results[index];
+  if (!result) return <p role="status">Success. No rows returned.</p>;
+  return (
+    <section aria-label="Result" css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.sm }}>
+      {results.length > 1 ? (
+        <Tabs
+          aria-label="Statement results"
+          idPrefix="statement"
+          value={String(index)}
+          onValueChange={setShown}
+          items={results.map((r, i) => ({ key: String(i), label: tabLabel(r, i), badge: <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>{resultSummary(r)}</span> }))}
+        />
+      ) : null}
+      <div role={results.length > 1 ? 'tabpanel' : undefined} id={results.length > 1 ? `statement-panel-${index}` : undefined} aria-label={results.length > 1 ? tabLabel(result, index) : undefined}>
+        <OneResult result={result} ms={ms} fileName={fileName} rowLimit={rowLimit} />
+      </div>
+    </section>
+  );
+}
+
+function OneResult({ result, ms, fileName, rowLimit }: { result: SqlStatementResult; ms: number; fileName?: string; rowLimit: number }) {
+  if (result.columns.length === 0) {
+    const counted = result.affectedRows != null && (result.command === '' || /^(INSERT|UPDATE|DELETE|MERGE|COPY)$/.test(result.command));
+    return <p role="status">{counted ? `Success. ${result.affectedRows} rows affected.` : result.command ? `Success. ${result.command}` : 'Success. No rows returned.'}</p>;
+  }
+  const plan = result.command === 'EXPLAIN' || result.columns[0]?.name === 'QUERY PLAN' ? parsePlan(result.rows[0]?.[0]) : null;
+  if (plan) return <PlanTree plan={plan} />;
+  const count = result.rows.length;
+  return (
+    <div css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.sm }}>
+      <p role="status" css={{ margin: 0, color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>
+        {numberFormat.format(count)} {count === 1 ? 'row' : 'rows'} · {numberFormat.format(ms)} ms
+      </p>
+      {result.truncated ? (
+        <InlineNotice kind="warning" title={`Showing the first ${numberFormat.format(count)} rows of ${numberFormat.format(result.totalRows)}`}>
+          The result was cut at the row limit ({numberFormat.format(rowLimit)}). Raise the limit or narrow the query to see the rest.
+        </InlineNotice>
+      ) : null}
+      <Suspense fallback={<LoadingSkeleton label="Loading results" rows={6} />}>
+        <ResultsGrid columns={result.columns.map((col) => col.name)} rows={result.rows} height="min(60vh, 560px)" fileName={fileName} />
+      </Suspense>
+    </div>
+  );
+}
