@@ -4,6 +4,7 @@ import { createOrganizationsClient } from './organizations';
 import { createProjectsClient } from './projects';
 import { createUsageClient } from './usage';
 import { createLogsClient } from './logs-requests';
+import { createFeatureFlagsClient } from './feature-flags';
 import { createPlansClient } from './plans';
 import { createDatabaseClient } from './database';
 import { createSnippetsClient } from './snippets';
@@ -28,6 +29,7 @@ export function createApiClientFor(http: Http) {
     projects: createProjectsClient(http),
     usage: createUsageClient(http),
     logs: createLogsClient(http),
+    featureFlags: createFeatureFlagsClient(http),
     plans: createPlansClient(http),
     database: createDatabaseClient(http),
     snippets: createSnippetsClient(http),

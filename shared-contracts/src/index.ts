@@ -21,6 +21,8 @@ export * from './settings';
 export * from './integrations';
 export * from './logs';
 export * from './logs-requests';
+export * from './logs-report';
+export * from './feature-flags';
 export * from './auth-users';
 export * from './policy-test';
 export * from './table-rows';

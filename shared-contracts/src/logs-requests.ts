@@ -1,5 +1,6 @@
 import * as z from './zod';
 import type { Http } from './http';
+import { ApiReportSchema, type ApiReportQuery } from './logs-report';
 
 // The request log of a project's app endpoints (/auth/v1, /rest/v1, /storage/v1): one entry per
 // answered call, newest first, kept as long as the organization's plan retains logs (001 §9).
@@ -68,6 +69,9 @@ export function createLogsClient(http: Http) {
   return {
     listProjectLogs: (ref: string, query: ProjectLogQuery = {}) =>
       http('GET', `/platform/projects/${encodeURIComponent(ref)}/logs`, { query: { ...query }, schema: ProjectLogPageSchema }),
+    /** The API report: calls over a window by time, status, service and storage operation; errors and slowest paths. */
+    getApiReport: (ref: string, query: ApiReportQuery = {}) =>
+      http('GET', `/platform/projects/${encodeURIComponent(ref)}/logs/report`, { query: { ...query }, schema: ApiReportSchema }),
   };
 }
 export type LogsClient = ReturnType<typeof createLogsClient>;

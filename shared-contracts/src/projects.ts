@@ -109,10 +109,12 @@ export const ResourceWarningSchema = z.object({
   storage_size: WarningLevelSchema,
   egress: WarningLevelSchema,
   disk_space_exhaustion: WarningLevelSchema,
+  /** Monthly active users of the project's app against the plan's quota (absent when the log store cannot answer). */
+  monthly_active_users: z.optional(WarningLevelSchema),
 });
 export type ResourceWarning = z.infer<typeof ResourceWarningSchema>;
 export const ResourceWarningListSchema = z.array(ResourceWarningSchema);
-export const RESOURCE_WARNING_METRICS = ['database_size', 'storage_size', 'egress', 'disk_space_exhaustion'] as const;
+export const RESOURCE_WARNING_METRICS = ['database_size', 'storage_size', 'egress', 'disk_space_exhaustion', 'monthly_active_users'] as const;
 
 const project = (ref: string) => `/platform/projects/${encodeURIComponent(ref)}`;
 

@@ -311,4 +311,17 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       'create index if not exists storage_resumable_uploads_expiry on storage_resumable_uploads (expires_at)',
     ],
   },
+  {
+    // An organization's own value of a feature flag (the environment's applies to flags it does not set).
+    version: '0150_feature_flag_overrides',
+    statements: [
+      `create table if not exists feature_flag_overrides (
+        organization_id integer not null references organizations(id) on delete cascade,
+        flag text not null,
+        enabled boolean not null,
+        updated_at timestamptz not null default now(),
+        primary key (organization_id, flag)
+      )`,
+    ],
+  },
 ];

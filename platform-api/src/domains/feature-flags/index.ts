@@ -1,0 +1,2 @@
+export { featureFlagRoutes } from './routes';
+export { environmentFlags } from './environment';
