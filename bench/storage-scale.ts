@@ -10,8 +10,9 @@
 //   the explorer page's whole first load — every script a cold browser fetches until its rows show.
 // Targets (issue 10): first load <= 294 KB gzip; first rows under 300 ms, ~100 rows in the DOM, no task over 50 ms; p50 under
 // 20 ms and p99 under 50 ms a page. Prints, never asserts. Objects are rows only (no bytes).
+import { writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { kb, launchChromium, signUpWithProject, startConsole } from './load-console';
 
 const FOLDER_OBJECTS = Number(process.env.FOLDER_OBJECTS ?? 100_000);
@@ -19,6 +20,10 @@ const BUCKET_OBJECTS = Number(process.env.BUCKET_OBJECTS ?? 1_000_000);
 const SCROLL_SECONDS = Number(process.env.SCROLL_SECONDS ?? 60);
 const PAGES = Number(process.env.PAGES ?? 200);
 const FIRST_LOAD_AIM = 294 * 1024;
+/** A directory: writes Chrome CPU profiles of the click and of the scroll walk there and prints their heaviest functions. */
+const PROFILE_DIR = process.env.PROFILE_DIR ?? '';
+/** EXPLAIN=1: prints the page query plans (EXPLAIN ANALYZE) at BUCKET_OBJECTS. */
+const EXPLAIN = process.env.EXPLAIN === '1';
 
 async function call(context: BrowserContext, url: string, method: 'GET' | 'POST', body?: unknown) {
   const csrf = (await context.cookies(url)).find((c) => c.name === 'plinth_csrf')?.value;
@@ -71,6 +76,52 @@ async function explorerFirstLoad(browser: Browser, cookies: Parameters<BrowserCo
   return { bytes: all.reduce((a, b) => a + b, 0), scripts: all.length };
 }
 
+/** The plans of list-page.ts's queries for a page deep in the folder of 100,000, by name and newest first, and a search. */
+async function explainPages(context: BrowserContext, queryUrl: string) {
+  const cols = `id::text as id, name, metadata, created_at, updated_at, last_accessed_at`;
+  const plans: [string, string][] = [
+    ['by name, after file-0050000', `select ${cols}, name as sort_key from storage.objects where bucket_id = 'million' and folder = 'folder/' and name collate "C" > 'folder/file-0050000' order by name collate "C" asc limit 201`],
+    ['by time created, newest first, after the 50,000th', `select ${cols}, to_json(created_at)#>>'{}' as sort_key from storage.objects where bucket_id = 'million' and folder = 'folder/' and (created_at, name collate "C") < ((select created_at from storage.objects where bucket_id = 'million' and name = 'folder/file-0050000'), 'folder/file-0050000') order by created_at desc, name collate "C" desc limit 201`],
+    ['search by prefix', `select ${cols}, name as sort_key from storage.objects where bucket_id = 'million' and folder = 'folder/' and name collate "C" >= 'folder/file-00' and name collate "C" < 'folder/file-01' order by name collate "C" asc limit 201`],
+    ['bucket root: first folder (one probe of the skip scan)', `select min(folder) from storage.objects where bucket_id = 'million' and folder > '' and folder >= '' and folder >= 'dir-500' || '0'`],
+  ];
+  for (const [label, sql] of plans) {
+    const answer = (await call(context, queryUrl, 'POST', { query: `explain (analyze, costs off, timing on) ${sql}` })) as unknown;
+    const rows = (Array.isArray(answer) ? answer : ((answer as { rows?: unknown[] }).rows ?? [])) as Record<string, string>[];
+    console.log(`  plan: ${label}`);
+    for (const r of rows) console.log(`    ${Object.values(r)[0]}`);
+  }
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+}
+
+/** Starts the CPU profiler of `page`; the returned function stops it, saves the profile and prints the functions with the most self time. */
+async function profile(page: Page, name: string): Promise<() => Promise<void>> {
+  if (!PROFILE_DIR) return async () => undefined;
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile: p } = (await cdp.send('Profiler.stop')) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    writeFileSync(`${PROFILE_DIR}/${name}.cpuprofile`, JSON.stringify(p));
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    const self = new Map<string, number>();
+    p.samples.forEach((id, i) => {
+      const f = byId.get(id)!.callFrame;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+      self.set(key, (self.get(key) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+    });
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 15);
+    console.log(`  profile ${name} (self time, ms):`);
+    for (const [key, ms] of top) console.log(`    ${ms.toFixed(1).padStart(8)}  ${key}`);
+    await cdp.detach();
+  };
+}
+
 async function main() {
   const running = await startConsole();
   const browser = await launchChromium();
@@ -104,11 +155,14 @@ async function main() {
       });
       observer.observe(document, { subtree: true, childList: true });
     })()`);
+    const clickProfile = await profile(page, 'click');
     await big.click();
     const firstRows = (await (await page.waitForFunction('window.__rowsAt && window.__pressAt ? window.__rowsAt - window.__pressAt : 0')).jsonValue()) as number;
     const list = page.getByRole('listbox', { name: 'Contents of big' });
     const rowsInDom = await list.locator('[data-testid="storage-item"]').count();
+    await clickProfile();
     await page.evaluate('window.__longest = 0; window.__over50 = 0');
+    const scrollProfile = await profile(page, 'scroll');
     const walk = (await page.evaluate(`(async () => {
       const el = document.querySelector('[aria-label="Contents of big"]');
       const started = performance.now();
@@ -121,6 +175,7 @@ async function main() {
       }
       return { rowsLoaded: Math.round(el.scrollHeight / 37), mostRowsInDom: most, seconds: (performance.now() - started) / 1000 };
     })()`)) as { rowsLoaded: number; mostRowsInDom: number; seconds: number };
+    await scrollProfile();
     const longest = (await page.evaluate('window.__longest')) as number;
     const over50 = (await page.evaluate('window.__over50')) as number;
 
@@ -146,6 +201,7 @@ async function main() {
       const { p50, p99 } = await timePages(context, url, body, PAGES);
       console.log(`  ${label.padEnd(50)} p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (targets 20 / 50 ms)`);
     }
+    if (EXPLAIN) await explainPages(context, `${running.url}/api/platform/pg-meta/${ref}/query`);
     // Deleting the folder of 100,000: one call over its prefix (rows in one transaction, then bytes).
     const deleting = performance.now();
     const csrf = (await context.cookies(running.url)).find((c) => c.name === 'plinth_csrf')?.value ?? '';

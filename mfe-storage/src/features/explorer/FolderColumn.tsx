@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { STORAGE_COLUMN_WIDTH, STORAGE_MESSAGES, STORAGE_ROW_HEIGHT, type Bucket, type StorageObject } from '@plinth/shared-contracts';
 import { VirtualList, type VirtualListHandle } from '@plinth/shared-ui/virtual-list';
 import { EmptyState } from '@plinth/shared-ui/layout';
@@ -6,9 +6,10 @@ import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
 import { EmptyIcon } from '@plinth/shared-ui/icons';
 import { tokens } from '@plinth/shared-ui/theme';
 import { errorMessage } from '@plinth/area-kit';
-import { fileSize, fileStatus, formatBytes, isFolder, joinPath } from './explorer-rules';
-import { useExplorer, useExplorerStore } from './explorer-store';
-import { useFolder } from './folder-query';
+import { formatBytes, isFolder, joinPath } from './explorer-rules';
+import { isSelected, useExplorer, useExplorerStore } from './explorer-store';
+import { useFolder, usePrefetchFolder } from './folder-query';
+import { rowsView } from './folder-rows';
 import { ItemRow, NewFolderRow } from './ItemRow';
 import { columnActions } from './column-actions';
 import type { DropContents } from './uploads';
@@ -32,30 +33,73 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
   const path = useExplorer((s) => s.columns[column] ?? '');
   const isLast = useExplorer((s) => s.columns.length - 1 === column);
   const search = useExplorer((s) => (isLast ? (s.search ?? '') : ''));
-  const openChild = useExplorer((s) => s.columns[column + 1] ?? s.preview?.path ?? null);
   const selection = useExplorer((s) => (s.selection.column === column ? s.selection.paths : null));
   const editing = useExplorer((s) => (s.editing?.column === column ? s.editing : null));
+  const focus = useExplorer((s) => (s.focus?.column === column ? s.focus : null));
   const folder = useFolder(path, search);
+  const prefetch = usePrefetchFolder();
   const [active, setActive] = useState(0);
   const [dragging, setDragging] = useState(false);
   const listRef = useRef<VirtualListHandle>(null);
-  const now = Date.now();
+  const sectionRef = useRef<HTMLElement>(null);
 
-  const rows = useMemo(() => (editing?.mode === 'new-folder' ? [null, ...folder.items] : folder.items), [editing, folder.items]);
-  const names = useMemo(() => folder.items.map((i) => i.name), [folder.items]);
-  const files = useMemo(() => folder.items.filter((i) => !isFolder(i)).map((i) => joinPath(path, i.name)), [folder.items, path]);
+  // Rows are read by index from the folder's pages (folder-rows.ts): nothing here walks every
+  // loaded entry on a new page or a scroll; names and file paths are gathered only when asked.
+  const lead = editing?.mode === 'new-folder' ? 1 : 0;
+  const rows = useMemo(() => rowsView(folder.rows, lead), [folder.rows, lead]);
+  const rowAt = (i: number) => rows[i] ?? null;
+  const latest = useRef({ entries: folder.rows, path });
+  latest.current = { entries: folder.rows, path };
+  const siblings = useCallback(() => latest.current.entries.names(), []);
   const id = (i: number) => `storage-col-${column}-row-${i}`;
 
-  const open = (item: StorageObject) => {
-    if (isFolder(item)) store.getState().openFolder(column, item.name);
-    else store.getState().openFile(column, item);
-  };
-  const select = (item: StorageObject, e: { shiftKey: boolean }) => {
-    if (isFolder(item)) return; // folders cannot be selected (001 §4)
-    const p = joinPath(path, item.name);
-    if (e.shiftKey) store.getState().selectRange(column, files, p);
-    else store.getState().toggleSelect(column, p);
-  };
+  const open = useCallback(
+    (item: StorageObject) => {
+      if (isFolder(item)) store.getState().openFolder(column, item.name);
+      else store.getState().openFile(column, item);
+    },
+    [store, column],
+  );
+  const select = useCallback(
+    (item: StorageObject, e: { shiftKey: boolean }) => {
+      if (isFolder(item)) return; // folders cannot be selected (001 §4)
+      const { entries, path: here } = latest.current;
+      const p = joinPath(here, item.name);
+      if (e.shiftKey) store.getState().selectRange(column, entries.filePaths(here), p);
+      else store.getState().toggleSelect(column, p);
+    },
+    [store, column],
+  );
+  const onRowOpen = useCallback((item: StorageObject, i: number) => {
+    setActive(i);
+    open(item);
+  }, [open]);
+  const onRowSelect = useCallback((item: StorageObject, i: number, e: { shiftKey: boolean }) => {
+    setActive(i);
+    select(item, e);
+  }, [select]);
+  const onRowPrefetch = useCallback((item: StorageObject) => prefetch(joinPath(latest.current.path, item.name)), [prefetch]);
+
+  // Arrow keys between columns: the column asked for takes focus on the named entry (the folder
+  // opened from it) or on its first row, once its rows are there.
+  const listbox = () => sectionRef.current?.querySelector<HTMLElement>('[role="listbox"]') ?? null;
+  useEffect(() => {
+    if (!focus || folder.isPending) return;
+    let index = 0;
+    if (focus.name !== null) {
+      const { entries } = latest.current;
+      for (let i = 0; i < entries.count; i += 1) {
+        if (entries.at(i)?.name === focus.name) {
+          index = i + lead;
+          break;
+        }
+      }
+    }
+    setActive(index);
+    listRef.current?.scrollToIndex(index);
+    listbox()?.focus();
+    store.getState().focusDone();
+  }, [focus, folder.isPending, lead, store]);
 
   // The menu key (or Shift+F10) opens the active row's right-click menu at the row.
   const openRowMenu = () => {
@@ -65,7 +109,7 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (editing || (e.target as HTMLElement).tagName === 'INPUT') return;
-    const item = rows[active] ?? null;
+    const item = rowAt(active);
     const move = (to: number) => {
       const next = Math.max(0, Math.min(rows.length - 1, to));
       setActive(next);
@@ -79,8 +123,14 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
       Home: () => move(0),
       End: () => move(rows.length - 1),
       Enter: () => item && open(item),
-      ArrowRight: () => item && isFolder(item) && open(item),
-      ArrowLeft: () => column > 0 && store.getState().clickEmpty(column - 1),
+      // Right opens the active folder (if it is not open already) and moves into its column; Left
+      // goes back to the parent column, on the folder this column shows.
+      ArrowRight: () => {
+        if (!item || !isFolder(item)) return;
+        if (store.getState().columns[column + 1] !== joinPath(path, item.name)) open(item);
+        store.getState().focusColumn(column + 1, null);
+      },
+      ArrowLeft: () => column > 0 && store.getState().focusColumn(column - 1, path.split('/').pop()!),
       ' ': () => item && select(item, e),
       Delete: () => target && mayWrite && store.getState().setDialog({ kind: 'delete', targets: store.getState().selection.paths.length ? selectionTargets() : [target] }),
       F2: () => target && mayWrite && store.getState().setEditing({ column, mode: 'rename', target }),
@@ -102,7 +152,7 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
   // Right-click on the column's free space: the column menu of 001 §2.
   const onContextMenu = (e: MouseEvent) => {
     e.preventDefault();
-    store.getState().openContextMenu(e.clientX, e.clientY, columnActions(store, column, files, mayWrite));
+    store.getState().openContextMenu(e.clientX, e.clientY, columnActions(store, column, folder.rows.filePaths(path), mayWrite));
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -115,7 +165,6 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
     onDropFiles(column, { entries, files: Array.from(e.dataTransfer.files ?? []) });
   };
 
-  const total = folder.items.reduce((sum, i) => sum + fileSize(i), 0);
   const label = path ? path.split('/').pop()! : bucket.name;
   let body;
   if (folder.isPending) body = <div css={{ padding: tokens.space.sm }}><LoadingSkeleton label={`Loading ${label}`} rows={5} /></div>;
@@ -147,36 +196,28 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
         }}
         rowProps={(item, i) => ({
           id: id(i),
-          'aria-selected': item ? (selection?.includes(joinPath(path, item.name)) ?? false) : false,
+          'aria-selected': item && selection ? isSelected(selection, joinPath(path, item.name)) : false,
           'data-active': i === active ? 'true' : undefined,
         })}
         renderRow={(item, i) =>
           item === null ? (
-            <NewFolderRow key="new" parent={path} siblings={names} actions={actions} />
+            <NewFolderRow key="new" parent={path} siblings={siblings} actions={actions} />
           ) : (
             <ItemRow
               item={item}
+              index={i}
               folder={path}
               column={column}
               list={list}
               grid={LIST_GRID}
-              status={fileStatus(item, now)}
-              opened={openChild !== null && (openChild === joinPath(path, item.name))}
-              selected={selection?.includes(joinPath(path, item.name)) ?? false}
               active={i === active}
-              renaming={editing?.mode === 'rename' && editing.target.path === joinPath(path, item.name)}
-              siblings={names}
+              siblings={siblings}
               bucket={bucket}
               actions={actions}
               mayWrite={mayWrite}
-              onOpen={() => {
-                setActive(i);
-                open(item);
-              }}
-              onSelect={(e) => {
-                setActive(i);
-                select(item, e);
-              }}
+              onOpen={onRowOpen}
+              onSelect={onRowSelect}
+              onPrefetch={onRowPrefetch}
             />
           )
         }
@@ -185,6 +226,7 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
 
   return (
     <section
+      ref={sectionRef}
       aria-label={label}
       data-column={column}
       onClick={onEmptyClick}
@@ -214,7 +256,7 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
       {folder.isFetchingNextPage ? <div role="status" css={{ fontSize: tokens.fontSize.xs, color: tokens.color.textMuted, padding: tokens.space.xs }}>Loading more…</div> : null}
       {list ? (
         <footer css={{ padding: `${tokens.space.xs}px ${tokens.space.md}px`, fontSize: tokens.fontSize.xs, color: tokens.color.textMuted, borderTop: `1px solid ${tokens.color.border}` }}>
-          {`${formatBytes(total)} for ${folder.items.length} items${folder.hasNextPage ? ' loaded' : ''}`}
+          {`${formatBytes(folder.rows.bytes)} for ${folder.rows.count} items${folder.hasNextPage ? ' loaded' : ''}`}
         </footer>
       ) : null}
     </section>

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { STORAGE_DUPLICATE_NAME_NOTICE_MS, STORAGE_MESSAGES, STORAGE_ROW_HEIGHT, type Bucket, type StorageObject } from '@plinth/shared-contracts';
 import { ChevronRightIcon, FileIcon, FolderIcon, MoreIcon, WarningIcon } from '@plinth/shared-ui/icons';
 import { Spinner } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
 import { menuStyles, useArea } from '@plinth/area-kit';
-import { checkNewFolderName, checkRename, fileSize, formatBytes, isFolder, mimeOf, type ItemStatus, type NameCheck } from './explorer-rules';
-import { useExplorerStore } from './explorer-store';
+import { checkNewFolderName, checkRename, fileSize, fileStatus, formatBytes, isFolder, joinPath, mimeOf, type NameCheck } from './explorer-rules';
+import { isSelected, useExplorer, useExplorerStore } from './explorer-store';
 import { itemActions, targetOf } from './ItemMenus';
 import type { ExplorerActions } from './use-explorer-actions';
 
@@ -79,14 +79,14 @@ function NameInput({ initial, check, onDone }: { initial: string; check: (name: 
   );
 }
 
-export function NewFolderRow({ parent, siblings, actions }: { parent: string; siblings: string[]; actions: ExplorerActions }) {
+export function NewFolderRow({ parent, siblings, actions }: { parent: string; siblings: () => string[]; actions: ExplorerActions }) {
   const store = useExplorerStore();
   return (
     <div css={rowCss(true, false, false)}>
       <FolderIcon size={16} />
       <NameInput
         initial=""
-        check={(name) => checkNewFolderName(name, siblings)}
+        check={(name) => checkNewFolderName(name, siblings())}
         onDone={(name) => {
           store.getState().setEditing(null);
           if (name) void actions.createFolder(parent, name);
@@ -98,26 +98,36 @@ export function NewFolderRow({ parent, siblings, actions }: { parent: string; si
 
 export interface ItemRowProps {
   item: StorageObject;
+  index: number;
   folder: string;
   column: number;
   list: boolean;
   grid: string;
-  status: ItemStatus;
-  opened: boolean;
-  selected: boolean;
   active: boolean;
-  renaming: boolean;
-  siblings: string[];
+  /** Names of the folder's loaded entries, asked for only when a rename is checked. */
+  siblings: () => string[];
   bucket: Bucket;
   actions: ExplorerActions;
   mayWrite: boolean;
-  onOpen: () => void;
-  onSelect: (e: { shiftKey: boolean }) => void;
+  onOpen: (item: StorageObject, index: number) => void;
+  onSelect: (item: StorageObject, index: number, e: { shiftKey: boolean }) => void;
+  /** A folder row under the pointer: its first page may load before the click. */
+  onPrefetch: (item: StorageObject) => void;
 }
 
-/** One file or folder: icon, name (or its rename field), list-view columns, checkbox, "…" menu and right-click menu. */
-export function ItemRow({ item, folder, column, list, grid, status, opened, selected, active, renaming, siblings, bucket, actions, mayWrite, onOpen, onSelect }: ItemRowProps) {
+/**
+ * One file or folder: icon, name (or its rename field), list-view columns, checkbox, "…" menu and
+ * right-click menu. Memoized, with its selected / opened / renaming state read from the store by
+ * its own selectors: scrolling renders only the rows that come into view, and a click re-renders
+ * the rows it changes, not the column.
+ */
+export const ItemRow = memo(function ItemRow({ item, index, folder, column, list, grid, active, siblings, bucket, actions, mayWrite, onOpen, onSelect, onPrefetch }: ItemRowProps) {
   const store = useExplorerStore();
+  const path = joinPath(folder, item.name);
+  const selected = useExplorer((s) => s.selection.column === column && isSelected(s.selection.paths, path));
+  const opened = useExplorer((s) => (s.columns[column + 1] ?? s.preview?.path ?? null) === path);
+  const renaming = useExplorer((s) => s.editing?.column === column && s.editing.mode === 'rename' && s.editing.target.path === path);
+  const status = fileStatus(item, Date.now());
   const target = targetOf(folder, item);
   const dir = isFolder(item);
   const handlers = {
@@ -132,18 +142,19 @@ export function ItemRow({ item, folder, column, list, grid, status, opened, sele
     onCopyUrl: (expiresIn?: number) => void actions.copyUrl(target.path, expiresIn),
     onCustomExpiry: () => store.getState().setDialog({ kind: 'expiry', path: target.path }),
   };
-  const menu = itemActions(item, handlers);
+  // The menu's entries are built when it opens, not for every row drawn.
+  const menu = () => itemActions(item, handlers);
   const loading = status === 'loading';
   const onClick = (e: MouseEvent) => {
     e.stopPropagation();
     if (loading || renaming) return;
-    if (e.shiftKey && !dir) onSelect(e);
-    else onOpen();
+    if (e.shiftKey && !dir) onSelect(item, index, e);
+    else onOpen(item, index);
   };
   const name = renaming ? (
     <NameInput
       initial={item.name}
-      check={(n) => checkRename(n, item.name, dir, siblings)}
+      check={(n) => checkRename(n, item.name, dir, siblings())}
       onDone={(n) => {
         store.getState().setEditing(null);
         if (n) void actions.rename(target, n);
@@ -165,7 +176,7 @@ export function ItemRow({ item, folder, column, list, grid, status, opened, sele
       tabIndex={-1}
       onClick={(e) => {
         e.stopPropagation();
-        onSelect({ shiftKey: e.shiftKey });
+        onSelect(item, index, { shiftKey: e.shiftKey });
       }}
       onChange={() => undefined}
       css={{ width: 16, height: 16, margin: 0, opacity: selected ? 1 : 0.6 }}
@@ -179,10 +190,12 @@ export function ItemRow({ item, folder, column, list, grid, status, opened, sele
       aria-disabled={loading || undefined}
       onClick={onClick}
       onDoubleClick={(e) => e.stopPropagation()}
+      onPointerEnter={dir ? () => onPrefetch(item) : undefined}
+      onPointerDown={dir ? () => onPrefetch(item) : undefined}
       onContextMenu={(e) => {
         e.preventDefault();
         e.stopPropagation();
-        store.getState().openContextMenu(e.clientX, e.clientY, menu);
+        store.getState().openContextMenu(e.clientX, e.clientY, menu());
       }}
       css={[rowCss(active, selected, opened), list ? { display: 'grid', gridTemplateColumns: `28px ${grid} 32px` } : {}]}
     >
@@ -213,11 +226,11 @@ export function ItemRow({ item, folder, column, list, grid, status, opened, sele
         onClick={(e) => {
           e.stopPropagation();
           const r = e.currentTarget.getBoundingClientRect();
-          store.getState().openContextMenu(r.left, r.bottom, menu, e.currentTarget);
+          store.getState().openContextMenu(r.left, r.bottom, menu(), e.currentTarget);
         }}
       >
         <MoreIcon size={14} />
       </button>
     </div>
   );
-}
+});

@@ -34,6 +34,8 @@ export interface ExplorerState {
   reloads: number;
   /** The right-click menu open at a point, with its entries. */
   contextMenu: { x: number; y: number; actions: RowAction[]; returnTo: HTMLElement | null } | null;
+  /** Keyboard focus asked of a column, on the entry of that name (its first row when null); the column clears it once done. */
+  focus: { column: number; name: string | null } | null;
 
   openFolder(column: number, name: string): void;
   openFile(column: number, item: StorageObject): void;
@@ -50,9 +52,24 @@ export interface ExplorerState {
   setEditing(editing: Editing): void;
   setDialog(dialog: ExplorerDialog): void;
   openContextMenu(x: number, y: number, actions: RowAction[], returnTo?: HTMLElement | null): void;
+  focusColumn(column: number, name: string | null): void;
+  focusDone(): void;
 }
 
 const noSelection = { column: 0, paths: [] as string[] };
+
+const selectionSets = new WeakMap<readonly string[], Set<string>>();
+
+/** Whether `path` is among the selected paths: one set per selection, so each row asks in constant time even after select all. */
+export function isSelected(paths: readonly string[], path: string): boolean {
+  if (paths.length < 16) return paths.includes(path);
+  let set = selectionSets.get(paths);
+  if (!set) {
+    set = new Set(paths);
+    selectionSets.set(paths, set);
+  }
+  return set.has(path);
+}
 
 export function createExplorerStore(ref: string, bucketId: string, prefs: ExplorerPreferences) {
   return createStore<ExplorerState>()((set, get) => ({
@@ -68,6 +85,7 @@ export function createExplorerStore(ref: string, bucketId: string, prefs: Explor
     dialog: null,
     reloads: 0,
     contextMenu: null,
+    focus: null,
 
     // Opening a folder closes the preview, drops later columns and their selection, opens it (001 §4).
     openFolder: (column, name) =>
@@ -112,6 +130,8 @@ export function createExplorerStore(ref: string, bucketId: string, prefs: Explor
     setEditing: (editing) => set({ editing }),
     setDialog: (dialog) => set({ dialog }),
     openContextMenu: (x, y, actions, returnTo = null) => set({ contextMenu: actions.length ? { x, y, actions, returnTo } : null }),
+    focusColumn: (column, name) => set({ focus: { column, name } }),
+    focusDone: () => set({ focus: null }),
   }));
 }
 
