@@ -11,6 +11,7 @@ import { ExplorerContextMenu } from './ItemMenus';
 import { refreshFolders } from './folder-query';
 import { SelectionBar } from './SelectionBar';
 import type { DropContents, PickedFile } from './uploads';
+import { readPending } from '../uploads/pending';
 import { useExplorerActions } from './use-explorer-actions';
 
 // Parts the first rows do not need load on first use: the preview, the uploads, the dialogs.
@@ -32,7 +33,7 @@ export function Explorer({ bucket }: { bucket: Bucket }) {
 }
 
 function ExplorerBody({ bucket }: { bucket: Bucket }) {
-  const { api, projectRef, notify, can } = useArea();
+  const { api, projectRef, notify, can, props } = useArea();
   const store = useExplorerStore();
   const client = useQueryClient();
   const actions = useExplorerActions(bucket);
@@ -42,7 +43,7 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
   const selecting = useExplorer((s) => s.selection.paths.length > 0);
   const dialog = useExplorer((s) => s.dialog);
   const previewing = useExplorer((s) => s.preview !== null);
-  const [uploading, setUploading] = useState(false);
+  const [uploading, setUploading] = useState(() => readPending(projectRef).length > 0);
   const reloads = useExplorer((s) => s.reloads);
   const fileInput = useRef<HTMLInputElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -64,6 +65,7 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
       folder,
       taken,
       notify,
+      place: { apiBase: props.apiBase, ref: projectRef, bucketId: bucket.id },
       upload: (path, file, signal) => api.storage.uploadObject(projectRef, bucket.id, path, file, { contentType: file.type || undefined, signal }),
     });
     await refreshFolders(client, projectRef, bucket.id);

@@ -2,15 +2,20 @@ import { createStore } from 'zustand';
 import { STORAGE_MESSAGES, STORAGE_UPLOAD_BATCH_SIZE, type Notice } from '@plinth/shared-contracts';
 import { errorMessage } from '@plinth/area-kit';
 import { baseName, joinPath, uniqueUploadName, uploadable } from './explorer-rules';
+import { RESUMABLE_THRESHOLD } from '../uploads/threshold';
 
 // Uploads (001 §4, §5, §8, §9): files from the picker or dropped (whole folders too) go 10 at a
-// time; each has a state the panel shows, everything can be cancelled; names already taken in the
-// folder get ' (2)' before the extension; paths with '#/' are dropped.
+// time; each has a state and the bytes sent the panel shows, each or all can be cancelled and a
+// failed one retried; names already taken in the folder get ' (2)' before the extension; paths with
+// '#/' are dropped. Files above 6 MB upload resumably (features/uploads): a cut connection continues
+// from the bytes the server holds, and so does the same file picked again after a reload.
 
 export interface PickedFile {
   file: File;
   /** Path below the folder dropped onto: 'photos/cat.png' for a dropped folder, 'cat.png' for a file. */
   relativePath: string;
+  /** The whole object path, kept as is (an unfinished upload picked again): no folder, no ' (2)'. */
+  exactPath?: string;
 }
 
 export type UploadState = 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
@@ -18,6 +23,8 @@ export interface UploadEntry {
   key: number;
   path: string;
   size: number;
+  /** Bytes the server holds (a small file's count all at once when it is stored). */
+  sent: number;
   state: UploadState;
   message?: string;
 }
@@ -38,8 +45,15 @@ const update = (key: number, patch: Partial<UploadEntry>) =>
 export function cancelUploads() {
   for (const c of controllers.values()) c.abort();
 }
+/** Stops one upload. */
+export function cancelUpload(key: number) {
+  controllers.get(key)?.abort();
+}
 export function clearUploads() {
-  if (!uploadsStore.getState().running) uploadsStore.setState({ entries: [] });
+  if (!uploadsStore.getState().running) {
+    failedJobs.clear();
+    uploadsStore.setState({ entries: [] });
+  }
 }
 
 /** What a drop holds, read while the drop event runs (the browser empties it afterwards). */
@@ -76,6 +90,53 @@ export interface UploadTarget {
   taken: ReadonlySet<string>;
   upload: (path: string, file: File, signal: AbortSignal) => Promise<unknown>;
   notify: (notice: Notice) => void;
+  /** Where large files upload resumably; without it every file goes in one request. */
+  place?: { apiBase: string; ref: string; bucketId: string };
+}
+
+interface Job {
+  key: number;
+  path: string;
+  file: File;
+}
+/** Settled jobs that failed, kept for Retry with the target they were going to. */
+const failedJobs = new Map<number, { job: Job; target: UploadTarget }>();
+
+async function send(job: Job, target: UploadTarget, signal: AbortSignal): Promise<void> {
+  const { place } = target;
+  if (place && job.file.size > RESUMABLE_THRESHOLD) {
+    const { uploadResumable } = await import(/* webpackChunkName: "storage-uploads-resumable" */ '../uploads/resumable-upload');
+    await uploadResumable({ ...place, path: job.path, file: job.file, signal, onProgress: (sent) => update(job.key, { sent }) });
+  } else await target.upload(job.path, job.file, signal);
+  update(job.key, { sent: job.file.size });
+}
+
+/** Uploads a failed file again; answers whether it went through. */
+export async function retryUpload(key: number): Promise<boolean> {
+  const failed = failedJobs.get(key);
+  if (!failed) return false;
+  failedJobs.delete(key);
+  const controller = new AbortController();
+  controllers.set(key, controller);
+  uploadsStore.setState({ running: true });
+  update(key, { state: 'uploading', message: undefined });
+  try {
+    await send(failed.job, failed.target, controller.signal);
+    update(key, { state: 'done' });
+    return true;
+  } catch (err) {
+    if (controller.signal.aborted) update(key, { state: 'cancelled' });
+    else {
+      const message = errorMessage(err);
+      failedJobs.set(key, failed);
+      update(key, { state: 'failed', message });
+      failed.target.notify({ kind: 'error', message: STORAGE_MESSAGES.uploadFailed(baseName(failed.job.path), message) });
+    }
+    return false;
+  } finally {
+    controllers.delete(key);
+    uploadsStore.setState({ running: controllers.size > 0 });
+  }
 }
 
 /** Uploads picked or dropped files into a folder; resolves when all are settled. */
@@ -83,7 +144,8 @@ export async function uploadFiles(picked: PickedFile[], target: UploadTarget): P
   const taken = new Set(target.taken);
   const jobs = picked
     .filter((p) => uploadable(p.relativePath))
-    .map((p) => {
+    .map((p): Job => {
+      if (p.exactPath) return { key: nextKey++, path: p.exactPath, file: p.file };
       const first = p.relativePath.split('/')[0]!;
       const isTopFile = first === p.relativePath;
       const name = isTopFile ? uniqueUploadName(first, taken) : first;
@@ -93,7 +155,7 @@ export async function uploadFiles(picked: PickedFile[], target: UploadTarget): P
     });
   uploadsStore.setState((s) => ({
     running: true,
-    entries: [...s.entries, ...jobs.map((j) => ({ key: j.key, path: j.path, size: j.file.size, state: 'queued' as const }))],
+    entries: [...s.entries, ...jobs.map((j) => ({ key: j.key, path: j.path, size: j.file.size, sent: 0, state: 'queued' as const }))],
   }));
   for (const j of jobs) controllers.set(j.key, new AbortController());
   let index = 0;
@@ -109,7 +171,7 @@ export async function uploadFiles(picked: PickedFile[], target: UploadTarget): P
       }
       update(job.key, { state: 'uploading' });
       try {
-        await target.upload(job.path, job.file, signal);
+        await send(job, target, signal);
         done += 1;
         update(job.key, { state: 'done' });
       } catch (err) {
@@ -117,6 +179,7 @@ export async function uploadFiles(picked: PickedFile[], target: UploadTarget): P
         else {
           const message = errorMessage(err);
           failures.push({ name: baseName(job.path), message });
+          failedJobs.set(job.key, { job, target });
           update(job.key, { state: 'failed', message });
         }
       } finally {
