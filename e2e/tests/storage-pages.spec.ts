@@ -46,7 +46,7 @@ test('a template policy on a bucket lets the anon key read; a lower upload limit
   await dialog.getByRole('button', { name: 'Use this template' }).click();
   await dialog.getByRole('button', { name: 'Review' }).click();
   await dialog.getByRole('button', { name: 'Save policy' }).click();
-  await expect(page.getByText('Successfully saved policy!')).toBeVisible();
+  await expect(page.getByText('Successfully saved policy!', { exact: true })).toBeVisible();
   await expect(gallery.getByRole('listitem', { name: /^Policy Anyone reads JPG images in public \w+_0$/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'inbox' }).getByText('No policies created yet')).toBeVisible();
 
@@ -65,7 +65,7 @@ test('a template policy on a bucket lets the anon key read; a lower upload limit
   await limit.fill('1');
   await page.getByRole('combobox', { name: 'Unit' }).selectOption('KB');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Successfully updated storage settings')).toBeVisible();
+  await expect(page.getByText('Successfully updated storage settings', { exact: true })).toBeVisible();
   expect((await session.client.storage.getStorageConfig(ref)).fileSizeLimit).toBe(1024);
 
   await page.goto(`${baseUrl}/project/${ref}/storage/buckets/inbox`);
@@ -73,5 +73,5 @@ test('a template policy on a bucket lets the anon key read; a lower upload limit
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload files' }).click();
   await (await chooser).setFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048, 'a') });
-  await expect(page.getByText('Failed to upload big.txt: The object exceeded the maximum allowed size of 1024 bytes')).toBeVisible();
+  await expect(page.getByText('Failed to upload big.txt: The object exceeded the maximum allowed size of 1024 bytes', { exact: true })).toBeVisible();
 });
