@@ -80,6 +80,25 @@ describe('storage policies page', { timeout: 20_000 }, () => {
     expect(notices).toContainEqual({ kind: 'success', message: 'Successfully saved policy!' });
   });
 
+  it('drops the policies already made when one is refused, and goes back to the editor with the error', async () => {
+    const seed = seeded();
+    seed.policies.push(policy(`Users work in their own folder ${bucketHash('videos')}_2`, { definition: 'true' }));
+    const { user, api, notices } = setup(seed);
+    await user.click(await screen.findByRole('button', { name: 'New policy for videos' }));
+    const dialog = await screen.findByRole('dialog', {}, DIALOG_LOAD);
+    await user.click(within(dialog).getByRole('button', { name: /Get started quickly/ }));
+    await user.click(await screen.findByRole('option', { name: /Give users access to a folder named after their user id/ }));
+    await user.click(screen.getByRole('button', { name: 'Use this template' }));
+    await user.click(await screen.findByRole('button', { name: 'Review' }));
+    await user.click(await screen.findByRole('button', { name: 'Save policy' }));
+    expect(await screen.findByText(/^Error adding policy: policy "Users work in their own folder \w+_2" for table "objects" already exists$/)).toBeTruthy();
+    expect(api.argsOf('database.createPolicy')).toHaveLength(3);
+    expect(api.argsOf('database.deletePolicy')).toHaveLength(2);
+    expect(api.state.policies.filter((p) => p.name.startsWith('Users work in their own folder')).map((p) => p.name)).toEqual([`Users work in their own folder ${bucketHash('videos')}_2`]);
+    expect(screen.getByRole('button', { name: 'Review' })).toBeTruthy();
+    expect(notices).not.toContainEqual({ kind: 'success', message: 'Successfully saved policy!' });
+  });
+
   it('deletes a policy once its name is typed', async () => {
     const { user, api, notices } = setup(seeded());
     await user.click(await screen.findByRole('button', { name: 'Actions for policy Anyone reads avatars' }));

@@ -1,5 +1,5 @@
 import { useArea } from '@plinth/area-kit';
-import { queryKeys, type PolicyCreate, type PolicyUpdate } from '@plinth/shared-contracts';
+import { queryKeys, type Policy, type PolicyCreate, type PolicyUpdate } from '@plinth/shared-contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { policiesForBucket } from './storage-templates';
 
@@ -16,9 +16,18 @@ export function useRoles(enabled: boolean) {
   return useQuery({ queryKey: queryKeys.roles(projectRef), queryFn: () => api.database.listRoles(projectRef), enabled, staleTime: 60_000 });
 }
 
-/** A failed creation keeps the ones made before it; the error says which operation failed. */
-async function createEach(create: (payload: PolicyCreate) => Promise<unknown>, payloads: PolicyCreate[]) {
-  for (const payload of payloads) await create(payload);
+/**
+ * Creates the policies one after the other; when one is refused, those already made are dropped
+ * again, so that the user fixes the form and saves the whole set once more (001 §4).
+ */
+async function createAll(create: (payload: PolicyCreate) => Promise<Policy>, drop: (id: number) => Promise<unknown>, payloads: PolicyCreate[]) {
+  const made: Policy[] = [];
+  try {
+    for (const payload of payloads) made.push(await create(payload));
+  } catch (err) {
+    await Promise.allSettled(made.map((p) => drop(p.id)));
+    throw err;
+  }
 }
 
 export function useStoragePolicyWrites() {
@@ -26,11 +35,12 @@ export function useStoragePolicyWrites() {
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.policies(projectRef, 'storage') });
   const create = (payload: PolicyCreate) => api.database.createPolicy(projectRef, payload);
+  const drop = (id: number) => api.database.deletePolicy(projectRef, id);
   return {
-    /** For a bucket: one policy per allowed operation; elsewhere the policy as written. */
+    /** For a bucket: one policy per allowed operation, all or none; elsewhere the policy as written. */
     create: (payload: PolicyCreate, bucketId: string | null) =>
-      (bucketId === null ? create(payload) : createEach(create, policiesForBucket(payload, bucketId))).finally(refresh),
+      (bucketId === null ? create(payload) : createAll(create, drop, policiesForBucket(payload, bucketId))).finally(refresh),
     update: (id: number, payload: PolicyUpdate) => api.database.updatePolicy(projectRef, id, payload).finally(refresh),
-    remove: useMutation({ mutationFn: (id: number) => api.database.deletePolicy(projectRef, id), onSettled: refresh }),
+    remove: useMutation({ mutationFn: drop, onSettled: refresh }),
   };
 }
