@@ -203,3 +203,20 @@ export function clientSetupExample(keys: ExampleKeys): ApiExample {
     curl: curl(keys, 'GET', '', { schema: keys.defaultSchema }),
   };
 }
+
+/** The user management examples (sign up, sign in, the signed-in user, sign out) against {url}/auth/v1. */
+export function userExamples(keys: ExampleKeys): ApiExample[] {
+  const auth = (method: string, path: string, body?: unknown, bearer = keys.key) => {
+    const lines = [`curl -X ${method} ${sh(`${keys.url}/auth/v1/${path}`)}`, `  -H ${sh(`apikey: ${keys.key}`)}`];
+    if (bearer !== keys.key) lines.push(`  -H ${sh(`Authorization: Bearer ${bearer}`)}`);
+    if (body !== undefined) lines.push(`  -H 'Content-Type: application/json'`, `  -d ${sh(JSON.stringify(body))}`);
+    return lines.join(' \\\n');
+  };
+  const creds = { email: 'someone@example.com', password: 'a-long-password' };
+  return [
+    { key: 'sign-up', title: 'Sign up', js: `const { data, error } = await supabase.auth.signUp(${JSON.stringify(creds)})`, curl: auth('POST', 'signup', creds) },
+    { key: 'sign-in', title: 'Sign in with a password', js: `const { data, error } = await supabase.auth.signInWithPassword(${JSON.stringify(creds)})`, curl: auth('POST', 'token?grant_type=password', creds) },
+    { key: 'user', title: 'Get the signed-in user', js: `const { data: { user } } = await supabase.auth.getUser()`, curl: auth('GET', 'user', undefined, 'USER_ACCESS_TOKEN') },
+    { key: 'sign-out', title: 'Sign out', js: `const { error } = await supabase.auth.signOut()`, curl: auth('POST', 'logout', undefined, 'USER_ACCESS_TOKEN') },
+  ];
+}

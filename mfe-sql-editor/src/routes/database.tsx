@@ -1,17 +1,20 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { DatabaseMenu, databasePages } from '../features/database-menu/DatabaseMenu';
+import { DATABASE_PAGE_COMPONENTS } from '../features/database-pages';
 
-/** database/{tables, schemas, …} (000 §2.1): the menu and a titled page for each. */
+/** database/{tables, schemas, …} (000 §2.1): the menu and each database page. */
 export default function DatabaseRoutes() {
   const { hosted } = useArea();
   return (
     <Routes>
       <Route element={<AreaLayout menu={<DatabaseMenu />} />}>
         <Route index element={<Navigate to="/database/tables" replace />} />
-        {databasePages(hosted).map((page) => (
-          <Route key={page.to} path={page.to.replace(/^\/database\//, '')} element={<PlaceholderPage title={page.label} />} />
-        ))}
+        {databasePages(hosted).map((page) => {
+          const path = page.to.replace(/^\/database\//, '');
+          const Page = DATABASE_PAGE_COMPONENTS[path];
+          return <Route key={page.to} path={path} element={Page ? <Page /> : <PlaceholderPage title={page.label} />} />;
+        })}
         <Route path="*" element={<PlaceholderPage title="Page not found"><p>This database page does not exist.</p></PlaceholderPage>} />
       </Route>
     </Routes>

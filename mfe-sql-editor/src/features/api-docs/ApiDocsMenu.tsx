@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { LoadingState } from '@plinth/shared-ui/layout';
-import { queryKeys } from '@plinth/shared-contracts';
-import { useArea, menuStyles, AreaSideMenu } from '@plinth/area-kit';
+import { menuStyles, AreaSideMenu } from '@plinth/area-kit';
+import { useApiDocs } from './use-api-docs';
 
 /** The introduction pages of the API docs (000 §2.1: query page = auth, users, tables-intro, rpc-intro). */
 export const API_DOC_PAGES = [
@@ -12,28 +11,20 @@ export const API_DOC_PAGES = [
   { label: 'Stored Procedures', search: '?page=rpc-intro' },
 ] as const;
 
-const PUBLIC_TABLES = { schema: 'public', sort: 'alphabetical', limit: 1000 } as const;
-
-/** Side menu of the API docs: introduction pages, one entry per table of the public schema, GraphiQL. */
+/** Side menu of the API docs: introduction pages, one entry per exposed table and function, GraphiQL. */
 export function ApiDocsMenu() {
-  const { api, projectRef, hosted } = useArea();
-  const tables = useQuery({
-    queryKey: queryKeys.entities(projectRef, PUBLIC_TABLES),
-    queryFn: () => api.database.listEntities(projectRef, PUBLIC_TABLES),
-  });
+  const docs = useApiDocs();
   const groups = [
     { title: 'Getting started', items: API_DOC_PAGES.map((p) => ({ label: p.label, to: `/api${p.search}` })) },
     { title: 'GraphQL', items: [{ label: 'GraphiQL', to: '/api/graphiql' }] },
-    {
-      title: 'Tables and Views',
-      items: (tables.data?.entities ?? []).map((e) => ({ label: e.name, to: `/api?resource=${encodeURIComponent(e.name)}` })),
-    },
+    { title: 'Tables and Views', items: (docs.data?.tables ?? []).map((t) => ({ label: t.name, to: `/api?resource=${encodeURIComponent(t.name)}` })) },
+    { title: 'Stored Procedures', items: (docs.data?.functions ?? []).map((f) => ({ label: `${f.name}()`, to: `/api?rpc=${encodeURIComponent(f.name)}` })) },
   ];
   return (
     <AreaSideMenu title="API Docs" groups={groups}>
-      {tables.isPending ? <LoadingState label="Loading tables…" /> : null}
-      {tables.isError ? <p css={menuStyles.error} role="alert">Failed to load tables: {tables.error.message}</p> : null}
-      {tables.data?.entities.length === 0 ? <p css={menuStyles.muted}>No tables in the public schema</p> : null}
+      {docs.isPending ? <LoadingState label="Loading tables…" /> : null}
+      {docs.isError ? <p css={menuStyles.error} role="alert">Failed to load tables: {docs.error.message}</p> : null}
+      {docs.data?.tables.length === 0 ? <p css={menuStyles.muted}>No tables in the exposed schemas</p> : null}
     </AreaSideMenu>
   );
 }

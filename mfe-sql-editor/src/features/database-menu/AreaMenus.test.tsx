@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeApi, entity } from '@plinth/area-kit/testing';
+import { ANON_KEY, createFakeApi } from '@plinth/area-kit/testing';
+import type { ApiDocs } from '@plinth/shared-contracts';
 import { renderArea } from '../../testing/render-area';
 
 describe('database and API docs menus', () => {
@@ -22,17 +23,28 @@ describe('database and API docs menus', () => {
     expect(within(screen.getByRole('navigation', { name: 'Database' })).queryByRole('link', { name: 'Backups' })).toBeNull();
   });
 
-  it('lists API docs pages with the tables of the public schema', async () => {
+  it('lists API docs pages with the exposed tables and functions', async () => {
     const user = userEvent.setup();
-    renderArea('api', { api: createFakeApi({ entities: [entity('orders'), entity('hidden', { schema: 'sales' })] }) });
+    const api = createFakeApi();
+    const docs: ApiDocs = {
+      url: 'http://localhost/api/projects/ref', schemas: ['public'], anonKey: ANON_KEY, serviceRoleKey: null,
+      tables: [{ schema: 'public', name: 'orders', kind: 'table', comment: null, columns: [] }],
+      functions: [{ schema: 'public', name: 'add_one', args: [], returns: 'integer', returnsSet: false, volatile: false, comment: null }],
+    };
+    // The API docs client is the area's own: the kit's fake answers it with these docs.
+    Object.assign(api.clients, { apiDocs: { getApiDocs: async () => docs } });
+    renderArea('api', { api });
     const nav = screen.getByRole('navigation', { name: 'API Docs' });
     expect(await within(nav).findByRole('link', { name: 'orders' })).toBeTruthy();
-    expect(within(nav).queryByRole('link', { name: 'hidden' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'add_one()' })).toBeTruthy();
     await user.click(within(nav).getByRole('link', { name: 'Authentication' }));
     expect(screen.getByTestId('location').textContent).toBe('/api?page=auth');
     expect(within(nav).getByRole('link', { name: 'Authentication' }).getAttribute('aria-current')).toBe('page');
+    // Without the permission to read it, the service_role key is not offered.
+    expect(screen.queryByRole('tab', { name: /service_role/ })).toBeNull();
     await user.click(within(nav).getByRole('link', { name: 'orders' }));
     expect(screen.getByRole('heading', { level: 1, name: 'orders' })).toBeTruthy();
+    expect(screen.getAllByText(/supabase.from\('orders'\)/).length).toBeGreaterThan(0);
     await user.click(within(nav).getByRole('link', { name: 'GraphiQL' }));
     expect(screen.getByRole('heading', { level: 1, name: 'GraphiQL' })).toBeTruthy();
   });
