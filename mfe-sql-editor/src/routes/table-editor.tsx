@@ -1,8 +1,13 @@
 import { Route, Routes, useParams } from 'react-router-dom';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { genericPermissionNotice, PERMISSIONS, queryKeys, type EntityList } from '@plinth/shared-contracts';
-import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
+import { Suspense } from 'react';
+import { LoadingSkeleton } from '@plinth/shared-ui/page';
+import { useArea, AreaLayout, lazyWithPreload, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { TableEditorMenu } from '../features/table-editor/TableEditorMenu';
+
+/** The grid (virtual list, cells, panels) loads in its own chunk, after the menu. */
+const TableGrid = lazyWithPreload(() => import('../features/table-editor/TableGrid').then((m) => m.default));
 
 export const TABLE_EDITOR_NO_ACCESS = genericPermissionNotice('view the table editor');
 
@@ -22,10 +27,18 @@ function useKnownEntityName(tableId: string): string | undefined {
 function TablePage() {
   const { tableId = '' } = useParams();
   const name = useKnownEntityName(tableId);
+  const id = Number(tableId);
+  if (!Number.isInteger(id) || id <= 0) {
+    return (
+      <PlaceholderPage title="Table not found">
+        <p>There is no table {tableId} in this project.</p>
+      </PlaceholderPage>
+    );
+  }
   return (
-    <PlaceholderPage title={name ?? `Table ${tableId}`}>
-      <p>The grid of this table's rows is coming soon.</p>
-    </PlaceholderPage>
+    <Suspense fallback={<LoadingSkeleton label={`Loading ${name ?? 'the table'}`} rows={8} />}>
+      <TableGrid key={id} tableId={id} />
+    </Suspense>
   );
 }
 

@@ -1,23 +1,21 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Suspense, useState } from 'react';
 import { genericPermissionNotice, PERMISSIONS, type Entity } from '@plinth/shared-contracts';
 import { useArea, RowActions, type RowAction } from '@plinth/area-kit';
-import { DeleteTableDialog } from './DeleteTableDialog';
-import { DuplicateTableDialog } from './DuplicateTableDialog';
+import { DeleteTablePanel, DuplicateTablePanel, EditTablePanel } from './table-panels';
 
 /** Per-table menu (000 §2.9): Edit Table, Duplicate Table, View Policies, Delete Table. */
 export function TableActions({ entity }: { entity: Entity }) {
   const { props, can, link } = useArea();
-  const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'duplicate' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'duplicate' | 'delete' | null>(null);
   const mayWrite = can(PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
+  const close = () => setDialog(null);
   const isTable = entity.type === 'table' || entity.type === 'partitioned table';
 
   const items: RowAction[] = [
     {
       label: 'Edit Table',
-      disabledReason: mayWrite ? null : genericPermissionNotice('edit tables'),
-      onSelect: () => navigate(`/editor/${entity.id}`),
+      disabledReason: !mayWrite ? genericPermissionNotice('edit tables') : isTable ? null : `A ${entity.type} is changed with SQL, in the SQL editor`,
+      onSelect: () => setDialog('edit'),
     },
   ];
   if (isTable) {
@@ -40,9 +38,20 @@ export function TableActions({ entity }: { entity: Entity }) {
 
   return (
     <>
-      <RowActions label={`Actions for ${entity.name}`} actions={items} />
-      {dialog === 'duplicate' ? <DuplicateTableDialog entity={entity} open onOpenChange={(o) => setDialog(o ? 'duplicate' : null)} /> : null}
-      {dialog === 'delete' ? <DeleteTableDialog entity={entity} open onOpenChange={(o) => setDialog(o ? 'delete' : null)} /> : null}
+      <RowActions
+        label={`Actions for ${entity.name}`}
+        actions={items}
+        onOpen={() => {
+          EditTablePanel.preload();
+          DuplicateTablePanel.preload();
+          DeleteTablePanel.preload();
+        }}
+      />
+      <Suspense fallback={null}>
+        {dialog === 'edit' ? <EditTablePanel entity={entity} onClose={close} /> : null}
+        {dialog === 'duplicate' ? <DuplicateTablePanel entity={entity} onClose={close} /> : null}
+        {dialog === 'delete' ? <DeleteTablePanel entity={entity} onClose={close} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -20,6 +20,36 @@ function seeded() {
   });
 }
 
+/** The table editor's DDL calls, answered in memory: a dry run answers SQL, a run drops or adds the entity. */
+function fakeTableDdl(api: ReturnType<typeof createFakeApi>) {
+  const calls: [string, Record<string, unknown>][] = [];
+  (api.clients as unknown as Record<string, unknown>).tableDdl = {
+    dropTable: async (_ref: string, id: number, body: { cascade: boolean; dryRun: boolean }) => {
+      calls.push(['dropTable', body]);
+      if (!body.dryRun) api.state.entities = api.state.entities.filter((e) => e.id !== id);
+      return { sql: `drop table "public"."orders"${body.cascade ? ' cascade' : ''};`, ran: !body.dryRun, tableId: id };
+    },
+    createTable: async (_ref: string, body: { name: string; dryRun: boolean }) => {
+      calls.push(['createTable', body]);
+      if (!body.dryRun) api.state.entities = [...api.state.entities, entity(body.name)];
+      return { sql: `create table "public"."${body.name}" (...);`, ran: !body.dryRun, tableId: body.dryRun ? null : 999 };
+    },
+  };
+  (api.clients as unknown as Record<string, unknown>).tableRows = {
+    tableShape: async (_ref: string, id: number) => ({
+      id,
+      schema: 'public',
+      name: 'orders',
+      type: 'table',
+      readOnly: false,
+      paging: 'primary key',
+      estimatedRows: 0,
+      columns: [{ name: 'id', type: 'bigint', kind: 'bigint', nullable: false, default: null, generated: true, primaryKey: 1, enumValues: null, references: null }],
+    }),
+  };
+  return calls;
+}
+
 const tableNames = async () => {
   const list = await screen.findByRole('list', { name: 'Table list' });
   return within(list)
@@ -98,23 +128,61 @@ describe('table editor menu', () => {
     expect(hostNavigations).toEqual([`/linked/auth-policies/policies?search=${orders.id}`]);
   });
 
-  it('deletes a table with drop SQL after confirmation', async () => {
+  it('deletes a table after showing the SQL the API will run', async () => {
     const user = userEvent.setup();
     const api = seeded();
-    const queries: string[] = [];
-    api.state.runQuery = (query) => {
-      queries.push(query);
-      api.state.entities = api.state.entities.filter((e) => e.name !== 'orders');
-      return { rows: [], columns: [], affectedRows: null };
-    };
+    const calls = fakeTableDdl(api);
     renderArea('editor', { api });
     await tableNames();
     await user.click(screen.getByRole('button', { name: 'Actions for orders' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete Table' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm deletion of table "orders"' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const panel = await screen.findByRole('dialog', { name: 'Confirm deletion of table "orders"' });
+    await user.click(within(panel).getByRole('checkbox', { name: /cascade/ }));
+    await user.click(within(panel).getByRole('button', { name: 'Review SQL' }));
+    expect(await within(panel).findByText('drop table "public"."orders" cascade;')).toBeTruthy();
+    expect(calls).toEqual([['dropTable', { cascade: true, dryRun: true }]]);
+    await user.click(within(panel).getByRole('button', { name: 'Delete' }));
     await waitFor(async () => expect(await tableNames()).not.toContain('orders'));
-    expect(queries).toEqual(['drop table "public"."orders";']);
+    expect(calls).toEqual([
+      ['dropTable', { cascade: true, dryRun: true }],
+      ['dropTable', { cascade: true, dryRun: false }],
+    ]);
+  });
+
+  it('creates a table with a foreign key, RLS on, after showing its SQL', async () => {
+    const user = userEvent.setup();
+    const api = seeded();
+    const calls = fakeTableDdl(api);
+    renderArea('editor', { api });
+    await tableNames();
+    await user.click(screen.getByRole('button', { name: 'Create table' }));
+    const panel = await screen.findByRole('dialog', { name: 'Create a new table under public' });
+    await user.click(within(panel).getByRole('button', { name: 'Review SQL' }));
+    expect(within(panel).getByText('Please provide a name for your table')).toBeTruthy();
+    await user.type(within(panel).getAllByRole('textbox', { name: /^Name/ })[0]!, 'order_lines');
+    await user.click(within(panel).getByRole('button', { name: 'Add column' }));
+    const column = within(panel).getByRole('group', { name: 'Column 3' });
+    await user.type(within(column).getByRole('textbox', { name: 'Name' }), 'order_id');
+    await user.clear(within(column).getByRole('combobox', { name: 'Type' }));
+    await user.type(within(column).getByRole('combobox', { name: 'Type' }), 'int8');
+    const orders = api.state.entities.find((e) => e.name === 'orders')!;
+    await user.selectOptions(within(column).getByRole('combobox', { name: 'References table' }), String(orders.id));
+    await user.click(within(panel).getByRole('button', { name: 'Review SQL' }));
+    expect(await within(panel).findByText(/create table/)).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Create table' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    const [, sent] = calls[1]!;
+    expect(sent).toMatchObject({
+      schema: 'public',
+      name: 'order_lines',
+      rls: true,
+      dryRun: false,
+      columns: [
+        { name: 'id', type: 'int8', primaryKey: true, identity: true },
+        { name: 'created_at', type: 'timestamptz', default: { value: 'now()', expression: true }, nullable: false },
+        { name: 'order_id', type: 'int8', references: { tableId: orders.id, column: 'id', onDelete: 'no action' } },
+      ],
+    });
   });
 
   it('disables Create table with the spec tooltip without the write permission', async () => {

@@ -1,15 +1,15 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Button } from '@plinth/shared-ui/button';
 import { Select } from '@plinth/shared-ui/form';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { PlusIcon, RefreshIcon } from '@plinth/shared-ui/icons';
 import { PERMISSIONS, PERMISSION_MESSAGES, type TableSort } from '@plinth/shared-contracts';
 import { useArea, menuStyles, AreaSideMenu } from '@plinth/area-kit';
-import { CreateTableDialog } from './CreateTableDialog';
 import { EntityList } from './EntityList';
 import { SchemaPicker } from './SchemaPicker';
 import { useProjectChoice, useTableEditorStore } from './table-editor-store';
 import { useRefreshTableEditor } from './use-table-editor-data';
+import { CreateTablePanel } from './table-panels';
 
 export const SORT_OPTIONS: { value: TableSort; label: string }[] = [
   { value: 'alphabetical', label: 'Alphabetical' },
@@ -38,7 +38,7 @@ export function TableEditorMenu() {
     <AreaSideMenu title="Table Editor" aria-label="Table editor" groups={[]}>
       <SchemaPicker value={schema} onChange={(s) => setSchema(projectRef, s)} />
       <PermissionTooltip allowed={mayCreate} message={PERMISSION_MESSAGES.createTables}>
-        <Button block icon={<PlusIcon size={14} />} onClick={() => setCreateOpen(true)}>
+        <Button block icon={<PlusIcon size={14} />} onPointerEnter={() => CreateTablePanel.preload()} onFocus={() => CreateTablePanel.preload()} onClick={() => setCreateOpen(true)}>
           Create table
         </Button>
       </PermissionTooltip>
@@ -69,7 +69,7 @@ export function TableEditorMenu() {
       </div>
       <Select aria-label="Sort tables" value={sort} options={SORT_OPTIONS} onChange={(e) => setSort(projectRef, e.target.value as TableSort)} />
       <EntityList schema={schema} search={search} sort={sort} />
-      {createOpen ? <CreateTableDialog schema={schema} open onOpenChange={setCreateOpen} /> : null}
+      <Suspense fallback={null}>{createOpen ? <CreateTablePanel schema={schema} onClose={() => setCreateOpen(false)} /> : null}</Suspense>
     </AreaSideMenu>
   );
 }
