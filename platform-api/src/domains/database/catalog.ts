@@ -10,21 +10,39 @@ type Db = Pick<ProjectDatabase, 'query'>;
 const hidden = new Set<string>(HIDDEN_SCHEMAS);
 const INTERNAL = `n.nspname not in ('pg_catalog', 'pg_toast') and n.nspname not like 'pg\\_temp\\_%' and n.nspname not like 'pg\\_toast\\_temp\\_%'`;
 
+// Role names are looked up once per listing, not per policy: a subquery per row costs as much as
+// the rest of the listing at 2,000 policies.
 const POLICY_SELECT = `
 select p.oid::int as id, p.polname::text as name, n.nspname::text as schema, c.relname::text as "table", c.oid::int as table_id,
   case p.polcmd when 'r' then 'SELECT' when 'a' then 'INSERT' when 'w' then 'UPDATE' when 'd' then 'DELETE' else 'ALL' end as command,
   pg_get_expr(p.polqual, p.polrelid) as definition,
   pg_get_expr(p.polwithcheck, p.polrelid) as "check",
-  case when p.polroles = '{0}'::oid[] then array['public']::text[]
-       else array(select r.rolname::text from pg_roles r where r.oid = any(p.polroles) order by r.rolname) end as roles,
+  array_to_string(p.polroles, ',') as role_oids,
   case when p.polpermissive then 'PERMISSIVE' else 'RESTRICTIVE' end as action
 from pg_policy p
 join pg_class c on c.oid = p.polrelid
 join pg_namespace n on n.oid = c.relnamespace`;
 
+type PolicyRow = Omit<Policy, 'roles'> & { role_oids: string };
+
+/** The policies a statement selects, their roles named ('public' for none in particular), sorted by name. */
+async function readPolicies(db: Db, where: string, params: unknown[]): Promise<Policy[]> {
+  const [r, roles] = await Promise.all([
+    db.query<PolicyRow>(`${POLICY_SELECT} ${where}`, params),
+    db.query<{ oid: string; name: string }>('select oid::text as oid, rolname::text as name from pg_roles'),
+  ]);
+  const names = new Map(roles.rows.map((role) => [String(role.oid), role.name]));
+  names.set('0', 'public');
+  return Promise.all(
+    r.rows.map(({ role_oids, ...p }) => {
+      const named = role_oids.split(',').flatMap((oid) => names.get(oid) ?? []);
+      return withBuckets({ ...p, roles: role_oids === '0' ? ['public'] : named.sort() });
+    }),
+  );
+}
+
 export async function listPolicies(db: Db, schema?: string): Promise<Policy[]> {
-  const r = await db.query<Policy>(`${POLICY_SELECT} where ($1::text is null or n.nspname = $1) order by n.nspname, c.relname, p.polname`, [schema ?? null]);
-  return Promise.all(r.rows.map(withBuckets));
+  return readPolicies(db, 'where ($1::text is null or n.nspname = $1) order by n.nspname, c.relname, p.polname', [schema ?? null]);
 }
 
 /** A policy on storage.objects carries the buckets it is written for, so the storage policies page groups by them. */
@@ -34,13 +52,11 @@ async function withBuckets(p: Policy): Promise<Policy> {
 }
 
 export async function findPolicy(db: Db, id: number): Promise<Policy | undefined> {
-  const p = (await db.query<Policy>(`${POLICY_SELECT} where p.oid = $1::oid`, [id])).rows[0];
-  return p && withBuckets(p);
+  return (await readPolicies(db, 'where p.oid = $1::oid', [id]))[0];
 }
 
 export async function findPolicyByName(db: Db, schema: string, table: string, name: string): Promise<Policy | undefined> {
-  const r = await db.query<Policy>(`${POLICY_SELECT} where n.nspname = $1 and c.relname = $2 and p.polname = $3`, [schema, table, name]);
-  return r.rows[0] && withBuckets(r.rows[0]);
+  return (await readPolicies(db, 'where n.nspname = $1 and c.relname = $2 and p.polname = $3', [schema, table, name]))[0];
 }
 
 const TABLE_SELECT = `
