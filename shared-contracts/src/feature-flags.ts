@@ -53,7 +53,7 @@ export const FeatureFlagValuesSchema = z.object(
 );
 export type FeatureFlagValues = Record<FeatureFlag, boolean>;
 
-/** GET /platform/feature-flags[?organization=slug]: every flag's value for the environment, with the organization's overrides. */
+/** GET /platform/feature-flags[?organization=slug | ?project=ref]: every flag's value for the environment, with the organization's overrides. */
 export const FeatureFlagsAnswerSchema = z.object({
   flags: FeatureFlagValuesSchema,
   /** The organization whose overrides apply (null: the environment's values alone). */
@@ -63,7 +63,21 @@ export const FeatureFlagsAnswerSchema = z.object({
 });
 export type FeatureFlagsAnswer = z.infer<typeof FeatureFlagsAnswerSchema>;
 
-export const FeatureFlagsQuerySchema = z.object({ organization: z.optional(z.string().check(z.minLength(1), z.maxLength(64))) });
+/** `organization` (a slug) or `project` (a ref: its organization's values). */
+export const FeatureFlagsQuerySchema = z.object({
+  organization: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  project: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+});
+export interface FeatureFlagsScope {
+  organization?: string;
+  project?: string;
+}
+
+/** The React Query key of the flags of an organization, or of a project's organization. */
+export const featureFlagsQueryKey = (scope: FeatureFlagsScope = {}) =>
+  ['feature-flags', scope.project ? `project:${scope.project}` : scope.organization ? `organization:${scope.organization}` : 'environment'] as const;
+/** Flags change rarely: a page asks again after five minutes at most. */
+export const FEATURE_FLAGS_STALE_MS = 5 * 60_000;
 
 /** PUT /platform/feature-flags/{flag}?organization=slug: `enabled` sets the organization's own value, null follows the environment again. */
 export const FeatureFlagOverrideBodySchema = z.object({ enabled: z.nullable(z.boolean()) });
@@ -71,8 +85,8 @@ export type FeatureFlagOverrideBody = z.infer<typeof FeatureFlagOverrideBodySche
 
 export function createFeatureFlagsClient(http: Http) {
   return {
-    getFeatureFlags: (organization?: string) =>
-      http('GET', '/platform/feature-flags', { query: organization ? { organization } : {}, schema: FeatureFlagsAnswerSchema }),
+    /** The environment's values, or an organization's (by slug, or the organization of a project). */
+    getFeatureFlags: (scope: FeatureFlagsScope = {}) => http('GET', '/platform/feature-flags', { query: { ...scope }, schema: FeatureFlagsAnswerSchema }),
     setFeatureFlag: (organization: string, flag: FeatureFlag, enabled: boolean | null) =>
       http('PUT', `/platform/feature-flags/${encodeURIComponent(flag)}`, { query: { organization }, body: { enabled }, schema: FeatureFlagsAnswerSchema }),
   };

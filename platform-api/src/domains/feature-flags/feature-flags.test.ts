@@ -11,6 +11,7 @@ let owner: TestUser;
 let reader: TestUser;
 let outsider: TestUser;
 let slug: string;
+let ref: string;
 
 beforeAll(async () => {
   process.env.PLINTH_FEATURE_FLAGS = 'ongoing_incident_banner=on, ai_rename=off';
@@ -19,8 +20,9 @@ beforeAll(async () => {
   } finally {
     delete process.env.PLINTH_FEATURE_FLAGS;
   }
-  const { user, org } = await h.userWithProject();
+  const { user, org, project } = await h.userWithProject();
   owner = user;
+  ref = project.ref;
   slug = org.slug;
   reader = await h.signUp();
   await owner.api.organizations.addMember(slug, { email: reader.email, role: 'Read-only' });
@@ -52,7 +54,9 @@ describe('feature flags', () => {
     // another member of the organization reads the same value; it is stored, not held in memory
     const stored = await h.internals.control.query<{ flag: string; enabled: boolean }>('select flag, enabled from feature_flag_overrides');
     expect(stored.rows).toEqual([{ flag: 'resource_warnings', enabled: false }]);
-    expect((await reader.api.featureFlags.getFeatureFlags(slug)).flags.resource_warnings).toBe(false);
+    expect((await reader.api.featureFlags.getFeatureFlags({ organization: slug })).flags.resource_warnings).toBe(false);
+    // a project's pages read their organization's values
+    expect(await reader.api.featureFlags.getFeatureFlags({ project: ref })).toMatchObject({ organization: slug, flags: { resource_warnings: false } });
     // the environment's view and other organizations are untouched
     expect((await outsider.api.featureFlags.getFeatureFlags()).flags.resource_warnings).toBe(true);
 
@@ -66,10 +70,11 @@ describe('feature flags', () => {
     expect(refused.status).toBe(403);
     expect((await refused.json()).message).toMatch(/owners and administrators/);
     expect((await outsider.fetch(`/api/platform/feature-flags?organization=${slug}`)).status).toBe(404);
+    expect((await outsider.fetch(`/api/platform/feature-flags?project=${ref}`)).status).toBe(404);
     expect((await put(outsider, 'ai_rename', { enabled: true })).status).toBe(404);
     const anonymous = await h.anonymous();
     expect((await anonymous.fetch('/api/platform/feature-flags')).status).toBe(401);
-    expect((await owner.api.featureFlags.getFeatureFlags(slug)).flags.ai_rename).toBe(false);
+    expect((await owner.api.featureFlags.getFeatureFlags({ organization: slug })).flags.ai_rename).toBe(false);
   });
 
   it('bad input is a 400 naming the field', async () => {

@@ -9,7 +9,7 @@ const FlagParams = z.object({ flag: z.enum(FEATURE_FLAGS, { error: `flag must be
 const OrganizationQuery = z.object({ organization: z.string({ error: 'organization is required' }).min(1, 'organization is required').max(64) });
 
 /**
- * GET /platform/feature-flags[?organization=slug]: every flag's value (the environment's, and the
+ * GET /platform/feature-flags[?organization=slug | ?project=ref]: every flag's value (the environment's, and the
  * organization's own where it set one). PUT /platform/feature-flags/{flag}?organization=slug sets or
  * (with `enabled: null`) clears the organization's value: owners and administrators only.
  */
@@ -19,9 +19,12 @@ export const featureFlagRoutes: RouteModule = (app, deps) => {
 
   r.get('/platform/feature-flags', { schema: { tags: ['feature-flags'], querystring: FeatureFlagsQuerySchema, response: { 200: FeatureFlagsAnswerSchema } } }, async (req) => {
     await deps.requireUser(req);
-    const slug = req.query.organization;
-    const org = slug ? (await deps.requireOrgAccess(req, slug)).organization : null;
-    return flags.forOrganization(org);
+    const { organization, project } = req.query;
+    if (project) {
+      const access = await deps.requireProjectAccess(req, project);
+      return flags.forOrganization({ id: access.project.organizationId, slug: access.project.organizationSlug });
+    }
+    return flags.forOrganization(organization ? (await deps.requireOrgAccess(req, organization)).organization : null);
   });
 
   r.put(

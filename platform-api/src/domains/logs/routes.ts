@@ -1,7 +1,8 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { PERMISSIONS, PLAN_LIMITS, ProjectLogPageSchema, ProjectLogQuerySchema, type PlanId } from '@plinth/shared-contracts';
+import { ApiReportQuerySchema, ApiReportSchema, PERMISSIONS, PLAN_LIMITS, ProjectLogPageSchema, ProjectLogQuerySchema, type PlanId } from '@plinth/shared-contracts';
 import type { ControlDatabase, RouteModule } from '../../core/deps';
 import { RefParamsSchema } from '../common/http';
+import { readApiReport } from './report';
 
 /** Days of logs the plan of the project's organization keeps (001 §9). */
 export async function logRetentionDays(control: ControlDatabase, ref: string): Promise<number> {
@@ -10,7 +11,10 @@ export async function logRetentionDays(control: ControlDatabase, ref: string): P
   return (PLAN_LIMITS[plan] ?? PLAN_LIMITS.free).logRetentionDays;
 }
 
-/** GET /platform/projects/{ref}/logs: the project's request log, newest first, within its plan's retention. */
+/**
+ * GET /platform/projects/{ref}/logs: the project's request log, newest first, within its plan's retention.
+ * GET /platform/projects/{ref}/logs/report: the API report over a window (calls by time, status, service, operation; errors; slowest paths).
+ */
 export const logRoutes: RouteModule = (app, deps) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/platform/projects/:ref/logs',
@@ -27,6 +31,24 @@ export const logRoutes: RouteModule = (app, deps) => {
       const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.ANALYTICS_READ_LOGS);
       const ref = access.project.ref;
       return app.logStore.read(ref, await logRetentionDays(deps.control, ref), req.query);
+    },
+  );
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/platform/projects/:ref/logs/report',
+    {
+      schema: {
+        tags: ['logs'],
+        summary: "The API report: what the project's app endpoints answered over a window",
+        params: RefParamsSchema,
+        querystring: ApiReportQuerySchema,
+        response: { 200: ApiReportSchema },
+      },
+    },
+    async (req) => {
+      const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.ANALYTICS_READ_LOGS);
+      const ref = access.project.ref;
+      return readApiReport(app.logStore.db, ref, await logRetentionDays(deps.control, ref), req.query);
     },
   );
 };

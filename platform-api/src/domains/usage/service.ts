@@ -107,7 +107,7 @@ export class UsageService {
     };
   }
 
-  /** Warnings for every project the user can see. Read-only mode: a free project over its database size. */
+  /** Warnings for every project the user can see (sizes, egress and monthly active users). Read-only mode: a free project over its database size. */
   async resourceWarnings(userId: string): Promise<ResourceWarning[]> {
     const r = await this.control.query<ProjectRow & { plan: PlanId }>(
       `select p.ref, p.last_db_size_bytes::float8 as last_db_size_bytes, p.egress_bytes::float8 as egress_bytes, o.plan
@@ -115,9 +115,10 @@ export class UsageService {
          join members m on m.organization_id = o.id and m.user_id = $1 order by p.id`,
       [userId],
     );
+    const apps = await this.appUsage(r.rows.map((p) => p.ref));
     return Promise.all(
       r.rows.map(async (p) => {
-        const u = await this.measure(p, p.plan);
+        const u = await this.measure(p, p.plan, apps);
         const database = warningLevel(u.db_size);
         return {
           project: p.ref,
@@ -126,6 +127,8 @@ export class UsageService {
           storage_size: warningLevel(u.storage_size),
           egress: warningLevel(u.db_egress),
           disk_space_exhaustion: database,
+          // Monthly active users against the plan's quota: absent when the log store could not answer.
+          ...(u.monthly_active_users ? { monthly_active_users: warningLevel(u.monthly_active_users) } : {}),
         };
       }),
     );
