@@ -2,10 +2,10 @@ import { expect, test } from '@playwright/test';
 import { createActiveProject, signUpThroughApi, type ApiSession } from '../support/api-session';
 import { serverUrl } from '../support/servers';
 
-// The storage policies and settings pages against the real platform API: a policy written from a
-// template for a bucket shows on that bucket's panel and changes what an app holding the anon key
-// may do through the project's /storage/v1; a lower upload limit refuses a larger upload with the
-// spec's message.
+// The storage policies and settings pages against the real platform API: policies written from
+// templates for a bucket show on that bucket's panel and change what an app may do through the
+// project's /storage/v1 (the anon key reads; a signed-in user uploads into their own folder); a
+// lower upload limit refuses a larger upload with the spec's message.
 
 /** The project's anon and service_role keys, as the project settings answer them to its owner. */
 async function projectKeys(session: ApiSession, ref: string) {
@@ -15,7 +15,7 @@ async function projectKeys(session: ApiSession, ref: string) {
   return { anon: key('anon'), service: key('service_role') };
 }
 
-test('a template policy on a bucket lets the anon key read; a lower upload limit refuses a larger file', async ({ page, context }) => {
+test('template policies on a bucket show on its panel and decide what an app may read and upload; a lower upload limit refuses a larger file', async ({ page, context }) => {
   test.setTimeout(150_000);
   const baseUrl = serverUrl('production');
   const { session } = await signUpThroughApi(baseUrl, 'storage-pages');
@@ -48,7 +48,8 @@ test('a template policy on a bucket lets the anon key read; a lower upload limit
   await dialog.getByRole('button', { name: 'Save policy' }).click();
   await expect(page.getByText('Successfully saved policy!', { exact: true })).toBeVisible();
   await expect(gallery.getByRole('listitem', { name: /^Policy Anyone reads JPG images in public \w+_0$/ })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'inbox' }).getByText('No policies created yet')).toBeVisible();
+  const inbox = page.getByRole('region', { name: 'inbox' });
+  await expect(inbox.getByText('No policies created yet')).toBeVisible();
 
   // The app with the anon key now reads the JPG under public/, and still nothing else.
   const read = await anonRead();
@@ -56,6 +57,25 @@ test('a template policy on a bucket lets the anon key read; a lower upload limit
   expect(await read.text()).toBe('not really a jpeg');
   const other = await fetch(`${object}/gallery/private/cat.jpg`, { method: 'POST', headers: { ...asApp(keys.anon), 'content-type': 'image/jpeg' }, body: 'x' });
   expect(other.status).not.toBe(200);
+
+  // A signed-in app user may not upload to inbox until the own-folder template is written for it:
+  // then only into the folder named after the user's id (four policies, one per operation).
+  const signUp = await fetch(`${baseUrl}/api/projects/${ref}/auth/v1/signup`, {
+    method: 'POST', headers: { apikey: keys.anon, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'app-user@example.com', password: 'app user password 1' }),
+  });
+  const appUser = (await signUp.json()) as { access_token: string; user: { id: string } };
+  const upload = (path: string) =>
+    fetch(`${object}/inbox/${path}`, { method: 'POST', headers: { apikey: keys.anon, authorization: `Bearer ${appUser.access_token}`, 'content-type': 'text/plain' }, body: 'hello' });
+  expect((await upload(`${appUser.user.id}/before.txt`)).status).not.toBe(200);
+  await inbox.getByRole('button', { name: 'New policy for inbox' }).click();
+  await dialog.getByRole('button', { name: /Get started quickly/ }).click();
+  await dialog.getByRole('option', { name: /Give users access to a folder named after their user id/ }).click();
+  await dialog.getByRole('button', { name: 'Use this template' }).click();
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await dialog.getByRole('button', { name: 'Save policy' }).click();
+  await expect(inbox.getByRole('listitem', { name: /^Policy Users work in their own folder \w+_\d$/ })).toHaveCount(4);
+  expect((await upload(`${appUser.user.id}/after.txt`)).status).toBe(200);
+  expect((await upload('someone-else/after.txt')).status).not.toBe(200);
 
   // Settings page: 1 KB, then a 2 KB upload in the explorer is refused with the spec's message.
   await page.goto(`${baseUrl}/project/${ref}/storage/settings`);
@@ -69,7 +89,7 @@ test('a template policy on a bucket lets the anon key read; a lower upload limit
   expect((await session.client.storage.getStorageConfig(ref)).fileSizeLimit).toBe(1024);
 
   await page.goto(`${baseUrl}/project/${ref}/storage/buckets/inbox`);
-  await expect(page.getByText('No results found in this folder')).toBeVisible();
+  await expect(page.getByRole('listbox', { name: 'Contents of inbox' })).toBeVisible();
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Upload files' }).click();
   await (await chooser).setFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.alloc(2048, 'a') });
