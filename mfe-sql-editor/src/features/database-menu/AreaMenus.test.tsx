@@ -9,18 +9,18 @@ describe('database and API docs menus', () => {
   it('lists the database pages and marks the current one; Backups only on the hosted platform', async () => {
     const user = userEvent.setup();
     renderArea('database/tables');
-    const nav = screen.getByRole('navigation', { name: 'Database' });
+    const nav = await screen.findByRole('navigation', { name: 'Database' });
     const labels = within(nav).getAllByRole('link').map((a) => a.textContent);
     expect(labels).toEqual(['Schema Visualizer', 'Tables', 'Functions', 'Triggers', 'Extensions', 'Indexes', 'Roles', 'Replication', 'Backups', 'Migrations', 'Wrappers', 'Webhooks']);
     expect(within(nav).getByRole('link', { name: 'Tables' }).getAttribute('aria-current')).toBe('page');
     await user.click(within(nav).getByRole('link', { name: 'Backups' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Backups' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Backups' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/database/backups/scheduled');
   });
 
-  it('leaves Backups out in the non-hosted mode', () => {
+  it('leaves Backups out in the non-hosted mode', async () => {
     renderArea('database/tables', { buildMode: 'self-hosted' });
-    expect(within(screen.getByRole('navigation', { name: 'Database' })).queryByRole('link', { name: 'Backups' })).toBeNull();
+    expect(within(await screen.findByRole('navigation', { name: 'Database' })).queryByRole('link', { name: 'Backups' })).toBeNull();
   });
 
   it('lists API docs pages with the exposed tables and functions', async () => {
@@ -34,7 +34,7 @@ describe('database and API docs menus', () => {
     // The API docs client is the area's own: the kit's fake answers it with these docs.
     Object.assign(api.clients, { apiDocs: { getApiDocs: async () => docs } });
     renderArea('api', { api });
-    const nav = screen.getByRole('navigation', { name: 'API Docs' });
+    const nav = await screen.findByRole('navigation', { name: 'API Docs' });
     expect(await within(nav).findByRole('link', { name: 'orders' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'add_one()' })).toBeTruthy();
     await user.click(within(nav).getByRole('link', { name: 'Authentication' }));
@@ -43,9 +43,9 @@ describe('database and API docs menus', () => {
     // Without the permission to read it, the service_role key is not offered.
     expect(screen.queryByRole('tab', { name: /service_role/ })).toBeNull();
     await user.click(within(nav).getByRole('link', { name: 'orders' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'orders' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'orders' })).toBeTruthy();
     expect(screen.getAllByText(/supabase.from\('orders'\)/).length).toBeGreaterThan(0);
     await user.click(within(nav).getByRole('link', { name: 'GraphiQL' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'GraphiQL' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'GraphiQL' })).toBeTruthy();
   });
 });

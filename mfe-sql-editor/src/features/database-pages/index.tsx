@@ -24,3 +24,9 @@ export const DATABASE_PAGE_COMPONENTS: Record<string, ComponentType> = {
   wrappers: () => <PlatformPage feature="wrappers" />,
   'backups/scheduled': () => <PlatformPage feature="backups" />,
 };
+
+/** The database page at this path below /database. */
+export default function DatabasePage({ path }: { path: string }) {
+  const Page = DATABASE_PAGE_COMPONENTS[path];
+  return Page ? <Page /> : null;
+}
