@@ -93,6 +93,17 @@ test('drop a folder, browse, rename, move, delete, zip a selection, preview, sig
   expect(got.status()).toBe(200);
   expect(Buffer.from(await got.body()).equals(PNG)).toBe(true);
 
+  // Keyboard: Left goes to the parent column, on the folder it shows; Right goes back into it.
+  const photos = page.getByRole('listbox', { name: 'Contents of photos' });
+  const trip = page.getByRole('listbox', { name: 'Contents of trip' });
+  await photos.focus();
+  await page.keyboard.press('ArrowLeft');
+  await expect(trip).toBeFocused();
+  await expect(trip.locator('[data-active="true"] [data-testid="storage-item"]')).toHaveAttribute('data-name', 'photos');
+  await page.keyboard.press('ArrowRight');
+  await expect(photos).toBeFocused();
+  await expect(item(page, 'photos', 'beach.png')).toBeVisible();
+
   // Rename inline, move through the dialog, delete after confirmation.
   await item(page, 'trip', 'todo.txt').getByRole('button', { name: 'Actions for todo.txt' }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();

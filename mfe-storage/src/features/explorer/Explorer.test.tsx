@@ -44,6 +44,36 @@ describe('storage explorer', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('listbox', { name: 'Contents of empty' })).toBeNull());
   });
 
+  it('moves between columns with the arrow keys: Right into the opened folder, Left back onto it', async () => {
+    const { user } = setup();
+    const root = await column('avatars');
+    await waitFor(() => expect(rowNames(root)).toEqual(['docs', 'empty', 'a.txt', 'b.txt', 'c.txt']));
+    const activeName = (list: HTMLElement) => list.querySelector<HTMLElement>(`#${list.getAttribute('aria-activedescendant')} [data-testid="storage-item"]`)?.dataset.name;
+    root.focus();
+    await user.keyboard('{ArrowRight}');
+    const docs = await column('docs');
+    await waitFor(() => expect(document.activeElement).toBe(docs));
+    await waitFor(() => expect(activeName(docs)).toBe('2024'));
+    await user.keyboard('{ArrowRight}');
+    const year = await column('2024');
+    await waitFor(() => expect(document.activeElement).toBe(year));
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(document.activeElement).toBe(docs));
+    expect(activeName(docs)).toBe('2024');
+    // Going left keeps the folder open, as its row stays the opened one.
+    expect(screen.getByRole('listbox', { name: 'Contents of 2024' })).toBeTruthy();
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(document.activeElement).toBe(root));
+    expect(activeName(root)).toBe('docs');
+    await user.keyboard('{ArrowDown}{ArrowRight}');
+    const empty = await column('empty');
+    await waitFor(() => expect(document.activeElement).toBe(empty));
+    expect(screen.queryByRole('listbox', { name: 'Contents of docs' })).toBeNull();
+    await user.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(document.activeElement).toBe(root));
+    expect(activeName(root)).toBe('empty');
+  });
+
   it('goes to a typed path, split on slashes with empty parts dropped', async () => {
     const { user } = setup();
     await column('avatars');

@@ -25,6 +25,8 @@ export interface FolderColumnProps {
   onDropFiles: (column: number, drop: DropContents) => void;
 }
 
+/** More than the rows a column ever draws at once (its height over 37 px, plus the list's overscan). */
+const ROW_SLOTS = 256;
 const LIST_GRID = 'minmax(200px, 3fr) 100px 140px 170px 170px';
 
 /** One open folder: its entries, virtualized, with selection, menus, inline editing and keyboard (001 §2, §4). */
@@ -179,7 +181,9 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
         role="listbox"
         rowRole="option"
         aria-label={`Contents of ${label}`}
-        getKey={(item, i) => (item ? `${item.id ?? 'd'}:${item.name}` : `new-${i}`)}
+        // Keyed by slot: a row scrolled out hands its elements to the row scrolled in, so a fast
+        // scroll updates text and attributes instead of building and dropping DOM for every row.
+        getKey={(item, i) => (item ? i % ROW_SLOTS : 'new')}
         onEndReached={() => folder.hasNextPage && !folder.isFetchingNextPage && void folder.fetchNextPage()}
         header={list ? <ListHeader /> : undefined}
         headerHeight={list ? STORAGE_ROW_HEIGHT : 0}

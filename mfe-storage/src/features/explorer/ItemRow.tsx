@@ -1,4 +1,5 @@
 import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { css, type SerializedStyles } from '@emotion/react';
 import { STORAGE_DUPLICATE_NAME_NOTICE_MS, STORAGE_MESSAGES, STORAGE_ROW_HEIGHT, type Bucket, type StorageObject } from '@plinth/shared-contracts';
 import { ChevronRightIcon, FileIcon, FolderIcon, MoreIcon, WarningIcon } from '@plinth/shared-ui/icons';
 import { Spinner } from '@plinth/shared-ui/layout';
@@ -22,6 +23,23 @@ const rowCss = (active: boolean, selected: boolean, opened: boolean) => ({
   boxShadow: active ? `inset 2px 0 0 ${tokens.color.brand}` : undefined,
   ':hover': { background: tokens.color.surfaceHover },
 });
+
+// Styles serialized once, not for each row drawn while a long folder scrolls.
+const rowStyles = new Map<string, SerializedStyles>();
+function rowStyle(active: boolean, selected: boolean, opened: boolean, grid: string | null) {
+  const key = `${active}${selected}${opened}${grid}`;
+  let style = rowStyles.get(key);
+  if (!style) {
+    style = css([rowCss(active, selected, opened), grid ? { display: 'grid', gridTemplateColumns: `28px ${grid} 32px` } : {}]);
+    rowStyles.set(key, style);
+  }
+  return style;
+}
+const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+const nameStyle = css({ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+const noCheckbox = css({ width: 16 });
+const checkboxStyles = [true, false].map((on) => css({ width: 16, height: 16, margin: 0, opacity: on ? 1 : 0.6 }));
+const nameCell = css({ display: 'flex', alignItems: 'center', gap: tokens.space.sm, minWidth: 0 });
 
 const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
@@ -161,13 +179,13 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
       }}
     />
   ) : (
-    <span css={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={item.name}>
+    <span css={nameStyle} title={item.name}>
       {item.name}
     </span>
   );
   const icon = loading ? <Spinner size={14} label="Uploading" /> : status === 'corrupted' ? <WarningIcon size={16} title={STORAGE_MESSAGES.corrupted} /> : dir ? <FolderIcon size={16} /> : <FileIcon size={16} />;
   const checkbox = dir ? (
-    <span css={{ width: 16 }} />
+    <span css={noCheckbox} />
   ) : (
     <input
       type="checkbox"
@@ -179,7 +197,7 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
         onSelect(item, index, { shiftKey: e.shiftKey });
       }}
       onChange={() => undefined}
-      css={{ width: 16, height: 16, margin: 0, opacity: selected ? 1 : 0.6 }}
+      css={checkboxStyles[selected ? 0 : 1]}
     />
   );
   return (
@@ -197,17 +215,17 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
         e.stopPropagation();
         store.getState().openContextMenu(e.clientX, e.clientY, menu());
       }}
-      css={[rowCss(active, selected, opened), list ? { display: 'grid', gridTemplateColumns: `28px ${grid} 32px` } : {}]}
+      css={rowStyle(active, selected, opened, list ? grid : null)}
     >
       {checkbox}
       {list ? (
         <>
-          <span css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, minWidth: 0 }}>
+          <span css={nameCell}>
             {icon}
             {name}
           </span>
           <span>{dir ? '' : formatBytes(fileSize(item))}</span>
-          <span css={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{dir ? 'Folder' : mimeOf(item)}</span>
+          <span css={ellipsis}>{dir ? 'Folder' : mimeOf(item)}</span>
           <span>{dateText(item.created_at)}</span>
           <span>{dateText(item.updated_at)}</span>
         </>
