@@ -12,3 +12,4 @@ export { lazyWithPreload, type PreloadableComponent } from './lazy-with-preload'
 export { menuStyles } from './menu-styles';
 export { errorMessage } from './error-message';
 export { useProjectStatus } from './project-status';
+export { useFeatureFlag } from './feature-flags';

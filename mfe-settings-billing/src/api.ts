@@ -1,7 +1,8 @@
-import { createClients, createOrganizationsClient, createSettingsClient } from '@plinth/shared-contracts';
+import { createClients, createOrganizationsClient, createProjectsClient, createSettingsClient, createUsageClient } from '@plinth/shared-contracts';
 
-/** The calls the settings area makes: organizations and project settings. Only these are bundled. */
-export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { organizations: createOrganizationsClient, settings: createSettingsClient });
+/** The calls the settings area makes: organizations, project settings, usage and the project list. Only these are bundled. */
+export const createApi = (apiBase: string) =>
+  createClients({ baseUrl: apiBase }, { organizations: createOrganizationsClient, settings: createSettingsClient, usage: createUsageClient, projects: createProjectsClient });
 
 export type SettingsApi = ReturnType<typeof createApi>;
 

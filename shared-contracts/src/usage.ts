@@ -8,6 +8,9 @@ export const UsageMetricSchema = z.enum(USAGE_METRICS);
 export type UsageMetric = z.infer<typeof UsageMetricSchema>;
 export const USAGE_METRIC_LABELS: Record<UsageMetric, string> = { db_size: 'Database size', storage_size: 'Storage size', db_egress: 'Egress' };
 
+/** A metric at this share of its limit is a warning (the resource warnings, the usage page); at the limit, critical. */
+export const USAGE_WARNING_RATIO = 0.8;
+
 /** One metric: usage in bytes, the plan's limit (null when unlimited) and whether usage exceeds it. */
 export const MetricUsageSchema = z.object({ usage: z.coerce.number(), limit: z.nullable(z.number()), exceeded: z.boolean() });
 export type MetricUsage = z.infer<typeof MetricUsageSchema>;

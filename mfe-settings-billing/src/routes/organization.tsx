@@ -2,6 +2,7 @@ import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { OrganizationMenu, organizationPages } from '../features/organization/OrganizationMenu';
 import { TeamMembers } from '../features/organization/TeamMembers';
+import { OrganizationUsage } from '../features/usage/OrganizationUsage';
 
 /** /org/{slug}/{general, team, integrations, billing, usage, invoices, apps, audit} (000 §2.1). */
 export default function OrganizationRoutes() {
@@ -17,7 +18,9 @@ export default function OrganizationRoutes() {
         {pages.map((page) => {
           const path = page.to.split('/').pop() ?? '';
           const element =
-            path === 'team' ? (
+            path === 'usage' ? (
+              <OrganizationUsage slug={slug} />
+            ) : path === 'team' ? (
               <PlaceholderPage title="Team">
                 <TeamMembers slug={slug} />
               </PlaceholderPage>

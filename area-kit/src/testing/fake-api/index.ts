@@ -1,10 +1,13 @@
-import type { AuthUsersClient, LogsClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
+import type { AuthUsersClient, FeatureFlagsClient, LogsClient, UsageClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
 import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
 import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
 import { objectHandlers, type ObjectsState } from './objects';
 import { fakeClient, type CallLog, type FakeCall, type Failure } from './fake-client';
 import { keyHandlers, type KeysState } from './keys';
 import { logHandlers, type LogsState } from './logs';
+import { logsReportHandlers, type LogsReportState } from './logs-report';
+import { featureFlagHandlers, type FeatureFlagsState } from './feature-flags';
+import { usageHandlers, type UsageState } from './usage';
 import { DEFAULT_MEMBERS, organizationHandlers, type OrganizationState } from './organization';
 import { policyHandlers, type PoliciesState } from './policies';
 import { projectHandlers, type ProjectState } from './project';
@@ -18,11 +21,13 @@ export { policy } from './policies';
 export { snippet } from './snippets';
 export { entity } from './tables';
 export { logEntry } from './logs';
+export { apiReport } from './logs-report';
+export { projectUsage } from './usage';
 export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState;
+export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState & LogsReportState & FeatureFlagsState & UsageState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
@@ -34,6 +39,8 @@ export interface FakeClients {
   organizations: OrganizationsClient;
   authUsers: AuthUsersClient;
   logs: LogsClient;
+  featureFlags: FeatureFlagsClient;
+  usage: UsageClient;
 }
 
 export interface FakeApi {
@@ -77,6 +84,10 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     authUsers: [],
     logEntries: [],
     logRetentionDays: 1,
+    apiReport: null,
+    featureFlags: {},
+    plan: 'free',
+    projectUsage: [],
     ...DEFAULT_AUTH_STATE(),
     ...seed,
   };
@@ -89,7 +100,9 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     settings: fakeClient<FakeClients['settings']>('settings', keyHandlers(state), log),
     organizations: fakeClient<FakeClients['organizations']>('organizations', organizationHandlers(state), log),
     authUsers: fakeClient<FakeClients['authUsers']>('authUsers', authUserHandlers(state), log),
-    logs: fakeClient<FakeClients['logs']>('logs', logHandlers(state), log),
+    logs: fakeClient<FakeClients['logs']>('logs', { ...logHandlers(state), ...logsReportHandlers(state) }, log),
+    featureFlags: fakeClient<FakeClients['featureFlags']>('featureFlags', featureFlagHandlers(state), log),
+    usage: fakeClient<FakeClients['usage']>('usage', usageHandlers(state), log),
   };
   return {
     clients,

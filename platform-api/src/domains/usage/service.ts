@@ -1,4 +1,4 @@
-import { PLAN_LIMITS, type MetricUsage, type OrganizationUsage, type PlanId, type ProjectUsage, type ResourceWarning, type WarningLevel } from '@plinth/shared-contracts';
+import { PLAN_LIMITS, USAGE_WARNING_RATIO, type MetricUsage, type OrganizationUsage, type PlanId, type ProjectUsage, type ResourceWarning, type WarningLevel } from '@plinth/shared-contracts';
 import type { ControlDatabase, ObjectStore } from '../../core/deps';
 import type { ProjectDatabaseManager } from '../../core/project-db/manager';
 import type { EgressCounter } from './egress';
@@ -10,7 +10,7 @@ export interface AppUsageSource {
 }
 
 /** A metric reaching this share of its limit is a warning; reaching the limit is critical. */
-export const WARNING_RATIO = 0.8;
+export const WARNING_RATIO = USAGE_WARNING_RATIO;
 
 const metric = (usage: number, limit: number | null): MetricUsage => ({ usage, limit, exceeded: limit !== null && usage > limit });
 

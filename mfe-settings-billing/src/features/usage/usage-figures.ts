@@ -1,0 +1,78 @@
+import { PLAN_NAMES, USAGE_WARNING_RATIO, type MetricUsage, type PlanId, type ProjectUsage } from '@plinth/shared-contracts';
+
+// The usage page's figures in product words: each metric of a project (or the sum of the
+// organization's), its plan limit and how close it is to it.
+
+export type FigureFormat = 'bytes' | 'count';
+export type FigureLevel = 'within' | 'approaching' | 'over';
+
+export interface UsageFigure {
+  key: 'db_size' | 'storage_size' | 'db_egress' | 'monthly_active_users' | 'api_requests';
+  label: string;
+  format: FigureFormat;
+  /** null: the platform could not count it just now (the request log did not answer). */
+  usage: number | null;
+  /** null: the plan has no limit. */
+  limit: number | null;
+  level: FigureLevel;
+}
+
+type UsageLike = Pick<ProjectUsage, 'db_size' | 'storage_size' | 'db_egress' | 'monthly_active_users' | 'api_requests'>;
+
+export function levelOf(usage: number | null, limit: number | null): FigureLevel {
+  if (usage === null || limit === null || limit <= 0) return 'within';
+  if (usage >= limit) return 'over';
+  if (usage >= limit * USAGE_WARNING_RATIO) return 'approaching';
+  return 'within';
+}
+
+const fromMetric = (key: UsageFigure['key'], label: string, format: FigureFormat, m: MetricUsage | undefined): UsageFigure => ({
+  key,
+  label,
+  format,
+  usage: m ? m.usage : null,
+  limit: m ? m.limit : null,
+  level: m ? levelOf(m.usage, m.limit) : 'within',
+});
+
+/** The five figures of a project or an organization, in the page's order. */
+export function usageFigures(u: UsageLike): UsageFigure[] {
+  return [
+    fromMetric('db_size', 'Database size', 'bytes', u.db_size),
+    fromMetric('storage_size', 'Storage size', 'bytes', u.storage_size),
+    fromMetric('db_egress', 'Egress', 'bytes', u.db_egress),
+    fromMetric('monthly_active_users', 'Monthly active users', 'count', u.monthly_active_users),
+    { key: 'api_requests', label: 'API requests', format: 'count', usage: u.api_requests ? u.api_requests.total : null, limit: null, level: 'within' },
+  ];
+}
+
+const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
+/** 1,536 → "1.5 KB" (base 1024, as the plan limits are stated). */
+export function formatBytes(n: number): string {
+  let value = n;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${value.toLocaleString('en-US', { maximumFractionDigits: digits })} ${UNITS[unit]}`;
+}
+
+export const formatCount = (n: number): string => n.toLocaleString('en-US');
+export const formatFigure = (n: number, format: FigureFormat): string => (format === 'bytes' ? formatBytes(n) : formatCount(n));
+
+/** "12.4 MB of 500 MB", "3 of 50,000", "120" (no limit), "Not available right now". */
+export function describeFigure(f: UsageFigure): string {
+  if (f.usage === null) return 'Not available right now';
+  const used = formatFigure(f.usage, f.format);
+  return f.limit === null ? used : `${used} of ${formatFigure(f.limit, f.format)}`;
+}
+
+/** Share of the limit used, 0–100 (over 100 shows full), or null without a limit. */
+export const shareOfLimit = (f: UsageFigure): number | null => (f.usage === null || f.limit === null || f.limit <= 0 ? null : Math.min(100, (f.usage / f.limit) * 100));
+
+/** "November 2026": the billing period, a calendar month in UTC. */
+export const billingPeriod = (now = new Date()): string => now.toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export const planName = (plan: string): string => PLAN_NAMES[plan as PlanId] ?? plan;
