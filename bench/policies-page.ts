@@ -28,16 +28,33 @@ async function runQuery(context: BrowserContext, url: string, ref: string, query
   if (!response.ok()) throw new Error(`The setup query answered ${response.status()}: ${await response.text()}`);
 }
 
-/** Records the longest main-thread task from now on, in the page. */
-const watchLongTasks = () =>
+/**
+ * From now on, in the page: the longest main-thread task, and when the first table section and the
+ * first policy row of the page appear (the frame after a DOM mutation shows them, so no polling
+ * interval of the test driver is counted).
+ */
+const watchPage = () =>
   new Promise<void>((resolve) => {
-    const w = window as unknown as { __longest: number };
+    const w = window as unknown as { __longest: number; __section?: number; __policy?: number };
     w.__longest = 0;
+    w.__section = undefined;
+    w.__policy = undefined;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
     }).observe({ type: 'longtask' });
+    const seen = () => {
+      if (w.__section === undefined && document.querySelector('[role="heading"][title="t0001"]')) requestAnimationFrame(() => (w.__section ??= performance.now()));
+      if (w.__policy === undefined && document.querySelector('[role="group"][aria-label^="Policy policy"]')) requestAnimationFrame(() => (w.__policy ??= performance.now()));
+      if (w.__section !== undefined && w.__policy !== undefined) observer.disconnect();
+    };
+    const observer = new MutationObserver(seen);
+    observer.observe(document.body, { childList: true, subtree: true });
     resolve();
   });
+const seenAt = (page: Page) => page.evaluate(() => {
+  const w = window as unknown as { __longest: number; __section?: number; __policy?: number };
+  return { section: w.__section ?? NaN, policy: w.__policy ?? NaN, longest: w.__longest };
+});
 
 // A CSS selector, not getByRole: a role query runs in the page and would show up among its long tasks.
 const firstSection = (page: Page) => page.locator('[role="heading"][title="t0001"]').first();
@@ -69,26 +86,33 @@ try {
   const menuLink = page.getByRole('navigation', { name: 'Authentication' }).getByRole('link', { name: 'Policies' });
   await menuLink.waitFor();
   const paints: number[] = [];
+  const filled: number[] = [];
   const tasks: number[] = [];
   for (let run = 0; run < 3; run++) {
-    await page.evaluate(watchLongTasks);
+    await page.evaluate(watchPage);
     const t0 = await page.evaluate(() => performance.now());
     await menuLink.click();
     await firstSection(page).waitFor();
-    paints.push((await page.evaluate(() => performance.now())) - t0);
-    tasks.push(await page.evaluate(() => (window as unknown as { __longest: number }).__longest));
+    await page.locator('[role="group"][aria-label^="Policy policy"]').first().waitFor();
+    await page.waitForTimeout(100);
+    const seen = await seenAt(page);
+    paints.push(seen.section - t0);
+    filled.push(seen.policy - t0);
+    tasks.push(seen.longest);
     await page.getByRole('navigation', { name: 'Authentication' }).getByRole('link', { name: 'Users' }).click();
     await page.waitForURL(/auth\/users/);
   }
   const median = [...paints].sort((a, b) => a - b)[1]!;
   const longest = Math.max(...tasks);
-  console.log(`  first section on screen after opening the page: median ${median.toFixed(0)} ms of 3 (${paints.map((p) => p.toFixed(0)).join(', ')}); target < ${PAINT_TARGET_MS} ms: ${median < PAINT_TARGET_MS ? 'met' : 'NOT met'}`);
-  console.log(`  longest main-thread task meanwhile: ${longest.toFixed(0)} ms (per run: ${tasks.map((t) => t.toFixed(0)).join(', ')}; the first run also evaluates the page's code); target <= ${TASK_TARGET_MS} ms: ${longest <= TASK_TARGET_MS ? 'met' : 'NOT met'}`);
+  const joined = (values: number[]) => values.map((v) => v.toFixed(0)).join(', ');
+  console.log(`  first table section on screen after opening the page: first visit ${paints[0]!.toFixed(0)} ms, median ${median.toFixed(0)} ms of 3 (${joined(paints)}); target < ${PAINT_TARGET_MS} ms: ${paints[0]! < PAINT_TARGET_MS ? 'met' : 'NOT met'} on the first visit`);
+  console.log(`  first policy row on screen (the sections filled in): ${joined(filled)} ms`);
+  console.log(`  longest main-thread task meanwhile: ${longest.toFixed(0)} ms (per run: ${joined(tasks)}; the first run also evaluates the page's code); target <= ${TASK_TARGET_MS} ms: ${longest <= TASK_TARGET_MS ? 'met' : 'NOT met'}`);
 
   // Scrolling to the last table keeps the page responsive (only the rows in view are mounted).
   await page.goto(`${server.url}/project/${ref}/auth/policies`);
   await firstSection(page).waitFor();
-  await page.evaluate(watchLongTasks);
+  await page.evaluate(watchPage);
   const list = page.locator('[data-virtual-list]').first();
   await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await page.locator(`[role="heading"][title="t${String(TABLES).padStart(4, '0')}"]`).waitFor();

@@ -28,6 +28,26 @@ describe('RLS policies page', () => {
     expect(screen.queryByText('users')).toBeNull();
   });
 
+  it('shows the table sections while their policies still load, then fills them in', async () => {
+    const api = policiesApi();
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    const database = api.clients.database;
+    api.clients.database = new Proxy(database, {
+      get: (target, key: string) =>
+        key === 'listPolicies' ? async (...args: Parameters<typeof database.listPolicies>) => arrived.then(() => target.listPolicies(...args)) : (target as Record<string, unknown>)[key],
+    });
+    renderArea('auth/policies', { api });
+    const todos = await screen.findByRole('group', { name: 'Table todos' });
+    expect(within(todos).getByText('RLS enabled')).toBeTruthy();
+    expect(screen.getAllByText('Loading policies…')).toHaveLength(2);
+    expect(screen.queryByRole('group', { name: 'Policy Own todos' })).toBeNull();
+    release();
+    await screen.findByRole('group', { name: 'Policy Own todos' });
+    expect(screen.queryByText('Loading policies…')).toBeNull();
+    expect(screen.getByText('No policies created yet')).toBeTruthy();
+  });
+
   it('narrows to one table by ?search and by the search box', async () => {
     const user = userEvent.setup();
     renderArea('auth/policies?search=2', { api: policiesApi() });

@@ -51,7 +51,8 @@ export function PoliciesPage() {
   const schemas = useSchemas();
   const tables = useTables(schema);
   const policies = usePolicies(schema);
-  const rows = useMemo(() => policyListRows(tables.data ?? [], policies.data ?? [], { text, tableId }), [tables.data, policies.data, text, tableId]);
+  // The sections show as soon as the tables are known; their policies fill in when they arrive.
+  const rows = useMemo(() => policyListRows(tables.data ?? [], policies.data ?? null, { text, tableId }), [tables.data, policies.data, text, tableId]);
   const choices = schemaChoices(schemas.data ?? []);
   const locked = choices.find((s) => s.key === schema)?.protected ?? false;
   const tableEditor = link('tableEditor', { ref: projectRef });
@@ -99,6 +100,9 @@ export function PoliciesPage() {
           <span css={ellipsis} title={POLICY_MESSAGES.rlsDisabledWarning}>{POLICY_MESSAGES.rlsDisabledWarning}</span>
         </div>
       );
+    }
+    if (row.kind === 'loading') {
+      return <div css={{ ...rowStyle, color: c.textMuted, fontSize: tokens.fontSize.sm, borderBottom: `1px solid ${c.border}` }} aria-busy="true">Loading policies…</div>;
     }
     if (row.kind === 'no-policies') {
       return <div css={{ ...rowStyle, color: c.textMuted, fontSize: tokens.fontSize.sm, borderBottom: `1px solid ${c.border}` }}>No policies created yet</div>;
@@ -152,7 +156,7 @@ export function PoliciesPage() {
       {locked ? <p css={{ margin: 0, fontSize: tokens.fontSize.sm, color: c.textMuted }}>{`${schema} is a protected schema: its tables are managed by the platform and their policies are locked.`}</p> : null}
       {failed ? (
         <InlineError message="Failed to load the policies" detail={errorMessage(failed)} onRetry={() => { void schemas.refetch(); void tables.refetch(); void policies.refetch(); }} />
-      ) : findingSchema || tables.isPending || policies.isPending ? (
+      ) : findingSchema || tables.isPending ? (
         <LoadingSkeleton label="Loading policies" rows={6} />
       ) : (tables.data ?? []).length === 0 ? (
         <EmptyState

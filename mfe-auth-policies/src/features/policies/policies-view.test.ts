@@ -20,6 +20,11 @@ describe('policies page rows (000 §2.4)', () => {
     ]);
   });
 
+  it('shows the sections before the policies arrive, each with a loading row', () => {
+    const rows = policyListRows([table(2, 'todos'), table(1, 'notes', false)], null);
+    expect(rows.map((r) => `${r.kind} ${r.table.name}`)).toEqual(['table notes', 'warning notes', 'loading notes', 'table todos', 'loading todos']);
+  });
+
   it('narrows to one table by ?search and filters tables by the search box', () => {
     const tables = [table(1, 'notes'), table(2, 'todos'), table(3, 'todo_tags')];
     expect(policyListRows(tables, [], { tableId: 2 }).filter((r) => r.kind === 'table').map((r) => r.table.name)).toEqual(['todos']);

@@ -24,7 +24,8 @@ export type PolicyListRow =
   | { kind: 'table'; key: string; table: Table; policyCount: number }
   | { kind: 'warning'; key: string; table: Table }
   | { kind: 'policy'; key: string; table: Table; policy: Policy }
-  | { kind: 'no-policies'; key: string; table: Table };
+  | { kind: 'no-policies'; key: string; table: Table }
+  | { kind: 'loading'; key: string; table: Table };
 
 /** The page's height of a row, header rows and policy rows alike. */
 export const POLICY_LIST_ROW_HEIGHT = 44;
@@ -36,11 +37,14 @@ export interface PolicyListFilter {
   tableId?: number | null;
 }
 
-/** One table section after another: its header, the RLS-disabled warning, then its policies (or a note that it has none). */
-export function policyListRows(tables: readonly Table[], policies: readonly Policy[], filter: PolicyListFilter = {}): PolicyListRow[] {
+/**
+ * One table section after another: its header, the RLS-disabled warning, then its policies (or a
+ * note that it has none). Policies still loading (`null`): the sections show, each with a loading row.
+ */
+export function policyListRows(tables: readonly Table[], policies: readonly Policy[] | null, filter: PolicyListFilter = {}): PolicyListRow[] {
   const text = filter.text?.trim().toLowerCase() ?? '';
   const byTable = new Map<number, Policy[]>();
-  for (const p of policies) {
+  for (const p of policies ?? []) {
     const list = byTable.get(p.table_id);
     if (list) list.push(p);
     else byTable.set(p.table_id, [p]);
@@ -53,7 +57,8 @@ export function policyListRows(tables: readonly Table[], policies: readonly Poli
     const own = (byTable.get(table.id) ?? []).sort((a, b) => a.name.localeCompare(b.name));
     rows.push({ kind: 'table', key: `t${table.id}`, table, policyCount: own.length });
     if (!table.rls_enabled) rows.push({ kind: 'warning', key: `w${table.id}`, table });
-    if (own.length === 0) rows.push({ kind: 'no-policies', key: `n${table.id}`, table });
+    if (policies === null) rows.push({ kind: 'loading', key: `l${table.id}`, table });
+    else if (own.length === 0) rows.push({ kind: 'no-policies', key: `n${table.id}`, table });
     for (const policy of own) rows.push({ kind: 'policy', key: `p${policy.id}`, table, policy });
   }
   return rows;
