@@ -46,14 +46,18 @@ class PartBody {
 const bytesOf = (req: FastifyRequest): AsyncIterable<Uint8Array> => (req.body instanceof PartBody ? req.body.stream : (async function* () {})());
 const hasBytes = (req: FastifyRequest) => Number(header(req.headers['content-length']) ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 
-/** Appends a request's bytes; the last byte makes the object. Sets the new offset's headers. */
-async function receive(deps: ApiDeps, db: ProjectDatabase, req: FastifyRequest, reply: FastifyReply, up: ResumableUpload, offset: number, ownerId: string | null) {
+function requireOffsetType(req: FastifyRequest): void {
   if ((header(req.headers['content-type']) ?? '').split(';')[0]!.trim().toLowerCase() !== OFFSET_TYPE) {
     throw new HttpError(415, `Content-Type must be ${OFFSET_TYPE}`, 'VALIDATION', 'Content-Type');
   }
+}
+
+/** Appends a request's bytes; the last byte makes the object. Sets the new offset's headers. */
+async function receive(deps: ApiDeps, db: ProjectDatabase, req: FastifyRequest, reply: FastifyReply, up: ResumableUpload, offset: number, ownerId: string | null) {
   const next = await appendResumable(deps, up, offset, bytesOf(req));
   if (next === up.length) {
     try {
+      await getBucket(db, up.bucketId); // deleted meanwhile: 404, and the upload goes
       await uploadObject(db, deps.objects, {
         ref: up.ref,
         bucketId: up.bucketId,
@@ -89,6 +93,7 @@ export const resumableRoutes: RouteModule = (fastify, deps) => {
       const { db, access } = await openStorage(deps, req, req.params.ref, W);
       const bucket = await getBucket(db, req.params.id);
       const length = uploadLength(req);
+      if (hasBytes(req)) requireOffsetType(req);
       const meta = parseUploadMetadata(header(req.headers['upload-metadata']));
       const objectName = objectNameOf(meta);
       const contentType = (meta.contentType || 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
@@ -135,6 +140,7 @@ export const resumableRoutes: RouteModule = (fastify, deps) => {
     app.patch(`${base}/:uploadId`, { schema: { params: UploadParams } }, async (req, reply) => {
       requireTus(req, reply);
       const { access, db } = await openStorage(deps, req, req.params.ref, W);
+      requireOffsetType(req);
       const offset = uploadOffset(req);
       const up = await findResumable(deps, req.params.ref, req.params.id, req.params.uploadId, uploaderOf(access.user.id));
       await receive(deps, db, req, reply, up, offset, ownerOf(access.user.id));

@@ -148,6 +148,32 @@ describe('resumable upload', () => {
     expect((await download('media', 'late.bin')).statusCode).toBe(404);
   });
 
+  it('stores an empty file at creation, and bytes sent with the creation', async () => {
+    const empty = await create('media', 'empty.txt', 0);
+    expect(empty.statusCode).toBe(201);
+    expect((await download('media', 'empty.txt')).body).toBe('');
+    const withBytes = await s.app.inject({
+      method: 'POST',
+      url: `${base()}/media/objects/resumable`,
+      headers: { ...(await s.as('Developer')), ...TUS, 'upload-length': '5', 'upload-metadata': `objectName ${b64('at-once.txt')}`, 'content-type': 'application/offset+octet-stream' },
+      payload: Buffer.from('hello'),
+    });
+    expect(withBytes.statusCode).toBe(201);
+    expect(withBytes.headers['upload-offset']).toBe('5');
+    expect((await download('media', 'at-once.txt')).body).toBe('hello');
+  });
+
+  it('answers 404 for the last byte of an upload whose bucket was deleted, and drops it', async () => {
+    const owner = await s.as('Owner');
+    await s.app.inject({ method: 'POST', url: base(), headers: owner, payload: { id: 'doomed' } });
+    const location = (await create('doomed', 'late.bin', 4)).headers.location as string;
+    expect((await s.app.inject({ method: 'DELETE', url: `${base()}/doomed`, headers: owner })).statusCode).toBe(200);
+    const last = await patch(location, 0, Buffer.from('1234'));
+    expect(last.statusCode).toBe(404);
+    expect(last.json().message).toBe(STORAGE_API_MESSAGES.bucketNotFound('doomed'));
+    expect((await head(location)).statusCode).toBe(404);
+  });
+
   it('terminates an upload on DELETE', async () => {
     const location = (await create('media', 'gone.bin', 8)).headers.location as string;
     const del = await s.app.inject({ method: 'DELETE', url: location, headers: { ...(await s.as('Developer')), ...TUS } });

@@ -66,11 +66,16 @@ async function mayInsert(ctx: StorageContext, bucketId: string, name: string): P
     });
 }
 
-async function receive(deps: ApiDeps, ctx: StorageContext, req: FastifyRequest, reply: FastifyReply, up: ResumableUpload, offset: number) {
+function requireOffsetType(req: FastifyRequest): void {
   if ((header(req.headers['content-type']) ?? '').split(';')[0]!.trim().toLowerCase() !== OFFSET_TYPE) throw new StorageError(415, 'invalid_content_type', `Content-Type must be ${OFFSET_TYPE}`);
+}
+const hasBytes = (req: FastifyRequest) => Number(header(req.headers['content-length']) ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+
+async function receive(deps: ApiDeps, ctx: StorageContext, req: FastifyRequest, reply: FastifyReply, up: ResumableUpload, offset: number) {
   const next = await appendResumable(deps, up, offset, req.body instanceof PartBody ? req.body.stream : (async function* () {})());
   if (next === up.length) {
     try {
+      await getBucket(ctx.db, up.bucketId); // deleted meanwhile: 404, and the upload goes
       await uploadObject(ctx.db, deps.objects, {
         ref: up.ref,
         bucketId: up.bucketId,
@@ -111,6 +116,7 @@ export function storageResumableRoutes(fastify: FastifyInstance, deps: ApiDeps):
       const bucket = await getBucket(ctx.db, bucketId.data);
       const objectName = objectNameOf(meta);
       const length = uploadLength(req);
+      if (hasBytes(req)) requireOffsetType(req);
       const contentType = (meta.contentType || 'application/octet-stream').split(';')[0]!.trim().toLowerCase();
       checkMime(bucket.allowed_mime_types, contentType);
       const maxBytes = await uploadLimit(deps, req.params.ref, bucket.file_size_limit);
@@ -130,7 +136,7 @@ export function storageResumableRoutes(fastify: FastifyInstance, deps: ApiDeps):
         upsert,
       });
       reply.header('Location', `${req.url.split('?')[0]!.replace(/\/$/, '')}/${up.id}`);
-      if (Number(header(req.headers['content-length']) ?? 0) > 0 || length === 0) await receive(deps, ctx, req, reply, up, 0);
+      if (hasBytes(req) || length === 0) await receive(deps, ctx, req, reply, up, 0);
       else {
         expiresHeader(reply);
         reply.header('Upload-Offset', '0');
@@ -149,6 +155,7 @@ export function storageResumableRoutes(fastify: FastifyInstance, deps: ApiDeps):
     app.patch(`${base}/:uploadId`, { schema: { params: UploadParams } }, async (req, reply) => {
       requireTus(req, reply);
       const ctx = await storageContext(deps, req, req.params.ref);
+      requireOffsetType(req);
       const offset = uploadOffset(req);
       const up = await findResumable(deps, req.params.ref, undefined, req.params.uploadId, uploaderOf(ctx));
       await receive(deps, ctx, req, reply, up, offset);
