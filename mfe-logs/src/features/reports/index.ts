@@ -1,0 +1,2 @@
+export { ApiReportPage } from './ApiReportPage';
+export { ReportsOverview, StorageReportOff, UnmeasuredReport } from './PlainReports';
