@@ -1,7 +1,7 @@
 import { Button } from '@plinth/shared-ui/button';
 import { useFieldControl } from '@plinth/shared-ui/form';
 import { tokens } from '@plinth/shared-ui/theme';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SqlCodeEditor } from '../code-editor';
 import { completeAt, expressionCompletions, tokenizeSql, type CompletionMatch, type SqlTokenKind } from './sql-tokens';
 
@@ -63,6 +63,13 @@ export function ExpressionField(props: ExpressionFieldProps) {
   const all = useMemo(() => expressionCompletions(props.columns ?? []), [props.columns]);
   const painted = useMemo(() => tokenizeSql(value), [value]);
   const listOpen = match !== null;
+  // The field grows with its text (never a scrollbar of its own, which would wrap it unlike the coloured copy beneath).
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (!element) return;
+    element.style.height = 'auto';
+    element.style.height = `${element.scrollHeight + 2}px`;
+  }, [value, full]);
   // Escape closes the list, not the dialog around the field: caught on the window before a
   // dialog's own listener on the document sees it.
   useEffect(() => {
@@ -135,7 +142,7 @@ export function ExpressionField(props: ExpressionFieldProps) {
           value={value}
           placeholder={props.placeholder}
           spellCheck={false}
-          rows={Math.max(3, value.split('\n').length)}
+          rows={3}
           onChange={(event) => {
             onChange(event.target.value);
             suggest(event.target.value, event.target.selectionStart);
@@ -150,7 +157,8 @@ export function ExpressionField(props: ExpressionFieldProps) {
             position: 'relative',
             display: 'block',
             width: '100%',
-            resize: 'vertical',
+            resize: 'none',
+            overflow: 'hidden',
             background: 'transparent',
             color: 'transparent',
             caretColor: c.text,
