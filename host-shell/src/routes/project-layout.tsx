@@ -9,6 +9,8 @@ import { useSessionUser } from '../session/require-session';
 import { StatusGate } from '../features/status-gate/status-gate';
 import { ErrorScreen } from '../features/status-gate/error-screen';
 import { ResourceBanner } from '../features/resource-banner/resource-banner';
+import { FeatureFlagsProvider, WhenFlag } from '../features/feature-flags/feature-flags';
+import { IncidentBanner } from '../features/feature-flags/incident-banner';
 import { CommandMenu } from '../features/command-menu/command-menu';
 import { CommandButton } from '../features/command-menu/command-button';
 import { useCommandShortcut } from '../features/command-menu/use-command-shortcut';
@@ -86,7 +88,10 @@ export default function ProjectLayout() {
           currentProject={project.data}
           section={section}
         />
-        {project.data ? <ResourceBanner project={project.data} /> : null}
+        <FeatureFlagsProvider projectRef={project.data ? ref : ''}>
+          <IncidentBanner />
+          <WhenFlag flag="resource_warnings">{project.data ? <ResourceBanner project={project.data} /> : null}</WhenFlag>
+        </FeatureFlagsProvider>
         <main id="content" css={{ flex: 1, minHeight: 0, overflow: 'auto', position: 'relative' }}>
           {content}
         </main>

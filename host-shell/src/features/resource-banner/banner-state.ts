@@ -18,6 +18,7 @@ const METRIC_LABELS: Record<string, string> = {
   storage_size: 'Storage size',
   egress: 'Egress',
   disk_space_exhaustion: 'Disk space',
+  monthly_active_users: 'Monthly active users',
 };
 export const metricLabel = (metric: string) => METRIC_LABELS[metric] ?? metric;
 
