@@ -10,6 +10,7 @@ import { serverUrl } from '../support/servers';
 const run = promisify(execFile);
 
 test('copy an example from the API docs and run it', async ({ page, context }) => {
+  test.slow();
   const baseUrl = serverUrl('production');
   const { session } = await signUpThroughApi(baseUrl, 'api-docs');
   const { ref } = await createActiveProject(session, 'Docs');

@@ -6,6 +6,7 @@ import { serverUrl } from '../support/servers';
 // dropped with its name typed, an extension switched on for real, an index made by SQL listed.
 
 test('create and drop a function, enable an extension, see an index', async ({ page, context }) => {
+  test.slow();
   const baseUrl = serverUrl('production');
   const { session } = await signUpThroughApi(baseUrl, 'database-pages');
   const { ref } = await createActiveProject(session, 'Catalog');
