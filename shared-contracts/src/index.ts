@@ -17,6 +17,7 @@ export * from './database';
 export * from './sql-runs';
 export * from './snippets';
 export * from './storage';
+export * from './storage-resumable';
 export * from './settings';
 export * from './integrations';
 export * from './logs';

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER } from '@plinth/shared-contracts';
+import { CSRF_COOKIE, CSRF_HEADER, TUS_RESUMABLE_VERSION } from '@plinth/shared-contracts';
 
 // Resumable uploads this browser started and has not finished, per project, in local storage: the
 // server's upload URL with the file's name, size and modification time. A browser cannot read a
@@ -66,5 +66,5 @@ export function csrfToken(): string {
 /** Gives up an unfinished upload: the server drops its bytes (TUS termination) and this browser forgets it. */
 export async function discardPending(ref: string, p: PendingUpload): Promise<void> {
   forgetPending(ref, p.uploadUrl);
-  await fetch(p.uploadUrl, { method: 'DELETE', headers: { 'tus-resumable': '1.0.0', [CSRF_HEADER]: csrfToken() } }).catch(() => undefined);
+  await fetch(p.uploadUrl, { method: 'DELETE', headers: { 'tus-resumable': TUS_RESUMABLE_VERSION, [CSRF_HEADER]: csrfToken() } }).catch(() => undefined);
 }

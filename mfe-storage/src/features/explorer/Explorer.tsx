@@ -11,7 +11,7 @@ import { ExplorerContextMenu } from './ItemMenus';
 import { refreshFolders } from './folder-query';
 import { SelectionBar } from './SelectionBar';
 import type { DropContents, PickedFile } from './uploads';
-import { readPending } from '../uploads/pending';
+import { readPending } from '../../area/uploads/pending';
 import { useExplorerActions } from './use-explorer-actions';
 
 // Parts the first rows do not need load on first use: the preview, the uploads, the dialogs.

@@ -1,13 +1,12 @@
 import { createStore } from 'zustand';
-import { STORAGE_MESSAGES, STORAGE_UPLOAD_BATCH_SIZE, type Notice } from '@plinth/shared-contracts';
+import { RESUMABLE_UPLOAD_THRESHOLD_BYTES, STORAGE_MESSAGES, STORAGE_UPLOAD_BATCH_SIZE, type Notice } from '@plinth/shared-contracts';
 import { errorMessage } from '@plinth/area-kit';
 import { baseName, joinPath, uniqueUploadName, uploadable } from './explorer-rules';
-import { RESUMABLE_THRESHOLD } from '../uploads/threshold';
 
 // Uploads (001 §4, §5, §8, §9): files from the picker or dropped (whole folders too) go 10 at a
 // time; each has a state and the bytes sent the panel shows, each or all can be cancelled and a
 // failed one retried; names already taken in the folder get ' (2)' before the extension; paths with
-// '#/' are dropped. Files above 6 MB upload resumably (features/uploads): a cut connection continues
+// '#/' are dropped. Files above 6 MB upload resumably (area/uploads): a cut connection continues
 // from the bytes the server holds, and so does the same file picked again after a reload.
 
 export interface PickedFile {
@@ -104,8 +103,8 @@ const failedJobs = new Map<number, { job: Job; target: UploadTarget }>();
 
 async function send(job: Job, target: UploadTarget, signal: AbortSignal): Promise<void> {
   const { place } = target;
-  if (place && job.file.size > RESUMABLE_THRESHOLD) {
-    const { uploadResumable } = await import(/* webpackChunkName: "storage-uploads-resumable" */ '../uploads/resumable-upload');
+  if (place && job.file.size > RESUMABLE_UPLOAD_THRESHOLD_BYTES) {
+    const { uploadResumable } = await import(/* webpackChunkName: "storage-uploads-resumable" */ '../../area/uploads/resumable-upload');
     await uploadResumable({ ...place, path: job.path, file: job.file, signal, onProgress: (sent) => update(job.key, { sent }) });
   } else await target.upload(job.path, job.file, signal);
   update(job.key, { sent: job.file.size });
