@@ -9,7 +9,7 @@ import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useBuckets } from '../../area/use-buckets';
 import { PolicyDialogs, preloadPolicyDialogs, type StoragePolicyDialog } from './PolicyDialogs';
-import { groupStoragePolicies, rolesText } from './policy-groups';
+import { expressionText, groupStoragePolicies, rolesText } from './policy-groups';
 import { useStoragePolicies } from './queries';
 
 const c = tokens.color;
@@ -93,7 +93,8 @@ function PolicyList({ label, policies, canWrite, onEdit, onDelete }: PolicyListP
           css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, padding: `${tokens.space.sm} ${tokens.space.xl}`, borderTop: i ? `1px solid ${c.border}` : undefined, fontSize: tokens.fontSize.sm, minWidth: 0 }}>
           <Badge>{policy.command}</Badge>
           <span css={{ ...ellipsis, fontWeight: tokens.fontWeight.medium, flex: '0 1 auto' }} title={policy.name}>{policy.name}</span>
-          <span css={{ ...ellipsis, color: c.textMuted, flex: 1 }}>{rolesText(policy.roles)}</span>
+          <span css={{ ...ellipsis, color: c.textMuted, flex: '0 1 auto' }}>{rolesText(policy.roles)}</span>
+          <code css={{ ...ellipsis, flex: 1, fontFamily: tokens.font.mono, fontSize: tokens.fontSize.xs, color: c.textMuted }} title={expressionText(policy)}>{expressionText(policy)}</code>
           <RowActions
             label={`Actions for policy ${policy.name}`}
             disabledReason={canWrite ? null : PERMISSION_MESSAGES.editPolicies}

@@ -1,6 +1,6 @@
 import { bucket, policy } from '@plinth/area-kit/testing';
 import { describe, expect, it } from 'vitest';
-import { groupStoragePolicies, rolesText } from './policy-groups';
+import { expressionText, groupStoragePolicies, rolesText } from './policy-groups';
 
 describe('storage policies by bucket', () => {
   const buckets = [bucket('videos'), bucket('avatars')];
@@ -21,6 +21,12 @@ describe('storage policies by bucket', () => {
     ]);
     expect(groups.otherObjectPolicies.map((p) => p.name)).toEqual(['gone bucket', 'no bucket', 'not parsed', 'read both']);
     expect(groups.bucketTablePolicies.map((p) => p.name)).toEqual(['list buckets']);
+  });
+
+  it('shows USING, and WITH CHECK when it says something else', () => {
+    expect(expressionText({ definition: "(bucket_id = 'a'::text)", check: null })).toBe("USING (bucket_id = 'a'::text)");
+    expect(expressionText({ definition: null, check: "(bucket_id = 'a'::text)" })).toBe("WITH CHECK (bucket_id = 'a'::text)");
+    expect(expressionText({ definition: 'x', check: 'x' })).toBe('USING x');
   });
 
   it('names the roles, public when none', () => {

@@ -40,3 +40,10 @@ export function groupStoragePolicies(buckets: readonly Bucket[], policies: reado
 export function rolesText(roles: readonly string[]): string {
   return roles.length === 0 ? 'public' : roles.join(', ');
 }
+
+/** What the row shows of a policy's expressions: USING, then WITH CHECK when it differs. */
+export function expressionText(policy: Pick<Policy, 'definition' | 'check'>): string {
+  const using = policy.definition ? `USING ${policy.definition}` : '';
+  const check = policy.check && policy.check !== policy.definition ? `WITH CHECK ${policy.check}` : '';
+  return [using, check].filter(Boolean).join(' ');
+}
