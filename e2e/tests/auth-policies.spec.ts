@@ -68,7 +68,14 @@ test('create a policy from a template, edit it, test it as two users, toggle RLS
   await expect(editor.getByText('Do give your policy a name')).toBeVisible();
   await expect(editor.getByText('Did you forget to provide a USING expression for your policy?')).toBeVisible();
   await editor.getByRole('textbox', { name: 'Policy name' }).fill('Own todos');
-  await fillExpression(page, usingField, 'auth.uid() = user_id');
+  // The expression field completes auth.uid() and the table's columns.
+  await fillExpression(page, usingField, 'auth.u');
+  await expect(editor.getByRole('option', { name: /auth\.uid\(\)/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(' = user_');
+  await expect(editor.getByRole('option', { name: /user_id/ })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(usingField).toHaveValue('auth.uid() = user_id');
   await editor.getByRole('checkbox', { name: 'authenticated' }).check();
 
   // Test the draft as each user: they see their own rows only.
