@@ -1,7 +1,8 @@
-import { PLATFORM_SUPPORT, type DatabaseMigration } from '@plinth/shared-contracts';
+import type { DatabaseMigration } from '@plinth/shared-contracts';
 import type { DataTableColumn } from '@plinth/shared-ui/data-table';
 import { Code, ObjectsPage } from './ObjectsPage';
 import { useObjects } from './queries';
+import { PLATFORM_SUPPORT } from './platform-support';
 
 /** database/migrations: what a migration tool recorded in the database, newest first. */
 export function MigrationsPage() {

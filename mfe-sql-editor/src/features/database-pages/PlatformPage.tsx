@@ -1,6 +1,6 @@
-import { PLATFORM_SUPPORT } from '@plinth/shared-contracts';
 import { InlineNotice, PageHeader } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
+import { PLATFORM_SUPPORT } from './platform-support';
 
 const PAGES = {
   replication: { title: 'Replication', description: 'Copies of the database kept in step elsewhere.' },

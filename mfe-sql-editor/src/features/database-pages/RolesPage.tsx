@@ -1,8 +1,9 @@
-import { PLATFORM_SUPPORT, type DatabaseRoleDetail } from '@plinth/shared-contracts';
+import type { DatabaseRoleDetail } from '@plinth/shared-contracts';
 import type { DataTableColumn } from '@plinth/shared-ui/data-table';
 import { InlineNotice } from '@plinth/shared-ui/layout';
 import { Code, ObjectsPage } from './ObjectsPage';
 import { useObjects } from './queries';
+import { PLATFORM_SUPPORT } from './platform-support';
 
 const yes = (v: boolean) => (v ? 'Yes' : 'No');
 

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createApiDocsClient, createClients, functionExample, tableExamples, type ApiDocs, type ApiExample, type ExampleKeys } from '@plinth/shared-contracts';
+import { createApiDocsClient, createClients, type ApiDocs } from '@plinth/shared-contracts';
+import { functionExample, tableExamples, type ApiExample, type ExampleKeys } from '@plinth/shared-contracts/database-api-docs-examples';
 import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
 
 // The API docs' examples, run as written: the supabase-js text with a client made from the

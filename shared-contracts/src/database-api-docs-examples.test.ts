@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { functionExample, tableExamples, userExamples, type ApiDocsColumn, type ApiDocsTable, type ExampleKeys } from './database-api-docs';
+import type { ApiDocsColumn, ApiDocsTable } from './database-api-docs';
+import { functionExample, tableExamples, userExamples, type ExampleKeys } from './database-api-docs-examples';
 
 const keys: ExampleKeys = { url: 'http://localhost:4000/api/projects/abc', key: 'ANON', defaultSchema: 'public' };
 const col = (name: string, type: string, extra: Partial<ApiDocsColumn> = {}): ApiDocsColumn => ({ name, type, nullable: true, default: null, generated: false, primaryKey: false, comment: null, ...extra });
