@@ -33,24 +33,22 @@ async function runQuery(context: BrowserContext, url: string, ref: string, query
  * first policy row of the page appear (the frame after a DOM mutation shows them, so no polling
  * interval of the test driver is counted).
  */
-const watchPage = () =>
-  new Promise<void>((resolve) => {
-    const w = window as unknown as { __longest: number; __section?: number; __policy?: number };
-    w.__longest = 0;
-    w.__section = undefined;
-    w.__policy = undefined;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
-    }).observe({ type: 'longtask' });
-    const seen = () => {
-      if (w.__section === undefined && document.querySelector('[role="heading"][title="t0001"]')) requestAnimationFrame(() => (w.__section ??= performance.now()));
-      if (w.__policy === undefined && document.querySelector('[role="group"][aria-label^="Policy policy"]')) requestAnimationFrame(() => (w.__policy ??= performance.now()));
-      if (w.__section !== undefined && w.__policy !== undefined) observer.disconnect();
-    };
-    const observer = new MutationObserver(seen);
-    observer.observe(document.body, { childList: true, subtree: true });
-    resolve();
+// A string, not a function: the bundler would wrap its inner named functions in a helper the page lacks.
+const watchPage = `(() => {
+  const w = window;
+  w.__longest = 0;
+  w.__section = undefined;
+  w.__policy = undefined;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
+  }).observe({ type: 'longtask' });
+  const observer = new MutationObserver(() => {
+    if (w.__section === undefined && document.querySelector('[role="heading"][title="t0001"]')) requestAnimationFrame(() => { w.__section ??= performance.now(); });
+    if (w.__policy === undefined && document.querySelector('[role="group"][aria-label^="Policy policy"]')) requestAnimationFrame(() => { w.__policy ??= performance.now(); });
+    if (w.__section !== undefined && w.__policy !== undefined) observer.disconnect();
   });
+  observer.observe(document.body, { childList: true, subtree: true });
+})()`;
 const seenAt = (page: Page) => page.evaluate(() => {
   const w = window as unknown as { __longest: number; __section?: number; __policy?: number };
   return { section: w.__section ?? NaN, policy: w.__policy ?? NaN, longest: w.__longest };
