@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createActiveProject, signUpThroughApi } from '../support/api-session';
+import { signUpThroughApi, waitForProjectStatus } from '../support/api-session';
 import { serverUrl } from '../support/servers';
 
 // A large file uploads resumably (TUS, 6 MB parts): the connection cut once in the middle, the
@@ -9,10 +9,13 @@ const SIZE = 14 * 1024 * 1024;
 const PART = 6 * 1024 * 1024;
 
 test('a large upload cut off in the middle continues from the bytes the server holds', async ({ page, context }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const baseUrl = serverUrl('production');
   const { session } = await signUpThroughApi(baseUrl, 'storage-uploads');
-  const { ref } = await createActiveProject(session, 'Uploads');
+  // A project comes up in seconds on a quiet machine; allow for a busy one.
+  const org = await session.client.organizations.create({ name: 'Uploads team' });
+  const { ref } = await session.client.projects.create({ name: 'Uploads', organization_slug: org.slug });
+  await waitForProjectStatus(session, ref, 'ACTIVE_HEALTHY', 180_000);
   await session.client.storage.createBucket(ref, { id: 'media' });
   await session.shareWith(context);
 
