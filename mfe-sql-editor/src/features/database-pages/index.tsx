@@ -1,13 +1,20 @@
-import type { ComponentType } from 'react';
-import { ExtensionsPage } from './ExtensionsPage';
-import { FunctionsPage } from './FunctionsPage';
-import { IndexesPage } from './IndexesPage';
-import { MigrationsPage } from './MigrationsPage';
-import { PlatformPage } from './PlatformPage';
-import { RolesPage } from './RolesPage';
-import { SchemasPage } from './SchemasPage';
-import { TablesPage } from './TablesPage';
-import { TriggersPage } from './TriggersPage';
+import { Suspense, type ComponentType } from 'react';
+import { lazyWithPreload } from '@plinth/area-kit';
+import { LoadingSkeleton } from '@plinth/shared-ui/page';
+import type { PlatformFeature } from './PlatformPage';
+
+// Each database page in a chunk of its own: opening one page loads that page alone.
+const TablesPage = lazyWithPreload(() => import('./TablesPage').then((m) => m.TablesPage));
+const SchemasPage = lazyWithPreload(() => import('./SchemasPage').then((m) => m.SchemasPage));
+const FunctionsPage = lazyWithPreload(() => import('./FunctionsPage').then((m) => m.FunctionsPage));
+const TriggersPage = lazyWithPreload(() => import('./TriggersPage').then((m) => m.TriggersPage));
+const ExtensionsPage = lazyWithPreload(() => import('./ExtensionsPage').then((m) => m.ExtensionsPage));
+const IndexesPage = lazyWithPreload(() => import('./IndexesPage').then((m) => m.IndexesPage));
+const RolesPage = lazyWithPreload(() => import('./RolesPage').then((m) => m.RolesPage));
+const MigrationsPage = lazyWithPreload(() => import('./MigrationsPage').then((m) => m.MigrationsPage));
+const PlatformPage = lazyWithPreload(() => import('./PlatformPage').then((m) => m.PlatformPage));
+
+const platform = (feature: PlatformFeature) => () => <PlatformPage feature={feature} />;
 
 /** Each database page by its path below /database. */
 export const DATABASE_PAGE_COMPONENTS: Record<string, ComponentType> = {
@@ -19,14 +26,19 @@ export const DATABASE_PAGE_COMPONENTS: Record<string, ComponentType> = {
   indexes: IndexesPage,
   roles: RolesPage,
   migrations: MigrationsPage,
-  replication: () => <PlatformPage feature="replication" />,
-  hooks: () => <PlatformPage feature="hooks" />,
-  wrappers: () => <PlatformPage feature="wrappers" />,
-  'backups/scheduled': () => <PlatformPage feature="backups" />,
+  replication: platform('replication'),
+  hooks: platform('hooks'),
+  wrappers: platform('wrappers'),
+  'backups/scheduled': platform('backups'),
 };
 
 /** The database page at this path below /database. */
 export default function DatabasePage({ path }: { path: string }) {
   const Page = DATABASE_PAGE_COMPONENTS[path];
-  return Page ? <Page /> : null;
+  if (!Page) return null;
+  return (
+    <Suspense fallback={<LoadingSkeleton label="Loading the page" rows={6} />}>
+      <Page />
+    </Suspense>
+  );
 }
