@@ -2,7 +2,8 @@
 import { CompletionContext, type CompletionResult, type CompletionSource } from '@codemirror/autocomplete';
 import { EditorState } from '@codemirror/state';
 import { describe, expect, it, vi } from 'vitest';
-import { createSqlEditor, sqlLanguage } from './setup';
+import { createSqlEditor } from './setup';
+import { sqlLanguage } from './completion';
 import type { SqlEditorSchema } from './schema';
 
 const schema: SqlEditorSchema = {
@@ -71,6 +72,18 @@ describe('createSqlEditor', () => {
     expect(editor.view.contentDOM.getAttribute('contenteditable')).toBe('false');
     editor.setValue('select 2');
     expect(editor.getValue()).toBe('select 2');
+    editor.destroy();
+  });
+
+  it('paints without completion and takes it when first focused', async () => {
+    const parent = document.createElement('div');
+    document.body.append(parent);
+    const editor = createSqlEditor(parent, { doc: 'sel', schema });
+    const sources = () => editor.view.state.languageDataAt<CompletionSource>('autocomplete', 3).length;
+    expect(sources()).toBe(0);
+    editor.view.contentDOM.dispatchEvent(new FocusEvent('focus'));
+    await editor.completionReady();
+    expect(sources()).toBeGreaterThan(0);
     editor.destroy();
   });
 });

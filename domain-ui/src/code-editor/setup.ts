@@ -1,10 +1,9 @@
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import { PostgreSQL, sql } from '@codemirror/lang-sql';
-import { bracketMatching, indentOnInput } from '@codemirror/language';
+import { PostgreSQL } from '@codemirror/lang-sql';
+import { bracketMatching, indentOnInput, LanguageSupport } from '@codemirror/language';
 import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
 import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers, placeholder as placeholderText } from '@codemirror/view';
-import { functionCompletions, toNamespace, type SqlEditorSchema } from './schema';
+import type { SqlEditorSchema } from './schema';
 import { errorMarkExtension, setErrorMarkEffect, type EditorErrorMark } from './error-mark';
 import { editorHighlighting, editorTheme } from './theme';
 
@@ -28,36 +27,21 @@ export interface SqlEditorOptions {
   extensions?: Extension[];
 }
 
-/** Whole-name completions of functions at the start of a word; lang-sql completes after a dot. */
-function functionSource(schema: SqlEditorSchema) {
-  const options = functionCompletions(schema);
-  return (context: CompletionContext): CompletionResult | null => {
-    const word = context.matchBefore(/[\w]+$/);
-    if (!word && !context.explicit) return null;
-    const from = word?.from ?? context.pos;
-    if (from > 0 && context.state.sliceDoc(from - 1, from) === '.') return null;
-    return { from, options, validFor: /^\w*$/ };
-  };
-}
+/** PostgreSQL highlighting and indentation: what the first paint needs. Completion comes on focus. */
+const postgres = new LanguageSupport(PostgreSQL.language);
 
-/** The language part: PostgreSQL with completion of the given schema, reconfigurable. */
-export function sqlLanguage(schema: SqlEditorSchema = {}): Extension {
-  const language = sql({
-    dialect: PostgreSQL,
-    schema: toNamespace(schema),
-    defaultSchema: schema.defaultSchema ?? 'public',
-    defaultTable: schema.defaultTable ? schema.defaultTable.name : undefined,
-  });
-  return [language, language.language.data.of({ autocomplete: functionSource(schema) })];
-}
+/** Completion (./completion), fetched once, when an editor is first focused. */
+let completionModule: Promise<typeof import('./completion')> | null = null;
+export const loadCompletion = () => (completionModule ??= import(/* webpackChunkName: "sql-completion" */ './completion'));
 
 export interface SqlEditorParts {
-  language: Compartment;
+  /** Completion and bracket closing, empty until loaded. */
+  completion: Compartment;
   readOnly: Compartment;
 }
 
 /** Everything a Plinth SQL editor is made of, for a caller building its own EditorState. */
-export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorParts = { language: new Compartment(), readOnly: new Compartment() }): Extension[] {
+export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorParts = { completion: new Compartment(), readOnly: new Compartment() }): Extension[] {
   const { onChange, onTextChange, onRun } = options;
   return [
     options.lineNumbers ? lineNumbers() : [],
@@ -66,11 +50,10 @@ export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorP
     drawSelection(),
     indentOnInput(),
     bracketMatching(),
-    closeBrackets(),
-    autocompletion({ icons: false }),
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => { onRun?.(); return Boolean(onRun); } }])),
-    keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap, ...completionKeymap, indentWithTab]),
-    parts.language.of(sqlLanguage(options.schema)),
+    keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+    postgres,
+    parts.completion.of([]),
     parts.readOnly.of(readOnlyExtension(Boolean(options.readOnly))),
     editorTheme,
     editorHighlighting,
@@ -101,6 +84,8 @@ export interface SqlEditor {
   /** Replaces the whole text (a value from outside), keeping the cursor where it fits. */
   setValue: (value: string) => void;
   setSchema: (schema: SqlEditorSchema) => void;
+  /** Loads completion now (it loads by itself on first focus); resolves once the editor has it. */
+  completionReady: () => Promise<void>;
   setReadOnly: (readOnly: boolean) => void;
   /** The selected range, and its text ('' when nothing is selected). */
   getSelection: () => { from: number; to: number; text: string };
@@ -114,9 +99,26 @@ export interface SqlEditor {
 
 /** Creates an editor in `parent`: PostgreSQL, schema completion, Mod+Enter to run, both themes. */
 export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions = {}): SqlEditor {
-  const parts: SqlEditorParts = { language: new Compartment(), readOnly: new Compartment() };
-  const view = new EditorView({ parent, state: EditorState.create({ doc: options.doc ?? '', extensions: sqlEditorExtensions(options, parts) }) });
+  const parts: SqlEditorParts = { completion: new Compartment(), readOnly: new Compartment() };
+  let schema = options.schema ?? {};
+  let completion: typeof import('./completion') | null = null;
+  let destroyed = false;
+  const withCompletion = () => {
+    if (completion || destroyed) return;
+    void loadCompletion().then((loaded) => {
+      if (destroyed || completion) return;
+      completion = loaded;
+      view.dispatch({ effects: parts.completion.reconfigure(loaded.sqlCompletion(schema)) });
+    });
+  };
+  const focusLoads = EditorView.domEventHandlers({ focus: () => void withCompletion() });
+  const view = new EditorView({ parent, state: EditorState.create({ doc: options.doc ?? '', extensions: [sqlEditorExtensions(options, parts), focusLoads] }) });
+  if (view.hasFocus) withCompletion();
   return {
+    completionReady: () => {
+      withCompletion();
+      return loadCompletion().then(() => new Promise<void>((resolve) => setTimeout(resolve)));
+    },
     view,
     getValue: () => view.state.doc.toString(),
     setValue: (value) => {
@@ -124,7 +126,10 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
       const head = Math.min(view.state.selection.main.head, value.length);
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value }, selection: { anchor: head } });
     },
-    setSchema: (schema) => view.dispatch({ effects: parts.language.reconfigure(sqlLanguage(schema)) }),
+    setSchema: (next) => {
+      schema = next;
+      if (completion) view.dispatch({ effects: parts.completion.reconfigure(completion.sqlCompletion(schema)) });
+    },
     setReadOnly: (readOnly) => view.dispatch({ effects: parts.readOnly.reconfigure(readOnlyExtension(readOnly)) }),
     getSelection: () => {
       const { from, to } = view.state.selection.main;
@@ -135,6 +140,9 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
     setErrorMark: (mark) =>
       view.dispatch({ effects: mark ? [setErrorMarkEffect.of(mark), EditorView.scrollIntoView(Math.min(mark.from, view.state.doc.length), { y: 'center' })] : setErrorMarkEffect.of(null) }),
     focus: () => view.focus(),
-    destroy: () => view.destroy(),
+    destroy: () => {
+      destroyed = true;
+      view.destroy();
+    },
   };
 }

@@ -125,11 +125,10 @@ export class AutosaveSession {
     this.reader = read;
     clearTimeout(this.readTimer);
     this.readTimer = setTimeout(() => this.readText(), READ_TEXT_AFTER_MS);
+    // Still typing: the save waits for the pause after the last key, as with every edit.
+    clearTimeout(this.timer);
     const status = this.state.status;
-    if (this.options.save && (status === 'saved' || status === 'failed' || status === 'offline')) {
-      clearTimeout(this.timer);
-      this.set({ status: 'pending' });
-    }
+    if (this.options.save && (status === 'saved' || status === 'failed' || status === 'offline')) this.set({ status: 'pending' });
   }
 
   /** The latest text, reading the editor now if it changed since it was last read. */

@@ -9,7 +9,7 @@ const sqlOf = (api: ReturnType<typeof createFakeApi>, id: string) => api.state.s
 
 async function typeAtEnd(text: string) {
   const user = userEvent.setup();
-  await screen.findByTestId('sql-code-editor');
+  await screen.findByTestId('sql-code-editor', {}, { timeout: 5_000 });
   await user.click(screen.getByRole('textbox', { name: 'SQL' }));
   await user.keyboard('{Control>}{End}{/Control}');
   await user.keyboard(text);

@@ -13,7 +13,7 @@ describe('the non-hosted mode’s fixed sql/1', () => {
     renderArea('sql', { api, buildMode: 'self-hosted' });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sql/1'));
     const user = userEvent.setup();
-    await screen.findByTestId('sql-code-editor');
+    await screen.findByTestId('sql-code-editor', {}, { timeout: 5_000 });
     await user.click(screen.getByRole('textbox', { name: 'SQL' }));
     await user.keyboard('select 1 as n');
     expect(await screen.findByRole('status', { name: 'Query kept on this device' })).toBeTruthy();
@@ -27,7 +27,7 @@ describe('the non-hosted mode’s fixed sql/1', () => {
     cleanup();
     const reloaded = createFakeApi();
     renderArea('sql/1', { api: reloaded, buildMode: 'self-hosted' });
-    await screen.findByTestId('sql-code-editor');
+    await screen.findByTestId('sql-code-editor', {}, { timeout: 5_000 });
     expect(screen.getByRole('textbox', { name: 'SQL' }).textContent).toBe('select 1 as n');
 
     await userEvent.click(screen.getByRole('button', { name: 'Save query' }));

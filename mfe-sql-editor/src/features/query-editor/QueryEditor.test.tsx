@@ -7,7 +7,7 @@ import { renderArea } from '../../testing/render-area';
 
 /** The editor once CodeMirror has loaded in place of the plain field. */
 async function editor() {
-  await screen.findByTestId('sql-code-editor');
+  await screen.findByTestId('sql-code-editor', {}, { timeout: 5_000 });
   return screen.getByRole('textbox', { name: 'SQL' });
 }
 

@@ -11,7 +11,7 @@ const plan = [{ Plan: { 'Node Type': 'Seq Scan', 'Relation Name': 'todos', Schem
 
 async function typeQuery(text: string) {
   const user = userEvent.setup();
-  await screen.findByTestId('sql-code-editor');
+  await screen.findByTestId('sql-code-editor', {}, { timeout: 5_000 });
   await user.click(screen.getByRole('textbox', { name: 'SQL' }));
   await user.keyboard(text);
   return user;

@@ -3,13 +3,17 @@ import { useMatch, useNavigate } from 'react-router-dom';
 import { PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
 import { lazyWithPreload, useArea, RowActions, type RowAction } from '@plinth/area-kit';
 import { newQueryPath } from './SqlEditorMenu';
-import { DeleteSnippetDialog } from './DeleteSnippetDialog';
 import { useSnippetMutations } from '../../area/use-snippets';
 
 // The rename form (and the form library under it) is not needed to show the menu: it loads when a
 // query's actions open, or when the dialog first renders.
 const RenameSnippetDialog = lazyWithPreload(() => import('./RenameSnippetDialog').then((m) => m.RenameSnippetDialog));
-const preloadRenameDialog = () => void RenameSnippetDialog.preload();
+const DeleteSnippetDialog = lazyWithPreload(() => import('./DeleteSnippetDialog').then((m) => m.DeleteSnippetDialog));
+/** The dialogs load on first use: opening the menu fetches them. */
+const preloadRenameDialog = () => {
+  void RenameSnippetDialog.preload();
+  void DeleteSnippetDialog.preload();
+};
 
 /** Per-query menu (000 §2.10): Rename query, Share query, Create a personal copy, Delete query. */
 export function SnippetActions({ snippet }: { snippet: Snippet }) {
@@ -50,14 +54,16 @@ export function SnippetActions({ snippet }: { snippet: Snippet }) {
         </Suspense>
       ) : null}
       {dialog === 'delete' ? (
-        <DeleteSnippetDialog
-          snippet={snippet}
-          open
-          onOpenChange={(o) => setDialog(o ? 'delete' : null)}
-          onDeleted={(gone) => {
-            if (current?.params.id === gone.id) navigate(`/${newQueryPath(hosted)}`);
-          }}
-        />
+        <Suspense fallback={null}>
+          <DeleteSnippetDialog
+            snippet={snippet}
+            open
+            onOpenChange={(o) => setDialog(o ? 'delete' : null)}
+            onDeleted={(gone) => {
+              if (current?.params.id === gone.id) navigate(`/${newQueryPath(hosted)}`);
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );

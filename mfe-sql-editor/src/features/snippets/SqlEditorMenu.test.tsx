@@ -21,7 +21,7 @@ const section = (name: string) => screen.getByRole('region', { name });
 describe('SQL editor menu', () => {
   it('shows the entries and sorts the project snippets into Favorites, Project queries and Your queries', async () => {
     renderArea('sql/new', { api: seeded() });
-    const nav = screen.getByRole('navigation', { name: 'SQL editor' });
+    const nav = await screen.findByRole('navigation', { name: 'SQL editor' });
     expect(within(nav).getByRole('link', { name: /New query/ }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/sql/new`);
     expect(within(nav).getByRole('link', { name: 'Templates' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Quickstarts' })).toBeTruthy();

@@ -26,7 +26,7 @@ describe('Templates and Quickstarts', () => {
     renderArea('sql/quickstarts', { api, permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.USER_CONTENT_CREATE) });
     await userEvent.click(await screen.findByRole('button', { name: 'Open Countries as a new query' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sql/new'));
-    await screen.findByTestId('sql-code-editor');
+    await screen.findByTestId('sql-code-editor', {}, { timeout: 5_000 });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'SQL' }).textContent).toContain('create table if not exists public.countries'));
     expect(api.calls.some((c) => c.name === 'snippets.createSnippet')).toBe(false);
     expect(QUICKSTARTS.length).toBeGreaterThan(0);
