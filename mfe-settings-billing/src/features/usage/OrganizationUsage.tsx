@@ -7,7 +7,7 @@ import { Badge, EmptyState, PageHeader } from '@plinth/shared-ui/layout';
 import { Card, InlineError, LoadingSkeleton, Section } from '@plinth/shared-ui/page';
 import { DataTable, type DataTableColumn } from '@plinth/shared-ui/data-table';
 import { Picker } from '@plinth/shared-ui/picker';
-import { ChevronsUpDownIcon, EmptyIcon } from '@plinth/shared-ui/icons';
+import { EmptyIcon } from '@plinth/shared-ui/icons';
 import { billingPeriod, describeFigure, formatBytes, formatCount, planName, shareOfLimit, usageFigures, type UsageFigure } from './usage-figures';
 
 const ALL = 'all';
@@ -77,10 +77,7 @@ export function OrganizationUsage({ slug }: { slug: string }) {
       <div css={{ padding: tokens.space.xl, display: 'grid', gap: tokens.space.xl, maxWidth: 1100 }}>
         <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.space.md }}>
           <Picker label="Project" currentLabel={current} options={options} value={project?.project ?? ALL} onPick={pick} emptyText="No projects found">
-            <span css={{ display: 'inline-flex', alignItems: 'center', gap: tokens.space.xs }}>
-              {current}
-              <ChevronsUpDownIcon size={14} />
-            </span>
+            {current}
           </Picker>
           <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>
             {planName(org.plan)} plan{org.usage_billing_enabled ? ', usage above the included amounts is billed' : ''}
