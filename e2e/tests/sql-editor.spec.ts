@@ -116,3 +116,52 @@ test('type, run, export CSV, see an error marked, format; the query survives rel
   await expect(lines(page).last()).toHaveText('  total > 1 -- page two');
   await expect(page.getByRole('status', { name: 'Query saved' })).toBeVisible();
 });
+
+test('several statements show a result each, EXPLAIN draws a plan tree, a template opens and runs, the history lists the runs', async ({ page, context }) => {
+  test.setTimeout(180_000);
+  const baseUrl = serverUrl('production');
+  const { session } = await signUpThroughApi(baseUrl, 'sql-statements');
+  const { ref } = await createActiveProject(session, 'Sql statements');
+  await session.shareWith(context);
+
+  // Several statements: a tab per statement with its row count or command tag.
+  await page.goto(`${baseUrl}/project/${ref}/sql/new`);
+  await replaceText(page, 'create table public.notes (id int primary key, body text); insert into public.notes values (1, $$one$$), (2, $$two$$); select * from public.notes order by id');
+  await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/);
+  await page.getByRole('button', { name: 'Run' }).click();
+  const tabs = page.getByRole('tablist', { name: 'Statement results' });
+  await expect(tabs.getByRole('tab')).toHaveText(['1. CREATE TABLECREATE TABLE', '2. INSERTINSERT 2', '3. SELECT2 rows']);
+  await expect(page.getByRole('grid', { name: 'Results' }).getByRole('row')).toHaveCount(3);
+  await tabs.getByRole('tab', { name: /2\. INSERT/ }).click();
+  await expect(page.getByText('Success. 2 rows affected.')).toBeVisible();
+
+  // EXPLAIN ANALYZE as a tree, and a typed EXPLAIN too.
+  await replaceText(page, 'select * from public.notes where id = 2');
+  await page.getByRole('button', { name: 'Explain analyze' }).click();
+  const tree = page.getByRole('tree', { name: 'Plan tree' });
+  await expect(tree.getByRole('treeitem').first()).toContainText(/rows estimated/);
+  await expect(tree.getByRole('treeitem').first()).toContainText(/rows in .* ms/);
+  await expect(page.getByRole('region', { name: 'Query plan' })).toContainText('Execution');
+  await replaceText(page, 'explain select count(*) from public.notes');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(tree.getByRole('treeitem', { name: /Aggregate/ })).toBeVisible();
+
+  // A template opened as a new query, then run.
+  await page.goto(`${baseUrl}/project/${ref}/sql/templates`);
+  await page.getByRole('button', { name: 'Open Full-text search as a new query' }).click();
+  await expect(page.getByRole('heading', { name: 'Full-text search', level: 1 })).toBeVisible();
+  await expect(lines(page).first()).toHaveText('create table if not exists public.articles (');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect(page.getByRole('tablist', { name: 'Statement results' }).getByRole('tab')).toHaveCount(4);
+  await expect(page.getByRole('grid', { name: 'Results' })).toContainText('Full-text search in Postgres');
+
+  // The history lists what ran, newest first; a run opens as a new query.
+  await page.goto(`${baseUrl}/project/${ref}/sql/history`);
+  const history = page.getByRole('grid', { name: 'Query history' });
+  await expect(history.getByRole('row').nth(1)).toContainText('create table if not exists public.articles');
+  await expect(history.getByRole('row').nth(1)).toContainText('Success');
+  await expect(history.getByRole('row')).toHaveCount(5);
+  await history.getByRole('row').last().click();
+  await expect(page).toHaveURL(/\/sql\/[0-9a-f-]{36}$/);
+  await expect(lines(page).first()).toHaveText(/^create table public\.notes/);
+});

@@ -78,7 +78,7 @@ insert into public.articles (title, body) values
   ('Storage buckets', 'Keep files in buckets and guard them with policies.');
 
 select id, title, ts_rank(search, query) as rank
-  from public.articles, websearch_to_tsquery('english', 'search policies') as query
+  from public.articles, websearch_to_tsquery('english', 'search or policies') as query
  where search @@ query
  order by rank desc;
 `,
