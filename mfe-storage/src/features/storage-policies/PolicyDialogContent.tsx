@@ -1,15 +1,15 @@
 import { errorMessage, useArea } from '@plinth/area-kit';
-import { PolicyEditorDialog } from '@plinth/domain-ui/policy-editor';
 import { STORAGE_POLICY_MESSAGES } from '@plinth/shared-contracts';
 import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
 import type { StoragePolicyDialog } from './PolicyDialogs';
+import { StoragePolicyDialog as PolicyDialog } from './StoragePolicyDialog';
 import { useRoles, useStoragePolicyWrites } from './queries';
 import { storagePolicyTemplates } from './storage-templates';
 
 /** Columns completed in the expression fields. */
 const COLUMNS = { objects: ['bucket_id', 'name', 'owner', 'metadata', 'created_at', 'updated_at', 'last_accessed_at'], buckets: ['id', 'name', 'owner', 'public', 'file_size_limit', 'allowed_mime_types', 'created_at', 'updated_at'] };
 
-/** The open dialog of the storage policies page: the policy editor (new or edit) or the typed delete confirmation. */
+/** The open dialog of the storage policies page: the storage policy dialog (new or edit) or the typed delete confirmation. */
 export function PolicyDialogContent({ dialog, onClose }: { dialog: Exclude<StoragePolicyDialog, { kind: 'closed' }>; onClose: () => void }) {
   const { notify } = useArea();
   const writes = useStoragePolicyWrites();
@@ -18,16 +18,17 @@ export function PolicyDialogContent({ dialog, onClose }: { dialog: Exclude<Stora
   if (dialog.kind === 'editor') {
     const { table, bucketId, policy } = dialog;
     return (
-      <PolicyEditorDialog
-        schema="storage"
+      <PolicyDialog
         table={table}
+        bucketId={bucketId}
         columns={COLUMNS[table]}
         policy={policy}
         roles={roles.data ?? []}
-        templates={bucketId === null ? undefined : storagePolicyTemplates(bucketId)}
-        onCreate={(payload) => writes.create(payload, bucketId)}
+        templates={bucketId === null ? [] : storagePolicyTemplates(bucketId)}
+        onCreate={writes.createAll}
         onUpdate={writes.update}
         onSaved={() => notify({ kind: 'success', message: STORAGE_POLICY_MESSAGES.saved })}
+        onError={(message) => notify({ kind: 'error', message })}
         onClose={onClose}
       />
     );

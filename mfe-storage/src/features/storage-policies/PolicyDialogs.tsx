@@ -2,7 +2,7 @@ import { lazyWithPreload } from '@plinth/area-kit';
 import type { Policy } from '@plinth/shared-contracts';
 import { Suspense } from 'react';
 
-// The policy editor (with the SQL code editor) and the delete confirmation load in their own chunk:
+// The storage policy dialog and the delete confirmation load in their own chunk:
 // on pointer or focus near the buttons that open them, or when first opened.
 const PolicyDialogContent = lazyWithPreload(() => import('./PolicyDialogContent').then((m) => m.PolicyDialogContent));
 

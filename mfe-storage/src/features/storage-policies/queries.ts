@@ -1,7 +1,6 @@
 import { useArea } from '@plinth/area-kit';
 import { queryKeys, type Policy, type PolicyCreate, type PolicyUpdate } from '@plinth/shared-contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { policiesForBucket } from './storage-templates';
 
 // The storage policies page's reads and writes: policies of the storage schema through the
 // contracts' database client (the same cache entry the auth area's policies page uses for it).
@@ -37,9 +36,8 @@ export function useStoragePolicyWrites() {
   const create = (payload: PolicyCreate) => api.database.createPolicy(projectRef, payload);
   const drop = (id: number) => api.database.deletePolicy(projectRef, id);
   return {
-    /** For a bucket: one policy per allowed operation, all or none; elsewhere the policy as written. */
-    create: (payload: PolicyCreate, bucketId: string | null) =>
-      (bucketId === null ? create(payload) : createAll(create, drop, policiesForBucket(payload, bucketId))).finally(refresh),
+    /** The per-operation policies of the dialog: all or none. */
+    createAll: (payloads: PolicyCreate[]) => createAll(create, drop, payloads).finally(refresh),
     update: (id: number, payload: PolicyUpdate) => api.database.updatePolicy(projectRef, id, payload).finally(refresh),
     remove: useMutation({ mutationFn: drop, onSettled: refresh }),
   };

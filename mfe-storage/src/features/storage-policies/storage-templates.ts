@@ -79,10 +79,10 @@ export function bucketHash(bucketId: string): string {
 /**
  * The policies a bucket's new policy becomes: one per operation (ALL is the four), each named
  * "{name} {hash}_{n}" (the name cut to 50 characters) so that every name is unique; INSERT takes the expression as WITH CHECK,
- * the others as USING; no role means public.
+ * the others as USING; no role means public. `allowed` (the dialog's checked operations) replaces the command.
  */
-export function policiesForBucket(payload: PolicyCreate, bucketId: string): PolicyCreate[] {
-  const operations = payload.command === 'ALL' || payload.command === undefined ? STORAGE_POLICY_COMMANDS : [payload.command];
+export function policiesForBucket(payload: PolicyCreate, bucketId: string, allowed?: readonly PolicyCommand[]): PolicyCreate[] {
+  const operations = allowed ?? (payload.command === 'ALL' || payload.command === undefined ? STORAGE_POLICY_COMMANDS : [payload.command]);
   const expression = payload.command === 'INSERT' ? (payload.check ?? payload.definition) : (payload.definition ?? payload.check);
   const hash = bucketHash(bucketId);
   const name = [...payload.name.trim()].slice(0, STORAGE_POLICY_NAME_MAX_LENGTH).join('');
