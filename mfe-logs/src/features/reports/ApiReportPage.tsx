@@ -118,7 +118,7 @@ function ErrorsTable({ report }: { report: ApiReport }) {
   const rows = report.top_errors.map((e) => ({ ...e, id: `${e.status} ${e.method} ${e.service}${e.path}` }));
   const columns: DataTableColumn<(typeof rows)[number]>[] = [
     { key: 'status', header: 'Status', cell: (e) => e.status, sortValue: (e) => e.status, width: '90px' },
-    { key: 'call', header: 'Call', cell: (e) => `${e.method} /${e.service}/v1${e.path}`, width: 'minmax(200px, 3fr)' },
+    { key: 'call', header: 'Call', cell: (e) => `${e.method} /${e.service}/v1${e.path}`, width: 'minmax(160px, 3fr)' },
     { key: 'requests', header: 'Requests', cell: (e) => formatCount(e.requests), sortValue: (e) => e.requests, align: 'end' },
   ];
   return (
@@ -131,7 +131,7 @@ function ErrorsTable({ report }: { report: ApiReport }) {
 function SlowestTable({ report }: { report: ApiReport }) {
   const rows = report.slowest.map((s) => ({ ...s, id: `${s.method} ${s.service}${s.path}` }));
   const columns: DataTableColumn<(typeof rows)[number]>[] = [
-    { key: 'call', header: 'Call', cell: (s) => `${s.method} /${s.service}/v1${s.path}`, width: 'minmax(200px, 3fr)' },
+    { key: 'call', header: 'Call', cell: (s) => `${s.method} /${s.service}/v1${s.path}`, width: 'minmax(160px, 3fr)' },
     { key: 'avg', header: 'Average', cell: (s) => formatMs(s.avg_latency_ms), sortValue: (s) => s.avg_latency_ms, align: 'end' },
     { key: 'max', header: 'Slowest', cell: (s) => formatMs(s.max_latency_ms), sortValue: (s) => s.max_latency_ms, align: 'end' },
     { key: 'requests', header: 'Requests', cell: (s) => formatCount(s.requests), sortValue: (s) => s.requests, align: 'end' },

@@ -19,11 +19,11 @@ export function formatBytes(n: number): string {
 /** Share of calls that failed, "2.5 %" ("0 %" without calls). */
 export const errorRate = (r: ApiReport): string => `${(r.totals.requests ? (r.totals.errors / r.totals.requests) * 100 : 0).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;
 
-/** A bucket's label: the hour and minute for windows of a day or less, else the date and hour (UTC). */
+/** A bucket's label: the time alone for minute buckets (the last hour), else the date and time (UTC). */
 export function bucketLabel(startIso: string, bucketSeconds: number): string {
   const d = new Date(startIso);
   const time = d.toISOString().slice(11, 16);
-  return bucketSeconds < 6 * 3600 ? `${time} UTC` : `${d.toISOString().slice(5, 10)} ${time} UTC`;
+  return bucketSeconds < 3600 ? `${time} UTC` : `${d.toISOString().slice(5, 10)} ${time} UTC`;
 }
 
 /** The tallest bar's height: at least 1 so an empty window draws flat bars. */
