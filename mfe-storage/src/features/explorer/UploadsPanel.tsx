@@ -17,6 +17,9 @@ const fileLabel = (e: UploadEntry) => e.path.split('/').pop() ?? e.path;
  */
 export function UploadsPanel() {
   const { entries, running } = useStore(uploadsStore);
+  const { projectRef } = useArea();
+  const [pending, setPending] = useState<PendingUpload[]>(() => readPending(projectRef));
+  if (!entries.length && !pending.length) return null;
   const settled = entries.filter((e) => e.state === 'done' || e.state === 'failed' || e.state === 'cancelled').length;
   const live = entries.filter((e) => e.state !== 'cancelled');
   const bytes = live.reduce((s, e) => s + e.size, 0);
@@ -27,7 +30,7 @@ export function UploadsPanel() {
       aria-label="Uploads"
       css={{ position: 'absolute', right: tokens.space.lg, bottom: tokens.space.lg, width: 340, maxWidth: 'calc(100% - 32px)', background: tokens.color.surfaceRaised, border: `1px solid ${tokens.color.border}`, borderRadius: tokens.radius.lg, boxShadow: tokens.shadow.md, padding: tokens.space.md, zIndex: 2, fontSize: tokens.fontSize.sm }}
     >
-      <ResumeOffer />
+      <ResumeOffer pending={pending} setPending={setPending} />
       {entries.length ? (
         <>
           <div css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm }}>
@@ -73,10 +76,9 @@ export function UploadsPanel() {
  * files by itself: the user picks them again (any order, several at once) and each continues from
  * the bytes the server holds; Discard drops them on the server too.
  */
-function ResumeOffer() {
+function ResumeOffer({ pending, setPending }: { pending: PendingUpload[]; setPending: (update: (list: PendingUpload[]) => PendingUpload[]) => void }) {
   const { api, projectRef, notify, props } = useArea();
   const client = useQueryClient();
-  const [pending, setPending] = useState<PendingUpload[]>(() => readPending(projectRef));
   const input = useRef<HTMLInputElement>(null);
   if (!pending.length) return null;
 
@@ -101,7 +103,7 @@ function ResumeOffer() {
   };
   const discard = async () => {
     await Promise.all(pending.map((p) => discardPending(projectRef, p)));
-    setPending([]);
+    setPending(() => []);
   };
 
   return (
