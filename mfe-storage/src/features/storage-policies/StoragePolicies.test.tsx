@@ -99,6 +99,72 @@ describe('storage policies page', { timeout: 20_000 }, () => {
     expect(notices).not.toContainEqual({ kind: 'success', message: 'Successfully saved policy!' });
   });
 
+  it('starts a policy from scratch with the bucket prefilled, tells what Review needs, and reviews one statement per operation', async () => {
+    const { user, api, notices } = setup(seeded());
+    await user.click(await screen.findByRole('button', { name: 'New policy for videos' }));
+    const dialog = await screen.findByRole('dialog', {}, DIALOG_LOAD);
+    await user.click(within(dialog).getByRole('button', { name: /Create a policy from scratch/ }));
+    expect((screen.getByRole('textbox', { name: 'Policy definition' }) as HTMLTextAreaElement).value).toBe("bucket_id = 'videos'");
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByText('Do give your policy a name')).toBeTruthy();
+    const name = screen.getByRole('textbox', { name: 'Policy name' }) as HTMLInputElement;
+    await user.click(name);
+    await user.paste('x'.repeat(55));
+    expect(name.value).toBe('x'.repeat(50));
+    expect(screen.getByText('50/50')).toBeTruthy();
+    await user.clear(name);
+    await user.paste('Videos for everyone');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByText('You will need to allow at least one operation in your policy')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'SELECT' }));
+    await user.click(screen.getByRole('checkbox', { name: 'INSERT' }));
+    await user.click(screen.getByRole('checkbox', { name: 'anon' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Policy definition' }));
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(screen.getByText('Did you forget to provide a definition for your policy?')).toBeTruthy();
+    await user.click(screen.getByRole('textbox', { name: 'Policy definition' }));
+    await user.paste("bucket_id = 'videos'");
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    const review = await screen.findByTestId('policy-review');
+    const hash = bucketHash('videos');
+    expect(review.textContent).toContain(`create policy "Videos for everyone ${hash}_0" on "storage"."objects"`);
+    expect(review.textContent).toMatch(/for SELECT to "anon"\s*using \(bucket_id = 'videos'\)/);
+    expect(review.textContent).toMatch(new RegExp(`"Videos for everyone ${hash}_1"[\\s\\S]*for INSERT to "anon"\\s*with check \\(bucket_id = 'videos'\\);`));
+    expect(review.textContent?.match(/create policy/g)).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Back to edit' }));
+    expect((screen.getByRole('textbox', { name: 'Policy name' }) as HTMLInputElement).value).toBe('Videos for everyone');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    await user.click(await screen.findByRole('button', { name: 'Save policy' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.argsOf('database.createPolicy').map(([, body]) => (body as { command: string }).command)).toEqual(['SELECT', 'INSERT']);
+    expect(notices).toContainEqual({ kind: 'success', message: 'Successfully saved policy!' });
+    expect(await screen.findByRole('listitem', { name: `Policy Videos for everyone ${hash}_1` })).toBeTruthy();
+  }, 60_000);
+
+  it('updates an existing policy as one policy, says why it failed, and asks before discarding changes', async () => {
+    const { user, api, notices } = setup(seeded());
+    api.failures['database.updatePolicy'] = { status: 400, message: 'syntax error at or near "="' };
+    await user.click(await screen.findByRole('button', { name: 'Actions for policy Anyone reads avatars' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit policy' }));
+    await screen.findByRole('dialog', {}, DIALOG_LOAD);
+    const name = await screen.findByRole('textbox', { name: 'Policy name' });
+    expect((screen.getByRole('checkbox', { name: 'SELECT' }) as HTMLInputElement).checked).toBe(true);
+    await user.click(name);
+    await user.paste(' too');
+    await user.click(screen.getByRole('button', { name: 'Review' }));
+    expect(within(await screen.findByTestId('policy-review')).getAllByText(/alter policy/).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Save policy' }));
+    expect(await screen.findByText('Error updating policy: syntax error at or near "="')).toBeTruthy();
+    expect(notices).toContainEqual({ kind: 'error', message: 'Error updating policy: syntax error at or near "="' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByRole('textbox', { name: 'Policy name' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(await screen.findByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.state.policies.map((p) => p.name)).toContain('Anyone reads avatars');
+  }, 60_000);
+
   it('deletes a policy once its name is typed', async () => {
     const { user, api, notices } = setup(seeded());
     await user.click(await screen.findByRole('button', { name: 'Actions for policy Anyone reads avatars' }));
