@@ -1,6 +1,6 @@
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
-import { OrganizationMenu, organizationPages } from '../features/organization/OrganizationMenu';
+import { OrganizationMenu, useOrganizationPages } from '../features/organization/OrganizationMenu';
 import { TeamMembers } from '../features/organization/TeamMembers';
 import { OrganizationUsage } from '../features/usage/OrganizationUsage';
 
@@ -8,7 +8,7 @@ import { OrganizationUsage } from '../features/usage/OrganizationUsage';
 export default function OrganizationRoutes() {
   const { slug = '' } = useParams();
   const { hosted } = useArea();
-  const pages = organizationPages(slug)
+  const pages = useOrganizationPages(slug)
     .flatMap((g) => g.items)
     .filter((i) => hosted || !i.hostedOnly);
   return (
