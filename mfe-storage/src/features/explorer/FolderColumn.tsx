@@ -25,8 +25,12 @@ export interface FolderColumnProps {
   onDropFiles: (column: number, drop: DropContents) => void;
 }
 
-/** More than the rows a column ever draws at once (its height over 37 px, plus the list's overscan). */
-const ROW_SLOTS = 256;
+/**
+ * Row keys cycle through this many slots: a few more than the rows a column draws at once (the
+ * window's height over 37 px plus the list's overscan of 6 each side), so that after any scroll
+ * nearly every row drawn finds its key, and so its elements, among the rows it replaces.
+ */
+const rowSlots = () => Math.ceil((typeof window === 'undefined' ? 1080 : window.innerHeight) / STORAGE_ROW_HEIGHT) + 16;
 const LIST_GRID = 'minmax(200px, 3fr) 100px 140px 170px 170px';
 
 /** One open folder: its entries, virtualized, with selection, menus, inline editing and keyboard (001 §2, §4). */
@@ -54,6 +58,7 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
   latest.current = { entries: folder.rows, path };
   const siblings = useCallback(() => latest.current.entries.names(), []);
   const id = (i: number) => `storage-col-${column}-row-${i}`;
+  const slots = rowSlots();
 
   const open = useCallback(
     (item: StorageObject) => {
@@ -183,7 +188,7 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
         aria-label={`Contents of ${label}`}
         // Keyed by slot: a row scrolled out hands its elements to the row scrolled in, so a fast
         // scroll updates text and attributes instead of building and dropping DOM for every row.
-        getKey={(item, i) => (item ? i % ROW_SLOTS : 'new')}
+        getKey={(item, i) => (item ? i % slots : 'new')}
         onEndReached={() => folder.hasNextPage && !folder.isFetchingNextPage && void folder.fetchNextPage()}
         header={list ? <ListHeader /> : undefined}
         headerHeight={list ? STORAGE_ROW_HEIGHT : 0}
