@@ -25,6 +25,12 @@ describe('providers page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.state.authProviders.email).toEqual({ sign_ups_allowed: true, confirmation_required: true, min_password_length: 10 }));
   });
 
+  it('shows the callback URL to register with the providers, from the project API address', async () => {
+    renderArea('auth/providers', { api: createFakeApi() });
+    const callback = await screen.findByText(/\/auth\/v1\/callback$/, undefined, LOAD);
+    expect(callback.textContent).toMatch(/^https:\/\/[a-z]+\.plinth\.test\/auth\/v1\/callback$/);
+  });
+
   it('keeps the client secret write-only: sent once, then only said to be set', async () => {
     const api = createFakeApi();
     const user = userEvent.setup({ delay: null });

@@ -1,16 +1,18 @@
 import { PERMISSIONS } from '@plinth/shared-contracts';
 import { errorMessage, useArea } from '@plinth/area-kit';
+import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { PageHeader } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton, Section } from '@plinth/shared-ui/page';
 import { EmailProviderCard } from './EmailProviderCard';
 import { OAuthProviderCard } from './OAuthProviderCard';
-import { useAuthProviders } from './queries';
+import { useAuthProviders, useOAuthCallbackUrl } from './queries';
 
 /** /auth/providers: how users sign in to the project (hosted only). */
 export function ProvidersSettings() {
   const { can } = useArea();
   const allowed = can(PERMISSIONS.PROJECTS_WRITE);
   const providers = useAuthProviders();
+  const callbackUrl = useOAuthCallbackUrl();
   return (
     <div>
       <PageHeader title="Providers" description="Ways your users sign in." />
@@ -26,6 +28,7 @@ export function ProvidersSettings() {
             </Section>
             <Section title="OAuth providers" description="Let users sign in with an account they already have. The client secret is kept on the server and never shown again.">
               <div css={{ display: 'grid', gap: 16 }}>
+                {callbackUrl.data ? <CodeBlock label="Callback URL to register with each provider" code={callbackUrl.data} wrap /> : null}
                 {providers.data.oauth.map((p) => (
                   <OAuthProviderCard key={p.id} provider={p} allowed={allowed} />
                 ))}

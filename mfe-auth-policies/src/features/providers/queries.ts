@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthProviders, AuthProvidersUpdate } from '@plinth/shared-contracts';
+import { queryKeys, type AuthProviders, type AuthProvidersUpdate } from '@plinth/shared-contracts';
 import { errorMessage, useArea, type AreaApi } from '@plinth/area-kit';
 
 export const authProvidersQuery = (api: AreaApi, ref: string) =>
@@ -21,5 +21,19 @@ export function useSaveProviders() {
       notify({ kind: 'success', message: 'Successfully updated settings' });
     },
     onError: (error: Error) => notify({ kind: 'error', message: `Failed to update settings: ${errorMessage(error)}` }),
+  });
+}
+
+/** The auth service's OAuth callback, to register in each provider's app: the project's API address + /auth/v1/callback. */
+export function useOAuthCallbackUrl() {
+  const { api, projectRef } = useArea();
+  return useQuery({
+    queryKey: queryKeys.projectSettings(projectRef),
+    queryFn: () => api.settings.getProjectSettings(projectRef),
+    staleTime: 60_000,
+    select: (settings) => {
+      const config = settings.services[0]?.app_config;
+      return config ? `${config.protocol}://${config.endpoint}/auth/v1/callback` : null;
+    },
   });
 }
