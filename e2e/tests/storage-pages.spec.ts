@@ -44,7 +44,10 @@ test('template policies on a bucket show on its panel and decide what an app may
   await dialog.getByRole('option', { name: /Give anonymous users access to JPG images in a folder named public/ }).click();
   await expect(dialog.getByText("bucket_id = 'gallery'").first()).toBeVisible();
   await dialog.getByRole('button', { name: 'Use this template' }).click();
+  await expect(dialog.getByRole('checkbox', { name: 'SELECT' })).toBeChecked();
+  await expect(dialog.getByRole('checkbox', { name: 'INSERT' })).not.toBeChecked();
   await dialog.getByRole('button', { name: 'Review' }).click();
+  await expect(dialog.getByTestId('policy-review')).toContainText('for SELECT to public');
   await dialog.getByRole('button', { name: 'Save policy' }).click();
   await expect(page.getByText('Successfully saved policy!', { exact: true })).toBeVisible();
   await expect(gallery.getByRole('listitem', { name: /^Policy Anyone reads JPG images in public \w+_0$/ })).toBeVisible();
@@ -72,6 +75,7 @@ test('template policies on a bucket show on its panel and decide what an app may
   await dialog.getByRole('option', { name: /Give users access to a folder named after their user id/ }).click();
   await dialog.getByRole('button', { name: 'Use this template' }).click();
   await dialog.getByRole('button', { name: 'Review' }).click();
+  await expect(dialog.getByText('These 4 policies will be created, one per operation, all or none:')).toBeVisible();
   await dialog.getByRole('button', { name: 'Save policy' }).click();
   await expect(inbox.getByRole('listitem', { name: /^Policy Users work in their own folder \w+_\d$/ })).toHaveCount(4);
   expect((await upload(`${appUser.user.id}/after.txt`)).status).toBe(200);
