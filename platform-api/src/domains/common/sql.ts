@@ -50,6 +50,13 @@ export function userSqlError(err: unknown): HttpError & { details?: SqlErrorDeta
   return Object.assign(out, { details });
 }
 
+/**
+ * Query options for what a member changes in the project database (DDL, row writes): server mode
+ * runs it on the project's own role, so what it creates is owned by that role and never by the
+ * API's user (a SECURITY DEFINER function owned by the API's user would run with its rights).
+ */
+export const AS_USER = { user: true } as const;
+
 /** Runs a statement built from user input; Postgres refusals become 400/409. */
 export async function asUserSql<T>(fn: () => Promise<T>): Promise<T> {
   try {

@@ -20,7 +20,8 @@ beforeAll(async () => {
   ref = p.project.ref;
   api = clientOf(owner);
   db = await h.internals.databases.get(ref);
-  await db.exec(`create table public.notes (id bigint generated always as identity primary key, body text not null, stamped text);`);
+  // Made as a member makes tables (the SQL editor's run): owned by the project's role in server mode.
+  await db.exec(`create table public.notes (id bigint generated always as identity primary key, body text not null, stamped text);`, { user: true });
 }, 120_000);
 afterAll(async () => h?.close());
 
@@ -45,6 +46,22 @@ describe('functions', () => {
 
     await api.dropFunction(ref, replaced.id);
     expect((await api.listFunctions(ref, { schema: 'public' })).map((f) => f.name)).not.toContain(name);
+  });
+
+  it("makes what a member creates the project role's own, so a SECURITY DEFINER function runs with no more than that role's rights", async () => {
+    await api.createFunction(ref, { schema: 'public', name: 'who_runs', args: [], returns: 'text', language: 'sql', definition: 'select current_user::text', securityDefiner: true });
+    await api.createSchema(ref, 'scratch');
+    const index = await api.createIndex(ref, { schema: 'public', table: 'notes', columns: ['stamped'] });
+    // The member's own statements (the SQL editor's runs) connect as the project's role in server mode.
+    const member = await db.query<{ runner: string; me: string }>(`select public.who_runs() as runner, current_user::text as me`, [], { user: true });
+    expect(member.rows[0].runner).toBe(member.rows[0].me);
+    const owners = await db.query<{ fn: string; sch: string; idx: string }>(
+      `select (select pg_get_userbyid(proowner)::text from pg_proc where proname = 'who_runs') as fn,
+              (select pg_get_userbyid(nspowner)::text from pg_namespace where nspname = 'scratch') as sch,
+              (select pg_get_userbyid(relowner)::text from pg_class where relname = 'notes_stamped_idx') as idx`,
+    );
+    expect(owners.rows[0]).toEqual({ fn: member.rows[0].me, sch: member.rows[0].me, idx: member.rows[0].me });
+    await api.dropIndex(ref, index.id);
   });
 
   it('names the argument whose type does not exist, and keeps the hidden schemas unchanged', async () => {

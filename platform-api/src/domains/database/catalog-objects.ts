@@ -1,6 +1,6 @@
 import { HIDDEN_SCHEMAS, type DatabaseMigration, type DatabaseRoleDetail, type DatabaseTableSummary } from '@plinth/shared-contracts';
 import { HttpError, type ProjectDatabase } from '../../core/deps';
-import { asUserSql, ident } from '../common/sql';
+import { AS_USER, asUserSql, ident } from '../common/sql';
 
 // What the database pages share: the protected schemas rule, and the plain catalog reads
 // (table summaries, schemas, roles, migrations). Every name is bound or quoted.
@@ -43,7 +43,7 @@ export async function listTableSummaries(db: Db, schema?: string): Promise<Datab
 
 export async function createSchema(db: Db, name: string): Promise<{ name: string }> {
   assertChangeable(name, 'name');
-  await asUserSql(() => db.query(`create schema ${ident(name)}`));
+  await asUserSql(() => db.query(`create schema ${ident(name)}`, [], AS_USER));
   return { name };
 }
 
@@ -52,7 +52,7 @@ export async function dropSchema(db: Db, name: string): Promise<{ name: string }
   assertChangeable(name, 'name');
   const found = await db.query(`select 1 from pg_namespace where nspname = $1`, [name]);
   if (!found.rows.length) notFound(`Schema ${name}`);
-  await asUserSql(() => db.query(`drop schema ${ident(name)}`));
+  await asUserSql(() => db.query(`drop schema ${ident(name)}`, [], AS_USER));
   return { name };
 }
 

@@ -1,6 +1,6 @@
 import type { DatabaseExtension, DatabaseExtensionEnable } from '@plinth/shared-contracts';
 import { HttpError } from '../../core/deps';
-import { asUserSql, ident } from '../common/sql';
+import { AS_USER, asUserSql, ident } from '../common/sql';
 import { notFound, type Db } from './catalog-objects';
 
 // Extensions a project may enable and disable: the trusted contrib extensions the embedded
@@ -36,7 +36,7 @@ async function findOffered(db: Db, name: string): Promise<DatabaseExtension> {
 export async function enableExtension(db: Db, body: DatabaseExtensionEnable): Promise<DatabaseExtension> {
   await findOffered(db, body.name);
   const schema = body.schema ?? 'public';
-  await asUserSql(() => db.query(`create extension if not exists ${ident(body.name)} with schema ${ident(schema)} cascade`));
+  await asUserSql(() => db.query(`create extension if not exists ${ident(body.name)} with schema ${ident(schema)} cascade`, [], AS_USER));
   return findOffered(db, body.name);
 }
 
@@ -45,6 +45,6 @@ export async function disableExtension(db: Db, name: string): Promise<DatabaseEx
   const ext = await findOffered(db, name);
   if (ext.builtIn) throw new HttpError(400, `The extension ${name} is built into the database and cannot be disabled`, 'EXTENSION_BUILT_IN', 'name');
   if (!ext.installedVersion) notFound(`Enabled extension ${name}`);
-  await asUserSql(() => db.query(`drop extension ${ident(name)}`));
+  await asUserSql(() => db.query(`drop extension ${ident(name)}`, [], AS_USER));
   return findOffered(db, name);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseFunction, DatabaseFunctionWrite } from '@plinth/shared-contracts';
 import { HttpError, type ProjectDatabase } from '../../core/deps';
-import { asUserSql, ident } from '../common/sql';
+import { AS_USER, asUserSql, ident } from '../common/sql';
 import { assertChangeable, isProtectedSchema, notFound, NOT_INTERNAL, type Db } from './catalog-objects';
 
 // Database functions: list, create, replace and drop. Argument and return types are resolved by
@@ -65,7 +65,7 @@ async function byName(db: Db, schema: string, name: string): Promise<DatabaseFun
 export async function createFunction(db: Db, f: DatabaseFunctionWrite): Promise<DatabaseFunction> {
   assertChangeable(f.schema);
   const sql = await functionSql(db, f, false);
-  await asUserSql(() => db.query(sql));
+  await asUserSql(() => db.query(sql, [], AS_USER));
   return byName(db, f.schema, f.name);
 }
 
@@ -84,13 +84,10 @@ export async function updateFunction(db: ProjectDatabase, id: number, f: Databas
   const sql = await functionSql(db, f, true);
   const signature = `${ident(f.schema)}.${ident(f.name)}(${(await argTypes(db, f)).join(', ')})`;
   const oldArgs = await oldIdentity(db, id);
-  await asUserSql(() =>
-    db.transaction(async (tx) => {
-      const same = await tx.query<{ id: number | null }>(`select to_regprocedure($1)::oid::int as id`, [signature]);
-      if (same.rows[0]?.id !== id) await tx.query(`drop function ${ident(old.schema)}.${ident(old.name)}(${oldArgs})`);
-      await tx.query(sql);
-    }),
-  );
+  const same = await db.query<{ id: number | null }>(`select to_regprocedure($1)::oid::int as id`, [signature]);
+  const drop = same.rows[0]?.id !== id ? `drop function ${ident(old.schema)}.${ident(old.name)}(${oldArgs});\n` : '';
+  // One string, so one implicit transaction: the old function stays if the new one is refused.
+  await asUserSql(() => db.exec(`${drop}${sql}`, AS_USER));
   return byName(db, f.schema, f.name);
 }
 
@@ -102,6 +99,6 @@ export async function dropFunction(db: Db, id: number): Promise<DatabaseFunction
   const f = await findFunction(db, id);
   assertChangeable(f.schema);
   const args = await oldIdentity(db, id);
-  await asUserSql(() => db.query(`drop function ${ident(f.schema)}.${ident(f.name)}(${args})`));
+  await asUserSql(() => db.query(`drop function ${ident(f.schema)}.${ident(f.name)}(${args})`, [], AS_USER));
   return f;
 }

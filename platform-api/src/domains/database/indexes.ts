@@ -1,5 +1,5 @@
 import type { DatabaseIndex, DatabaseIndexCreate } from '@plinth/shared-contracts';
-import { asUserSql, ident } from '../common/sql';
+import { AS_USER, asUserSql, ident } from '../common/sql';
 import { assertChangeable, isProtectedSchema, notFound, NOT_INTERNAL, type Db } from './catalog-objects';
 
 // Indexes: list, create on columns of a table, drop. An index that backs a constraint (primary
@@ -30,6 +30,8 @@ export async function createIndex(db: Db, x: DatabaseIndexCreate): Promise<Datab
   await asUserSql(() =>
     db.query(
       `create ${x.unique ? 'unique ' : ''}index ${ident(name)} on ${ident(x.schema)}.${ident(x.table)} using ${x.method ?? 'btree'} (${x.columns.map(ident).join(', ')})`,
+      [],
+      AS_USER,
     ),
   );
   const r = await db.query<Row>(`${SELECT} and n.nspname = $1 and c.relname = $2`, [x.schema, name]);
@@ -39,6 +41,6 @@ export async function createIndex(db: Db, x: DatabaseIndexCreate): Promise<Datab
 export async function dropIndex(db: Db, id: number): Promise<DatabaseIndex> {
   const x = await findIndex(db, id);
   assertChangeable(x.schema);
-  await asUserSql(() => db.query(`drop index ${ident(x.schema)}.${ident(x.name)}`));
+  await asUserSql(() => db.query(`drop index ${ident(x.schema)}.${ident(x.name)}`, [], AS_USER));
   return x;
 }

@@ -1,6 +1,6 @@
 import type { RowFilter, RowSort, TableColumn, TableShape } from '@plinth/shared-contracts';
 import { HttpError, type ProjectDatabase } from '../../core/deps';
-import { ident, userSqlError } from '../common/sql';
+import { AS_USER, ident, userSqlError } from '../common/sql';
 import { readRowPage } from './table-rows';
 import { qualifiedName } from './table-rows-shape';
 import { Params } from './table-rows-sql';
@@ -107,7 +107,6 @@ function csvValue(col: TableColumn, text: string | null, params: Params): string
 }
 
 type Tx = Pick<ProjectDatabase, 'query'>;
-const AS_USER = { user: true } as const;
 
 async function insertBatch(tx: Tx, table: string, cols: TableColumn[], batch: CsvRecord[]): Promise<void> {
   const params = new Params();

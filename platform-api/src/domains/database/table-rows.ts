@@ -1,6 +1,6 @@
 import type { RowKey, RowPage, RowFilter, RowSort, RowValues, TableColumn, TableRow, TableShape } from '@plinth/shared-contracts';
 import { HttpError, type ProjectDatabase } from '../../core/deps';
-import { asUserSql, ident } from '../common/sql';
+import { AS_USER, asUserSql, ident } from '../common/sql';
 import { keyColumns, qualifiedName } from './table-rows-shape';
 import {
   afterClause,
@@ -20,7 +20,6 @@ import {
 // (`user: true`: the project's own role in server mode), never as the API's own user.
 
 type Db = Pick<ProjectDatabase, 'query'>;
-const AS_USER = { user: true } as const;
 
 export interface PageRequest {
   limit: number;

@@ -1,5 +1,5 @@
 import type { DatabaseTrigger, DatabaseTriggerCreate } from '@plinth/shared-contracts';
-import { asUserSql, ident } from '../common/sql';
+import { AS_USER, asUserSql, ident } from '../common/sql';
 import { assertChangeable, isProtectedSchema, notFound, NOT_INTERNAL, type Db } from './catalog-objects';
 
 // Triggers: list, create (on a table, calling a function that returns trigger), enable or
@@ -37,6 +37,8 @@ export async function createTrigger(db: Db, t: DatabaseTriggerCreate): Promise<D
     db.query(
       `create trigger ${ident(t.name)} ${t.timing} ${events} on ${ident(t.schema)}.${ident(t.table)}
        for each ${t.orientation} execute function ${ident(t.functionSchema)}.${ident(t.functionName)}()`,
+      [],
+      AS_USER,
     ),
   );
   const r = await db.query<Row>(`${SELECT} and n.nspname = $1 and c.relname = $2 and t.tgname = $3`, [t.schema, t.table, t.name]);
@@ -46,13 +48,13 @@ export async function createTrigger(db: Db, t: DatabaseTriggerCreate): Promise<D
 export async function setTriggerEnabled(db: Db, id: number, enabled: boolean): Promise<DatabaseTrigger> {
   const t = await findTrigger(db, id);
   assertChangeable(t.schema);
-  await asUserSql(() => db.query(`alter table ${ident(t.schema)}.${ident(t.table)} ${enabled ? 'enable' : 'disable'} trigger ${ident(t.name)}`));
+  await asUserSql(() => db.query(`alter table ${ident(t.schema)}.${ident(t.table)} ${enabled ? 'enable' : 'disable'} trigger ${ident(t.name)}`, [], AS_USER));
   return findTrigger(db, id);
 }
 
 export async function dropTrigger(db: Db, id: number): Promise<DatabaseTrigger> {
   const t = await findTrigger(db, id);
   assertChangeable(t.schema);
-  await asUserSql(() => db.query(`drop trigger ${ident(t.name)} on ${ident(t.schema)}.${ident(t.table)}`));
+  await asUserSql(() => db.query(`drop trigger ${ident(t.name)} on ${ident(t.schema)}.${ident(t.table)}`, [], AS_USER));
   return t;
 }
