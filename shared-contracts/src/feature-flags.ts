@@ -49,7 +49,7 @@ export const FEATURE_FLAG_DEFAULTS: Record<FeatureFlag, boolean> = {
 };
 
 export const FeatureFlagValuesSchema = z.object(
-  Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<FeatureFlag, z.ZodMiniBoolean>,
+  Object.fromEntries(FEATURE_FLAGS.map((f) => [f, z.boolean()])) as Record<FeatureFlag, ReturnType<typeof z.boolean>>,
 );
 export type FeatureFlagValues = Record<FeatureFlag, boolean>;
 
