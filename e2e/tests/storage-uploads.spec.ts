@@ -34,7 +34,7 @@ test('a large upload cut off in the middle continues from the bytes the server h
   await page.goto(`${baseUrl}/project/${ref}/storage/buckets/media`);
   await expect(page.getByText('No results found in this folder')).toBeVisible();
   const bytes = Buffer.alloc(SIZE, 7);
-  await page.getByTestId('storage-upload-input').setInputFiles({ name: 'film.bin', mimeType: 'application/octet-stream', buffer: bytes });
+  await page.getByTestId('storage-upload-input').setInputFiles({ name: 'film.bin', mimeType: 'application/octet-stream', buffer: bytes }, { timeout: 90_000 });
 
   await expect(page.getByText('Successfully uploaded 1 file!', { exact: true })).toBeVisible({ timeout: 120_000 });
   expect(offsets).toEqual(['0', String(PART), String(PART), String(2 * PART)]);
