@@ -3,7 +3,7 @@ import { PERMISSIONS, POLICY_MESSAGES } from '@plinth/shared-contracts';
 import { Button } from '@plinth/shared-ui/button';
 import { TextInput } from '@plinth/shared-ui/form';
 import { DatabaseIcon, EditIcon, LockIcon, PlusIcon, SearchIcon, TrashIcon, WarningIcon } from '@plinth/shared-ui/icons';
-import { Badge, EmptyState, PageHeader } from '@plinth/shared-ui/layout';
+import { Badge, EmptyState, PageHeader, visuallyHidden } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
 import { Picker } from '@plinth/shared-ui/picker';
 import { tokens } from '@plinth/shared-ui/theme';
@@ -33,7 +33,7 @@ const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'no
 const NARROW = '@container policy-list (max-width: 560px)';
 const wideOnly = { [NARROW]: { display: 'none' } };
 const visuallyHiddenWhenNarrow = {
-  [NARROW]: { position: 'absolute' as const, width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' as const },
+  [NARROW]: visuallyHidden,
 };
 
 /** The RLS policies page (000 §2.4): a schema picker, then one section per table with its policies. */

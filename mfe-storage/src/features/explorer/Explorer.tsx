@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PERMISSIONS, STORAGE_EXPLORER_HEIGHT_OFFSET, type Bucket, type StorageObjectPage } from '@plinth/shared-contracts';
 import { tokens } from '@plinth/shared-ui/theme';
+import { visuallyHidden } from '@plinth/shared-ui/layout';
 import { lazyWithPreload, useArea } from '@plinth/area-kit';
 import { readPreferences } from './explorer-rules';
 import { createExplorerStore, ExplorerContext, useExplorer, useExplorerStore } from './explorer-store';
@@ -81,7 +82,7 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
   return (
     <div css={{ position: 'relative', display: 'flex', flexDirection: 'column', height: `calc(100vh - ${STORAGE_EXPLORER_HEIGHT_OFFSET}px)`, minHeight: 320, background: tokens.color.background }}>
       {/* The breadcrumb names the bucket on screen; the page's heading is for assistive technology. */}
-      <h1 css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>{bucket.name}</h1>
+      <h1 css={visuallyHidden}>{bucket.name}</h1>
       {selecting ? (
         <SelectionBar actions={actions} mayWrite={mayWrite} />
       ) : (

@@ -1,5 +1,6 @@
 import type { StorageObject } from '@plinth/shared-contracts';
 import { STORAGE_DOWNLOAD_PARALLEL } from '@plinth/shared-contracts';
+import { saveFile } from '@plinth/shared-ui/layout';
 import { baseName, joinPath } from './explorer-rules';
 
 // Downloads: one file as itself; a folder or a selection as one zip built while the files arrive
@@ -10,18 +11,6 @@ export interface DownloadSource {
   /** Lists every file below a folder, page by page. */
   listAll: (folder: string) => AsyncIterable<{ path: string; item: StorageObject }>;
   download: (path: string) => Promise<Blob>;
-}
-
-/** Hands a blob to the browser as a file download. */
-export function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 /** The files a zip holds: each selected file, every file below each selected folder (named from `root`). */
@@ -64,7 +53,7 @@ export async function downloadZip(source: DownloadSource, targets: { path: strin
     await response.body.pipeTo(await handle.createWritable());
     return;
   }
-  saveBlob(await response.blob(), zipName);
+  saveFile(zipName, await response.blob());
 }
 
 /** Walks a folder page by page (helper for DownloadSource.listAll). */

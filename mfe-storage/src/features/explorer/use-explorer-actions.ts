@@ -9,7 +9,8 @@ import {
 } from '@plinth/shared-contracts';
 import { errorMessage, useArea } from '@plinth/area-kit';
 import { baseName, joinPath, parentOf } from './explorer-rules';
-import { downloadZip, saveBlob, walkFolder } from './downloads';
+import { saveFile } from '@plinth/shared-ui/layout';
+import { downloadZip, walkFolder } from './downloads';
 import { useExplorerStore, type Target } from './explorer-store';
 import { refreshFolders } from './folder-query';
 import { useCustomDomain, withCustomDomain } from './preview-url';
@@ -111,7 +112,7 @@ export function useExplorerActions(bucket: Bucket) {
       if (targets.length === 1 && !targets[0]!.isFolder) {
         const name = baseName(targets[0]!.path);
         try {
-          saveBlob(await source.download(targets[0]!.path), name);
+          saveFile(name, await source.download(targets[0]!.path));
         } catch {
           notify({ kind: 'error', message: STORAGE_MESSAGES.downloadFailed(name) });
         }

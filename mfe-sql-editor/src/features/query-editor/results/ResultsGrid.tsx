@@ -5,9 +5,10 @@ import { VirtualList, type VirtualListHandle } from '@plinth/shared-ui/virtual-l
 import { Dialog } from '@plinth/shared-ui/dialog';
 import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { Button } from '@plinth/shared-ui/button';
+import { saveFile } from '@plinth/shared-ui/layout';
 import { CopyIcon, DownloadIcon } from '@plinth/shared-ui/icons';
 import { useArea } from '@plinth/area-kit';
-import { cellText, downloadText, initialWidths, isJsonValue, rowText, toCsv, toJson, type ResultRow } from './cell-text';
+import { cellText, initialWidths, isJsonValue, rowText, toCsv, toJson, type ResultRow } from './cell-text';
 
 export interface ResultsGridProps {
   columns: readonly string[];
@@ -160,14 +161,14 @@ export default function ResultsGrid({ columns, rows, height, fileName = 'query-r
         <Button size="small" variant="ghost" icon={<CopyIcon />} onClick={() => copyRow()}>
           Copy row
         </Button>
-        <Button size="small" variant="ghost" icon={<DownloadIcon />} onClick={() => downloadText(`${fileName}.csv`, toCsv(columns, rows), 'text/csv')}>
+        <Button size="small" variant="ghost" icon={<DownloadIcon />} onClick={() => saveFile(`${fileName}.csv`, toCsv(columns, rows), 'text/csv')}>
           Export CSV
         </Button>
         <Button
           size="small"
           variant="ghost"
           icon={<DownloadIcon />}
-          onClick={() => downloadText(`${fileName}.json`, toJson(columns, rows), 'application/json')}
+          onClick={() => saveFile(`${fileName}.json`, toJson(columns, rows), 'application/json')}
         >
           Export JSON
         </Button>

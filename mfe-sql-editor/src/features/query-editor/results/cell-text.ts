@@ -44,15 +44,3 @@ export function initialWidths(columns: readonly string[], rows: readonly ResultR
 export function toJson(columns: readonly string[], rows: readonly ResultRow[]): string {
   return JSON.stringify(rows.map((row) => Object.fromEntries(columns.map((name, col) => [name, row[col] ?? null]))), null, 2);
 }
-
-/** Saves text as a file the browser downloads. */
-export function downloadText(fileName: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
