@@ -94,7 +94,8 @@ describe('storage menu', { timeout: 20_000 }, () => {
       ['storage/buckets', 'All buckets'],
     ] as const) {
       const view = renderArea(path);
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title);
+      // The policies and settings pages come in chunks of their own: their heading shows once loaded.
+      await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title));
       view.unmount();
     }
   });
