@@ -61,7 +61,7 @@ function Introduction({ docs, keys }: { docs: ApiDocs; keys: ExampleKeys }) {
   return (
     <>
       <p css={p}>
-        Every table, view and function of the exposed schemas ({docs.schemas.join(', ') || 'none'}) is reachable over a REST API at <code>{docs.url}/rest/v1</code>, and through
+        Every table, view and function of the exposed schemas ({docs.schemas.join(', ') || 'none'}) is reachable over a REST API at <code css={{ overflowWrap: 'anywhere' }}>{docs.url}/rest/v1</code>, and through
         supabase-js. Row level security decides what each caller sees. These pages are generated from the database: they change as your schema does.
       </p>
       <Example example={clientSetupExample(keys)} description="Install @supabase/supabase-js and create a client with the project's URL and key." />
