@@ -5,16 +5,8 @@ import type { ApiReport } from '@plinth/shared-contracts';
 export const formatCount = (n: number): string => n.toLocaleString('en-US');
 export const formatMs = (n: number | null): string => (n === null ? '–' : `${n.toLocaleString('en-US', { maximumFractionDigits: n < 10 ? 1 : 0 })} ms`);
 
-const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-export function formatBytes(n: number): string {
-  let value = n;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1 })} ${UNITS[unit]}`;
-}
+/** Bytes in the largest unit (base 1024): the contracts' one formatting. */
+export { formatBytes } from '@plinth/shared-contracts';
 
 /** Share of calls that failed, "2.5 %" ("0 %" without calls). */
 export const errorRate = (r: ApiReport): string => `${(r.totals.requests ? (r.totals.errors / r.totals.requests) * 100 : 0).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;

@@ -1,4 +1,4 @@
-import { PLAN_NAMES, USAGE_WARNING_RATIO, type MetricUsage, type PlanId, type ProjectUsage } from '@plinth/shared-contracts';
+import { formatBytes, PLAN_NAMES, USAGE_WARNING_RATIO, type MetricUsage, type PlanId, type ProjectUsage } from '@plinth/shared-contracts';
 
 // The usage page's figures in product words: each metric of a project (or the sum of the
 // organization's), its plan limit and how close it is to it.
@@ -46,18 +46,8 @@ export function usageFigures(u: UsageLike): UsageFigure[] {
   ];
 }
 
-const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'];
-/** 1,536 → "1.5 KB" (base 1024, as the plan limits are stated). */
-export function formatBytes(n: number): string {
-  let value = n;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: digits })} ${UNITS[unit]}`;
-}
+/** 1,536 → "1.5 KB" (base 1024, as the plan limits are stated): the contracts' one formatting. */
+export { formatBytes };
 
 export const formatCount = (n: number): string => n.toLocaleString('en-US');
 export const formatFigure = (n: number, format: FigureFormat): string => (format === 'bytes' ? formatBytes(n) : formatCount(n));
