@@ -45,8 +45,6 @@ interface DesignPage {
   fake?: (seed: Seed) => { ref: string; project: Partial<Project>; liveDown?: boolean };
   /** What shows once the page is ready, beyond no loading placeholder left. */
   ready?: (page: Page) => Locator;
-  /** axe rules this page is known to break, each an open defect to mend (never a way to pass a new one). */
-  openDefects?: string[];
 }
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name }).first();
@@ -221,8 +219,8 @@ function movingParts(page: Page, seed: Seed): Locator[] {
   ];
 }
 
-async function seriousViolations(page: Page, openDefects: string[] = []): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).disableRules(openDefects).analyze();
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -286,9 +284,6 @@ const DETAIL_PAGES: DesignPage[] = [
     who: 'signed-in',
     path: (s) => `/project/${s.active}/storage/buckets/${BUCKET}`,
     ready: (page) => page.locator('[data-testid="storage-item"][data-name="docs"]'),
-    // Open: each row is a listbox option holding its checkbox and Actions button (nested-interactive),
-    // and one control's name does not contain its visible text. The rows need the grid pattern.
-    openDefects: ['nested-interactive', 'label-content-name-mismatch'],
   },
   {
     name: 'sql-editor-editor-table',
@@ -312,7 +307,7 @@ for (const target of PAGES) {
           mask: movingParts(page, seed),
           timeout: 20_000,
         });
-        expect(await seriousViolations(page, target.openDefects)).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
         if (theme === 'dark') {
           await page.setViewportSize({ width: 768, height: 900 });
           await expect.poll(() => sidewaysScrollers(page)).toEqual([]);

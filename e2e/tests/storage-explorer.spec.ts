@@ -85,7 +85,7 @@ test('drop a folder, browse, rename, move, delete, zip a selection, preview, sig
   await expect.poll(() => preview.getByRole('img', { name: 'beach.png' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
   // A signed URL, copied, serves the file.
-  await item(page, 'photos', 'beach.png').getByRole('button', { name: 'Actions for beach.png' }).click();
+  await item(page, 'photos', 'beach.png').getByTestId('item-actions').click();
   await page.getByRole('menuitem', { name: 'Get URL: expires in 1 week' }).click();
   await expect(page.getByText('Copied URL to clipboard', { exact: true })).toBeVisible();
   const signed = await page.evaluate(() => navigator.clipboard.readText());
@@ -105,20 +105,20 @@ test('drop a folder, browse, rename, move, delete, zip a selection, preview, sig
   await expect(item(page, 'photos', 'beach.png')).toBeVisible();
 
   // Rename inline, move through the dialog, delete after confirmation.
-  await item(page, 'trip', 'todo.txt').getByRole('button', { name: 'Actions for todo.txt' }).click();
+  await item(page, 'trip', 'todo.txt').getByTestId('item-actions').click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   const name = page.getByRole('textbox', { name: 'Name' });
   await name.fill('packing.txt');
   await name.press('Enter');
   await expect(item(page, 'trip', 'packing.txt')).toBeVisible();
-  await item(page, 'trip', 'packing.txt').getByRole('button', { name: 'Actions for packing.txt' }).click();
+  await item(page, 'trip', 'packing.txt').getByTestId('item-actions').click();
   await page.getByRole('menuitem', { name: 'Move' }).click();
   const move = page.getByRole('dialog', { name: 'Moving packing.txt within media' });
   await move.getByRole('textbox').fill('/trip/photos');
   await move.getByRole('button', { name: 'Move files' }).click();
   await expect(item(page, 'photos', 'packing.txt')).toBeVisible();
   await expect(item(page, 'trip', 'packing.txt')).toHaveCount(0);
-  await item(page, 'trip', 'notes.txt').getByRole('button', { name: 'Actions for notes.txt' }).click();
+  await item(page, 'trip', 'notes.txt').getByTestId('item-actions').click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm deletion of notes.txt' });
   await expect(confirm.getByText('This action cannot be undone.')).toBeVisible();
@@ -126,8 +126,8 @@ test('drop a folder, browse, rename, move, delete, zip a selection, preview, sig
   await expect(item(page, 'trip', 'notes.txt')).toHaveCount(0);
 
   // A selection of two files downloads as one zip.
-  await item(page, 'photos', 'beach.png').getByRole('checkbox').check();
-  await item(page, 'photos', 'packing.txt').getByRole('checkbox').check();
+  await item(page, 'photos', 'beach.png').getByTestId('item-select').click();
+  await item(page, 'photos', 'packing.txt').getByTestId('item-select').click();
   await expect(page.getByText('2 items selected')).toBeVisible();
   const downloading = page.waitForEvent('download');
   await page.getByRole('toolbar', { name: 'Selection' }).getByRole('button', { name: 'Download' }).click();

@@ -77,7 +77,7 @@ describe('storage explorer', { timeout: 20_000 }, () => {
   it('goes to a typed path, split on slashes with empty parts dropped', async () => {
     const { user } = setup();
     await column('avatars');
-    await user.click(screen.getByRole('button', { name: 'Edit folder path' }));
+    await user.click(screen.getByRole('button', { name: /^Edit folder path/ }));
     const input = screen.getByPlaceholderText('e.g Parent Folder/Child Folder');
     await user.type(input, '/docs//2024/');
     await user.click(screen.getByRole('button', { name: 'Go to folder' }));
@@ -105,13 +105,13 @@ describe('storage explorer', { timeout: 20_000 }, () => {
   it('renames a file inline and a folder in one call', async () => {
     const { user, api } = setup();
     const root = await column('avatars');
-    await user.click(within(await row(root, 'a.txt')).getByRole('button', { name: 'Actions for a.txt' }));
+    await user.click(within(await row(root, 'a.txt')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
     const name = await screen.findByRole('textbox', { name: 'Name' });
     await user.clear(name);
     await user.type(name, 'z.txt{Enter}');
     await waitFor(() => expect(api.argsOf('storage.moveObject')).toEqual([[expect.any(String), 'avatars', 'a.txt', 'z.txt']]));
-    await user.click(within(await row(root, 'docs')).getByRole('button', { name: 'Actions for docs' }));
+    await user.click(within(await row(root, 'docs')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
     const folderName = await screen.findByRole('textbox', { name: 'Name' });
     await user.clear(folderName);
@@ -123,7 +123,7 @@ describe('storage explorer', { timeout: 20_000 }, () => {
   it('selects files by checkbox and shift-click, then deletes them after confirmation', async () => {
     const { user, api } = setup();
     const root = await column('avatars');
-    await user.click(within(await row(root, 'a.txt')).getByRole('checkbox'));
+    await user.click(within(await row(root, 'a.txt')).getByTestId('item-select'));
     expect(await screen.findByText('1 items selected')).toBeTruthy();
     await user.keyboard('{Shift>}');
     await user.click(await row(root, 'c.txt'));
@@ -141,13 +141,13 @@ describe('storage explorer', { timeout: 20_000 }, () => {
   it('deletes a folder in one call and moves a file to a typed folder, leading slash stripped', async () => {
     const { user, api } = setup();
     const root = await column('avatars');
-    await user.click(within(await row(root, 'b.txt')).getByRole('button', { name: 'Actions for b.txt' }));
+    await user.click(within(await row(root, 'b.txt')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Move' }));
     const move = await screen.findByRole('dialog', { name: 'Moving b.txt within avatars' }, DIALOG_LOAD);
     await user.type(within(move).getByRole('textbox'), '/archive/old');
     await user.click(within(move).getByRole('button', { name: 'Move files' }));
     await waitFor(() => expect(api.argsOf('storage.moveObject')).toEqual([[expect.any(String), 'avatars', 'b.txt', 'archive/old/b.txt']]));
-    await user.click(within(await row(root, 'docs')).getByRole('button', { name: 'Actions for docs' }));
+    await user.click(within(await row(root, 'docs')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm deletion of docs' }, DIALOG_LOAD);
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
@@ -158,7 +158,7 @@ describe('storage explorer', { timeout: 20_000 }, () => {
   it('copies a signed URL with a custom expiry, refusing 0 and disabled while empty', async () => {
     const { user, api } = setup();
     const root = await column('avatars');
-    await user.click(within(await row(root, 'a.txt')).getByRole('button', { name: 'Actions for a.txt' }));
+    await user.click(within(await row(root, 'a.txt')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Get URL: custom expiry' }));
     const dialog = await screen.findByRole('dialog', { name: 'Custom expiry for signed URL' }, DIALOG_LOAD);
     const submit = within(dialog).getByRole('button', { name: 'Get signed URL' }) as HTMLButtonElement;
@@ -184,7 +184,7 @@ describe('storage explorer', { timeout: 20_000 }, () => {
     await user.hover(upload);
     expect((await screen.findAllByText('You need additional permissions to upload files')).length).toBeGreaterThan(0);
     const root = await column('avatars');
-    await user.click(within(await row(root, 'docs')).getByRole('button', { name: 'Actions for docs' }));
+    await user.click(within(await row(root, 'docs')).getByTestId('item-actions'));
     expect((await screen.findByRole('menuitem', { name: 'Copy path' })).getAttribute('aria-disabled')).toBeNull();
     expect((await screen.findByRole('menuitem', { name: /Delete/ })).getAttribute('aria-disabled')).toBe('true');
   });

@@ -5,6 +5,7 @@ import { ChevronLeftIcon, CloseIcon, FolderIcon, RefreshIcon, SearchIcon, SortAs
 import { Menu, MenuContent, MenuLabel, MenuRadioGroup, MenuRadioItem, MenuSeparator, MenuTrigger } from '@plinth/shared-ui/menu';
 import { PermissionTooltip, Tooltip } from '@plinth/shared-ui/tooltip';
 import { tokens } from '@plinth/shared-ui/theme';
+import { visuallyHidden } from '@plinth/shared-ui/layout';
 import { abbreviateBreadcrumb, parseFolderPath } from './explorer-rules';
 import { useExplorer, useExplorerStore } from './explorer-store';
 
@@ -47,10 +48,11 @@ function Breadcrumb({ bucket }: { bucket: Bucket }) {
   return (
     <button
       type="button"
-      aria-label="Edit folder path"
       onClick={() => setEditing(parts.join('/'))}
       css={{ flex: 1, minWidth: 120, textAlign: 'left', background: 'none', border: 0, color: tokens.color.text, font: 'inherit', fontSize: tokens.fontSize.sm, cursor: 'text', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}
     >
+      {/* The name says what a press does and holds the path shown, as it reads. */}
+      <span css={visuallyHidden}>Edit folder path: </span>
       <span css={{ color: tokens.color.textMuted }}>{bucket.name}</span>
       {shown.map((p, i) => (
         <span key={`${i}-${p}`}>

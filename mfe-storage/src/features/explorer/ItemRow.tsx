@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { css, type SerializedStyles } from '@emotion/react';
 import { STORAGE_DUPLICATE_NAME_NOTICE_MS, STORAGE_MESSAGES, STORAGE_ROW_HEIGHT, type Bucket, type StorageObject } from '@plinth/shared-contracts';
-import { ChevronRightIcon, FileIcon, FolderIcon, MoreIcon, WarningIcon } from '@plinth/shared-ui/icons';
+import { CheckIcon, ChevronRightIcon, FileIcon, FolderIcon, MoreIcon, WarningIcon } from '@plinth/shared-ui/icons';
 import { Spinner } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
 import { menuStyles, useArea } from '@plinth/area-kit';
@@ -38,7 +38,22 @@ function rowStyle(active: boolean, selected: boolean, opened: boolean, grid: str
 const ellipsis = css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 const nameStyle = css({ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
 const noCheckbox = css({ width: 16 });
-const checkboxStyles = [true, false].map((on) => css({ width: 16, height: 16, margin: 0, opacity: on ? 1 : 0.6 }));
+const checkboxStyles = [true, false].map((on) =>
+  css({
+    width: 16,
+    height: 16,
+    flex: '0 0 16px',
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    borderRadius: 3,
+    border: `1.5px solid ${on ? tokens.color.brand : tokens.color.textMuted}`,
+    background: on ? tokens.color.brand : 'transparent',
+    color: tokens.color.onBrand,
+    cursor: 'pointer',
+    opacity: on ? 1 : 0.7,
+  }),
+);
 const nameCell = css({ display: 'flex', alignItems: 'center', gap: tokens.space.sm, minWidth: 0 });
 
 const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
@@ -187,18 +202,20 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
   const checkbox = dir ? (
     <span css={noCheckbox} />
   ) : (
-    <input
-      type="checkbox"
-      aria-label={`Select ${item.name}`}
-      checked={selected}
-      tabIndex={-1}
+    // A row is a listbox option, which may hold no control: its selection is the option's
+    // aria-selected (Space toggles it), and this box is for the pointer only.
+    <span
+      aria-hidden="true"
+      data-testid="item-select"
+      data-checked={selected ? 'true' : 'false'}
       onClick={(e) => {
         e.stopPropagation();
         onSelect(item, index, { shiftKey: e.shiftKey });
       }}
-      onChange={() => undefined}
       css={checkboxStyles[selected ? 0 : 1]}
-    />
+    >
+      {selected ? <CheckIcon size={12} /> : null}
+    </span>
   );
   return (
     <div
@@ -236,11 +253,12 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
           {dir ? <ChevronRightIcon size={14} /> : null}
         </>
       )}
-      <button
-        type="button"
-        aria-label={`Actions for ${item.name}`}
-        aria-haspopup="menu"
-        css={menuStyles.iconButton}
+      {/* For the pointer; by keyboard the menu key or Shift+F10 opens the same menu at the row. */}
+      <span
+        aria-hidden="true"
+        data-testid="item-actions"
+        title={`Actions for ${item.name}`}
+        css={[menuStyles.iconButton, { cursor: 'pointer' }]}
         onClick={(e) => {
           e.stopPropagation();
           const r = e.currentTarget.getBoundingClientRect();
@@ -248,7 +266,7 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
         }}
       >
         <MoreIcon size={14} />
-      </button>
+      </span>
     </div>
   );
 });

@@ -49,11 +49,11 @@ describe('explorer Get URL with a custom domain', { timeout: 20_000 }, () => {
     renderArea('storage/buckets/pics', { api });
     const rowOf = async (column: string, name: string) =>
       (await within(await screen.findByRole('listbox', { name: `Contents of ${column}` })).findAllByTestId('storage-item')).find((r) => r.dataset.name === name)!;
-    await user.click(within(await rowOf('pics', 'cat.png')).getByRole('button', { name: 'Actions for cat.png' }));
+    await user.click(within(await rowOf('pics', 'cat.png')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Get URL' }));
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://files.acme.com/abcdefghijklmnopqrst/public/pics/cat.png'));
     await user.click(await screen.findByRole('link', { name: 'docs' }));
-    await user.click(within(await rowOf('docs', 'a.txt')).getByRole('button', { name: 'Actions for a.txt' }));
+    await user.click(within(await rowOf('docs', 'a.txt')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Get URL: expires in 1 week' }));
     await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://files.acme.com/abcdefghijklmnopqrst/sign/docs/a.txt?expiresIn=604800'));
   });
