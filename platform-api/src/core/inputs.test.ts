@@ -160,6 +160,6 @@ describe('bad input is a 4xx naming what is wrong, never a 500', () => {
     const org = await user.api.usage.getOrganizationUsage(slug);
     expect(org.projects.map((p) => p.project)).toEqual([ref]);
     const warnings = await user.api.projects.getResourceWarnings();
-    expect(warnings).toEqual([{ project: ref, is_readonly_mode_enabled: false, database_size: null, storage_size: null, egress: null, disk_space_exhaustion: null }]);
+    expect(warnings).toEqual([{ project: ref, is_readonly_mode_enabled: false, database_size: null, storage_size: null, egress: null, disk_space_exhaustion: null, monthly_active_users: null }]);
   });
 });
