@@ -105,3 +105,14 @@ export async function addReadOnlyMember(owner: ApiSession, orgSlug: string): Pro
   await owner.client.organizations.addMember(orgSlug, { email: member.email, role: 'Read-only' });
   return member;
 }
+
+/**
+ * A project's app endpoints (`/auth/v1`, `/rest/v1`, `/storage/v1`) as an app reaches them with the
+ * anon key: plain fetch with the headers supabase-js sends.
+ */
+export async function projectApp(session: ApiSession, baseUrl: string, ref: string) {
+  const settings = await session.client.settings.getProjectSettings(ref);
+  const anonKey = settings.services[0]!.service_api_keys.find((k) => k.tags === 'anon')!.api_key;
+  return (path: string, init: RequestInit = {}) =>
+    fetch(`${baseUrl}/api/projects/${ref}${path}`, { ...init, headers: { apikey: anonKey, 'content-type': 'application/json', ...init.headers } });
+}

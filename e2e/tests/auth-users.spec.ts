@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createActiveProject, signUpThroughApi, uniqueEmail } from '../support/api-session';
+import { createActiveProject, projectApp, signUpThroughApi, uniqueEmail } from '../support/api-session';
 import { serverUrl } from '../support/servers';
 
 // The authentication pages against the project's real auth service: a user made in the console
@@ -9,12 +9,8 @@ import { serverUrl } from '../support/servers';
 const APP_PASSWORD = 'app-user-password-1';
 
 /** A password sign-in of an app's user, as supabase-js makes it. */
-async function appSignIn(baseUrl: string, ref: string, anonKey: string, email: string) {
-  const res = await fetch(`${baseUrl}/api/projects/${ref}/auth/v1/token?grant_type=password`, {
-    method: 'POST',
-    headers: { apikey: anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: APP_PASSWORD }),
-  });
+async function appSignIn(app: Awaited<ReturnType<typeof projectApp>>, email: string) {
+  const res = await app('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password: APP_PASSWORD }) });
   return { status: res.status, body: (await res.json()) as { error_code?: string; access_token?: string } };
 }
 
@@ -27,8 +23,7 @@ test('create and ban a user; change the recovery template and see it in the sent
   const baseUrl = serverUrl('production');
   const { session } = await signUpThroughApi(baseUrl, 'auth-admin');
   const { ref } = await createActiveProject(session, 'Members');
-  const keys = await session.client.settings.getProjectSettings(ref);
-  const anonKey = keys.services[0]!.service_api_keys.find((k) => k.tags === 'anon')!.api_key;
+  const app = await projectApp(session, baseUrl, ref);
   await session.shareWith(context);
   // The whole flow at the narrowest width the console supports.
   await page.setViewportSize({ width: 768, height: 900 });
@@ -45,17 +40,17 @@ test('create and ban a user; change the recovery template and see it in the sent
   await expect(panel).toBeHidden();
   const row = page.getByRole('row', { name: new RegExp(email) });
   await expect(row.getByText('Active')).toBeVisible();
-  expect((await appSignIn(baseUrl, ref, anonKey, email)).status).toBe(200);
+  expect((await appSignIn(app, email)).status).toBe(200);
   await page.reload();
   await expect(row.getByRole('gridcell').nth(3)).not.toHaveText('—');
 
   // Banned, their sign-in is refused; unbanned, it works again.
   await rowActions(page, email, 'Ban user');
   await expect(row.getByText('Banned')).toBeVisible();
-  expect(await appSignIn(baseUrl, ref, anonKey, email)).toMatchObject({ status: 400, body: { error_code: 'user_banned' } });
+  expect(await appSignIn(app, email)).toMatchObject({ status: 400, body: { error_code: 'user_banned' } });
   await rowActions(page, email, 'Unban user');
   await expect(row.getByText('Active')).toBeVisible();
-  expect((await appSignIn(baseUrl, ref, anonKey, email)).status).toBe(200);
+  expect((await appSignIn(app, email)).status).toBe(200);
 
   // The recovery template, changed in the console, is what the auth service sends.
   await page.getByRole('navigation', { name: 'Authentication' }).getByRole('link', { name: 'Templates' }).click();

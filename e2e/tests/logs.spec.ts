@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createActiveProject, signUpThroughApi, uniqueEmail } from '../support/api-session';
+import { createActiveProject, projectApp, signUpThroughApi, uniqueEmail } from '../support/api-session';
 import { serverUrl } from '../support/servers';
 
 // The logs pages over the project's real request log: calls an app makes to /auth/v1 and /rest/v1
@@ -9,14 +9,11 @@ test('calls to the project API show in the auth and edge logs, filtered by statu
   const baseUrl = serverUrl('production');
   const { session } = await signUpThroughApi(baseUrl, 'logs-reader');
   const { ref } = await createActiveProject(session, 'Logs');
-  const keys = await session.client.settings.getProjectSettings(ref);
-  const anonKey = keys.services[0]!.service_api_keys.find((k) => k.tags === 'anon')!.api_key;
+  const app = await projectApp(session, baseUrl, ref);
   await session.shareWith(context);
   await page.setViewportSize({ width: 768, height: 900 });
 
   // An app's calls, as supabase-js makes them: a sign-up, a failed sign-in, a read of a missing table.
-  const app = (path: string, init: RequestInit = {}) =>
-    fetch(`${baseUrl}/api/projects/${ref}${path}`, { ...init, headers: { apikey: anonKey, 'content-type': 'application/json', ...init.headers } });
   const email = uniqueEmail('app-user');
   expect((await app('/auth/v1/signup', { method: 'POST', body: JSON.stringify({ email, password: 'app-password-1' }) })).status).toBe(200);
   expect((await app('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password: 'wrong-password' }) })).status).toBe(400);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createActiveProject, signUpThroughApi, uniqueEmail } from '../support/api-session';
+import { createActiveProject, projectApp, signUpThroughApi, uniqueEmail } from '../support/api-session';
 import { serverUrl } from '../support/servers';
 
 // What an app does shows where the console measures it: the organization's usage page counts its
@@ -10,14 +10,11 @@ test("an app's calls show on the usage page and in the API report", async ({ pag
   const baseUrl = serverUrl('production');
   const { session } = await signUpThroughApi(baseUrl, 'usage-reader');
   const { orgSlug, ref } = await createActiveProject(session, 'Usage');
-  const keys = await session.client.settings.getProjectSettings(ref);
-  const anonKey = keys.services[0]!.service_api_keys.find((k) => k.tags === 'anon')!.api_key;
+  const app = await projectApp(session, baseUrl, ref);
   await session.shareWith(context);
   await page.setViewportSize({ width: 768, height: 900 });
 
   // The app, with plain fetch as supabase-js would call: a user signs up and in, and reads a missing table three times.
-  const app = (path: string, init: RequestInit = {}) =>
-    fetch(`${baseUrl}/api/projects/${ref}${path}`, { ...init, headers: { apikey: anonKey, 'content-type': 'application/json', ...init.headers } });
   const email = uniqueEmail('usage-app-user');
   expect((await app('/auth/v1/signup', { method: 'POST', body: JSON.stringify({ email, password: 'app-password-1' }) })).status).toBe(200);
   expect((await app('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password: 'app-password-1' }) })).status).toBe(200);

@@ -10,7 +10,7 @@ import { Checkbox, Field, TextInput } from '@plinth/shared-ui/form';
 import { InlineNotice } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
 import { useMemo, useState } from 'react';
-import { StorageTemplateList } from './StorageTemplateList';
+import { TemplateList } from '@plinth/domain-ui/template-list';
 import {
   changedFrom,
   formFromPolicy,
@@ -121,7 +121,7 @@ export function StoragePolicyDialog(props: StoragePolicyDialogProps) {
             </div>
           ) : null}
           {view === 'templates' ? (
-            <StorageTemplateList templates={props.templates} onBack={() => setView('selection')}
+            <TemplateList templates={props.templates} onBack={() => setView('selection')}
               onUse={(template) => { setForm(formFromTemplate(template)); setProblem(null); setView('editor'); }} />
           ) : null}
           {view === 'editor' ? (

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiReportQuerySchema, ApiReportSchema, PERMISSIONS, PLAN_LIMITS, ProjectLogPageSchema, ProjectLogQuerySchema, type PlanId } from '@plinth/shared-contracts';
 import type { ControlDatabase, RouteModule } from '../../core/deps';
@@ -16,6 +17,12 @@ export async function logRetentionDays(control: ControlDatabase, ref: string): P
  * GET /platform/projects/{ref}/logs/report: the API report over a window (calls by time, status, service, operation; errors; slowest paths).
  */
 export const logRoutes: RouteModule = (app, deps) => {
+  /** The project a reader of its logs may see, and how many days of them its plan keeps. */
+  const readable = async (req: FastifyRequest, ref: string) => {
+    const access = await deps.requireProjectAccess(req, ref, PERMISSIONS.ANALYTICS_READ_LOGS);
+    return { ref: access.project.ref, days: await logRetentionDays(deps.control, access.project.ref) };
+  };
+
   app.withTypeProvider<ZodTypeProvider>().get(
     '/platform/projects/:ref/logs',
     {
@@ -28,9 +35,8 @@ export const logRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => {
-      const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.ANALYTICS_READ_LOGS);
-      const ref = access.project.ref;
-      return app.logStore.read(ref, await logRetentionDays(deps.control, ref), req.query);
+      const { ref, days } = await readable(req, req.params.ref);
+      return app.logStore.read(ref, days, req.query);
     },
   );
 
@@ -46,9 +52,8 @@ export const logRoutes: RouteModule = (app, deps) => {
       },
     },
     async (req) => {
-      const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.ANALYTICS_READ_LOGS);
-      const ref = access.project.ref;
-      return readApiReport(app.logStore.db, ref, await logRetentionDays(deps.control, ref), req.query);
+      const { ref, days } = await readable(req, req.params.ref);
+      return readApiReport(app.logStore.db, ref, days, req.query);
     },
   );
 };
