@@ -27,6 +27,20 @@ describe('ExpressionField', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
+  it('keeps keys typed right after a completion in order, after it', async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Host />);
+    const field = screen.getByRole('textbox', { name: 'USING expression' });
+    await user.type(field, 'auth.u');
+    await user.keyboard('{Enter} ');
+    // A frame passes between two keys, as it may when typing fast: nothing moves the caret back.
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    await user.keyboard('= user_');
+    await user.keyboard('{Enter}');
+    expect(screen.getByLabelText('value').textContent).toBe('auth.uid() = user_id');
+    expect((field as HTMLTextAreaElement).selectionStart).toBe('auth.uid() = user_id'.length);
+  });
+
   it('offers auth.uid(), auth.jwt() and auth.role() after auth., and Escape closes the list', async () => {
     const user = userEvent.setup();
     render(<Host />);

@@ -63,6 +63,14 @@ export function ExpressionField(props: ExpressionFieldProps) {
   const all = useMemo(() => expressionCompletions(props.columns ?? []), [props.columns]);
   const painted = useMemo(() => tokenizeSql(value), [value]);
   const listOpen = match !== null;
+  // Where a picked completion left the caret, kept through the render that follows it.
+  const caretAfterRender = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const element = field.current;
+    const at = caretAfterRender.current;
+    caretAfterRender.current = null;
+    if (element && at !== null && element.selectionStart !== at) element.setSelectionRange(at, at);
+  }, [value]);
   // The field grows with its text (never a scrollbar of its own, which would wrap it unlike the coloured copy beneath).
   useLayoutEffect(() => {
     const element = field.current;
@@ -99,10 +107,14 @@ export function ExpressionField(props: ExpressionFieldProps) {
     if (!element || !match || !option) return;
     const caret = element.selectionStart;
     const next = value.slice(0, match.from) + option.label + value.slice(caret);
+    const at = match.from + option.label.length;
+    // The text and the caret change now, in this key's handler: the next key (typed at once after
+    // Enter) lands after the completion. A caret set later (after a frame) would pull it back.
+    element.value = next;
+    element.setSelectionRange(at, at);
+    caretAfterRender.current = at;
     onChange(next);
     setMatch(null);
-    const at = match.from + option.label.length;
-    requestAnimationFrame(() => element.setSelectionRange(at, at));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === ' ' && event.ctrlKey) {
