@@ -3,7 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
 import { createFakeApi, snippet } from '@plinth/area-kit/testing';
+import { renderArea as renderWithKit } from '@plinth/area-kit/testing';
+import { Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import manifest from '../../../area.manifest';
 import { renderArea } from '../../testing/render-area';
+import { useQueryText } from './use-autosave';
 
 const sqlOf = (api: ReturnType<typeof createFakeApi>, id: string) => api.state.snippets.find((s) => s.id === id)?.content.sql;
 
@@ -75,6 +80,34 @@ describe('a query is never lost', () => {
     expect(await screen.findByRole('heading', { name: 'Untitled query' }, { timeout: 5_000 })).toBeTruthy();
     await waitFor(() => expect(api.state.snippets.map((s) => s.content.sql)).toEqual(['select 42']));
     expect(within(screen.getByRole('region', { name: 'Your queries' })).getByRole('link', { name: 'Untitled query' })).toBeTruthy();
+  });
+
+  it('moves to the saved query even when the first render of the new query never reached the screen', async () => {
+    // A part of the page still loading suspends the first render, which React throws away: the page
+    // shown is a second render, and only it may move the page.
+    let loaded = false;
+    const loading = new Promise<void>((resolve) => setTimeout(() => ((loaded = true), resolve()), 50));
+    function StillLoading() {
+      if (!loaded) throw loading;
+      return null;
+    }
+    function NewQuery() {
+      const { state, edit } = useQueryText('new', undefined);
+      return <button onClick={() => edit('select 7')}>{`status: ${state.status}`}</button>;
+    }
+    const api = createFakeApi();
+    const view = renderWithKit(
+      () => (
+        <Routes>
+          <Route path="/sql/new" element={<Suspense fallback={<p>loading</p>}><NewQuery /><StillLoading /></Suspense>} />
+          <Route path="/sql/:id" element={<p>saved query page</p>} />
+        </Routes>
+      ),
+      { manifest, at: 'sql/new', api },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /status/ }));
+    expect(await screen.findByText('saved query page', undefined, { timeout: 5_000 })).toBeTruthy();
+    expect(view.location()).toBe(`/sql/${api.state.snippets[0]!.id}`);
   });
 
   it('without the right to save queries, keeps the text on this device and says why', async () => {

@@ -17,6 +17,18 @@ function registry(api: object): Map<string, AutosaveSession> {
   return byKey;
 }
 
+// The page showing a new query, if one is mounted: it moves to the saved query when the save
+// answers. Registered by the page once shown (an effect), not captured when the session is made: a
+// render that never reached the screen (a lazy editor still loading) would keep a router navigation
+// that is ignored. With no page shown (the user went elsewhere) nothing moves.
+const newQueryPages = new WeakMap<object, Map<string, (savedId: string) => void>>();
+
+function pagesOf(api: object): Map<string, (savedId: string) => void> {
+  let byKey = newQueryPages.get(api);
+  if (!byKey) newQueryPages.set(api, (byKey = new Map()));
+  return byKey;
+}
+
 /** Ids of the editors that are not a saved query: sql/new, and the non-hosted mode's fixed sql/1. */
 export const UNSAVED_QUERY_IDS = ['new', '1'] as const;
 
@@ -65,7 +77,7 @@ export function useQueryText(id: string, snippet: Snippet | undefined) {
           current?.close(next);
           sessionsOfApi.delete(key);
           drafts.remove(id);
-          navigate(`/sql/${saved.id}`, { replace: true });
+          pagesOf(api).get(key)?.(saved.id);
         },
       });
     }
@@ -73,6 +85,15 @@ export function useQueryText(id: string, snippet: Snippet | undefined) {
   }
   const active = session;
   const state = useSyncExternalStore(active.subscribe, active.getState, active.getState);
+
+  useEffect(() => {
+    const pages = pagesOf(api);
+    const move = (savedId: string) => navigate(`/sql/${savedId}`, { replace: true });
+    pages.set(key, move);
+    return () => {
+      if (pages.get(key) === move) pages.delete(key);
+    };
+  }, [api, key, navigate]);
 
   useEffect(() => {
     // Network back: send what waits. Leaving the query (another tab, another area): send it now.
