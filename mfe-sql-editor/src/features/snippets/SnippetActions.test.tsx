@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeApi, snippet, TEAMMATE } from '@plinth/area-kit/testing';
+import type { FeatureFlag } from '@plinth/shared-contracts';
 import { renderArea } from '../../testing/render-area';
 
-function setup(path = 'sql/new') {
+function setup(path = 'sql/new', flags: Partial<Record<FeatureFlag, boolean>> = {}) {
   const mine = snippet({ name: 'Orders by day' });
   const shared = snippet({ name: 'Active users', visibility: 'project', owner_id: TEAMMATE.id });
   const api = createFakeApi({ snippets: [mine, shared] });
+  api.state.featureFlags = flags;
   const user = userEvent.setup();
   const view = renderArea(path.replace(':mine', mine.id).replace(':shared', shared.id), { api });
   return { ...view, api, user, mine, shared };
@@ -26,6 +28,16 @@ describe('per-query menu', () => {
     await user.keyboard('{Escape}');
     menu = await openActions(user, 'Active users');
     expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Create a personal copy', 'Delete query']);
+  });
+
+  it('leaves out Share query and Create a personal copy while the shared snippets flag is off', async () => {
+    const { user, api } = setup('sql/new', { shared_snippets: false });
+    await waitFor(() => expect(api.argsOf('featureFlags.getFeatureFlags').length).toBeGreaterThan(0));
+    let menu = await openActions(user, 'Orders by day');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Delete query']);
+    await user.keyboard('{Escape}');
+    menu = await openActions(user, 'Active users');
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Delete query']);
   });
 
   it('works from the keyboard: Enter opens the menu, arrows move, Enter chooses', async () => {

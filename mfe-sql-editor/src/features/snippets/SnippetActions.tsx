@@ -1,7 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
-import { lazyWithPreload, useArea, RowActions, type RowAction } from '@plinth/area-kit';
+import { lazyWithPreload, useArea, useFeatureFlag, RowActions, type RowAction } from '@plinth/area-kit';
 import { newQueryPath } from './SqlEditorMenu';
 import { useSnippetMutations } from '../../area/use-snippets';
 
@@ -15,7 +15,10 @@ const preloadRenameDialog = () => {
   void DeleteSnippetDialog.preload();
 };
 
-/** Per-query menu (000 §2.10): Rename query, Share query, Create a personal copy, Delete query. */
+/**
+ * Per-query menu (000 §2.10): Rename query, Share query, Create a personal copy, Delete query.
+ * Share and the personal copy are offered only while the shared_snippets flag is on (000 §6).
+ */
 export function SnippetActions({ snippet }: { snippet: Snippet }) {
   const { props, can, hosted } = useArea();
   const navigate = useNavigate();
@@ -24,15 +27,16 @@ export function SnippetActions({ snippet }: { snippet: Snippet }) {
   const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
   const mine = snippet.owner_id === props.session.user.id;
   const mayCreate = can(PERMISSIONS.USER_CONTENT_CREATE);
+  const sharing = useFeatureFlag('shared_snippets');
 
   const items: RowAction[] = [{ label: 'Rename query', onSelect: () => setDialog('rename') }];
-  if (snippet.visibility === 'user' && mine) {
+  if (sharing && snippet.visibility === 'user' && mine) {
     items.push({
       label: 'Share query',
       onSelect: () => share.mutate(snippet.id, { onError: () => props.notify({ kind: 'error', message: SNIPPET_MESSAGES.shareFailed }) }),
     });
   }
-  if (snippet.visibility === 'project') {
+  if (sharing && snippet.visibility === 'project') {
     items.push({
       label: 'Create a personal copy',
       disabledReason: mayCreate ? null : PERMISSION_MESSAGES.snippetsNotSaved,
