@@ -16,6 +16,7 @@ export * from './plans';
 export * from './database';
 export * from './sql-runs';
 export * from './snippets';
+export * from './snippet-name-suggestion';
 export * from './storage';
 export * from './storage-resumable';
 export * from './settings';

@@ -13,12 +13,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '../../core/deps';
 import { RefParamsSchema } from '../common/http';
 import { SnippetConflict, SnippetStore } from './store';
+import { nameSuggestionRoutes } from './name-suggestion-routes';
 
 /** SQL snippets: GET/POST /platform/projects/{ref}/content, PATCH .../content/{id}, share, copy, DELETE ?id=. */
 export const snippetRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const store = new SnippetStore(deps.control);
   const base = '/platform/projects/:ref/content';
+  nameSuggestionRoutes(fastify, deps);
 
   app.get(base, { schema: { params: RefParamsSchema, response: { 200: SnippetListSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref);
