@@ -1,4 +1,4 @@
-import type { AuthUsersClient, FeatureFlagsClient, LogsClient, UsageClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
+import type { AuthUsersClient, FeatureFlagsClient, SnippetNameSuggestionClient, LogsClient, UsageClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
 import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
 import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
 import { objectHandlers, type ObjectsState } from './objects';
@@ -12,6 +12,7 @@ import { DEFAULT_MEMBERS, organizationHandlers, type OrganizationState } from '.
 import { policyHandlers, type PoliciesState } from './policies';
 import { projectHandlers, type ProjectState } from './project';
 import { snippetHandlers, type SnippetsState } from './snippets';
+import { DEFAULT_SUGGEST_NAME, snippetNameHandlers, type SnippetNamesState } from './snippet-names';
 import { DEFAULT_ROLES, DEFAULT_SCHEMAS, tableHandlers, type TablesState } from './tables';
 
 export { authUser } from './auth-users';
@@ -27,7 +28,7 @@ export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState & LogsReportState & FeatureFlagsState & UsageState;
+export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & SnippetNamesState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState & LogsReportState & FeatureFlagsState & UsageState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
@@ -35,6 +36,7 @@ export interface FakeClients {
   storage: ReturnType<typeof createStorageClient>;
   database: ReturnType<typeof createDatabaseClient>;
   snippets: ReturnType<typeof createSnippetsClient>;
+  snippetNames: SnippetNameSuggestionClient;
   settings: ReturnType<typeof createSettingsClient>;
   organizations: OrganizationsClient;
   authUsers: AuthUsersClient;
@@ -73,6 +75,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     storageConfig: DEFAULT_STORAGE_CONFIG,
     policies: [],
     snippets: [],
+    suggestName: DEFAULT_SUGGEST_NAME,
     schemas: DEFAULT_SCHEMAS,
     entities: [],
     tables: [],
@@ -97,6 +100,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     storage: fakeClient<FakeClients['storage']>('storage', { ...bucketHandlers(state), ...objectHandlers(state) }, log),
     database: fakeClient<FakeClients['database']>('database', { ...policyHandlers(state), ...tableHandlers(state) }, log),
     snippets: fakeClient<FakeClients['snippets']>('snippets', snippetHandlers(state), log),
+    snippetNames: fakeClient<FakeClients['snippetNames']>('snippetNames', snippetNameHandlers(state), log),
     settings: fakeClient<FakeClients['settings']>('settings', keyHandlers(state), log),
     organizations: fakeClient<FakeClients['organizations']>('organizations', organizationHandlers(state), log),
     authUsers: fakeClient<FakeClients['authUsers']>('authUsers', authUserHandlers(state), log),

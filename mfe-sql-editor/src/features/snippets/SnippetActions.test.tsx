@@ -24,20 +24,54 @@ describe('per-query menu', () => {
   it('offers Share query on a personal query and Create a personal copy on a project query', async () => {
     const { user } = setup();
     let menu = await openActions(user, 'Orders by day');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Share query', 'Delete query']);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Rename with AI', 'Share query', 'Delete query']);
     await user.keyboard('{Escape}');
     menu = await openActions(user, 'Active users');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Create a personal copy', 'Delete query']);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Rename with AI', 'Create a personal copy', 'Delete query']);
   });
 
   it('leaves out Share query and Create a personal copy while the shared snippets flag is off', async () => {
     const { user, api } = setup('sql/new', { shared_snippets: false });
     await waitFor(() => expect(api.argsOf('featureFlags.getFeatureFlags').length).toBeGreaterThan(0));
     let menu = await openActions(user, 'Orders by day');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Delete query']);
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Rename with AI', 'Delete query']));
     await user.keyboard('{Escape}');
     menu = await openActions(user, 'Active users');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Delete query']);
+    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Rename with AI', 'Delete query']);
+  });
+
+  it('leaves out Rename with AI while the ai_rename flag is off', async () => {
+    const { user, api } = setup('sql/new', { ai_rename: false });
+    await waitFor(() => expect(api.argsOf('featureFlags.getFeatureFlags').length).toBeGreaterThan(0));
+    const menu = await openActions(user, 'Orders by day');
+    await waitFor(() => expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Rename query', 'Share query', 'Delete query']));
+  });
+
+  it('Rename with AI fills the rename dialog with the proposed name, which the user edits and saves', async () => {
+    const { user, api, mine } = setup();
+    api.state.snippets = api.state.snippets.map((s) => (s.id === mine.id ? { ...s, content: { ...s.content, sql: 'select * from orders group by customer_id' } } : s));
+    api.state.suggestName = () => 'Orders by customer';
+    await openActions(user, 'Orders by day');
+    await user.click(screen.getByRole('menuitem', { name: 'Rename with AI' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename query' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Orders by customer'));
+    expect(within(dialog).getByText(/Proposed from: select \* from orders group by customer_id/)).toBeTruthy();
+    expect(api.argsOf('snippetNames.suggestSnippetName')).toEqual([[expect.any(String), mine.id]]);
+    await user.type(name, ' this week');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename query' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.state.snippets.find((s) => s.id === mine.id)?.name).toBe('Orders by customer this week');
+  });
+
+  it('Rename with AI keeps the current name and says why when no name can be proposed', async () => {
+    const { user, api } = setup();
+    api.failures['snippetNames.suggestSnippetName'] = { status: 400, message: 'This query has no SQL yet to name it from' };
+    await openActions(user, 'Orders by day');
+    await user.click(screen.getByRole('menuitem', { name: 'Rename with AI' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename query' });
+    expect(await within(dialog).findByText('No name could be proposed: This query has no SQL yet to name it from')).toBeTruthy();
+    expect((within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe('Orders by day');
   });
 
   it('works from the keyboard: Enter opens the menu, arrows move, Enter chooses', async () => {
@@ -47,7 +81,7 @@ describe('per-query menu', () => {
     await user.keyboard('{Enter}');
     const menu = await screen.findByRole('menu');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Rename query'));
-    await user.keyboard('{ArrowDown}{ArrowDown}');
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
     expect(document.activeElement?.textContent).toBe('Delete query');
     expect(menu.contains(document.activeElement)).toBe(true);
     await user.keyboard('{Enter}');

@@ -17,19 +17,22 @@ const preloadRenameDialog = () => {
 
 /**
  * Per-query menu (000 §2.10): Rename query, Share query, Create a personal copy, Delete query.
- * Share and the personal copy are offered only while the shared_snippets flag is on (000 §6).
+ * Share and the personal copy are offered only while the shared_snippets flag is on, Rename with AI
+ * while ai_rename is (000 §6).
  */
 export function SnippetActions({ snippet }: { snippet: Snippet }) {
   const { props, can, hosted } = useArea();
   const navigate = useNavigate();
   const current = useMatch('/sql/:id');
   const { share, copy } = useSnippetMutations();
-  const [dialog, setDialog] = useState<'rename' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'rename' | 'ai-rename' | 'delete' | null>(null);
   const mine = snippet.owner_id === props.session.user.id;
   const mayCreate = can(PERMISSIONS.USER_CONTENT_CREATE);
   const sharing = useFeatureFlag('shared_snippets');
+  const aiRename = useFeatureFlag('ai_rename');
 
   const items: RowAction[] = [{ label: 'Rename query', onSelect: () => setDialog('rename') }];
+  if (aiRename) items.push({ label: 'Rename with AI', onSelect: () => setDialog('ai-rename') });
   if (sharing && snippet.visibility === 'user' && mine) {
     items.push({
       label: 'Share query',
@@ -52,9 +55,9 @@ export function SnippetActions({ snippet }: { snippet: Snippet }) {
   return (
     <>
       <RowActions label={`Actions for ${snippet.name}`} actions={items} onOpen={preloadRenameDialog} />
-      {dialog === 'rename' ? (
+      {dialog === 'rename' || dialog === 'ai-rename' ? (
         <Suspense fallback={null}>
-          <RenameSnippetDialog snippet={snippet} open onOpenChange={(o) => setDialog(o ? 'rename' : null)} />
+          <RenameSnippetDialog snippet={snippet} open suggest={dialog === 'ai-rename'} onOpenChange={(o) => setDialog(o ? dialog : null)} />
         </Suspense>
       ) : null}
       {dialog === 'delete' ? (
