@@ -1,4 +1,3 @@
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { PostgreSQL } from '@codemirror/lang-sql';
 import { bracketMatching, indentOnInput, LanguageSupport } from '@codemirror/language';
 import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
@@ -27,15 +26,19 @@ export interface SqlEditorOptions {
   extensions?: Extension[];
 }
 
-/** PostgreSQL highlighting and indentation: what the first paint needs. Completion comes on focus. */
+/**
+ * PostgreSQL highlighting and indentation: with the view, the state and the grammar, all the first
+ * paint needs. The editing keys, history and completion (./completion) come when the pointer first
+ * comes over an editor or it is first focused; typing works before (the browser's own editing).
+ */
 const postgres = new LanguageSupport(PostgreSQL.language);
 
-/** Completion (./completion), fetched once, when an editor is first focused. */
+/** Editing keys, history and completion (./completion), fetched once, when first needed. */
 let completionModule: Promise<typeof import('./completion')> | null = null;
-export const loadCompletion = () => (completionModule ??= import(/* webpackChunkName: "sql-completion" */ './completion'));
+export const loadCompletion = () => (completionModule ??= import(/* webpackChunkName: "sql-editing" */ './completion'));
 
 export interface SqlEditorParts {
-  /** Completion and bracket closing, empty until loaded. */
+  /** Editing keys, history, completion and bracket closing, empty until loaded. */
   completion: Compartment;
   readOnly: Compartment;
 }
@@ -46,12 +49,10 @@ export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorP
   return [
     options.lineNumbers ? lineNumbers() : [],
     highlightSpecialChars(),
-    history(),
     drawSelection(),
     indentOnInput(),
     bracketMatching(),
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => { onRun?.(); return Boolean(onRun); } }])),
-    keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
     postgres,
     parts.completion.of([]),
     parts.readOnly.of(readOnlyExtension(Boolean(options.readOnly))),
@@ -84,7 +85,7 @@ export interface SqlEditor {
   /** Replaces the whole text (a value from outside), keeping the cursor where it fits. */
   setValue: (value: string) => void;
   setSchema: (schema: SqlEditorSchema) => void;
-  /** Loads completion now (it loads by itself on first focus); resolves once the editor has it. */
+  /** Loads the editing keys, history and completion now (they load by themselves on first pointer or focus); resolves once the editor has them. */
   completionReady: () => Promise<void>;
   setReadOnly: (readOnly: boolean) => void;
   /** The selected range, and its text ('' when nothing is selected). */
@@ -108,11 +109,13 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
     void loadCompletion().then((loaded) => {
       if (destroyed || completion) return;
       completion = loaded;
-      view.dispatch({ effects: parts.completion.reconfigure(loaded.sqlCompletion(schema)) });
+      view.dispatch({ effects: parts.completion.reconfigure(loaded.sqlEditing(schema)) });
     });
   };
+  // Focus, or the pointer coming over the editor (before the click that focuses it), loads the rest.
   const focusLoads = EditorView.domEventHandlers({ focus: () => void withCompletion() });
   const view = new EditorView({ parent, state: EditorState.create({ doc: options.doc ?? '', extensions: [sqlEditorExtensions(options, parts), focusLoads] }) });
+  view.dom.addEventListener('pointerenter', withCompletion);
   if (view.hasFocus) withCompletion();
   return {
     completionReady: () => {
@@ -128,7 +131,7 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
     },
     setSchema: (next) => {
       schema = next;
-      if (completion) view.dispatch({ effects: parts.completion.reconfigure(completion.sqlCompletion(schema)) });
+      if (completion) view.dispatch({ effects: parts.completion.reconfigure(completion.sqlEditing(schema)) });
     },
     setReadOnly: (readOnly) => view.dispatch({ effects: parts.readOnly.reconfigure(readOnlyExtension(readOnly)) }),
     getSelection: () => {
@@ -142,6 +145,7 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
     focus: () => view.focus(),
     destroy: () => {
       destroyed = true;
+      view.dom.removeEventListener('pointerenter', withCompletion);
       view.destroy();
     },
   };
