@@ -1,8 +1,8 @@
-import { createAuthClient, createClients, createOrganizationsClient, createProjectsClient, createSettingsClient, createUsageClient } from '@plinth/shared-contracts';
+import { createAuthClient, createClients, createIntegrationsClient, createOrganizationsClient, createProjectsClient, createSettingsClient, createUsageClient } from '@plinth/shared-contracts';
 
-/** The calls the settings area makes: organizations, project settings, usage, the project list and the account's MFA factors. Only these are bundled. */
+/** The calls the settings area makes: organizations, project settings, usage, the project list, the organization's integrations and the account's MFA factors. Only these are bundled. */
 export const createApi = (apiBase: string) =>
-  createClients({ baseUrl: apiBase }, { organizations: createOrganizationsClient, settings: createSettingsClient, usage: createUsageClient, projects: createProjectsClient, auth: createAuthClient });
+  createClients({ baseUrl: apiBase }, { organizations: createOrganizationsClient, settings: createSettingsClient, usage: createUsageClient, projects: createProjectsClient, auth: createAuthClient, integrations: createIntegrationsClient });
 
 export type SettingsApi = ReturnType<typeof createApi>;
 

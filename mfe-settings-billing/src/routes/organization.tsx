@@ -3,6 +3,7 @@ import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@p
 import { OrganizationMenu, useOrganizationPages } from '../features/organization/OrganizationMenu';
 import { TeamMembers } from '../features/organization/TeamMembers';
 import { OrganizationUsage } from '../features/usage/OrganizationUsage';
+import { IntegrationsPage } from '../features/integrations/IntegrationsPage';
 
 /** /org/{slug}/{general, team, integrations, billing, usage, invoices, apps, audit} (000 §2.1). */
 export default function OrganizationRoutes() {
@@ -20,6 +21,8 @@ export default function OrganizationRoutes() {
           const element =
             path === 'usage' ? (
               <OrganizationUsage slug={slug} />
+            ) : path === 'integrations' ? (
+              <IntegrationsPage slug={slug} />
             ) : path === 'team' ? (
               <PlaceholderPage title="Team">
                 <TeamMembers slug={slug} />

@@ -2,6 +2,7 @@ import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
 import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { SETTINGS_MENU, SettingsMenu } from '../features/project-settings/SettingsMenu';
 import { ApiSettingsPanel } from '../features/api-keys/ApiSettingsPanel';
+import { ProjectIntegrationsPage } from '../features/integrations/IntegrationsPage';
 
 function SubscriptionPage() {
   const [params] = useSearchParams();
@@ -27,6 +28,8 @@ export default function SettingsRoutes() {
               <PlaceholderPage title="API Settings">
                 <ApiSettingsPanel />
               </PlaceholderPage>
+            ) : path === 'integrations' ? (
+              <ProjectIntegrationsPage />
             ) : path === 'billing/subscription' ? (
               <SubscriptionPage />
             ) : (

@@ -1,4 +1,4 @@
-import type { AuthClient, AuthUsersClient, FeatureFlagsClient, SnippetNameSuggestionClient, LogsClient, UsageClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
+import type { AuthClient, AuthUsersClient, createIntegrationsClient, FeatureFlagsClient, SnippetNameSuggestionClient, LogsClient, UsageClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
 import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
 import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
 import { objectHandlers, type ObjectsState } from './objects';
@@ -12,6 +12,7 @@ import { DEFAULT_MEMBERS, organizationHandlers, type OrganizationState } from '.
 import { policyHandlers, type PoliciesState } from './policies';
 import { projectHandlers, type ProjectState } from './project';
 import { snippetHandlers, type SnippetsState } from './snippets';
+import { integrationHandlers, type IntegrationsState } from './integrations';
 import { accountFactorHandlers, FAKE_TOTP_CODE, type AccountFactorsState } from './account-factors';
 import { DEFAULT_SUGGEST_NAME, snippetNameHandlers, type SnippetNamesState } from './snippet-names';
 import { DEFAULT_ROLES, DEFAULT_SCHEMAS, tableHandlers, type TablesState } from './tables';
@@ -22,6 +23,7 @@ export { storedObject, type FakeObject } from './objects';
 export { policy } from './policies';
 export { snippet } from './snippets';
 export { factor, FAKE_TOTP_CODE } from './account-factors';
+export { organizationIntegration } from './integrations';
 export { entity } from './tables';
 export { logEntry } from './logs';
 export { apiReport } from './logs-report';
@@ -30,7 +32,7 @@ export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState & LogsReportState & FeatureFlagsState & UsageState;
+export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & IntegrationsState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState & LogsReportState & FeatureFlagsState & UsageState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
@@ -41,6 +43,7 @@ export interface FakeClients {
   snippetNames: SnippetNameSuggestionClient;
   /** The signed-in account's MFA factors (the account pages). */
   auth: AuthClient;
+  integrations: ReturnType<typeof createIntegrationsClient>;
   settings: ReturnType<typeof createSettingsClient>;
   organizations: OrganizationsClient;
   authUsers: AuthUsersClient;
@@ -82,6 +85,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     suggestName: DEFAULT_SUGGEST_NAME,
     factors: [],
     totpCode: FAKE_TOTP_CODE,
+    integrations: [],
     schemas: DEFAULT_SCHEMAS,
     entities: [],
     tables: [],
@@ -108,6 +112,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     snippets: fakeClient<FakeClients['snippets']>('snippets', snippetHandlers(state), log),
     snippetNames: fakeClient<FakeClients['snippetNames']>('snippetNames', snippetNameHandlers(state), log),
     auth: fakeClient<FakeClients['auth']>('auth', accountFactorHandlers(state), log),
+    integrations: fakeClient<FakeClients['integrations']>('integrations', integrationHandlers(state), log),
     settings: fakeClient<FakeClients['settings']>('settings', keyHandlers(state), log),
     organizations: fakeClient<FakeClients['organizations']>('organizations', organizationHandlers(state), log),
     authUsers: fakeClient<FakeClients['authUsers']>('authUsers', authUserHandlers(state), log),
