@@ -1,6 +1,6 @@
 import * as z from './zod';
 import { encodePath, type Http } from './http';
-import { SqlHistoryPageSchema, SqlStatementResultSchema, type SqlHistoryParams } from './sql-runs';
+import { SqlHistoryPageSchema, SqlRowsPageSchema, SqlStatementResultSchema, type SqlHistoryParams, type SqlRowsRequest } from './sql-runs';
 
 // Database metadata: RLS policies, tables, roles, schemas, table-editor entities and SQL runs
 // (spec 000 §3, §5.1, §7.1, §9; 001 §3, §9). Served under /api/platform/pg-meta/{ref}/...
@@ -391,6 +391,9 @@ export function createDatabaseClient(http: Http) {
       }),
     runQuery: (ref: string, body: SqlRunRequest, signal?: AbortSignal) =>
       http('POST', `${base(ref)}/query`, { body, schema: SqlRunResultSchema, signal }),
+    /** The next rows of a large result (a statement result's `cursor`). */
+    runQueryRows: (ref: string, body: SqlRowsRequest, signal?: AbortSignal) =>
+      http('POST', `${base(ref)}/query/rows`, { body, schema: SqlRowsPageSchema, signal }),
     /** Stops the run named runId, if it still runs. */
     cancelQuery: (ref: string, runId: string) => http('POST', `${base(ref)}/query/cancel`, { body: { runId }, schema: SqlCancelResultSchema }),
     /** The caller's SQL runs in this project, newest first. */

@@ -18,8 +18,29 @@ export const SqlStatementResultSchema = z.object({
   affectedRows: z.nullable(z.number()),
   truncated: z.boolean(),
   totalRows: z.number(),
+  /**
+   * More rows than `rows` holds wait on the API (a large result answers its first rows at once):
+   * fetch them with POST query/rows naming this cursor, from offset rows.length.
+   */
+  cursor: z.optional(z.string()),
 });
 export type SqlStatementResult = z.infer<typeof SqlStatementResultSchema>;
+
+/** Rows a page of a large result holds at most (POST query/rows). */
+export const SQL_ROWS_PAGE_MAX = 5_000;
+
+export const SqlRowsRequestSchema = z.object({
+  /** The `cursor` of a statement result. */
+  cursor: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, 'cursor must be 8 to 64 letters, digits or dashes')),
+  /** Rows already received: the page starts after them. */
+  offset: z.number().check(z.int(), z.gte(0)),
+  limit: z.number().check(z.int(), z.gte(1), z.lte(SQL_ROWS_PAGE_MAX)),
+});
+export type SqlRowsRequest = z.infer<typeof SqlRowsRequestSchema>;
+
+/** A page of a large result's rows (arrays in column order); done: no rows remain (the cursor is closed). */
+export const SqlRowsPageSchema = z.object({ rows: z.array(z.array(z.unknown())), done: z.boolean() });
+export type SqlRowsPage = z.infer<typeof SqlRowsPageSchema>;
 
 export const SqlRunStatusSchema = z.enum(['success', 'error', 'cancelled']);
 export type SqlRunStatus = z.infer<typeof SqlRunStatusSchema>;

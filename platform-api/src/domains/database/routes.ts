@@ -28,6 +28,7 @@ import { userSqlError } from '../common/sql';
 import * as catalog from './catalog';
 import { createPolicy, deletePolicy, setRowLevelSecurity, updatePolicy } from './policies';
 import { editorRunAnswer, recordFailedRun } from './sql-run-editor';
+import { sqlRunRowsRoute } from './sql-run-pages';
 import { cancelRun, EMBEDDED_CANCEL_MESSAGE, limitRows, NOTHING_TO_CANCEL_MESSAGE, onPostgresServer, taggedRun } from './sql-run';
 
 /** Default of a SQL editor statement's run time; its ceiling is the plan's (SQL_STATEMENT_TIMEOUT_CEILING_MS). */
@@ -92,13 +93,13 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
       const run = taggedRun(req.body.query, req.body.runId);
       const startedAt = performance.now();
       try {
-        // The user's own statement: the console's calls do not wait behind it (see ProjectQueryOptions.user).
-        const results = await db.exec(run.sql, { timeoutMs, user: true });
         if (req.body.resultShape === 'statements') {
           // Already JSON text: fastify sends a string typed as JSON as it is, without the response schema.
-          const json = await editorRunAnswer(deps, access, req.body, results.slice(run.offset > 0 ? 1 : 0), startedAt);
+          const json = await editorRunAnswer(deps, db, access, req.body, timeoutMs, startedAt);
           return reply.type('application/json').send(json as never);
         }
+        // The user's own statement: the console's calls do not wait behind it (see ProjectQueryOptions.user).
+        const results = await db.exec(run.sql, { timeoutMs, user: true });
         const last = results[results.length - 1];
         const { rows, truncated, totalRows } = limitRows(last, req.body.rowLimit);
         return { rows: jsonSafeRows(rows), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null, truncated, totalRows };
@@ -113,6 +114,9 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
       }
     },
   );
+
+  // The rest of a large result's rows, page by page (sql-run-pages).
+  sqlRunRowsRoute(fastify, deps);
 
   // Cancel a run (server mode: pg_cancel_backend; the embedded database says it cannot).
   app.post(

@@ -1,15 +1,37 @@
 import type { SqlRunRequest } from '@plinth/shared-contracts';
-import type { ApiDeps, ProjectAccess, QueryResult } from '../../core/deps';
-import { historyRows, onPostgresServer, splitStatements, statementResults } from './sql-run';
+import type { ApiDeps, ProjectAccess, ProjectDatabase, QueryResult } from '../../core/deps';
+import { historyRows, onPostgresServer, splitStatements, statementResults, taggedRun } from './sql-run';
 import { recordRun } from './sql-run-history';
+import { keepCursor, pagedRun, userPosition } from './sql-run-pages';
 
 // The SQL editor's answer to a run: each statement's result, compact, written to JSON here (a
 // 100,000-row answer is not walked again by the response schema), and the run kept in its history.
+// On the embedded database a large last SELECT answers its first rows and a cursor (sql-run-pages).
 
-/** The answer's JSON text; `results` are the run's own results (without the run tag's). */
-export async function editorRunAnswer(deps: ApiDeps, access: ProjectAccess, body: SqlRunRequest, results: QueryResult[], startedAt: number): Promise<string> {
-  const statements = (await splitStatements(body.query)) ?? (results.length === 1 ? [{ text: body.query.trim(), tree: {} }] : null);
-  const out = statementResults(results, statements, body.rowLimit, !onPostgresServer(deps));
+/**
+ * Runs the editor's text (its statements tagged with the run id) and answers the JSON text;
+ * database errors are thrown with their position in the tagged text, as an untouched run's are.
+ */
+export async function editorRunAnswer(deps: ApiDeps, db: ProjectDatabase, access: ProjectAccess, body: SqlRunRequest, timeoutMs: number, startedAt: number): Promise<string> {
+  const statements = await splitStatements(body.query);
+  const paged = onPostgresServer(deps) ? null : pagedRun(body.query, statements, body.runId, body.rowLimit);
+  const run = taggedRun(paged?.sql ?? body.query, body.runId);
+  let results: QueryResult[];
+  try {
+    results = (await db.exec(run.sql, { timeoutMs, user: true })).slice(run.offset > 0 ? 1 : 0);
+  } catch (err) {
+    throw paged ? userPosition(err, { ...paged, at: paged.at + run.offset }) : err;
+  }
+  const kept = paged ? await keepCursor(db, String(access.user.id), paged, results, body.rowLimit) : null;
+  if (kept) results = kept.results;
+  const named = statements ?? (results.length === 1 ? [{ text: body.query.trim(), start: 0, tree: {} }] : null);
+  const out = statementResults(results, named, body.rowLimit, !onPostgresServer(deps));
+  const last = out[out.length - 1];
+  if (kept && last) {
+    last.totalRows = kept.total;
+    last.truncated = body.rowLimit !== undefined && kept.total > body.rowLimit;
+    if (kept.cursor) last.cursor = kept.cursor;
+  }
   if (body.history) {
     await recordRun(deps.control, access, { sql: body.query, durationMs: performance.now() - startedAt, rows: historyRows(out), status: 'success', error: null });
   }

@@ -46,7 +46,7 @@ export const EMBEDDED_CANCEL_MESSAGE =
 export const NOTHING_TO_CANCEL_MESSAGE = 'The query had already finished.';
 
 /** Where each statement of a text starts and ends (character offsets), by Postgres' parser; null when it cannot parse it. */
-export async function splitStatements(query: string): Promise<{ text: string; tree: Record<string, unknown> }[] | null> {
+export async function splitStatements(query: string): Promise<{ text: string; start: number; tree: Record<string, unknown> }[] | null> {
   let parsed;
   try {
     parsed = await parseSql(query);
@@ -58,7 +58,10 @@ export async function splitStatements(query: string): Promise<{ text: string; tr
   return parsed.stmts.map((s) => {
     const start = (s as { stmt_location?: number }).stmt_location ?? 0;
     const end = s.stmt_len ? start + s.stmt_len : bytes.length;
-    return { text: bytes.subarray(start, end).toString('utf8').trim(), tree: s.stmt };
+    const raw = bytes.subarray(start, end).toString('utf8');
+    // `start`: where the trimmed text begins in the user's text, in characters.
+    const at = bytes.subarray(0, start).toString('utf8').length + (raw.length - raw.trimStart().length);
+    return { text: raw.trim(), start: at, tree: s.stmt };
   });
 }
 
