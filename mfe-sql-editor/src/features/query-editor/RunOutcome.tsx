@@ -5,13 +5,15 @@ import { tokens } from '@plinth/shared-ui/theme';
 import type { SqlStatementResult } from '@plinth/shared-contracts';
 import { lazyWithPreload } from '@plinth/area-kit';
 import { parsePlan } from './explain/plan-tree';
-import { PlanTree } from './explain/PlanTree';
 import { resultSummary, statementResults, tabLabel } from './run-results';
 import type { ErrorMark } from './sql-error';
 import type { RunState } from './use-query-run';
 
 /** The results grid in its own chunk, fetched when a query first runs. */
 export const ResultsGrid = lazyWithPreload(() => import(/* webpackChunkName: "sql-results-grid" */ './results/ResultsGrid').then((m) => m.default));
+
+/** The EXPLAIN plan tree in its own chunk, fetched when a plan first shows (or the pointer reaches Explain). */
+export const PlanTree = lazyWithPreload(() => import(/* webpackChunkName: "sql-plan-tree" */ './explain/PlanTree').then((m) => m.PlanTree));
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -51,10 +53,13 @@ export function RunOutcome({ run, mark, fileName, rowLimit }: RunOutcomeProps) {
       />
     );
   }
-  return <StatementResults key={run.runId} results={statementResults(run.result)} ms={run.ms} fileName={fileName} rowLimit={rowLimit} />;
+  return <StatementResults key={run.runId} results={statementResults(run.result)} ms={run.ms} fileName={fileName} rowLimit={rowLimit} loading={run.loading ?? null} />;
 }
 
-function StatementResults({ results, ms, fileName, rowLimit }: { results: SqlStatementResult[]; ms: number; fileName?: string; rowLimit: number }) {
+/** The last statement's rows still arriving: how many there will be, and why loading stopped. */
+type RowsLoading = { expected: number; error: string | null } | null;
+
+function StatementResults({ results, ms, fileName, rowLimit, loading }: { results: SqlStatementResult[]; ms: number; fileName?: string; rowLimit: number; loading: RowsLoading }) {
   // The last statement's result shows first, as it did when only the last one came back.
   const [shown, setShown] = useState(String(results.length - 1));
   const index = Math.min(Number(shown), results.length - 1);
@@ -72,32 +77,47 @@ function StatementResults({ results, ms, fileName, rowLimit }: { results: SqlSta
         />
       ) : null}
       <div role={results.length > 1 ? 'tabpanel' : undefined} id={results.length > 1 ? `statement-panel-${index}` : undefined} aria-label={results.length > 1 ? tabLabel(result, index) : undefined}>
-        <OneResult result={result} ms={ms} fileName={fileName} rowLimit={rowLimit} />
+        <OneResult result={result} ms={ms} fileName={fileName} rowLimit={rowLimit} loading={index === results.length - 1 ? loading : null} />
       </div>
     </section>
   );
 }
 
-function OneResult({ result, ms, fileName, rowLimit }: { result: SqlStatementResult; ms: number; fileName?: string; rowLimit: number }) {
+function OneResult({ result, ms, fileName, rowLimit, loading }: { result: SqlStatementResult; ms: number; fileName?: string; rowLimit: number; loading: RowsLoading }) {
   if (result.columns.length === 0) {
     const counted = result.affectedRows != null && (result.command === '' || /^(INSERT|UPDATE|DELETE|MERGE|COPY)$/.test(result.command));
     return <p role="status">{counted ? `Success. ${result.affectedRows} rows affected.` : result.command ? `Success. ${result.command}` : 'Success. No rows returned.'}</p>;
   }
   const plan = result.command === 'EXPLAIN' || result.columns[0]?.name === 'QUERY PLAN' ? parsePlan(result.rows[0]?.[0]) : null;
-  if (plan) return <PlanTree plan={plan} />;
-  const count = result.rows.length;
+  if (plan) {
+    return (
+      <Suspense fallback={<LoadingSkeleton label="Loading plan" rows={6} />}>
+        <PlanTree plan={plan} />
+      </Suspense>
+    );
+  }
+  const loaded = result.rows.length;
+  // While a large result's rows arrive, the counts speak of the whole result.
+  const count = loading ? loading.expected : loaded;
+  const arriving = loading !== null && loading.error === null;
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.sm }}>
-      <p role="status" css={{ margin: 0, color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>
-        {numberFormat.format(count)} {count === 1 ? 'row' : 'rows'} · {numberFormat.format(ms)} ms
+      <p role="status" css={{ margin: 0, color: tokens.color.textMuted, fontSize: tokens.fontSize.xs, display: 'flex', gap: tokens.space.xs, alignItems: 'center' }}>
+        {arriving ? <Spinner /> : null}
+        {arriving ? `Loading rows: ${numberFormat.format(loaded)} of ${numberFormat.format(count)}` : `${numberFormat.format(count)} ${count === 1 ? 'row' : 'rows'}`} · {numberFormat.format(ms)} ms
       </p>
+      {loading?.error ? (
+        <InlineNotice kind="warning" title={`Only the first ${numberFormat.format(loaded)} rows of ${numberFormat.format(count)} could be loaded`}>
+          {loading.error}
+        </InlineNotice>
+      ) : null}
       {result.truncated ? (
         <InlineNotice kind="warning" title={`Showing the first ${numberFormat.format(count)} rows of ${numberFormat.format(result.totalRows)}`}>
           The result was cut at the row limit ({numberFormat.format(rowLimit)}). Raise the limit or narrow the query to see the rest.
         </InlineNotice>
       ) : null}
       <Suspense fallback={<LoadingSkeleton label="Loading results" rows={6} />}>
-        <ResultsGrid columns={result.columns.map((col) => col.name)} rows={result.rows} height="min(60vh, 560px)" fileName={fileName} />
+        <ResultsGrid columns={result.columns.map((col) => col.name)} rows={result.rows} rowsToCome={arriving ? count - loaded : 0} height="min(60vh, 560px)" fileName={fileName} />
       </Suspense>
     </div>
   );

@@ -47,6 +47,21 @@ describe('results of a run', () => {
     expect(api.argsOf('database.runQuery').at(-1)?.[1]).toMatchObject({ resultShape: 'statements', history: true });
   });
 
+  it('shows the first rows of a large result while the rest load, and says how many could be loaded when loading stops', async () => {
+    const api = createFakeApi({
+      runQuery: () => ({ rows: [], columns: [], results: [result({ columns: [{ name: 'n' }], rows: [[1], [2], [3]], totalRows: 10, cursor: 'run-large-1' })] }),
+    });
+    api.failures['database.runQueryRows'] = { status: 404, message: 'This result is no longer kept: run the query again to see its rows.', code: 'RESULT_GONE' };
+    renderArea('sql/new', { api, permissions });
+    const user = await typeQuery('select n from big');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    const grid = await screen.findByRole('grid', { name: 'Results' });
+    expect(within(grid).getAllByRole('gridcell').map((c) => c.textContent)).toEqual(['1', '2', '3']);
+    expect(await screen.findByText('Only the first 3 rows of 10 could be loaded')).toBeTruthy();
+    expect(screen.getByText('This result is no longer kept: run the query again to see its rows.')).toBeTruthy();
+    expect(api.argsOf('database.runQueryRows')[0]?.[1]).toEqual({ cursor: 'run-large-1', offset: 3, limit: 7 });
+  });
+
   it('explains the text as a plan tree with the Explain analyze button', async () => {
     const api = createFakeApi({ runQuery: (query) => ({ rows: [], columns: [], results: [result({ command: 'EXPLAIN', columns: [{ name: 'QUERY PLAN' }], rows: [[query.startsWith('explain (analyze, format json) ') ? plan : []]], totalRows: 1 })] }) });
     renderArea('sql/new', { api, permissions });

@@ -5,6 +5,7 @@ import { VirtualList, type VirtualListHandle } from '@plinth/shared-ui/virtual-l
 import { Dialog } from '@plinth/shared-ui/dialog';
 import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { Button } from '@plinth/shared-ui/button';
+import { DisabledReason } from '@plinth/shared-ui/tooltip';
 import { saveFile } from '@plinth/shared-ui/layout';
 import { CopyIcon, DownloadIcon } from '@plinth/shared-ui/icons';
 import { useArea } from '@plinth/area-kit';
@@ -13,6 +14,8 @@ import { cellText, initialWidths, isJsonValue, rowText, toCsv, toJson, type Resu
 export interface ResultsGridProps {
   columns: readonly string[];
   rows: readonly ResultRow[];
+  /** Rows of the result still on their way: exports wait for them (they would save part of it). */
+  rowsToCome?: number;
   /** Height of the scrolling grid (CSS length or pixels). */
   height: number | string;
   /** Base of exported file names. */
@@ -44,7 +47,7 @@ async function copy(text: string) {
  * columns resizable (drag or arrow keys on the edge), the active cell moved by keyboard, a cell or a
  * row copied (Ctrl/⌘ C, Ctrl/⌘ Shift C), JSON cells opened whole (Enter or double click), CSV and JSON export.
  */
-export default function ResultsGrid({ columns, rows, height, fileName = 'query-results' }: ResultsGridProps) {
+export default function ResultsGrid({ columns, rows, rowsToCome = 0, height, fileName = 'query-results' }: ResultsGridProps) {
   const { notify } = useArea();
   const baseId = useId();
   const [widths, setWidths] = useState(() => initialWidths(columns, rows));
@@ -54,6 +57,7 @@ export default function ResultsGrid({ columns, rows, height, fileName = 'query-r
   const template = useMemo(() => `${NUMBER_WIDTH}px ${widths.map((w) => `${w}px`).join(' ')}`, [widths]);
   const totalWidth = NUMBER_WIDTH + widths.reduce((a, b) => a + b, 0);
   const cellId = (row: number, col: number) => `${baseId}-r${row}-c${col}`;
+  const exportWaits = rowsToCome > 0 ? 'Available once every row has loaded' : undefined;
 
   const copyCell = (row = active.row, col = active.col) => {
     const r = rows[row];
@@ -161,17 +165,16 @@ export default function ResultsGrid({ columns, rows, height, fileName = 'query-r
         <Button size="small" variant="ghost" icon={<CopyIcon />} onClick={() => copyRow()}>
           Copy row
         </Button>
-        <Button size="small" variant="ghost" icon={<DownloadIcon />} onClick={() => saveFile(`${fileName}.csv`, toCsv(columns, rows), 'text/csv')}>
-          Export CSV
-        </Button>
-        <Button
-          size="small"
-          variant="ghost"
-          icon={<DownloadIcon />}
-          onClick={() => saveFile(`${fileName}.json`, toJson(columns, rows), 'application/json')}
-        >
-          Export JSON
-        </Button>
+        <DisabledReason reason={exportWaits}>
+          <Button size="small" variant="ghost" icon={<DownloadIcon />} onClick={() => saveFile(`${fileName}.csv`, toCsv(columns, rows), 'text/csv')}>
+            Export CSV
+          </Button>
+        </DisabledReason>
+        <DisabledReason reason={exportWaits}>
+          <Button size="small" variant="ghost" icon={<DownloadIcon />} onClick={() => saveFile(`${fileName}.json`, toJson(columns, rows), 'application/json')}>
+            Export JSON
+          </Button>
+        </DisabledReason>
       </div>
       <VirtualList
         handleRef={list}
