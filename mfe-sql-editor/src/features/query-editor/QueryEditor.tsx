@@ -9,9 +9,9 @@ import { PERMISSIONS } from '@plinth/shared-contracts';
 import { SqlCodeEditor, type SqlCodeEditorHandle } from '@plinth/domain-ui/code-editor';
 import { useArea } from '@plinth/area-kit';
 import { asJsonExplain, explainPrefix, explainQuery } from './explain/explain-sql';
-import { ResultsGrid, RunOutcome } from './RunOutcome';
+import { PlanTree, ResultsGrid, RunOutcome } from './RunOutcome';
 import { useCompletionSchema } from './completion-schema';
-import { formatSql } from './format-sql';
+import { formatSql, preloadFormatter } from './format-sql';
 import { readRowLimit, ROW_LIMITS, storeRowLimit } from './row-limit';
 import { errorMark, textToRun, type ErrorMark } from './sql-error';
 import { useQueryRun } from './use-query-run';
@@ -84,7 +84,7 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
     // Error positions count in the text sent; the user's text starts after what was put before it.
     runOffset.current = offset - (explain ? explainPrefix(explain === 'analyze').length : sent.length - query.length);
     setMark(null);
-    ResultsGrid.preload();
+    void (explain ? PlanTree : ResultsGrid).preload();
     void start(sent);
   };
 
@@ -138,16 +138,16 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
           </span>
           <span css={{ flex: 1 }} />
           <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
-            <Button variant="ghost" onClick={() => runNow('plan')} disabled={running || (mayRun && empty)}>
+            <Button variant="ghost" onClick={() => runNow('plan')} disabled={running || (mayRun && empty)} onPointerEnter={() => PlanTree.preload()}>
               Explain
             </Button>
           </PermissionTooltip>
           <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
-            <Button variant="ghost" onClick={() => runNow('analyze')} disabled={running || (mayRun && empty)}>
+            <Button variant="ghost" onClick={() => runNow('analyze')} disabled={running || (mayRun && empty)} onPointerEnter={() => PlanTree.preload()}>
               Explain analyze
             </Button>
           </PermissionTooltip>
-          <Button variant="ghost" onClick={() => void format()} disabled={empty}>
+          <Button variant="ghost" onClick={() => void format()} disabled={empty} onPointerEnter={preloadFormatter}>
             Format
           </Button>
           <label css={{ display: 'inline-flex', alignItems: 'center', gap: tokens.space.xs, fontSize: tokens.fontSize.sm, whiteSpace: 'nowrap' }}>
