@@ -9,14 +9,15 @@ import { useSessionUser } from '../session/require-session';
 import { StatusGate } from '../features/status-gate/status-gate';
 import { ErrorScreen } from '../features/status-gate/error-screen';
 import { ResourceBanner } from '../features/resource-banner/resource-banner';
-import { FeatureFlagsProvider, WhenFlag } from '../features/feature-flags/feature-flags';
+import { FeatureFlagsProvider, FlagSwitch, WhenFlag } from '../features/feature-flags/feature-flags';
+import { GroupedNav } from '../features/feature-flags/grouped-nav';
 import { IncidentBanner } from '../features/feature-flags/incident-banner';
 import { CommandMenu } from '../features/command-menu/command-menu';
 import { CommandButton } from '../features/command-menu/command-button';
 import { useCommandShortcut } from '../features/command-menu/use-command-shortcut';
 import { AccountMenu } from '../features/account-menu/account-menu';
 import { NavRail } from '../features/project-layout/nav-rail';
-import { RailBackdrop, RailToggle, useRailDrawer } from '../features/project-layout/rail-drawer';
+import { RAIL_ID, RailBackdrop, RailToggle, useRailDrawer } from '../features/project-layout/rail-drawer';
 import { useStatusWatch } from '../features/status-gate/status-watch';
 import { ShellHeader } from '../features/project-layout/header';
 import { activeNavKey, navLinks } from '../features/project-layout/nav-items';
@@ -65,38 +66,39 @@ export default function ProjectLayout() {
     );
   }
 
+  const navFooter = (
+    <>
+      <CommandButton />
+      <AccountMenu email={user.email} />
+    </>
+  );
   return (
-    <div css={{ display: 'flex', height: '100vh', overflow: 'hidden', background: tokens.color.background, color: tokens.color.text }}>
-      <NavRail
-        projectRef={ref}
-        comingUp={comingUp}
-        open={drawer.open}
-        footer={
-          <>
-            <CommandButton />
-            <AccountMenu email={user.email} />
-          </>
-        }
-      />
-      <RailBackdrop open={drawer.open} onClose={() => drawer.setOpen(false)} />
-      <div css={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <ShellHeader
-          navToggle={<RailToggle open={drawer.open} onToggle={drawer.toggle} />}
-          organizations={organizations.data ?? []}
-          projects={projects.data ?? []}
-          currentOrgSlug={orgSlug}
-          currentProject={project.data}
-          section={section}
+    <FeatureFlagsProvider projectRef={project.data ? ref : ''}>
+      <div css={{ display: 'flex', height: '100vh', overflow: 'hidden', background: tokens.color.background, color: tokens.color.text }}>
+        {/* 000 §6 navigation_layout_v2: the entries under section headings instead of the icon rail. */}
+        <FlagSwitch
+          flag="navigation_layout_v2"
+          on={<GroupedNav id={RAIL_ID} links={navLinks(ref, buildMode, comingUp, areas)} active={activeKey} open={drawer.open} footer={navFooter} />}
+          off={<NavRail projectRef={ref} comingUp={comingUp} open={drawer.open} footer={navFooter} />}
         />
-        <FeatureFlagsProvider projectRef={project.data ? ref : ''}>
+        <RailBackdrop open={drawer.open} onClose={() => drawer.setOpen(false)} />
+        <div css={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+          <ShellHeader
+            navToggle={<RailToggle open={drawer.open} onToggle={drawer.toggle} />}
+            organizations={organizations.data ?? []}
+            projects={projects.data ?? []}
+            currentOrgSlug={orgSlug}
+            currentProject={project.data}
+            section={section}
+          />
           <IncidentBanner />
           <WhenFlag flag="resource_warnings">{project.data ? <ResourceBanner project={project.data} /> : null}</WhenFlag>
-        </FeatureFlagsProvider>
-        <main id="content" css={{ flex: 1, minHeight: 0, overflow: 'auto', position: 'relative' }}>
-          {content}
-        </main>
+          <main id="content" css={{ flex: 1, minHeight: 0, overflow: 'auto', position: 'relative' }}>
+            {content}
+          </main>
+        </div>
+        <CommandMenu projectPages={navLinks(ref, buildMode, comingUp, areas)} projects={projects.data ?? []} />
       </div>
-      <CommandMenu projectPages={navLinks(ref, buildMode, comingUp, areas)} projects={projects.data ?? []} />
-    </div>
+    </FeatureFlagsProvider>
   );
 }

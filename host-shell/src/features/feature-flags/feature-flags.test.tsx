@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
 import { FEATURE_FLAG_DEFAULTS, type FeatureFlagValues, type ResourceWarning } from '@plinth/shared-contracts';
 import { makeProject, markProjectsConnected, projectApi, REF, renderShell } from '../../app/test-harness';
@@ -42,5 +43,33 @@ describe('feature flags in the shell', () => {
     expect(await screen.findByText('We are investigating an ongoing incident')).toBeTruthy();
     await waitFor(() => expect(screen.queryByText('Your project is over a critical resource limit')).toBeNull());
     expect(screen.queryByText('Monthly active users: critical')).toBeNull();
+  });
+
+  test('navigation layout v2 on: the entries under section headings in a menu that collapses to icons and back', async () => {
+    const api = open({ navigation_layout_v2: true });
+    const user = userEvent.setup();
+    await waitFor(() => expect(api.calls).toContain('GET /platform/feature-flags'));
+    const nav = await screen.findByRole('navigation', { name: 'Project' });
+    const database = await within(nav).findByRole('group', { name: 'Database' }, { timeout: 5000 });
+    expect(within(database).getByRole('link', { name: 'SQL Editor' })).toBeTruthy();
+    expect(within(nav).getByRole('group', { name: 'Storage' })).toBeTruthy();
+    const collapse = within(nav).getByRole('button', { name: 'Collapse navigation' });
+    expect(collapse.getAttribute('aria-expanded')).toBe('true');
+    collapse.focus();
+    await user.keyboard('{Enter}');
+    const expand = within(nav).getByRole('button', { name: 'Expand navigation' });
+    expect(expand.getAttribute('aria-expanded')).toBe('false');
+    expect(within(nav).getByRole('link', { name: 'SQL Editor' })).toBeTruthy();
+    await user.keyboard('{Enter}');
+    expect(within(nav).getByRole('button', { name: 'Collapse navigation' })).toBeTruthy();
+  });
+
+  test("navigation layout v2 off: today's rail, no section headings", async () => {
+    open({ navigation_layout_v2: false });
+    const nav = await screen.findByRole('navigation', { name: 'Project' });
+    expect(await within(nav).findByRole('link', { name: 'SQL Editor' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Monthly active users: critical')).toBeTruthy());
+    expect(within(nav).queryByRole('group')).toBeNull();
+    expect(within(nav).queryByRole('button', { name: /navigation$/ })).toBeNull();
   });
 });

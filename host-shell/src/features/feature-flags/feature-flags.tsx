@@ -28,6 +28,11 @@ export function useShellFeatureFlag(name: FeatureFlag): boolean {
   return useContext(FlagsContext)[name];
 }
 
+/** Renders `on` while the flag is on, `off` otherwise (two layouts of one part). */
+export function FlagSwitch({ flag, on, off }: { flag: FeatureFlag; on: ReactNode; off: ReactNode }) {
+  return <>{useShellFeatureFlag(flag) ? on : off}</>;
+}
+
 /** Renders its children only while the flag is on. */
 export function WhenFlag({ flag, children }: { flag: FeatureFlag; children: ReactNode }) {
   return useShellFeatureFlag(flag) ? <>{children}</> : null;
