@@ -139,12 +139,16 @@ async function mayReplace(u: UploadInput, id: string): Promise<void> {
 async function claimRow(db: Db, objects: ObjectStore, u: UploadInput): Promise<{ id: string; fresh: boolean }> {
   for (let attempt = 0; attempt < 3; attempt += 1) {
     if (u.asCaller) {
-      // No RETURNING: it would need the SELECT policy too, and the INSERT policy alone decides an upload.
+      // No RETURNING and no ON CONFLICT: either makes Postgres apply the SELECT policies too, and
+      // the INSERT policy alone decides an upload. A taken path is the unique key's error.
       const id = randomUUID();
       const inserted = await u.asCaller.query(
-        `insert into storage.objects (id, bucket_id, name, owner, metadata) values ($4, $1, $2, $3, null) on conflict (bucket_id, name) do nothing`,
+        `insert into storage.objects (id, bucket_id, name, owner, metadata) values ($4, $1, $2, $3, null)`,
         [u.bucketId, u.path, u.ownerId, id],
-      );
+      ).catch((err: unknown) => {
+        if ((err as { code?: string }).code === '23505') return { affectedRows: 0 };
+        throw err;
+      });
       if (inserted.affectedRows === 1) {
         beginUpload(objects, u.ref, id);
         return { id, fresh: true };

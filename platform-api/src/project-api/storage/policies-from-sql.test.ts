@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
+
+// Storage policies written by a member in the SQL editor, on both databases: the member's statements
+// run as the project's own role (on a Postgres server) or in the project's embedded database, and a
+// policy they create on storage.objects decides an app's uploads through /storage/v1. Another
+// project's member reaches none of it.
+
+let h: TestHarness;
+let owner: TestUser;
+let ref: string;
+let stranger: TestUser;
+let strangerRef: string;
+let anonKey: string;
+
+/** A statement through the SQL editor's route, as `user` on project `projectRef`. */
+async function runSql(user: TestUser, projectRef: string, query: string) {
+  const res = await user.fetch(`/api/platform/pg-meta/${projectRef}/query`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': user.jar.get('plinth_csrf') ?? '' },
+    body: JSON.stringify({ query }),
+  });
+  return { status: res.status, body: (await res.json()) as { rows?: unknown[]; message?: string } };
+}
+
+/** An app's upload with the project's anon key. */
+async function appUpload(name: string) {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: `/api/projects/${ref}/storage/v1/object/inbox/${name}`,
+    headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'text/plain' },
+    payload: 'hello',
+  });
+  return res.statusCode;
+}
+
+beforeAll(async () => {
+  h = await createTestHarness();
+  const first = await h.userWithProject();
+  owner = first.user;
+  ref = first.project.ref;
+  const second = await h.userWithProject();
+  stranger = second.user;
+  strangerRef = second.project.ref;
+  const keys = await h.internals.control.query<{ anon_key: string }>('select anon_key from projects where ref = $1', [ref]);
+  anonKey = keys.rows[0]!.anon_key;
+  await owner.api.storage.createBucket(ref, { id: 'inbox', public: false });
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('storage policies from the SQL editor', () => {
+  it('a member creates, alters and drops a policy on storage.objects and an app upload follows it', async () => {
+    expect(await appUpload('public/before.txt')).toBe(403);
+
+    const created = await runSql(owner, ref, `create policy "inbox uploads" on storage.objects for insert to anon with check (bucket_id = 'inbox' and (storage.foldername(name))[1] = 'public')`);
+    expect(created.status).toBe(200);
+    expect(await appUpload('public/a.txt')).toBe(200);
+    expect(await appUpload('private/a.txt')).toBe(403);
+
+    const altered = await runSql(owner, ref, `alter policy "inbox uploads" on storage.objects with check (bucket_id = 'inbox' and (storage.foldername(name))[1] = 'private')`);
+    expect(altered.status).toBe(200);
+    expect(await appUpload('private/b.txt')).toBe(200);
+    expect(await appUpload('public/b.txt')).toBe(403);
+
+    const dropped = await runSql(owner, ref, `drop policy "inbox uploads" on storage.objects`);
+    expect(dropped.status).toBe(200);
+    expect(await appUpload('private/c.txt')).toBe(403);
+  });
+
+  it('a member writes policies on storage.buckets, and the SQL editor sees every object as on the embedded database', async () => {
+    expect((await runSql(owner, ref, `create policy "buckets readable" on storage.buckets for select to anon using (true)`)).status).toBe(200);
+    expect((await runSql(owner, ref, `drop policy "buckets readable" on storage.buckets`)).status).toBe(200);
+    const seen = await runSql(owner, ref, `select count(*)::int as n from storage.objects where bucket_id = 'inbox'`);
+    expect(seen.status).toBe(200);
+    expect(JSON.stringify(seen.body)).toContain('"n":2');
+  });
+
+  it('row level security stays on for the app roles', async () => {
+    const rls = await runSql(owner, ref, `select relname, relrowsecurity from pg_class where oid in ('storage.objects'::regclass, 'storage.buckets'::regclass) order by relname`);
+    expect(rls.body.rows).toEqual([
+      { relname: 'buckets', relrowsecurity: true },
+      { relname: 'objects', relrowsecurity: true },
+    ]);
+  });
+
+  it("another project's member cannot reach this project's storage", async () => {
+    // Their own policy allowing everything changes nothing here.
+    const theirs = await runSql(stranger, strangerRef, `create policy "anything" on storage.objects for all to anon using (true) with check (true)`);
+    expect(theirs.status).toBe(200);
+    expect(await appUpload('public/theirs.txt')).toBe(403);
+    // Nor can they take this project's role, or run SQL on this project.
+    const roleName = `plinth_${ref}_owner`;
+    expect((await runSql(stranger, strangerRef, `set role "${roleName}"`)).status).not.toBe(200);
+    expect((await runSql(stranger, strangerRef, `grant "${roleName}" to current_user`)).status).not.toBe(200);
+    expect((await runSql(stranger, strangerRef, `grant "plinth_${ref}_storage" to current_user`)).status).not.toBe(200);
+    expect((await runSql(stranger, ref, `drop policy if exists "anything" on storage.objects`)).status).toBeGreaterThanOrEqual(400);
+    expect((await runSql(stranger, ref, `create policy "sneaky" on storage.objects for insert to anon with check (true)`)).status).toBeGreaterThanOrEqual(400);
+    expect(await appUpload('public/sneaky.txt')).toBe(403);
+  });
+});
