@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFil
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { areaBuildStamp, createSharedModules, loadAreaManifest, remoteNameOf, sharedSubpaths } from './index.js';
+import { areaBuildStamp, createHostConfig, createSharedModules, loadAreaManifest, remoteNameOf, sharedSubpaths } from './index.js';
 import { federationRuntimeAliases } from './rules.js';
 import { ROUTER_ENTRY, workspaceRoot, ZOD_ENTRY } from './shared.js';
 
@@ -166,5 +166,16 @@ describe('the federation runtime', () => {
       expect(target).not.toMatch(/\.cjs$/);
       expect(existsSync(target)).toBe(true);
     }
+  });
+});
+
+describe('the host’s chunks', () => {
+  it('keeps one copy of lucide’s icon runtime for every icon module, and each icon beside its users', () => {
+    const config = createHostConfig({ dir: hostDir })(undefined, { mode: 'production' });
+    const { lucide } = config.optimization.splitChunks.cacheGroups;
+    const esm = path.join(workspaceRoot, 'node_modules/.pnpm/lucide-react@1.75.0/node_modules/lucide-react/dist/esm');
+    expect(lucide.test.test(path.join(esm, 'Icon.mjs'))).toBe(true);
+    expect(lucide.test.test(path.join(esm, 'shared/src/build/buildLucideIconNode.mjs'))).toBe(true);
+    expect(lucide.test.test(path.join(esm, 'icons/sun.mjs'))).toBe(false);
   });
 });

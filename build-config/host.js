@@ -7,6 +7,8 @@ import { createSharedModules } from './shared.js';
 
 /** zod itself and the two modules the shell shares it through. */
 const ZOD_MODULES = /[\\/](zod@[^\\/]+[\\/]|zod-mini\.js$|zod-locales\.js$)/;
+/** lucide-react's icon runtime (not the icons): one copy for shared-ui's icons and nav-icons. */
+const LUCIDE_RUNTIME = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/;
 import { optimizationOptions, outputOptions, resolveOptions, swcRule } from './rules.js';
 
 export const HOST_NAME = 'plinth_host';
@@ -26,7 +28,15 @@ export function createHostConfig({ dir }) {
         ...optimizationOptions({ production }),
         // zod's modules are four shared chunks otherwise (the zod/mini entry, its core utilities, the
         // schemas and the English locale), all needed by the sign-in form: one file costs less.
-        splitChunks: production ? { cacheGroups: { zod: { test: ZOD_MODULES, name: 'zod', chunks: 'all', enforce: true, priority: 20 } } } : undefined,
+        // lucide-react's icon runtime is small but sits in both icon modules' chunks otherwise.
+        splitChunks: production
+          ? {
+              cacheGroups: {
+                zod: { test: ZOD_MODULES, name: 'zod', chunks: 'all', enforce: true, priority: 20 },
+                lucide: { test: LUCIDE_RUNTIME, name: 'lucide', chunks: 'all', enforce: true, priority: 20 },
+              },
+            }
+          : undefined,
       },
       performance: { hints: false },
       plugins: [
