@@ -42,18 +42,22 @@ try {
   const cold = await browser.newContext();
   await cold.addCookies(cookies);
   const coldPage = await cold.newPage();
-  const fetched: Promise<number>[] = [];
+  const fetched: Promise<{ path: string; gzip: number }>[] = [];
   coldPage.on('response', (response) => {
     const url = new URL(response.url());
     if (url.pathname.endsWith('.js') || (response.headers()['content-type'] ?? '').includes('javascript')) {
-      fetched.push(response.body().then((b) => gzipSync(b).length, () => 0));
+      fetched.push(response.body().then((b) => ({ path: url.pathname, gzip: gzipSync(b).length }), () => ({ path: url.pathname, gzip: 0 })));
     }
   });
   await coldPage.goto(`${server.url}/project/${ref}/sql/new`);
   await coldPage.getByTestId('sql-code-editor').waitFor({ timeout: 30_000 });
   await coldPage.waitForLoadState('networkidle');
-  const firstLoad = (await Promise.all(fetched)).reduce((a, b) => a + b, 0);
+  const files = await Promise.all(fetched);
+  const firstLoad = files.reduce((sum, f) => sum + f.gzip, 0);
+  const areaBytes = files.filter((f) => f.path.startsWith('/remotes/')).reduce((sum, f) => sum + f.gzip, 0);
   console.log(`First load of /sql/new with the code editor: ${kb(firstLoad)} gzip in ${fetched.length} scripts; aim <= ${kb(FIRST_LOAD_AIM)}: ${firstLoad <= FIRST_LOAD_AIM ? 'met' : 'NOT met'}`);
+  console.log(`  the area's own files ${kb(areaBytes)}, the shell's ${kb(firstLoad - areaBytes)}; files of 2 KB or more:`);
+  for (const f of files.filter((f) => f.gzip >= 2048).sort((a, b) => b.gzip - a.gzip)) console.log(`  ${kb(f.gzip).padStart(9)}  ${f.path}`);
   await cold.close();
 
   // 2. 100,000 x 20 result: run to first rows painted, then the longest task while scrolling.
