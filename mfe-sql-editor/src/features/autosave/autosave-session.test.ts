@@ -60,6 +60,25 @@ describe('saving a query as it is typed', () => {
     expect(s.getState()).toMatchObject({ status: 'saved', text: 'select 1; sel' });
   });
 
+  it('gives the page a new state when the status changes, not when the text typed is read after a pause', async () => {
+    const s = session(vi.fn(async (sql: string, base: number) => saved(sql, base + 1)), { sql: '', version: 1 });
+    const shown = [s.getShownState()];
+    const render = () => {
+      if (s.getShownState() !== shown.at(-1)) shown.push(s.getShownState());
+    };
+    s.subscribe(render);
+    s.touch(() => 'select 1');
+    s.touch(() => 'select 12');
+    await vi.advanceTimersByTimeAsync(200);
+    s.touch(() => 'select 123');
+    await vi.advanceTimersByTimeAsync(200);
+    // Not saved (with text now), then only the save's own steps: the reads of the text render nothing.
+    expect(shown.map((state) => [state.status, state.text])).toEqual([['saved', ''], ['pending', ''], ['pending', 'select 12']]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(shown.slice(3).map((state) => state.status)).toEqual(['saving', 'saved']);
+    expect(s.getShownState().text).toBe('select 123');
+  });
+
   it('keeps the text read at once when the page goes away in the middle of typing', () => {
     const s = session(vi.fn(async (sql: string, base: number) => saved(sql, base + 1)));
     s.touch(() => 'select 99');

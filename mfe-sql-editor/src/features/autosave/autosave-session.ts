@@ -87,6 +87,23 @@ export class AutosaveSession {
 
   getState = (): SaveState => this.state;
 
+  private shown: SaveState | null = null;
+  /**
+   * The state as the page shows it: the same object while only the typed text changed (the editor
+   * shows the text itself), so reading the text after a pause in typing renders nothing. A new
+   * object when anything shown changes: the status, a conflict (both texts), text appearing or
+   * going away, or a text replaced from outside.
+   */
+  getShownState = (): SaveState => {
+    const was = this.shown;
+    const now = this.state;
+    const same =
+      was !== null && was.status === now.status && now.status !== 'conflict' && was.version === now.version && was.theirs === now.theirs &&
+      was.error === now.error && was.revision === now.revision && (was.text === '') === (now.text === '') && (was.text.trim() === '') === (now.text.trim() === '');
+    if (!same) this.shown = now;
+    return this.shown!;
+  };
+
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);

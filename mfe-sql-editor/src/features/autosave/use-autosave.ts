@@ -84,7 +84,8 @@ export function useQueryText(id: string, snippet: Snippet | undefined) {
     sessionsOfApi.set(key, session);
   }
   const active = session;
-  const state = useSyncExternalStore(active.subscribe, active.getState, active.getState);
+  // The state as shown: a text read after a pause in typing does not render the page (see getShownState).
+  const state = useSyncExternalStore(active.subscribe, active.getShownState, active.getShownState);
 
   useEffect(() => {
     const pages = pagesOf(api);

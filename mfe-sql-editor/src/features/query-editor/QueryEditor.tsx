@@ -69,9 +69,10 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
     setEmpty(text.length === 0);
   }, [textKey, text]);
 
+  // Per key: no React update unless something shown changes (even a same-value update costs a render pass).
   const changed = (read: () => string, length: number) => {
-    setEmpty(length === 0);
-    setMark(null);
+    if ((length === 0) !== empty) setEmpty(length === 0);
+    if (mark) setMark(null);
     if (!replacing.current) onTextChange(read);
   };
 
