@@ -1,5 +1,4 @@
 import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { PostgreSQL } from '@codemirror/lang-sql';
 // lang-sql's completion sources, from the same file imported by its path with a query: the build
 // makes that a module of its own, so the lang-sql module the editor paints with (PostgreSQL above,
@@ -12,9 +11,8 @@ import { Prec, type Extension } from '@codemirror/state';
 import { keymap } from '@codemirror/view';
 import { functionCompletions, toNamespace, type SqlEditorSchema } from './schema';
 
-// Editing keys, undo history, completion and bracket closing, in their own chunk: the editor paints
-// without them, and fetches them when the pointer first comes over it or it is first focused (see
-// setup.ts).
+// Completion and bracket closing, in their own chunk: the editor paints and takes keys without
+// them, and fetches them when the pointer first comes over it or it is first focused (see setup.ts).
 
 type LangSql = typeof import('@codemirror/lang-sql');
 const keywordCompletionSource: LangSql['keywordCompletionSource'] = langSqlCompletion.keywordCompletionSource;
@@ -53,12 +51,4 @@ export function sqlLanguage(schema: SqlEditorSchema = {}): Extension {
 /** Completion with its keys, and closing of brackets and quotes. */
 export function sqlCompletion(schema: SqlEditorSchema = {}): Extension {
   return [sqlLanguage(schema), autocompletion({ icons: false }), closeBrackets(), Prec.high(keymap.of([...closeBracketsKeymap, ...completionKeymap]))];
-}
-
-/** Undo history and the editing keys (new line with indentation, Tab indents, undo/redo, moving by word…). */
-export const editingKeys: Extension = [history(), keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab])];
-
-/** What the editor takes once loaded: the editing keys and history, completion and bracket closing. */
-export function sqlEditing(schema: SqlEditorSchema = {}): Extension {
-  return [editingKeys, sqlCompletion(schema)];
 }

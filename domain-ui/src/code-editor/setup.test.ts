@@ -87,18 +87,13 @@ describe('createSqlEditor', () => {
     editor.destroy();
   });
 
-  it('takes its editing keys and undo history when the pointer first comes over it', async () => {
+  it('takes completion when the pointer first comes over it, before any click', async () => {
     const parent = document.createElement('div');
     document.body.append(parent);
-    const editor = createSqlEditor(parent, { doc: 'select 1' });
-    const undo = () => editor.view.contentDOM.dispatchEvent(new KeyboardEvent('keydown', { key: 'z', ctrlKey: true, bubbles: true, cancelable: true }));
+    const editor = createSqlEditor(parent, { doc: 'sel', schema });
+    const sources = () => editor.view.state.languageDataAt<CompletionSource>('autocomplete', 3).length;
     editor.view.dom.dispatchEvent(new Event('pointerenter'));
-    await editor.completionReady();
-    editor.setSelection(8);
-    editor.replaceSelection('0');
-    expect(editor.getValue()).toBe('select 10');
-    undo();
-    expect(editor.getValue()).toBe('select 1');
+    await vi.waitFor(() => expect(sources()).toBeGreaterThan(0));
     editor.destroy();
   });
 });

@@ -1,3 +1,4 @@
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { PostgreSQL } from '@codemirror/lang-sql';
 import { bracketMatching, indentOnInput, LanguageSupport } from '@codemirror/language';
 import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
@@ -27,18 +28,19 @@ export interface SqlEditorOptions {
 }
 
 /**
- * PostgreSQL highlighting and indentation: with the view, the state and the grammar, all the first
- * paint needs. The editing keys, history and completion (./completion) come when the pointer first
- * comes over an editor or it is first focused; typing works before (the browser's own editing).
+ * PostgreSQL highlighting and indentation: with the view, the state, the editing keys and the
+ * grammar, all the first paint needs. Completion (./completion) comes when the pointer first comes
+ * over an editor or it is first focused. (The editing keys stay here: a key pressed before they
+ * arrived would get the browser's own handling instead.)
  */
 const postgres = new LanguageSupport(PostgreSQL.language);
 
-/** Editing keys, history and completion (./completion), fetched once, when first needed. */
+/** Completion (./completion), fetched once, when first needed. */
 let completionModule: Promise<typeof import('./completion')> | null = null;
-export const loadCompletion = () => (completionModule ??= import(/* webpackChunkName: "sql-editing" */ './completion'));
+export const loadCompletion = () => (completionModule ??= import(/* webpackChunkName: "sql-completion" */ './completion'));
 
 export interface SqlEditorParts {
-  /** Editing keys, history, completion and bracket closing, empty until loaded. */
+  /** Completion and bracket closing, empty until loaded. */
   completion: Compartment;
   readOnly: Compartment;
 }
@@ -49,10 +51,12 @@ export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorP
   return [
     options.lineNumbers ? lineNumbers() : [],
     highlightSpecialChars(),
+    history(),
     drawSelection(),
     indentOnInput(),
     bracketMatching(),
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => { onRun?.(); return Boolean(onRun); } }])),
+    keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
     postgres,
     parts.completion.of([]),
     parts.readOnly.of(readOnlyExtension(Boolean(options.readOnly))),
@@ -85,7 +89,7 @@ export interface SqlEditor {
   /** Replaces the whole text (a value from outside), keeping the cursor where it fits. */
   setValue: (value: string) => void;
   setSchema: (schema: SqlEditorSchema) => void;
-  /** Loads the editing keys, history and completion now (they load by themselves on first pointer or focus); resolves once the editor has them. */
+  /** Loads completion now (it loads by itself on the first pointer over the editor or focus); resolves once the editor has it. */
   completionReady: () => Promise<void>;
   setReadOnly: (readOnly: boolean) => void;
   /** The selected range, and its text ('' when nothing is selected). */
@@ -109,10 +113,10 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
     void loadCompletion().then((loaded) => {
       if (destroyed || completion) return;
       completion = loaded;
-      view.dispatch({ effects: parts.completion.reconfigure(loaded.sqlEditing(schema)) });
+      view.dispatch({ effects: parts.completion.reconfigure(loaded.sqlCompletion(schema)) });
     });
   };
-  // Focus, or the pointer coming over the editor (before the click that focuses it), loads the rest.
+  // Focus, or the pointer coming over the editor (before the click that focuses it), loads completion.
   const focusLoads = EditorView.domEventHandlers({ focus: () => void withCompletion() });
   const view = new EditorView({ parent, state: EditorState.create({ doc: options.doc ?? '', extensions: [sqlEditorExtensions(options, parts), focusLoads] }) });
   view.dom.addEventListener('pointerenter', withCompletion);
@@ -131,7 +135,7 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
     },
     setSchema: (next) => {
       schema = next;
-      if (completion) view.dispatch({ effects: parts.completion.reconfigure(completion.sqlEditing(schema)) });
+      if (completion) view.dispatch({ effects: parts.completion.reconfigure(completion.sqlCompletion(schema)) });
     },
     setReadOnly: (readOnly) => view.dispatch({ effects: parts.readOnly.reconfigure(readOnlyExtension(readOnly)) }),
     getSelection: () => {
