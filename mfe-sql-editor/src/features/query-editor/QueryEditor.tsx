@@ -1,15 +1,15 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@plinth/shared-ui/button';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { Select } from '@plinth/shared-ui/form';
 import { PageHeader } from '@plinth/shared-ui/layout';
-import { ShortcutHint } from '@plinth/shared-ui/page';
+import { LoadingSkeleton, ShortcutHint } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import { PERMISSIONS } from '@plinth/shared-contracts';
 import { SqlCodeEditor, type SqlCodeEditorHandle } from '@plinth/domain-ui/code-editor';
 import { useArea } from '@plinth/area-kit';
 import { asJsonExplain, explainPrefix, explainQuery } from './explain/explain-sql';
-import { PlanTree, ResultsGrid, RunOutcome } from './RunOutcome';
+import { preloadRunParts, RunOutcome } from './run-parts';
 import { useCompletionSchema } from './completion-schema';
 import { formatSql, preloadFormatter } from './format-sql';
 import { readRowLimit, ROW_LIMITS, storeRowLimit } from './row-limit';
@@ -85,7 +85,7 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
     // Error positions count in the text sent; the user's text starts after what was put before it.
     runOffset.current = offset - (explain ? explainPrefix(explain === 'analyze').length : sent.length - query.length);
     setMark(null);
-    void (explain ? PlanTree : ResultsGrid).preload();
+    preloadRunParts(Boolean(explain));
     void start(sent);
   };
 
@@ -125,7 +125,7 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
         />
         <div css={{ display: 'flex', gap: tokens.space.sm, alignItems: 'center', flexWrap: 'wrap' }}>
           <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
-            <Button variant="primary" onClick={() => runNow()} loading={running} disabled={mayRun && empty} onPointerEnter={() => ResultsGrid.preload()}>
+            <Button variant="primary" onClick={() => runNow()} loading={running} disabled={mayRun && empty} onPointerEnter={() => preloadRunParts()}>
               Run
             </Button>
           </PermissionTooltip>
@@ -139,12 +139,12 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
           </span>
           <span css={{ flex: 1 }} />
           <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
-            <Button variant="ghost" onClick={() => runNow('plan')} disabled={running || (mayRun && empty)} onPointerEnter={() => PlanTree.preload()}>
+            <Button variant="ghost" onClick={() => runNow('plan')} disabled={running || (mayRun && empty)} onPointerEnter={() => preloadRunParts(true)}>
               Explain
             </Button>
           </PermissionTooltip>
           <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
-            <Button variant="ghost" onClick={() => runNow('analyze')} disabled={running || (mayRun && empty)} onPointerEnter={() => PlanTree.preload()}>
+            <Button variant="ghost" onClick={() => runNow('analyze')} disabled={running || (mayRun && empty)} onPointerEnter={() => preloadRunParts(true)}>
               Explain analyze
             </Button>
           </PermissionTooltip>
@@ -166,7 +166,11 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
             </span>
           </label>
         </div>
-        <RunOutcome run={run} mark={mark} fileName={fileName} rowLimit={rowLimit} />
+        {run.kind === 'idle' ? null : (
+          <Suspense fallback={<LoadingSkeleton label="Loading results" rows={2} />}>
+            <RunOutcome run={run} mark={mark} fileName={fileName} rowLimit={rowLimit} />
+          </Suspense>
+        )}
       </div>
     </div>
   );

@@ -3,17 +3,11 @@ import { InlineNotice, Spinner } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton, Tabs } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import type { SqlStatementResult } from '@plinth/shared-contracts';
-import { lazyWithPreload } from '@plinth/area-kit';
 import { parsePlan } from './explain/plan-tree';
+import { PlanTree, ResultsGrid } from './run-parts';
 import { resultSummary, statementResults, tabLabel } from './run-results';
 import type { ErrorMark } from './sql-error';
 import type { RunState } from './use-query-run';
-
-/** The results grid in its own chunk, fetched when a query first runs. */
-export const ResultsGrid = lazyWithPreload(() => import(/* webpackChunkName: "sql-results-grid" */ './results/ResultsGrid').then((m) => m.default));
-
-/** The EXPLAIN plan tree in its own chunk, fetched when a plan first shows (or the pointer reaches Explain). */
-export const PlanTree = lazyWithPreload(() => import(/* webpackChunkName: "sql-plan-tree" */ './explain/PlanTree').then((m) => m.PlanTree));
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
