@@ -1,9 +1,12 @@
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
-import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
+import { Suspense } from 'react';
+import { useArea, AreaLayout, lazyWithPreload, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
+import { LoadingSkeleton } from '@plinth/shared-ui/page';
 import { OrganizationMenu, useOrganizationPages } from '../features/organization/OrganizationMenu';
 import { TeamMembers } from '../features/organization/TeamMembers';
 import { OrganizationUsage } from '../features/usage/OrganizationUsage';
-import { IntegrationsPage } from '../features/integrations/IntegrationsPage';
+// The integrations page loads when opened.
+const IntegrationsPage = lazyWithPreload(() => import('../features/integrations/IntegrationsPage').then((m) => m.IntegrationsPage));
 
 /** /org/{slug}/{general, team, integrations, billing, usage, invoices, apps, audit} (000 §2.1). */
 export default function OrganizationRoutes() {
@@ -22,7 +25,9 @@ export default function OrganizationRoutes() {
             path === 'usage' ? (
               <OrganizationUsage slug={slug} />
             ) : path === 'integrations' ? (
-              <IntegrationsPage slug={slug} />
+              <Suspense fallback={<PlaceholderPage title="Integrations"><LoadingSkeleton label="Loading integrations" shape="card" rows={3} /></PlaceholderPage>}>
+                <IntegrationsPage slug={slug} />
+              </Suspense>
             ) : path === 'team' ? (
               <PlaceholderPage title="Team">
                 <TeamMembers slug={slug} />

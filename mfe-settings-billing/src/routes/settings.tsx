@@ -1,8 +1,11 @@
 import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
-import { useArea, AreaLayout, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
+import { Suspense } from 'react';
+import { useArea, AreaLayout, lazyWithPreload, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
+import { LoadingSkeleton } from '@plinth/shared-ui/page';
 import { SETTINGS_MENU, SettingsMenu } from '../features/project-settings/SettingsMenu';
 import { ApiSettingsPanel } from '../features/api-keys/ApiSettingsPanel';
-import { ProjectIntegrationsPage } from '../features/integrations/IntegrationsPage';
+// The integrations pages load when opened.
+const ProjectIntegrationsPage = lazyWithPreload(() => import('../features/integrations/IntegrationsPage').then((m) => m.ProjectIntegrationsPage));
 
 function SubscriptionPage() {
   const [params] = useSearchParams();
@@ -29,7 +32,9 @@ export default function SettingsRoutes() {
                 <ApiSettingsPanel />
               </PlaceholderPage>
             ) : path === 'integrations' ? (
-              <ProjectIntegrationsPage />
+              <Suspense fallback={<PlaceholderPage title="Integrations"><LoadingSkeleton label="Loading integrations" shape="card" rows={3} /></PlaceholderPage>}>
+                <ProjectIntegrationsPage />
+              </Suspense>
             ) : path === 'billing/subscription' ? (
               <SubscriptionPage />
             ) : (
