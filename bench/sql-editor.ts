@@ -74,6 +74,7 @@ try {
       new Promise<{ runToRows: number; apiMs: number; bytes: number }>((resolve) => {
         const run = [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Run')!;
         const started = performance.now();
+        (window as unknown as { runStarted: number }).runStarted = started;
         const seen = () => document.querySelector('[role="grid"][aria-label="Results"] [role="row"][aria-rowindex="2"]');
         const observer = new MutationObserver(() => {
           if (!seen()) return;
@@ -121,6 +122,10 @@ try {
   await page.waitForTimeout(500);
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
   const longest = longTasks.length ? Math.max(...longTasks) : 0;
+  // On the embedded database the first rows come with a cursor and the rest load behind the grid (during the scroll above).
+  await page.waitForFunction((rows) => document.querySelector('[role="grid"][aria-label="Results"]')?.getAttribute('aria-rowcount') === String(rows + 1), ROWS, { timeout: 180_000 });
+  const allRows = await page.evaluate(() => performance.now() - (window as unknown as { runStarted: number }).runStarted);
+  console.log(`All ${ROWS.toLocaleString('en-US')} rows in the grid ${allRows.toFixed(0)} ms after Run (a bound, read after the scroll)`);
   console.log(
     `Scrolling the grid for ${((Date.now() - scrollStarted) / 1000).toFixed(1)} s (120 wheel steps, two jumps): ${longTasks.length} tasks over 50 ms` +
       (longTasks.length ? `, longest ${longest.toFixed(0)} ms` : '') + `; aim none over 50 ms: ${longTasks.length === 0 ? 'met' : 'NOT met'}`,
