@@ -1,4 +1,4 @@
-import type { AuthClient, AuthUsersClient, createIntegrationsClient, FeatureFlagsClient, SnippetNameSuggestionClient, LogsClient, UsageClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
+import type { AuthClient, AuthUsersClient, createApiDocsClient, createDatabaseObjectsClient, createIntegrationsClient, createTableDdlClient, createTableRowsClient, FeatureFlagsClient, SnippetNameSuggestionClient, LogsClient, UsageClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
 import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
 import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
 import { objectHandlers, type ObjectsState } from './objects';
@@ -13,6 +13,8 @@ import { policyHandlers, type PoliciesState } from './policies';
 import { projectHandlers, type ProjectState } from './project';
 import { snippetHandlers, type SnippetsState } from './snippets';
 import { integrationHandlers, type IntegrationsState } from './integrations';
+import { tableDdlHandlers, tableRowsHandlers, type TableRowsState } from './table-rows';
+import { apiDocsHandlers, databaseObjectHandlers, DEFAULT_API_DOCS, sqlHistoryHandlers, type DatabaseObjectsState } from './database-objects';
 import { accountFactorHandlers, FAKE_TOTP_CODE, type AccountFactorsState } from './account-factors';
 import { DEFAULT_SUGGEST_NAME, snippetNameHandlers, type SnippetNamesState } from './snippet-names';
 import { DEFAULT_ROLES, DEFAULT_SCHEMAS, tableHandlers, type TablesState } from './tables';
@@ -24,6 +26,8 @@ export { policy } from './policies';
 export { snippet } from './snippets';
 export { factor, FAKE_TOTP_CODE } from './account-factors';
 export { organizationIntegration } from './integrations';
+export { fakeTable, tableColumn, type FakeTable } from './table-rows';
+export { extension, sqlRun, DEFAULT_API_DOCS } from './database-objects';
 export { entity } from './tables';
 export { logEntry } from './logs';
 export { apiReport } from './logs-report';
@@ -32,7 +36,7 @@ export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & IntegrationsState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState & LogsReportState & FeatureFlagsState & UsageState;
+export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & IntegrationsState & TableRowsState & DatabaseObjectsState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState & LogsReportState & FeatureFlagsState & UsageState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
@@ -44,6 +48,11 @@ export interface FakeClients {
   /** The signed-in account's MFA factors (the account pages). */
   auth: AuthClient;
   integrations: ReturnType<typeof createIntegrationsClient>;
+  /** The SQL area's table grid, table panels, database pages and API docs. */
+  tableRows: ReturnType<typeof createTableRowsClient>;
+  tableDdl: ReturnType<typeof createTableDdlClient>;
+  databaseObjects: ReturnType<typeof createDatabaseObjectsClient>;
+  apiDocs: ReturnType<typeof createApiDocsClient>;
   settings: ReturnType<typeof createSettingsClient>;
   organizations: OrganizationsClient;
   authUsers: AuthUsersClient;
@@ -86,6 +95,16 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     factors: [],
     totpCode: FAKE_TOTP_CODE,
     integrations: [],
+    tableRows: {},
+    tableSummaries: [],
+    functions: [],
+    triggers: [],
+    extensions: [],
+    indexes: [],
+    roleDetails: [],
+    migrations: [],
+    apiDocs: DEFAULT_API_DOCS,
+    sqlHistory: [],
     schemas: DEFAULT_SCHEMAS,
     entities: [],
     tables: [],
@@ -108,11 +127,15 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
   const clients: FakeClients = {
     projects: fakeClient<FakeClients['projects']>('projects', projectHandlers(state), log),
     storage: fakeClient<FakeClients['storage']>('storage', { ...bucketHandlers(state), ...objectHandlers(state) }, log),
-    database: fakeClient<FakeClients['database']>('database', { ...policyHandlers(state), ...tableHandlers(state) }, log),
+    database: fakeClient<FakeClients['database']>('database', { ...policyHandlers(state), ...tableHandlers(state), ...sqlHistoryHandlers(state) }, log),
     snippets: fakeClient<FakeClients['snippets']>('snippets', snippetHandlers(state), log),
     snippetNames: fakeClient<FakeClients['snippetNames']>('snippetNames', snippetNameHandlers(state), log),
     auth: fakeClient<FakeClients['auth']>('auth', accountFactorHandlers(state), log),
     integrations: fakeClient<FakeClients['integrations']>('integrations', integrationHandlers(state), log),
+    tableRows: fakeClient<FakeClients['tableRows']>('tableRows', tableRowsHandlers(state), log),
+    tableDdl: fakeClient<FakeClients['tableDdl']>('tableDdl', tableDdlHandlers(state), log),
+    databaseObjects: fakeClient<FakeClients['databaseObjects']>('databaseObjects', databaseObjectHandlers(state), log),
+    apiDocs: fakeClient<FakeClients['apiDocs']>('apiDocs', apiDocsHandlers(state), log),
     settings: fakeClient<FakeClients['settings']>('settings', keyHandlers(state), log),
     organizations: fakeClient<FakeClients['organizations']>('organizations', organizationHandlers(state), log),
     authUsers: fakeClient<FakeClients['authUsers']>('authUsers', authUserHandlers(state), log),
