@@ -18,6 +18,29 @@ beforeEach(() => localStorage.clear());
 const permissions = ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.USER_CONTENT_CREATE);
 
 describe('SQL editor page', () => {
+  it('keeps the typing events of the editor inside it (the page never walks its components per key), keys still reaching the page', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi();
+    renderArea('sql/new', { api, permissions });
+    const field = await editor();
+    const reached: string[] = [];
+    const note = (e: Event) => {
+      if (e.target instanceof Element && e.target.closest('.cm-content')) reached.push(e.type);
+    };
+    for (const type of ['keydown', 'keypress', 'beforeinput', 'input']) document.addEventListener(type, note);
+    try {
+      await user.click(field);
+      await user.keyboard('select 7');
+      expect(reached.filter((type) => type !== 'keydown')).toEqual([]);
+      expect(reached.filter((type) => type === 'keydown')).toHaveLength(8);
+      // The text typed is the editor's: Run sends it.
+      await user.click(screen.getByRole('button', { name: 'Run' }));
+      await waitFor(() => expect(api.argsOf('database.runQuery').at(-1)?.[1]).toMatchObject({ query: 'select 7' }));
+    } finally {
+      for (const type of ['keydown', 'keypress', 'beforeinput', 'input']) document.removeEventListener(type, note);
+    }
+  });
+
   it('runs the text with Ctrl+Enter and shows the rows in the results grid', async () => {
     const user = userEvent.setup();
     const api = createFakeApi({

@@ -15,6 +15,7 @@ import { formatSql, preloadFormatter } from './format-sql';
 import { readRowLimit, ROW_LIMITS, storeRowLimit } from './row-limit';
 import { errorMark, textToRun, type ErrorMark } from './sql-error';
 import { useQueryRun } from './use-query-run';
+import { useTypingStaysInEditor } from './typing-events';
 
 export const RUN_SQL_PERMISSION_MESSAGE = 'You need additional permissions to run SQL queries';
 
@@ -48,6 +49,8 @@ const numberFormat = new Intl.NumberFormat('en-US');
 export function QueryEditor({ title, text, textKey, onTextChange, headerActions, notices, fileName }: QueryEditorProps) {
   const { can, notify } = useArea();
   const editor = useRef<SqlCodeEditorHandle>(null);
+  const editorBox = useRef<HTMLDivElement>(null);
+  useTypingStaysInEditor(editorBox);
   const [rowLimit, setRowLimit] = useState(readRowLimit);
   const { state: run, run: start, cancel, running } = useQueryRun(rowLimit);
   const runOffset = useRef(0);
@@ -111,18 +114,20 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
       <PageHeader title={title} actions={headerActions} />
       <div css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.md, padding: tokens.space.lg, minWidth: 0 }}>
         {notices}
-        <SqlCodeEditor
-          label="SQL"
-          defaultValue={text}
-          onTextChange={changed}
-          onRun={() => runNow()}
-          schema={schema}
-          lineNumbers
-          placeholder="select * from …"
-          height="clamp(160px, 36vh, 480px)"
-          editorRef={editor}
-          errorMark={editorMark}
-        />
+        <div ref={editorBox} css={{ display: 'contents' }}>
+          <SqlCodeEditor
+            label="SQL"
+            defaultValue={text}
+            onTextChange={changed}
+            onRun={() => runNow()}
+            schema={schema}
+            lineNumbers
+            placeholder="select * from …"
+            height="clamp(160px, 36vh, 480px)"
+            editorRef={editor}
+            errorMark={editorMark}
+          />
+        </div>
         <div css={{ display: 'flex', gap: tokens.space.sm, alignItems: 'center', flexWrap: 'wrap' }}>
           <PermissionTooltip allowed={mayRun} message={RUN_SQL_PERMISSION_MESSAGE}>
             <Button variant="primary" onClick={() => runNow()} loading={running} disabled={mayRun && empty} onPointerEnter={() => preloadRunParts()}>
