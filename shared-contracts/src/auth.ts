@@ -58,6 +58,8 @@ export const FactorSchema = z.object({
 export type Factor = z.infer<typeof FactorSchema>;
 export const FactorListSchema = z.object({ factors: z.array(FactorSchema) });
 
+/** Adding an authenticator while the mfa_setup flag is off for the console's environment (000 §6). */
+export const MFA_SETUP_OFF = 'Setting up multi-factor authentication is turned off';
 export const EnrolFactorBodySchema = z.object({ friendly_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))) });
 export type EnrolFactorBody = z.infer<typeof EnrolFactorBodySchema>;
 /** Answer to enrolment: the secret and the otpauth:// URI an authenticator app reads (as a QR code). */

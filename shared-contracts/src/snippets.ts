@@ -101,6 +101,8 @@ export type SnippetUpdate = z.infer<typeof SnippetUpdateSchema>;
 
 /** Code of the 409 a stale edit gets; the body carries the snippet as saved now. */
 export const SNIPPET_CONFLICT_CODE = 'SNIPPET_CONFLICT';
+/** Sharing a query or making a personal copy while the shared_snippets flag is off (000 §2.10, §6). */
+export const SNIPPET_SHARING_OFF = 'Sharing queries is turned off for this organization';
 export const SNIPPET_CONFLICT_MESSAGE = 'This query was changed elsewhere since you opened it';
 export const SnippetConflictBodySchema = z.object({
   message: z.string(),

@@ -4,6 +4,7 @@ import {
   EnrolFactorBodySchema,
   EnrolledFactorSchema,
   FactorListSchema,
+  MFA_SETUP_OFF,
   ProfileSchema,
   SessionSchema,
   SignInBodySchema,
@@ -14,6 +15,7 @@ import {
 import { HttpError, type RouteModule } from '../../core/deps';
 import type { AccessRegistry } from '../../core/access';
 import { clearSessionCookie, ensureCsrfCookie, rotateCsrfCookie, setSessionCookie } from '../../core/cookies';
+import { environmentFlags } from '../feature-flags';
 import { assertWithinLimits } from './rate-limit';
 
 const FactorParams = z.object({ id: z.string().min(1).max(64) });
@@ -23,6 +25,8 @@ export const accountRoutes: RouteModule = (app, deps) => {
   const { accounts: auth, access, cookies } = deps.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
+  // An account belongs to no organization: the environment's value of mfa_setup decides.
+  const mfaSetup = environmentFlags(process.env.PLINTH_FEATURE_FLAGS).mfa_setup;
 
   r.get('/auth/session', { schema: { tags, response: { 200: SessionSchema } } }, async (req, reply) => {
     ensureCsrfCookie(req, reply, cookies);
@@ -84,6 +88,7 @@ export const accountRoutes: RouteModule = (app, deps) => {
 
   r.post('/auth/mfa/factors', { schema: { tags, body: z.optional(EnrolFactorBodySchema), response: { 200: EnrolledFactorSchema } } }, async (req) => {
     const s = await sessionOrThrow(req);
+    if (!mfaSetup) throw new HttpError(403, MFA_SETUP_OFF, 'FEATURE_DISABLED');
     if (s.currentLevel !== s.nextLevel) throw new HttpError(401, 'MFA required', 'MFA_REQUIRED');
     return auth.enrolFactor(s.user, req.body?.friendly_name);
   });

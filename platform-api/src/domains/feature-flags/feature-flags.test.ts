@@ -14,7 +14,7 @@ let slug: string;
 let ref: string;
 
 beforeAll(async () => {
-  process.env.PLINTH_FEATURE_FLAGS = 'ongoing_incident_banner=on, ai_rename=off';
+  process.env.PLINTH_FEATURE_FLAGS = 'ongoing_incident_banner=on, ai_rename=off, mfa_setup=off';
   try {
     h = await createTestHarness();
   } finally {
@@ -45,6 +45,12 @@ describe('feature flags', () => {
     expect(answer.organization).toBeNull();
     expect(answer.flags).toMatchObject({ ongoing_incident_banner: true, ai_rename: false, resource_warnings: true, storage_report: true, navigation_layout_v2: false });
     expect(answer.overridden).toEqual([]);
+  });
+
+  it('refuse adding an authenticator while mfa_setup is off for the environment; listing factors still answers', async () => {
+    expect((await owner.api.featureFlags.getFeatureFlags()).flags.mfa_setup).toBe(false);
+    await expect(owner.api.auth.enrolFactor({ friendly_name: 'phone' })).rejects.toMatchObject({ status: 403, message: 'Setting up multi-factor authentication is turned off' });
+    expect((await owner.api.auth.listFactors()).factors).toEqual([]);
   });
 
   it("an owner's setting applies to the whole organization, survives a restart of the service, and null follows the environment again", async () => {

@@ -1,2 +1,3 @@
 export { featureFlagRoutes } from './routes';
 export { environmentFlags } from './environment';
+export { featureFlagGuard } from './guard';

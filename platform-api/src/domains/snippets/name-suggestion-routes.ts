@@ -1,8 +1,7 @@
 import { PERMISSIONS, SNIPPET_NAME_SUGGESTION_EMPTY, SNIPPET_NAME_SUGGESTION_OFF, SnippetIdParamsSchema, SnippetNameSuggestionSchema } from '@plinth/shared-contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, type RouteModule } from '../../core/deps';
-import { environmentFlags } from '../feature-flags';
-import { FeatureFlagService } from '../feature-flags/service';
+import { featureFlagGuard } from '../feature-flags';
 import { nameFromSql, unusedName } from './name-suggestion';
 import { SnippetStore } from './store';
 
@@ -13,14 +12,13 @@ import { SnippetStore } from './store';
  */
 export const nameSuggestionRoutes: RouteModule = (fastify, deps) => {
   const store = new SnippetStore(deps.control);
-  const flags = new FeatureFlagService(deps.control, environmentFlags(process.env.PLINTH_FEATURE_FLAGS));
+  const requireFlag = featureFlagGuard(deps.control);
   fastify.withTypeProvider<ZodTypeProvider>().post(
     '/platform/projects/:ref/content/:id/name-suggestion',
     { schema: { params: SnippetIdParamsSchema, response: { 200: SnippetNameSuggestionSchema } } },
     async (req) => {
       const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.USER_CONTENT_CREATE);
-      const { flags: on } = await flags.forOrganization({ id: access.project.organizationId, slug: access.project.organizationSlug });
-      if (!on.ai_rename) throw new HttpError(403, SNIPPET_NAME_SUGGESTION_OFF, 'FEATURE_DISABLED');
+      await requireFlag(access.project, 'ai_rename', SNIPPET_NAME_SUGGESTION_OFF);
       const snippet = await store.get(access.project.ref, access.user, req.params.id);
       const suggestion = nameFromSql(snippet.content.sql);
       if (!suggestion) throw new HttpError(400, SNIPPET_NAME_SUGGESTION_EMPTY, 'EMPTY_QUERY', 'sql');

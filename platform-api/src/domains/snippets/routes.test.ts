@@ -110,4 +110,24 @@ describe('SQL snippets', () => {
     expect(saved.version).toBe(2);
     expect(saved.content.sql).toBe(answers.find((a) => a.statusCode === 200)!.json().content.sql);
   });
+
+  it('refuses to share a query or copy it while the shared_snippets flag is off for the organization', async () => {
+    const flag = (enabled: boolean | null) =>
+      s.as('Owner').then((headers) => s.app.inject({ method: 'PUT', url: `/api/platform/feature-flags/shared_snippets?organization=${s.orgSlug}`, headers, payload: { enabled } }));
+    const created = await s.app.inject({ method: 'POST', url: url(), headers: await s.as('Developer', alice), payload: { name: 'Kept to me', sql: 'select 3' } });
+    const snip = created.json() as Snippet;
+    expect((await flag(false)).statusCode).toBe(200);
+    try {
+      for (const action of ['share', 'copy']) {
+        const refused = await s.app.inject({ method: 'POST', url: url(`/${snip.id}/${action}`), headers: await s.as('Developer', alice) });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toMatchObject({ message: 'Sharing queries is turned off for this organization', code: 'FEATURE_DISABLED' });
+      }
+      expect((await list(alice)).filter((x) => x.name.startsWith('Kept to me')).map((x) => x.visibility)).toEqual(['user']);
+    } finally {
+      await flag(null);
+    }
+    const shared = await s.app.inject({ method: 'POST', url: url(`/${snip.id}/share`), headers: await s.as('Developer', alice) });
+    expect(shared.json()).toMatchObject({ visibility: 'project' });
+  });
 });

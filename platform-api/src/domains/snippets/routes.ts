@@ -1,6 +1,7 @@
 import {
   PERMISSIONS,
   SNIPPET_CONFLICT_CODE,
+  SNIPPET_SHARING_OFF,
   SnippetConflictBodySchema,
   SnippetCreateSchema,
   SnippetDeleteQuerySchema,
@@ -12,14 +13,16 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '../../core/deps';
 import { RefParamsSchema } from '../common/http';
+import { featureFlagGuard } from '../feature-flags';
 import { SnippetConflict, SnippetStore } from './store';
 import { nameSuggestionRoutes } from './name-suggestion-routes';
 
-/** SQL snippets: GET/POST /platform/projects/{ref}/content, PATCH .../content/{id}, share, copy, DELETE ?id=. */
+/** SQL snippets: GET/POST /platform/projects/{ref}/content, PATCH .../content/{id}, share and copy (while the shared_snippets flag is on), DELETE ?id=. */
 export const snippetRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const store = new SnippetStore(deps.control);
   const base = '/platform/projects/:ref/content';
+  const requireFlag = featureFlagGuard(deps.control);
   nameSuggestionRoutes(fastify, deps);
 
   app.get(base, { schema: { params: RefParamsSchema, response: { 200: SnippetListSchema } } }, async (req) => {
@@ -46,10 +49,12 @@ export const snippetRoutes: RouteModule = (fastify, deps) => {
   );
   app.post(`${base}/:id/share`, { schema: { params: SnippetIdParamsSchema, response: { 200: SnippetSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.USER_CONTENT_CREATE);
+    await requireFlag(access.project, 'shared_snippets', SNIPPET_SHARING_OFF);
     return store.share(access.project.ref, access.user, req.params.id);
   });
   app.post(`${base}/:id/copy`, { schema: { params: SnippetIdParamsSchema, response: { 200: SnippetSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.USER_CONTENT_CREATE);
+    await requireFlag(access.project, 'shared_snippets', SNIPPET_SHARING_OFF);
     return store.copy(access.project, access.user, req.params.id);
   });
   app.delete(base, { schema: { params: RefParamsSchema, querystring: SnippetDeleteQuerySchema, response: { 200: SnippetSchema } } }, async (req) => {
