@@ -1,7 +1,7 @@
-import { createApiDocsClient, createClients, createDatabaseClient, createDatabaseObjectsClient, createSnippetsClient, createTableDdlClient, createTableRowsClient } from '@plinth/shared-contracts';
+import { createApiDocsClient, createClients, createDatabaseClient, createDatabaseObjectsClient, createSnippetNameSuggestionClient, createSnippetsClient, createTableDdlClient, createTableRowsClient } from '@plinth/shared-contracts';
 
 /** The calls the SQL editor makes: database metadata and SQL, and snippets. Only these are bundled. */
-export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { database: createDatabaseClient, snippets: createSnippetsClient, databaseObjects: createDatabaseObjectsClient, apiDocs: createApiDocsClient, tableRows: createTableRowsClient, tableDdl: createTableDdlClient });
+export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { database: createDatabaseClient, snippets: createSnippetsClient, snippetNames: createSnippetNameSuggestionClient, databaseObjects: createDatabaseObjectsClient, apiDocs: createApiDocsClient, tableRows: createTableRowsClient, tableDdl: createTableDdlClient });
 
 export type SqlEditorApi = ReturnType<typeof createApi>;
 
