@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, ROLE_PERMISSIONS, type ApiClient, type PermissionKey } from '@plinth/shared-contracts';
-import { useApi } from '../../app/use-api';
+import { queryKeys, ROLE_PERMISSIONS, type PermissionKey } from '@plinth/shared-contracts';
+import { useApi, type ShellApiClient as ApiClient } from '../../app/use-api';
 import { useSessionUser } from '../../session/require-session';
 
 // The queries as options, so the pages' hooks and the start-up prefetch (project-prefetch.ts) ask
