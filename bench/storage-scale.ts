@@ -23,6 +23,8 @@ const PAGES = Number(process.env.PAGES ?? 200);
 const FIRST_LOAD_AIM = 294 * 1024;
 /** A directory: writes Chrome CPU profiles of the click and of the scroll walk there and prints their heaviest functions. */
 const PROFILE_DIR = process.env.PROFILE_DIR ?? '';
+/** FIRST_LOAD_SCRIPTS=n: prints the n largest scripts of the explorer page's first load. */
+const FIRST_LOAD_SCRIPTS = Number(process.env.FIRST_LOAD_SCRIPTS ?? 0);
 /** EXPLAIN=1: prints the page query plans (EXPLAIN ANALYZE) at BUCKET_OBJECTS. */
 const EXPLAIN = process.env.EXPLAIN === '1';
 
@@ -71,15 +73,16 @@ async function explorerFirstLoad(browser: Browser, cookies: Parameters<BrowserCo
   const cold = await browser.newContext();
   await cold.addCookies(cookies);
   const page = await cold.newPage();
-  const sizes: Promise<number>[] = [];
+  const sizes: Promise<[string, number]>[] = [];
   page.on('response', (r) => {
-    if (new URL(r.url()).pathname.endsWith('.js') || (r.headers()['content-type'] ?? '').includes('javascript')) sizes.push(r.body().then((b) => gzipSync(b).length, () => 0));
+    const name = new URL(r.url()).pathname;
+    if (name.endsWith('.js') || (r.headers()['content-type'] ?? '').includes('javascript')) sizes.push(r.body().then((b) => [name, gzipSync(b).length] as [string, number], () => [name, 0] as [string, number]));
   });
   await page.goto(url);
   await page.locator('[data-testid="storage-item"]').first().waitFor({ timeout: 60_000 });
   const all = await Promise.all(sizes);
   await cold.close();
-  return { bytes: all.reduce((a, b) => a + b, 0), scripts: all.length };
+  return { bytes: all.reduce((a, [, b]) => a + b, 0), scripts: all.length, largest: all.sort((a, b) => b[1] - a[1]).slice(0, FIRST_LOAD_SCRIPTS) };
 }
 
 /** The plans of list-page.ts's queries for a page deep in the folder of 100,000, by name and newest first, and a search. */
@@ -174,6 +177,7 @@ async function main() {
     // The explorer page's whole first load.
     await call(context, `${running.url}/api/platform/storage/${ref}/buckets/explorer/objects/upload?path=readme.txt`, 'POST', 'hello');
     const first = await explorerFirstLoad(browser, await context.cookies(), `${running.url}/project/${ref}/storage/buckets/explorer`);
+    for (const [name, bytes] of first.largest) console.log(`  ${kb(bytes).padStart(10)}  ${name}`);
     console.log(`Explorer page first load: ${kb(first.bytes)} gzip in ${first.scripts} scripts (aim <= ${kb(FIRST_LOAD_AIM)}): ${first.bytes <= FIRST_LOAD_AIM ? 'met' : 'NOT met'}; load average ${loadavg()[0]!.toFixed(1)}`);
 
     if (FOLDER_OBJECTS > 0) {

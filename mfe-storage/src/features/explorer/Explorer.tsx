@@ -8,14 +8,14 @@ import { readPreferences } from './explorer-rules';
 import { createExplorerStore, ExplorerContext, useExplorer, useExplorerStore } from './explorer-store';
 import { ExplorerToolbar } from './ExplorerToolbar';
 import { FolderColumn } from './FolderColumn';
-import { ExplorerContextMenu } from './ItemMenus';
 import { refreshFolders } from './folder-query';
-import { SelectionBar } from './SelectionBar';
+import { ExplorerContextMenu, SelectionBar } from './lazy-parts';
 import type { DropContents, PickedFile } from './uploads';
 import { readPending } from '../../area/uploads/pending';
 import { useExplorerActions } from './use-explorer-actions';
 
-// Parts the first rows do not need load on first use: the preview, the uploads, the dialogs.
+// Parts the first rows do not need load on first use: the preview, the uploads, the dialogs (and
+// those of lazy-parts.ts: the menus, the selection bar, the zip downloads).
 const PreviewPane = lazyWithPreload(() => import(/* webpackChunkName: "storage-explorer-preview" */ './PreviewPane').then((m) => m.PreviewPane));
 const UploadsPanel = lazyWithPreload(() => import(/* webpackChunkName: "storage-explorer-uploads" */ './UploadsPanel').then((m) => m.UploadsPanel));
 const loadUploads = () => import(/* webpackChunkName: "storage-explorer-uploads" */ './uploads');
@@ -43,6 +43,7 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
   const list = useExplorer((s) => s.prefs.view === 'list');
   const selecting = useExplorer((s) => s.selection.paths.length > 0);
   const dialog = useExplorer((s) => s.dialog);
+  const contextMenu = useExplorer((s) => s.contextMenu !== null);
   const previewing = useExplorer((s) => s.preview !== null);
   const [uploading, setUploading] = useState(() => readPending(projectRef).length > 0);
   const reloads = useExplorer((s) => s.reloads);
@@ -76,6 +77,14 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
     const picked = await filesFromDrop(drop);
     if (picked.length) await upload(column, picked);
   };
+  const toolbar = (
+    <ExplorerToolbar
+      bucket={bucket}
+      mayWrite={mayWrite}
+      onUpload={() => fileInput.current?.click()}
+      onNewFolder={() => store.getState().setEditing({ column: store.getState().columns.length - 1, mode: 'new-folder' })}
+    />
+  );
   const lastColumn = columns.length - 1;
   const shown = list ? [lastColumn] : columns.map((_, i) => i);
 
@@ -84,14 +93,12 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
       {/* The breadcrumb names the bucket on screen; the page's heading is for assistive technology. */}
       <h1 css={visuallyHidden}>{bucket.name}</h1>
       {selecting ? (
-        <SelectionBar actions={actions} mayWrite={mayWrite} />
+        // Until the bar's code is in (it is preloaded with the menus), the toolbar keeps its place.
+        <Suspense fallback={toolbar}>
+          <SelectionBar actions={actions} mayWrite={mayWrite} />
+        </Suspense>
       ) : (
-        <ExplorerToolbar
-          bucket={bucket}
-          mayWrite={mayWrite}
-          onUpload={() => fileInput.current?.click()}
-          onNewFolder={() => store.getState().setEditing({ column: store.getState().columns.length - 1, mode: 'new-folder' })}
-        />
+        toolbar
       )}
       <input
         ref={fileInput}
@@ -123,7 +130,11 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
           <UploadsPanel />
         </Suspense>
       ) : null}
-      <ExplorerContextMenu />
+      {contextMenu ? (
+        <Suspense fallback={null}>
+          <ExplorerContextMenu />
+        </Suspense>
+      ) : null}
       {dialog ? (
         <Suspense fallback={null}>
           <ExplorerDialogs actions={actions} bucketName={bucket.name} />

@@ -11,7 +11,7 @@ import { isSelected, useExplorer, useExplorerStore } from './explorer-store';
 import { useFolder, usePrefetchFolder } from './folder-query';
 import { rowsView } from './folder-rows';
 import { ItemRow, NewFolderRow } from './ItemRow';
-import { columnActions } from './column-actions';
+import { menuModule, preloadColumnParts } from './lazy-parts';
 import type { DropContents } from './uploads';
 import type { ExplorerActions } from './use-explorer-actions';
 
@@ -159,7 +159,8 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
   // Right-click on the column's free space: the column menu of 001 §2.
   const onContextMenu = (e: MouseEvent) => {
     e.preventDefault();
-    store.getState().openContextMenu(e.clientX, e.clientY, columnActions(store, column, folder.rows.filePaths(path), mayWrite));
+    const { clientX, clientY } = e;
+    void menuModule().then((m) => store.getState().openContextMenu(clientX, clientY, m.columnActions(store, column, folder.rows.filePaths(path), mayWrite)));
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -240,6 +241,8 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
       data-column={column}
       onClick={onEmptyClick}
       onContextMenu={onContextMenu}
+      onPointerEnter={preloadColumnParts}
+      onFocus={preloadColumnParts}
       onDragOver={(e) => {
         e.preventDefault();
         if (mayWrite) setDragging(true);

@@ -2,8 +2,10 @@ import { genericPermissionNotice, SIGNED_URL_PRESETS, type StorageObject } from 
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@plinth/shared-ui/menu';
 import { CopyIcon, DownloadIcon, EditIcon, ExternalLinkIcon, FolderIcon, TrashIcon } from '@plinth/shared-ui/icons';
 import type { RowAction } from '@plinth/area-kit';
-import { joinPath } from './explorer-rules';
-import { useExplorer, useExplorerStore, type Target } from './explorer-store';
+import { useExplorer, useExplorerStore } from './explorer-store';
+
+// Loaded on first use (lazy-parts.ts): the column menu's entries come with the rows'.
+export { columnActions } from './column-actions';
 
 export interface ItemMenuHandlers {
   mayWrite: boolean;
@@ -87,5 +89,3 @@ export function ExplorerContextMenu() {
     </Menu>
   );
 }
-
-export const targetOf = (folder: string, item: StorageObject): Target => ({ path: joinPath(folder, item.name), isFolder: item.id === null });

@@ -6,8 +6,8 @@ import { Spinner } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
 import { menuStyles, useArea } from '@plinth/area-kit';
 import { checkNewFolderName, checkRename, fileSize, fileStatus, formatBytes, isFolder, joinPath, mimeOf, type NameCheck } from './explorer-rules';
-import { isSelected, useExplorer, useExplorerStore } from './explorer-store';
-import { itemActions, targetOf } from './ItemMenus';
+import { isSelected, targetOf, useExplorer, useExplorerStore } from './explorer-store';
+import { menuModule } from './lazy-parts';
 import type { ExplorerActions } from './use-explorer-actions';
 
 const rowCss = (active: boolean, selected: boolean, opened: boolean) => ({
@@ -175,8 +175,10 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
     onCopyUrl: (expiresIn?: number) => void actions.copyUrl(target.path, expiresIn),
     onCustomExpiry: () => store.getState().setDialog({ kind: 'expiry', path: target.path }),
   };
-  // The menu's entries are built when it opens, not for every row drawn.
-  const menu = () => itemActions(item, handlers);
+  // The menu's entries are built when it opens, not for every row drawn (their module is preloaded
+  // when the pointer enters the column or the column takes focus).
+  const openMenu = (x: number, y: number, returnTo?: HTMLElement) =>
+    void menuModule().then((m) => store.getState().openContextMenu(x, y, m.itemActions(item, handlers), returnTo));
   const loading = status === 'loading';
   const onClick = (e: MouseEvent) => {
     e.stopPropagation();
@@ -230,7 +232,7 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
       onContextMenu={(e) => {
         e.preventDefault();
         e.stopPropagation();
-        store.getState().openContextMenu(e.clientX, e.clientY, menu());
+        openMenu(e.clientX, e.clientY);
       }}
       css={rowStyle(active, selected, opened, list ? grid : null)}
     >
@@ -262,7 +264,7 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
         onClick={(e) => {
           e.stopPropagation();
           const r = e.currentTarget.getBoundingClientRect();
-          store.getState().openContextMenu(r.left, r.bottom, menu(), e.currentTarget);
+          openMenu(r.left, r.bottom, e.currentTarget);
         }}
       >
         <MoreIcon size={14} />

@@ -13,6 +13,8 @@ export interface Target {
   isFolder: boolean;
 }
 
+export const targetOf = (folder: string, item: StorageObject): Target => ({ path: joinPath(folder, item.name), isFolder: item.id === null });
+
 export type Editing = { column: number; mode: 'new-folder' } | { column: number; mode: 'rename'; target: Target } | null;
 export type ExplorerDialog = { kind: 'delete'; targets: Target[] } | { kind: 'move'; targets: Target[] } | { kind: 'expiry'; path: string } | null;
 

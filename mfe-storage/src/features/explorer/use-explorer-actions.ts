@@ -10,7 +10,7 @@ import {
 import { errorMessage, useArea } from '@plinth/area-kit';
 import { baseName, joinPath, parentOf } from './explorer-rules';
 import { saveFile } from '@plinth/shared-ui/layout';
-import { downloadZip, walkFolder } from './downloads';
+import { loadDownloads } from './lazy-parts';
 import { useExplorerStore, type Target } from './explorer-store';
 import { refreshFolders } from './folder-query';
 import { useCustomDomain, withCustomDomain } from './preview-url';
@@ -42,7 +42,10 @@ export function useExplorerActions(bucket: Bucket) {
 
   const source = {
     download: (path: string) => api.storage.downloadObject(ref, id, path),
-    listAll: (folder: string) => walkFolder((f, cursor) => api.storage.listObjectsPage(ref, id, { path: f, limit: 1000, cursor }), folder),
+    listAll: async function* (folder: string) {
+      const { walkFolder } = await loadDownloads();
+      yield* walkFolder((f, cursor) => api.storage.listObjectsPage(ref, id, { path: f, limit: 1000, cursor }), folder);
+    },
   };
 
   /** A folder whose last file went keeps existing through its placeholder file (001 §4). */
@@ -123,6 +126,7 @@ export function useExplorerActions(bucket: Bucket) {
       let done = 0;
       notify({ kind: 'info', message: `Downloading ${zipName}…` });
       try {
+        const { downloadZip } = await loadDownloads();
         await downloadZip(source, targets, root, zipName, () => onProgress?.(++done));
         notify({ kind: 'success', message: `Downloaded ${done} file${done === 1 ? '' : 's'} as ${zipName}` });
       } catch {
