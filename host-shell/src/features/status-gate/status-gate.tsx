@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import type { GateBypass, PermissionKey, Project } from '@plinth/shared-contracts';
 import { usePageTitle } from '../../app/page-title';
 import { chooseStatusScreen, type StatusScreen } from './choose-screen';
@@ -6,7 +6,8 @@ import { useConnectionStore } from './connection-store';
 import { BuildingScreen } from './building-screen';
 import { ConnectingScreen } from './connecting-screen';
 import { PausingScreen } from './pausing-screen';
-import { PausedScreen } from './paused-screen';
+import { LazyPausedScreen, preloadPausedScreen } from './paused-screen-loader';
+import { FullPageMessage } from '../../app/full-page-message';
 import { RestoringScreen } from './restoring-screen';
 import { UpgradingScreen } from './upgrading-screen';
 import { ServiceOfflineScreen } from './service-offline-screen';
@@ -34,9 +35,17 @@ export function StatusGate({ project, permissions, shownWhile, children }: Props
   const connected = useConnectionStore((s) => !!s.connected[project.ref]);
   const screen = chooseStatusScreen({ ...project, connected }, shownWhile);
   usePageTitle(screen === 'content' ? null : `${SCREEN_TITLES[screen]} | ${project.name}`);
+  useEffect(() => {
+    // A pausing project is paused next: its screen is here by then.
+    if (screen === 'pausing') preloadPausedScreen();
+  }, [screen]);
   switch (screen) {
     case 'paused':
-      return <PausedScreen project={project} permissions={permissions} />;
+      return (
+        <Suspense fallback={<FullPageMessage title={SCREEN_TITLES.paused} busy />}>
+          <LazyPausedScreen project={project} permissions={permissions} />
+        </Suspense>
+      );
     case 'upgrading':
       return <UpgradingScreen project={project} />;
     case 'pausing':
