@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { lazyPart } from '../../app/lazy-part';
-import { contentsBox, useKeepFocusOnSwap } from '../../app/keep-focus-on-swap';
+import { lazyPart } from '../../on-intent/lazy-part';
+import { contentsBox, useKeepFocusOnSwap } from '../../on-intent/keep-focus-on-swap';
 import { AccountButton } from './account-button';
 
 const popup = lazyPart(() => import('./account-menu-popup').then((m) => m.AccountMenuPopup));

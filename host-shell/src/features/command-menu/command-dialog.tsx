@@ -41,7 +41,8 @@ function CommandSearch({ projectPages, projects, onDone }: Required<Props> & { o
   };
   useEffect(() => {
     if (typedAhead.includes('\n') && results[0]) go(results[0].href);
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, for an Enter typed ahead
+    // Once, for an Enter typed ahead.
+  }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown') {
       event.preventDefault();
