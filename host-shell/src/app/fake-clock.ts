@@ -22,6 +22,7 @@ export async function preloadShellPages(): Promise<void> {
     import('../routes/projects'),
     import('../routes/sign-in'),
     import('../routes/sign-in-mfa'),
+    import('../features/status-gate/status-screens'),
   ]);
 }
 

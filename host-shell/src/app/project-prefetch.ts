@@ -7,7 +7,7 @@ import { chooseStatusScreen } from '../features/status-gate/choose-screen';
 import { shownWhileOf, type AreaManifests } from '../areas/area-table';
 import { projectApiCheckQuery } from '@plinth/shared-contracts';
 import { markProjectReachable } from '../features/status-gate/project-api-check';
-import { preloadPausedScreen } from '../features/status-gate/paused-screen-loader';
+import { isLoadedOnDemand, preloadStatusScreens } from '../features/status-gate/status-screen-loader';
 
 /**
  * Asks for everything a /project/{ref}/… page needs as soon as the session is known, side by side,
@@ -31,7 +31,7 @@ export async function prefetchProjectPage(
   const project = await queryClient.fetchQuery(projectQuery(api, ref));
   const members = queryClient.prefetchQuery(membersQuery(api, project.organization_slug));
   const screen = chooseStatusScreen({ ...project, connected: false }, shownWhileOf(pathname, ref, await areas));
-  if (screen === 'paused') preloadPausedScreen();
+  if (isLoadedOnDemand(screen)) preloadStatusScreens();
   if (screen === 'connecting' && project.restUrl) {
     await queryClient.fetchQuery(projectApiCheckQuery(api.projects, project));
     markProjectReachable(queryClient, ref);

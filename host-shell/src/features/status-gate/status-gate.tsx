@@ -3,14 +3,18 @@ import type { GateBypass, PermissionKey, Project } from '@plinth/shared-contract
 import { usePageTitle } from '../../app/page-title';
 import { chooseStatusScreen, type StatusScreen } from './choose-screen';
 import { useConnectionStore } from './connection-store';
-import { BuildingScreen } from './building-screen';
 import { ConnectingScreen } from './connecting-screen';
-import { PausingScreen } from './pausing-screen';
-import { LazyPausedScreen, preloadPausedScreen } from './paused-screen-loader';
+import {
+  LazyBuildingScreen,
+  LazyPausedScreen,
+  LazyPausingScreen,
+  LazyRestoringScreen,
+  LazyServiceOfflineScreen,
+  LazyUpgradingScreen,
+  isLoadedOnDemand,
+  preloadStatusScreens,
+} from './status-screen-loader';
 import { FullPageMessage } from '../../app/full-page-message';
-import { RestoringScreen } from './restoring-screen';
-import { UpgradingScreen } from './upgrading-screen';
-import { ServiceOfflineScreen } from './service-offline-screen';
 
 interface Props {
   project: Project;
@@ -36,29 +40,27 @@ export function StatusGate({ project, permissions, shownWhile, children }: Props
   const screen = chooseStatusScreen({ ...project, connected }, shownWhile);
   usePageTitle(screen === 'content' ? null : `${SCREEN_TITLES[screen]} | ${project.name}`);
   useEffect(() => {
-    // A pausing project is paused next: its screen is here by then.
-    if (screen === 'pausing') preloadPausedScreen();
+    // A project that is pausing, restoring or building shows another of these screens next.
+    if (isLoadedOnDemand(screen)) preloadStatusScreens();
   }, [screen]);
+  if (screen === 'content') return <>{children}</>;
+  if (screen === 'connecting') return <ConnectingScreen project={project} />;
+  return <Suspense fallback={<FullPageMessage title={SCREEN_TITLES[screen]} busy />}>{onDemandScreen(screen, project, permissions)}</Suspense>;
+}
+
+function onDemandScreen(screen: Exclude<StatusScreen, 'content' | 'connecting'>, project: Project, permissions: readonly PermissionKey[]) {
   switch (screen) {
     case 'paused':
-      return (
-        <Suspense fallback={<FullPageMessage title={SCREEN_TITLES.paused} busy />}>
-          <LazyPausedScreen project={project} permissions={permissions} />
-        </Suspense>
-      );
+      return <LazyPausedScreen project={project} permissions={permissions} />;
     case 'upgrading':
-      return <UpgradingScreen project={project} />;
+      return <LazyUpgradingScreen project={project} />;
     case 'pausing':
-      return <PausingScreen project={project} />;
+      return <LazyPausingScreen project={project} />;
     case 'service-offline':
-      return <ServiceOfflineScreen project={project} />;
+      return <LazyServiceOfflineScreen project={project} />;
     case 'restoring':
-      return <RestoringScreen project={project} />;
+      return <LazyRestoringScreen project={project} />;
     case 'building':
-      return <BuildingScreen project={project} />;
-    case 'connecting':
-      return <ConnectingScreen project={project} />;
-    default:
-      return <>{children}</>;
+      return <LazyBuildingScreen project={project} />;
   }
 }
