@@ -14,6 +14,9 @@ const send = (msg: WorkerResponse) => port.postMessage(msg);
 
 type Runner = Pick<Transaction, 'query' | 'exec'>;
 
+/** Puts the session's role and settings back as the session began. */
+const SESSION_RESET = 'reset session authorization; reset role; reset all';
+
 async function applyContext(tx: Runner, ctx: RoleContext): Promise<void> {
   if (ctx.role) await tx.exec(`set local role ${quoteIdent(ctx.role)}`);
   if (ctx.claims) await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(ctx.claims)]);
@@ -35,6 +38,14 @@ const wire = (r: { rows: unknown[]; fields: { name: string; dataTypeID: number }
 async function healthy(db: PGlite, req: WorkerRequest): Promise<boolean> {
   if (req.op === 'close') return true;
   try {
+    if (!db.isInTransaction()) {
+      // The session is shared by every call of the project: a SET ROLE, SET SESSION AUTHORIZATION or
+      // other setting a user's statement left behind (directly, or in a function or trigger it
+      // defined) must not carry into the API's next call, so each request ends with the session
+      // as it began.
+      const r = await db.exec(`${SESSION_RESET}; select 1 as ok`);
+      return (r[r.length - 1]?.rows[0] as { ok?: number } | undefined)?.ok === 1;
+    }
     const r = await db.query<{ ok: number }>('select 1 as ok');
     return r.rows[0]?.ok === 1;
   } catch (err) {

@@ -202,6 +202,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
     this.inFlight++;
     this.lastUsedAt = Date.now();
     let client: pg.PoolClient | undefined;
+    let openedKind: PoolKind | undefined;
     let opening: Promise<Runner> | undefined;
     /** BEGIN sent on a pipelining connection and not yet answered: the first statement, sent behind it at once, waits for both. */
     let begun: Promise<unknown> | undefined;
@@ -209,6 +210,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
       (opening ??= (async () => {
         const k = kind ?? kindOf(o, sql, params);
         const c = await this.connect(k);
+        openedKind = k;
         if (k === 'app') {
           begun = c.query('begin');
           begun.catch(() => undefined);
@@ -246,6 +248,9 @@ export class ServerProjectDatabase implements ProjectDatabase {
       if (client) await client.query('rollback').catch((e: Error) => (broken = e));
       throw err instanceof HttpError ? err : toDatabaseError(err);
     } finally {
+      // A user's SET ROLE or other setting outlives its transaction on the connection: the next
+      // run on it starts as the session began (a connection that cannot be reset is not reused).
+      if (client && !broken && openedKind === 'user') await client.query('reset session authorization; reset role; reset all').catch((e: Error) => (broken = e));
       client?.release(broken);
       this.inFlight--;
       this.lastUsedAt = Date.now();
