@@ -74,8 +74,11 @@ const f = (title: string, free: V, pro: V, team: V, enterprise: V, usage_based =
 });
 const NS = 'Not shown';
 
-/** The plan comparison table, grouped in sections (001 §3 "Plan comparison data", §9 "Plans"). */
-export const PLAN_COMPARISON: readonly PlanSection[] = [
+/**
+ * The plan comparison table, grouped in sections (001 §3 "Plan comparison data", §9 "Plans"). Built
+ * in a call marked pure, so a bundle that imports only the plan ids leaves the table out.
+ */
+export const PLAN_COMPARISON: readonly PlanSection[] = /* @__PURE__ */ (() => [
   { key: 'database', title: 'Database', icon: 'database', features: [
     f('Database size', '500 MB', '8 GB then $0.125 per GB', '8 GB then $0.125 per GB', NS, true, { main: 'Billed on average daily size' }),
     f('Backups', false, '7 days', '14 days', 'Over 1 TB contact for pricing'),
@@ -132,7 +135,7 @@ export const PLAN_COMPARISON: readonly PlanSection[] = [
     f('Onboarding support', false, false, false, true),
     f('Designated customer success engineer', false, false, false, true),
   ] },
-];
+])();
 
 export const PlansAnswerSchema = z.object({ plans: z.array(PlanTierSchema), comparison: z.array(PlanSectionSchema) });
 export type PlansAnswer = z.infer<typeof PlansAnswerSchema>;
