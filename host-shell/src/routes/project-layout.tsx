@@ -10,7 +10,7 @@ import { StatusGate } from '../features/status-gate/status-gate';
 import { ErrorScreen } from '../features/status-gate/error-screen';
 import { ResourceBanner } from '../features/resource-banner/resource-banner';
 import { FeatureFlagsProvider, FlagSwitch, WhenFlag } from '../features/feature-flags/feature-flags';
-import { GroupedNav } from '../features/feature-flags/grouped-nav';
+import { GroupedNav } from '../features/project-layout/grouped-nav';
 import { IncidentBanner } from '../features/feature-flags/incident-banner';
 import { CommandMenu } from '../features/command-menu/command-menu';
 import { CommandButton } from '../features/command-menu/command-button';

@@ -30,18 +30,23 @@ export function railColumnCss(open: boolean) {
     background: tokens.color.surface,
     overflowY: 'auto',
     [COMPACT]: { width: 56, '& [data-rail-label]': visuallyHidden, '& [data-rail-extra]': { display: 'none' } },
-    [NARROW]: {
-      position: 'fixed',
-      top: 0,
-      bottom: 0,
-      left: 0,
-      zIndex: tokens.layer.overlay,
-      width: 240,
-      boxShadow: tokens.elevation.dialog,
-      visibility: open ? 'visible' : 'hidden',
-      transform: open ? 'none' : 'translateX(-100%)',
-      transition: `transform ${tokens.motion.normal} ${tokens.motion.easing}, visibility ${tokens.motion.normal}`,
-    },
+    [NARROW]: narrowDrawerCss(open),
+  } as const;
+}
+
+/** Below 768 px, a project navigation (the rail or the grouped menu) is a 240 px drawer over the page. */
+export function narrowDrawerCss(open: boolean) {
+  return {
+    position: 'fixed',
+    top: 0,
+    bottom: 0,
+    left: 0,
+    zIndex: tokens.layer.overlay,
+    width: 240,
+    boxShadow: tokens.elevation.dialog,
+    visibility: open ? 'visible' : 'hidden',
+    transform: open ? 'none' : 'translateX(-100%)',
+    transition: `transform ${tokens.motion.normal} ${tokens.motion.easing}, visibility ${tokens.motion.normal}`,
   } as const;
 }
 

@@ -5,9 +5,9 @@ import { Tooltip } from '@plinth/shared-ui/tooltip';
 import { visuallyHidden } from '@plinth/shared-ui/layout';
 import { ChevronLeftIcon, ChevronRightIcon } from '@plinth/shared-ui/icons';
 import { NAV_ICONS, PlainAreaIcon } from '@plinth/shared-ui/nav-icons';
+import { NARROW, narrowDrawerCss } from './rail-drawer';
 import { navSections, type NavSection, type SectionLink } from './nav-sections';
 
-const NARROW = '@media (max-width: 767px)';
 const COLLAPSED_KEY = 'plinth.nav-v2-collapsed';
 const WIDE = 240;
 
@@ -77,18 +77,7 @@ export function GroupedNav({ id, links, active, open, footer }: Props) {
         background: tokens.color.surface,
         overflowY: 'auto',
         ...(collapsed ? { '& [data-rail-label]': visuallyHidden, '& [data-rail-extra]': { display: 'none' } } : {}),
-        [NARROW]: {
-          position: 'fixed',
-          top: 0,
-          bottom: 0,
-          left: 0,
-          zIndex: tokens.layer.overlay,
-          width: WIDE,
-          boxShadow: tokens.elevation.dialog,
-          visibility: open ? 'visible' : 'hidden',
-          transform: open ? 'none' : 'translateX(-100%)',
-          transition: `transform ${tokens.motion.normal} ${tokens.motion.easing}, visibility ${tokens.motion.normal}`,
-        },
+        [NARROW]: narrowDrawerCss(open),
       }}
     >
       <button
