@@ -37,8 +37,11 @@ async function call(context: BrowserContext, url: string, method: 'GET' | 'POST'
 
 /** Inserts `count` object rows named by `name` (n zero padded), 20,000 a statement (the SQL endpoint's time limit). */
 async function seed(context: BrowserContext, base: string, ref: string, bucket: string, count: number, name: (i: string) => string) {
-  // The SQL endpoint's user owns storage.objects on both databases (on a Postgres server through the
-  // project's storage role), so the rows go in without a policy.
+  // On a Postgres server the SQL endpoint runs as the project's own role, which does not own
+  // storage.objects: the rows go in through a policy the console writes for the bench.
+  await call(context, `${base}/api/platform/pg-meta/${ref}/policies`, 'POST', {
+    name: `storage bench rows in ${bucket}`, schema: 'storage', table: 'objects', command: 'ALL', definition: `bucket_id = '${bucket}'`, check: `bucket_id = '${bucket}'`,
+  });
   for (let from = 1; from <= count; from += 20_000) {
     const to = Math.min(count, from + 19_999);
     await call(context, `${base}/api/platform/pg-meta/${ref}/query`, 'POST', {

@@ -177,19 +177,12 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
  * security; a role found with any of these, or a member of a role other than anon, authenticated
  * and service_role, stops the open. It may connect to its own database alone (CONNECT is revoked
  * from PUBLIC), owns `public` and the user's own schemas and objects (those the API's user made
- * before this role existed are handed to it), and reaches `auth` only through anon, authenticated
- * and service_role. storage.objects and storage.buckets belong to the project's storage role
- * (`plinth_<ref>_storage`, no login), which this role alone (and the API's user) is a member of:
- * so a member writes storage policies from the SQL editor and sees every object, as on the
- * embedded database, while row level security stays enabled for the app roles (an app call's SET
- * ROLE anon or authenticated stays under those policies). `verifier` is a SCRAM-SHA-256 verifier,
- * never a password.
+ * before this role existed are handed to it), and reaches `auth` and `storage` only through
+ * anon, authenticated and service_role. `verifier` is a SCRAM-SHA-256 verifier, never a password.
  */
 export function projectOwnerSql(o: { role: string; database: string; verifier: string }): string[] {
   const role = ident(o.role);
   const name = literal(o.role);
-  const storageRoleName = o.role.endsWith('_owner') ? `${o.role.slice(0, -'_owner'.length)}_storage` : `${o.role}_storage`;
-  const storageRole = ident(storageRoleName);
   const own = `array[${HIDDEN_SCHEMAS.map(literal).join(', ')}]::text[]`;
   const userSchema = (n: string) => `${n}.nspname <> all (${own}) and ${n}.nspname not like 'pg\\_%'`;
   const notExtension = (catalog: string, oid: string) =>
@@ -203,27 +196,18 @@ begin
     exception when duplicate_object or unique_violation then null;
     end;
   end if;
-  if not exists (select 1 from pg_roles where rolname = ${literal(storageRoleName)}) then
-    begin
-      create role ${storageRole} nologin nosuperuser nocreatedb nocreaterole noreplication nobypassrls noinherit;
-    exception when duplicate_object or unique_violation then null;
-    end;
-  end if;
 end $$;
 alter role ${role} login nocreatedb nocreaterole inherit connection limit 12 password ${literal(o.verifier)};`,
     `do $$
 declare wrong text;
 begin
   select string_agg(what, ', ') into wrong from (
-    select 'superuser' as what from pg_roles where rolname in (${name}, ${literal(storageRoleName)}) and rolsuper
-    union all select 'replication' from pg_roles where rolname in (${name}, ${literal(storageRoleName)}) and rolreplication
-    union all select 'bypassrls' from pg_roles where rolname in (${name}, ${literal(storageRoleName)}) and rolbypassrls
+    select 'superuser' as what from pg_roles where rolname = ${name} and rolsuper
+    union all select 'replication' from pg_roles where rolname = ${name} and rolreplication
+    union all select 'bypassrls' from pg_roles where rolname = ${name} and rolbypassrls
     union all select 'member of ' || g.rolname from pg_auth_members m
       join pg_roles g on g.oid = m.roleid join pg_roles u on u.oid = m.member
-      where u.rolname = ${name} and g.rolname not in ('anon', 'authenticated', 'service_role', ${literal(storageRoleName)})
-    union all select 'storage role member of ' || g.rolname from pg_auth_members m
-      join pg_roles g on g.oid = m.roleid join pg_roles u on u.oid = m.member
-      where u.rolname = ${literal(storageRoleName)}
+      where u.rolname = ${name} and g.rolname not in ('anon', 'authenticated', 'service_role')
   ) found;
   if wrong is not null then
     raise exception 'the project database role % has privileges it must not have: %', ${name}, wrong;
@@ -234,14 +218,7 @@ grant ${role} to current_user;
 revoke all on database ${ident(o.database)} from public;
 grant connect, temporary, create on database ${ident(o.database)} to ${role};
 revoke create on schema public from public;
-alter schema public owner to ${role};
-grant ${storageRole} to current_user;
-grant ${storageRole} to ${role};
-grant usage, create on schema storage to ${storageRole};
-alter table storage.objects owner to ${storageRole};
-alter table storage.buckets owner to ${storageRole};
-alter table storage.objects enable row level security;
-alter table storage.buckets enable row level security;`,
+alter schema public owner to ${role};`,
     `do $$
 declare
   me oid := (select oid from pg_roles where rolname = current_user);

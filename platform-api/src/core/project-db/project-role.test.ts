@@ -128,6 +128,30 @@ describe('every statement a user sends runs as a role that cannot reach the host
     expect((await run('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 
+  it("a member cannot put code on the tables the API's own calls write (storage.objects, storage.buckets, auth.users)", async () => {
+    const { user, project } = await h.userWithProject();
+    const run = (query: string) => user.api.database.runQuery(project.ref, { query });
+    await run(`create function public.note() returns trigger language plpgsql as $$ begin return new; end $$`);
+    const attempts = [
+      `create trigger note before insert on storage.objects for each row execute function public.note()`,
+      `create trigger note before insert on storage.buckets for each row execute function public.note()`,
+      `create trigger note before insert on auth.users for each row execute function public.note()`,
+      `alter table storage.objects alter column metadata set default '{}'::jsonb`,
+      `create rule note as on insert to storage.objects do also select 1`,
+    ];
+    for (const query of attempts) {
+      const err = await failure(run(query));
+      if (h.mode === 'server') {
+        // The console writes these tables as the API's user: code put there would run with its rights.
+        expect(err, query).toBeInstanceOf(ApiError);
+        expect(err!.message, query).toMatch(/must be owner|permission denied/);
+      } else {
+        // Embedded: the database is the project's own sandbox and its only role is the user's.
+        expect(err, query).toBeNull();
+      }
+    }
+  });
+
   it("a project's role connects to its own database alone", async () => {
     const a = await h.userWithProject();
     const b = await h.userWithProject();
