@@ -27,7 +27,8 @@ export function CommandDialog({ projectPages = [], projects }: Props) {
 function CommandSearch({ projectPages, projects, onDone }: Required<Props> & { onDone: () => void }) {
   const navigate = useNavigate();
   // What was typed between the shortcut and this code's arrival.
-  const [typedAhead] = useState(() => useCommandMenu.getState().takeTypedAhead());
+  // Read here, cleared once shown (an update of the store while rendering would re-render others mid-render).
+  const [typedAhead] = useState(() => useCommandMenu.getState().typedAhead);
   const [search, setSearch] = useState(typedAhead.replace(/\n.*$/s, ''));
   const [index, setIndex] = useState(0);
   const accountHref = useShellLink()('account');
@@ -40,6 +41,7 @@ function CommandSearch({ projectPages, projects, onDone }: Required<Props> & { o
     navigate(href);
   };
   useEffect(() => {
+    useCommandMenu.getState().takeTypedAhead();
     if (typedAhead.includes('\n') && results[0]) go(results[0].href);
     // Once, for an Enter typed ahead.
   }, []);
