@@ -67,5 +67,6 @@ test('create a table with a foreign key, insert a row and edit it in the grid', 
   await grid.getByText('1', { exact: true }).last().dblclick();
   await grid.getByRole('textbox', { name: 'team_id of row 1' }).fill('99');
   await page.keyboard.press('Enter');
-  await expect(page.getByText(/Failed to update row: .*foreign key/)).toBeVisible();
+  // The notice, in the notifications region (its screen-reader copy is announced for a moment too).
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText(/Failed to update row: .*foreign key/)).toBeVisible();
 });
