@@ -53,7 +53,7 @@ export class UsageService {
     private readonly apps: AppUsageSource | null = null,
   ) {}
 
-  private async measure(p: ProjectRow, plan: PlanId, apps?: Map<string, AppUsage>): Promise<ProjectUsage> {
+  private async measure(p: ProjectRow, plan: PlanId, egressBytes: Map<string, number>, apps?: Map<string, AppUsage>): Promise<ProjectUsage> {
     const limits = PLAN_LIMITS[plan];
     let dbSize = Number(p.last_db_size_bytes);
     if (this.databases.isOpen(p.ref)) {
@@ -61,7 +61,7 @@ export class UsageService {
       dbSize = await db.sizeBytes().catch(() => dbSize);
     }
     const storage = await this.objects.sizeUnder(`${p.ref}/`);
-    const egress = Number(p.egress_bytes) + this.egress.unflushed(p.ref);
+    const egress = egressBytes.get(p.ref) ?? Number(p.egress_bytes);
     return {
       project: p.ref,
       db_size: metric(dbSize, limits.databaseSizeBytes),
@@ -82,7 +82,7 @@ export class UsageService {
       [ref],
     );
     const row = r.rows[0]!;
-    return this.measure(row, row.plan, await this.appUsage([row.ref]));
+    return this.measure(row, row.plan, await this.egress.totals([row.ref]), await this.appUsage([row.ref]));
   }
 
   async organizationUsage(org: { id: number; slug: string; plan: string; usageBillingEnabled: boolean }): Promise<OrganizationUsage> {
@@ -91,8 +91,9 @@ export class UsageService {
       'select ref, last_db_size_bytes::float8 as last_db_size_bytes, egress_bytes::float8 as egress_bytes from projects where organization_id = $1 order by id',
       [org.id],
     );
-    const apps = await this.appUsage(r.rows.map((p) => p.ref));
-    const projects = await Promise.all(r.rows.map((p) => this.measure(p, plan, apps)));
+    const refs = r.rows.map((p) => p.ref);
+    const [egress, apps] = await Promise.all([this.egress.totals(refs), this.appUsage(refs)]);
+    const projects = await Promise.all(r.rows.map((p) => this.measure(p, plan, egress, apps)));
     const limits = PLAN_LIMITS[plan];
     const sum = (k: 'db_size' | 'storage_size' | 'db_egress') => projects.reduce((n, p) => n + p[k].usage, 0);
     return {
@@ -115,10 +116,11 @@ export class UsageService {
          join members m on m.organization_id = o.id and m.user_id = $1 order by p.id`,
       [userId],
     );
-    const apps = await this.appUsage(r.rows.map((p) => p.ref));
+    const refs = r.rows.map((p) => p.ref);
+    const [egress, apps] = await Promise.all([this.egress.totals(refs), this.appUsage(refs)]);
     return Promise.all(
       r.rows.map(async (p) => {
-        const u = await this.measure(p, p.plan, apps);
+        const u = await this.measure(p, p.plan, egress, apps);
         const database = warningLevel(u.db_size);
         return {
           project: p.ref,
