@@ -47,6 +47,13 @@ export interface ProjectDatabase {
   exec(sql: string, options?: ProjectQueryOptions): Promise<QueryResult[]>;
   /** Runs fn inside one transaction on one connection. */
   transaction<T>(fn: (tx: Pick<ProjectDatabase, 'query' | 'exec'>) => Promise<T>): Promise<T>;
+  /**
+   * Server mode only (absent embedded: use transaction): statements the API writes itself, run in
+   * order as the project role in one implicit transaction sent and answered at once; settings made
+   * with set_config(…, true) hold for the statements after and end with the call. Answers the last
+   * statement's result. For reads (the caller makes the transaction read-only).
+   */
+  readInContext?<Row = Record<string, unknown>>(statements: { sql: string; params: unknown[] }[]): Promise<QueryResult<Row>>;
   /** Bytes on disk (pg_database_size), for usage. */
   sizeBytes(): Promise<number>;
 }

@@ -5,6 +5,7 @@ import { DatabaseError, quoteIdent, toDatabaseError } from '../database-error';
 import { HttpError } from '../deps';
 import { DEFAULT_CALL_QUEUE_LIMITS, type CallQueueLimits } from './call-queue';
 import { refuseUnsupportedStatements } from './unsupported-statements';
+import { readInOneBatch, type BatchStatement } from './read-in-context';
 
 function result<Row>(r: pg.QueryResult): QueryResult<Row> {
   return { rows: r.rows as Row[], fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? undefined };
@@ -251,6 +252,31 @@ export class ServerProjectDatabase implements ProjectDatabase {
       // A user's SET ROLE or other setting outlives its transaction on the connection: the next
       // run on it starts as the session began (a connection that cannot be reset is not reused).
       if (client && !broken && openedKind === 'user') await client.query('reset session authorization; reset role; reset all').catch((e: Error) => (broken = e));
+      client?.release(broken);
+      this.inFlight--;
+      this.lastUsedAt = Date.now();
+    }
+  }
+
+  /**
+   * Statements run in order on the app pool's connection in one implicit transaction, sent and
+   * answered at once (read-in-context.ts): settings one makes with set_config(…, true) hold for
+   * those after it and end with the call. Answers the last statement's result.
+   */
+  async readInContext<Row = Record<string, unknown>>(statements: BatchStatement[]): Promise<QueryResult<Row>> {
+    for (const s of statements) refuseUnsupportedStatements(s.sql);
+    this.inFlight++;
+    this.lastUsedAt = Date.now();
+    let client: pg.PoolClient | undefined;
+    let broken: Error | undefined;
+    try {
+      client = await this.connect('app');
+      return result<Row>(await readInOneBatch(client, statements));
+    } catch (err) {
+      // A prepared statement gone from its connection (DEALLOCATE run by a function): that connection is not reused.
+      if ((err as { code?: unknown })?.code === '26000') broken = err as Error;
+      throw err instanceof HttpError ? err : toDatabaseError(err);
+    } finally {
       client?.release(broken);
       this.inFlight--;
       this.lastUsedAt = Date.now();

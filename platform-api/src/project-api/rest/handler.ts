@@ -1,4 +1,4 @@
-import type { ProjectDatabase } from '../../core/deps';
+import type { ProjectDatabase, QueryResult } from '../../core/deps';
 import type { ProjectCaller } from '../caller';
 import type { CatalogCache, SchemaCatalog } from './catalog';
 import { RestError } from './errors';
@@ -132,24 +132,37 @@ interface Outcome {
   body: string | null;
 }
 
+/** The statement that runs the request as the caller's role with its claims (and, for a read, read-only), first in its transaction. */
+function contextStatement(caller: ProjectCaller, p: Plan, call: RestCall): Statement {
+  return {
+    sql: `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)${p.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
+    params: [caller.role, JSON.stringify(caller.claims), call.method, `/${call.path}`, requestHeaders(call.headers)],
+  };
+}
+
+type StatementRow = { page_count: string | number; total_count: string | number | null; body: string | null };
+
+function outcomeOf(p: Plan, r: QueryResult<StatementRow>): Outcome {
+  const row = p.shape === 'minimal' || p.shape === 'void' ? undefined : r.rows[0];
+  const pageCount = row ? Number(row.page_count) : (r.affectedRows ?? 0);
+  return { pageCount, totalCount: row?.total_count == null ? null : Number(row.total_count), body: row?.body ?? null };
+}
+
 async function execute(db: ProjectDatabase, caller: ProjectCaller, p: Plan, call: RestCall, media: MediaChoice): Promise<Outcome> {
   if (!p.statement.sql) return { pageCount: 0, totalCount: null, body: '[]' };
+  const context = contextStatement(caller, p, call);
+  // Reads are prepared (their result columns never change); writes and void calls are not.
+  const prepare = p.readOnly && p.shape !== 'void';
+  // A read on a server: the context and the statement in one implicit transaction, sent and answered at once.
+  if (prepare && db.readInContext) return outcomeOf(p, await db.readInContext<StatementRow>([context, p.statement]));
   return db.transaction(async (tx) => {
     // The caller's role and claims, then the statement: issued together, run in this order.
-    const context = tx.query(
-      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true), set_config('request.headers', $5, true)${p.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
-      [caller.role, JSON.stringify(caller.claims), call.method, `/${call.path}`, requestHeaders(call.headers)],
-      { prepare: true },
-    );
-    // Reads are prepared (their result columns never change); writes and void calls are not.
-    const prepare = p.readOnly && p.shape !== 'void';
-    const statement = tx.query<{ page_count: string | number; total_count: string | number | null; body: string | null }>(p.statement.sql, p.statement.params, { prepare });
-    const [, r] = await Promise.all([context, statement]);
-    const row = p.shape === 'minimal' || p.shape === 'void' ? undefined : r.rows[0];
-    const pageCount = row ? Number(row.page_count) : (r.affectedRows ?? 0);
-    const out: Outcome = { pageCount, totalCount: row?.total_count == null ? null : Number(row.total_count), body: row?.body ?? null };
+    const set = tx.query(context.sql, context.params, { prepare: true });
+    const statement = tx.query<StatementRow>(p.statement.sql, p.statement.params, { prepare });
+    const [, r] = await Promise.all([set, statement]);
+    const out = outcomeOf(p, r);
     // .single() on a change: anything but exactly one row undoes the change.
-    if (media.object && !p.readOnly && pageCount !== 1) throw singularError(pageCount);
+    if (media.object && !p.readOnly && out.pageCount !== 1) throw singularError(out.pageCount);
     return out;
   });
 }
