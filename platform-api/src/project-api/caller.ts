@@ -90,8 +90,40 @@ export function projectSecrets(control: Pick<ControlDatabase, 'query'>, ref: str
   });
 }
 
-/** Verifies an HS256 JWT under `secret`: signature (constant time), algorithm and expiry. Answers its claims. */
+/** Tokens verified lately, at most this many (the oldest verified is forgotten first). */
+const VERIFIED_TOKENS_MAX = 5_000;
+/**
+ * Claims of tokens whose signature was verified, by the token's exact text, with the secret that
+ * verified it: the same token under the same secret needs no new HMAC. Expiry is checked on every
+ * use; a token under another secret (another project, a rotated secret) is verified afresh. The
+ * claims are frozen, since every request presenting the token shares them.
+ */
+const verifiedTokens = new Map<string, { secret: string; claims: Record<string, unknown> }>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+const expired = (claims: Record<string, unknown>, nowS: number) => typeof claims.exp === 'number' && claims.exp <= nowS;
+
+/** Verifies an HS256 JWT under `secret`: signature (constant time), algorithm and expiry. Answers its claims (frozen). */
 export function verifyProjectToken(token: string, secret: string, nowS = Math.floor(Date.now() / 1000)): Record<string, unknown> {
+  const known = verifiedTokens.get(token);
+  if (known && known.secret === secret) {
+    if (expired(known.claims, nowS)) throw new CallerError(401, 'JWT expired', 'expired_jwt');
+    return known.claims;
+  }
+  const claims = deepFreeze(verifySignedToken(token, secret, nowS));
+  if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+  verifiedTokens.set(token, { secret, claims });
+  return claims;
+}
+
+function verifySignedToken(token: string, secret: string, nowS: number): Record<string, unknown> {
   const parts = token.split('.');
   if (parts.length !== 3 || !parts[0] || !parts[1] || !parts[2]) throw new CallerError(401, 'Invalid JWT: malformed token', 'invalid_jwt');
   const [head, body, sig] = parts as [string, string, string];
@@ -109,7 +141,7 @@ export function verifyProjectToken(token: string, secret: string, nowS = Math.fl
   const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest();
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new CallerError(401, 'Invalid JWT: signature does not match', 'invalid_jwt');
-  if (typeof claims.exp === 'number' && claims.exp <= nowS) throw new CallerError(401, 'JWT expired', 'expired_jwt');
+  if (expired(claims, nowS)) throw new CallerError(401, 'JWT expired', 'expired_jwt');
   return claims;
 }
 

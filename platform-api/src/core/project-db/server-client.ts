@@ -23,6 +23,8 @@ const watched = new WeakSet<pg.PoolClient>();
 const MAX_PREPARED_PER_CONNECTION = 100;
 const prepared = new WeakMap<pg.PoolClient, Set<string>>();
 const statementNames = new Map<string, string>();
+/** Texts of the API's own batched reads already checked by refuseUnsupportedStatements (the same few texts recur). */
+const checkedTexts = new Set<string>();
 
 /** The name a statement is prepared under on a connection (from its text), or null when that connection holds enough. */
 function preparedName(client: pg.PoolClient, sql: string): string | null {
@@ -264,7 +266,12 @@ export class ServerProjectDatabase implements ProjectDatabase {
    * those after it and end with the call. Answers the last statement's result.
    */
   async readInContext<Row = Record<string, unknown>>(statements: BatchStatement[]): Promise<QueryResult<Row>> {
-    for (const s of statements) refuseUnsupportedStatements(s.sql);
+    for (const s of statements) {
+      if (checkedTexts.has(s.sql)) continue;
+      refuseUnsupportedStatements(s.sql);
+      if (checkedTexts.size >= 1_000) checkedTexts.clear();
+      checkedTexts.add(s.sql);
+    }
     this.inFlight++;
     this.lastUsedAt = Date.now();
     let client: pg.PoolClient | undefined;
