@@ -1,7 +1,8 @@
-import type { ReactNode } from 'react';
-import { Menu, MenuContent, MenuItem, MenuTrigger } from '@plinth/shared-ui/menu';
+import { useState, type ReactNode } from 'react';
 import { MoreIcon } from '@plinth/shared-ui/icons';
 import { menuStyles } from './menu-styles';
+import { contentsBox, onIntentPart, useFocusKeptOnSwap } from './on-intent';
+import { RowActionsMenu, type OpenedBy } from './RowActionsMenu';
 
 export interface RowAction {
   label: string;
@@ -22,37 +23,55 @@ export interface RowActionsProps {
   onOpen?: () => void;
 }
 
-/** The "…" button of a list row (a bucket, a table, a snippet) and the actions it opens. */
-export function RowActions({ label, actions, disabledReason = null, onOpen }: RowActionsProps) {
+// The menu's code (Radix) is not needed to draw a list: it is asked for on the first sign of intent.
+const menuPart = onIntentPart(() => import('@plinth/shared-ui/menu'));
+const preloadMenu = () => void menuPart.preload();
+const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
+
+/**
+ * The "…" button of a list row (a bucket, a table, a snippet) and the actions it opens. The button
+ * is drawn at once; the menu's code loads on pointer over, focus or touch, and a click or key that
+ * asks for the menu before it is here opens it as soon as it arrives.
+ */
+export function RowActions(props: RowActionsProps) {
+  const menu = menuPart.useLoaded();
+  const [openOnArrival, setOpenOnArrival] = useState<OpenedBy | null>(null);
+  const box = useFocusKeptOnSwap<HTMLSpanElement>(menu !== null);
+  const askToOpen = (by: OpenedBy) => {
+    setOpenOnArrival((asked) => asked ?? by);
+    preloadMenu();
+  };
   return (
-    <Menu onOpenChange={(open) => (open ? onOpen?.() : undefined)}>
-      <MenuTrigger asChild>
-        <button type="button" css={menuStyles.iconButton} aria-label={label}>
+    <span ref={box} css={contentsBox}>
+      {menu ? (
+        <RowActionsMenu {...props} menu={menu} openOnArrival={openOnArrival} />
+      ) : (
+        <button
+          type="button"
+          css={menuStyles.iconButton}
+          aria-label={props.label}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          data-state="closed"
+          onPointerEnter={preloadMenu}
+          onFocus={preloadMenu}
+          onTouchStart={preloadMenu}
+          onPointerDown={(event) => {
+            if (event.button !== 0 || event.ctrlKey) return;
+            // As the menu's trigger does: focus stays where it is, the opened menu takes it.
+            event.preventDefault();
+            askToOpen('pointer');
+          }}
+          onClick={() => askToOpen('pointer')}
+          onKeyDown={(event) => {
+            if (!OPENING_KEYS.includes(event.key)) return;
+            event.preventDefault();
+            askToOpen('keyboard');
+          }}
+        >
           <MoreIcon size={14} />
         </button>
-      </MenuTrigger>
-      <MenuContent>
-        {actions.map((action) => {
-          const reason = disabledReason ?? action.disabledReason ?? null;
-          return (
-            <MenuItem key={action.label} icon={action.icon} danger={action.danger} disabled={reason !== null} title={reason ?? undefined} onSelect={action.onSelect}>
-              {action.disabledReason && !disabledReason ? (
-                <span css={{ display: 'flex', flexDirection: 'column' }}>
-                  {action.label}
-                  <small css={{ opacity: 0.8, maxWidth: 260, whiteSpace: 'normal' }}>{action.disabledReason}</small>
-                </span>
-              ) : (
-                action.label
-              )}
-            </MenuItem>
-          );
-        })}
-        {disabledReason ? (
-          <p role="note" css={[menuStyles.muted, { maxWidth: 240 }]}>
-            {disabledReason}
-          </p>
-        ) : null}
-      </MenuContent>
-    </Menu>
+      )}
+    </span>
   );
 }
