@@ -16,7 +16,55 @@ describe('Tooltip', () => {
       </Tooltip>,
     );
     await user.tab();
-    expect((await screen.findByRole('tooltip')).textContent).toBe('Refresh the list');
+    const tip = await screen.findByRole('tooltip');
+    expect(tip.textContent).toBe('Refresh the list');
+    expect(screen.getByRole('button', { name: 'Refresh' }).getAttribute('aria-describedby')).toBe(tip.id);
+  });
+
+  it('shows on hover after its delay, and Escape closes it', async () => {
+    const user = userEvent.setup();
+    render(
+      <Tooltip content="Reload" delayMs={50}>
+        <Button>R</Button>
+      </Tooltip>,
+    );
+    await user.hover(screen.getByRole('button', { name: 'R' }));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Reload');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it('shows nothing for a click (focus given by the pointer) and keeps the button working', async () => {
+    const user = userEvent.setup();
+    const click = vi.fn();
+    render(
+      <Tooltip content="Clear selection" delayMs={10_000}>
+        <Button onClick={click}>Clear</Button>
+      </Tooltip>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(click).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+  });
+
+  it("keeps the trigger's own ref and handlers", async () => {
+    const user = userEvent.setup();
+    const focus = vi.fn();
+    const ref = { current: null as HTMLButtonElement | null };
+    render(
+      <Tooltip content="Search">
+        <button type="button" ref={ref} onFocus={focus}>
+          S
+        </button>
+      </Tooltip>,
+    );
+    await user.tab();
+    expect(focus).toHaveBeenCalledTimes(1);
+    expect(ref.current).toBe(screen.getByRole('button', { name: 'S' }));
+    await user.tab();
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });
 
@@ -80,5 +128,19 @@ describe('DisabledReason / PermissionTooltip', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(submit).not.toHaveBeenCalled();
+  });
+});
+
+describe('DisabledReason after a click', () => {
+  it('still shows the reason while the pointer stays on the disabled button', async () => {
+    const user = userEvent.setup();
+    render(
+      <DisabledReason reason={REASON} delayMs={20}>
+        <Button>Upload files</Button>
+      </DisabledReason>,
+    );
+    const button = screen.getByRole('button', { name: 'Upload files' });
+    await user.click(button);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(REASON);
   });
 });
