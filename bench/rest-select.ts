@@ -26,24 +26,30 @@ function procStat(pid: string | number): string[] {
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
 }
 
-/** CPU seconds used so far by one Postgres server: its postmaster and the processes it started (Linux /proc; 0 elsewhere). */
-function postgresCpuSeconds(postmaster: number | null): number {
-  if (!postmaster) return 0;
-  let ticks = 0;
+/**
+ * CPU seconds used so far by one Postgres server (its postmaster and the processes it started), and
+ * by the backends connected to the project's database among them (Linux /proc; 0 elsewhere).
+ */
+function postgresCpuSeconds(postmaster: number | null, projectDatabase: string): { all: number; project: number } {
+  const out = { all: 0, project: 0 };
+  if (!postmaster) return out;
   try {
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
       try {
         const fields = procStat(pid);
         if (Number(pid) !== postmaster && Number(fields[1]) !== postmaster) continue;
-        ticks += Number(fields[11]) + Number(fields[12]);
+        const ticks = Number(fields[11]) + Number(fields[12]);
+        out.all += ticks / 100;
+        // A backend's title: "postgres: <user> <database> <client> <state>".
+        if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(' ')[2] === projectDatabase) out.project += ticks / 100;
       } catch {
         // the process ended meanwhile
       }
     }
   } catch {
-    return 0;
+    return out;
   }
-  return ticks / 100;
+  return out;
 }
 
 const h = await createTestHarness();
@@ -81,16 +87,19 @@ try {
   const opts = { url: address, connections, workers, headers, requests };
   await runLoad({ ...opts, duration: 2 });
   let postmaster: number | null = null;
+  const projectDatabase = h.mode === 'server' ? (await db.query<{ name: string }>('select current_database() as name')).rows[0]!.name : '';
   if (h.mode === 'server') {
     const backend = (await h.internals.control.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
     postmaster = (() => { try { return Number(procStat(backend)[1]); } catch { return null; } })();
   }
   const cpu0 = process.cpuUsage();
-  const pg0 = postgresCpuSeconds(postmaster);
+  const pg0 = postgresCpuSeconds(postmaster, projectDatabase);
   const r = await runLoad({ ...opts, duration });
   const cpu = process.cpuUsage(cpu0);
   const apiMs = (cpu.user + cpu.system) / 1000 / Math.max(1, r.requests.total);
-  const pgMs = ((postgresCpuSeconds(postmaster) - pg0) * 1000) / Math.max(1, r.requests.total);
+  const pg1 = postgresCpuSeconds(postmaster, projectDatabase);
+  const pgMs = ((pg1.all - pg0.all) * 1000) / Math.max(1, r.requests.total);
+  const pgProjectMs = ((pg1.project - pg0.project) * 1000) / Math.max(1, r.requests.total);
   const rps = r.requests.average;
   console.log(`GET /rest/v1/items (100 rows by primary-key range, RLS on) — ${h.mode} database, ${connections} connections, ${workers} load thread(s), ${duration} s, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`);
   console.log(`  requests: ${r.requests.total} total, ${r.non2xx} non-2xx, ${r.errors} errors`);
@@ -99,7 +108,7 @@ try {
   console.log(`  latency p50: ${r.latency.p50} ms, p99: ${r.latency.p99} ms${h.mode === 'server' ? ` (target p99 < 50 ms: ${verdict(r.latency.p99 < 50)})` : ''}`);
   // Independent of other load on the machine: CPU spent per request, and what that allows per core.
   const perRequest = apiMs + pgMs;
-  console.log(`  CPU per request: ${apiMs.toFixed(2)} ms in this process (API and, embedded, the project database worker)${h.mode === 'server' ? `, ${pgMs.toFixed(2)} ms in Postgres` : ''}; ≈ ${(1000 / perRequest).toFixed(0)} req/s per idle core`);
+  console.log(`  CPU per request: ${apiMs.toFixed(2)} ms in this process (API and, embedded, the project database worker)${h.mode === 'server' ? `, ${pgMs.toFixed(2)} ms in Postgres (${pgProjectMs.toFixed(2)} ms of it for the project database)` : ''}; ≈ ${(1000 / perRequest).toFixed(0)} req/s per idle core`);
 } finally {
   await h.close();
 }
