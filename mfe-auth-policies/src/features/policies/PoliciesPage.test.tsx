@@ -89,7 +89,7 @@ describe('RLS policies page', () => {
     const api = policiesApi();
     const { notices } = renderArea('auth/policies', { api });
     await user.click(await screen.findByRole('button', { name: 'Actions for policy Own todos' }));
-    await user.click(screen.getByRole('menuitem', { name: /Delete policy/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /Delete policy/ }));
     await user.click(await screen.findByRole('button', { name: 'Delete policy' }));
     await waitFor(() => expect(notices.at(-1)?.message).toBe('Successfully deleted policy!'));
     expect(api.state.policies).toHaveLength(0);
