@@ -38,7 +38,7 @@ function nameOf(sql: string): string {
 interface Connection {
   stream: { cork?: () => void; uncork?: () => void };
   parse(m: { text: string; name: string; types: unknown[] }): void;
-  bind(m: { statement: string; values: unknown[]; valueMapper: (v: unknown) => unknown }): void;
+  bind(m: { statement: string; values: unknown[] }): void;
   describe(m: { type: 'P'; name: string }): void;
   execute(m: { portal: string }): void;
   close(m: { type: 'S'; name: string }): void;
@@ -71,13 +71,20 @@ class BatchQuery extends QueryBase {
     this.callback = callback;
   }
 
-  submit(connection: Connection): null {
+  submit(connection: Connection): Error | null {
+    // Values first: one that cannot be sent fails the call before anything is written.
+    let values: unknown[][];
+    try {
+      values = this.statements.map((s) => s.params.map(prepareValue));
+    } catch (err) {
+      return err instanceof Error ? err : new Error(String(err));
+    }
     this.connection = connection;
     let state = preparedOn.get(connection);
     if (!state) preparedOn.set(connection, (state = new Map()));
     connection.stream.cork?.();
     try {
-      for (const s of this.statements) {
+      this.statements.forEach((s, i) => {
         let name = nameOf(s.sql);
         const known = state.get(name);
         if (known !== 'ready') {
@@ -88,10 +95,10 @@ class BatchQuery extends QueryBase {
           }
           connection.parse({ text: s.sql, name, types: [] });
         }
-        connection.bind({ statement: name, values: s.params, valueMapper: prepareValue });
+        connection.bind({ statement: name, values: values[i]! });
         connection.describe({ type: 'P', name: '' });
         connection.execute({ portal: '' });
-      }
+      });
       connection.sync();
     } finally {
       connection.stream.uncork?.();
