@@ -87,7 +87,7 @@ class BatchQuery extends QueryBase {
       this.statements.forEach((s, i) => {
         let name = nameOf(s.sql);
         const known = state.get(name);
-        if (known !== 'ready') {
+        if (known !== 'ready' && !this.parsed.includes(name)) {
           if (known === undefined && state.size >= MAX_PREPARED) name = '';
           else {
             if (known === 'unknown') connection.close({ type: 'S', name });
