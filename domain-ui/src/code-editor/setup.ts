@@ -1,9 +1,9 @@
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { PostgreSQL } from '@codemirror/lang-sql';
 import { bracketMatching, indentOnInput, LanguageSupport } from '@codemirror/language';
 import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
 import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers, placeholder as placeholderText } from '@codemirror/view';
 import type { SqlEditorSchema } from './schema';
+import { KeyQueue } from './key-queue';
 import { errorMarkExtension, setErrorMarkEffect, type EditorErrorMark } from './error-mark';
 import { editorHighlighting, editorTheme } from './theme';
 
@@ -28,10 +28,10 @@ export interface SqlEditorOptions {
 }
 
 /**
- * PostgreSQL highlighting and indentation: with the view, the state, the editing keys and the
- * grammar, all the first paint needs. Completion (./completion) comes when the pointer first comes
- * over an editor or it is first focused. (The editing keys stay here: a key pressed before they
- * arrived would get the browser's own handling instead.)
+ * PostgreSQL highlighting and indentation: with the view, the state and the grammar, all the first
+ * paint needs. The editing keys and undo history (./editing-keys) and completion (./completion)
+ * come when the pointer first comes over an editor, it is first focused or a key is pressed in it;
+ * keys pressed before the editing keys arrive wait in a queue (./key-queue) and replay in order.
  */
 const postgres = new LanguageSupport(PostgreSQL.language);
 
@@ -39,24 +39,31 @@ const postgres = new LanguageSupport(PostgreSQL.language);
 let completionModule: Promise<typeof import('./completion')> | null = null;
 export const loadCompletion = () => (completionModule ??= import(/* webpackChunkName: "sql-completion" */ './completion'));
 
+/** The editing keys and undo history, fetched once, when first needed. */
+let keysModule: Promise<typeof import('./editing-keys')> | null = null;
+export const loadEditingKeys = () => (keysModule ??= import(/* webpackChunkName: "sql-editing-keys" */ './editing-keys'));
+
 export interface SqlEditorParts {
   /** Completion and bracket closing, empty until loaded. */
   completion: Compartment;
+  /** The editing keys and undo history; until loaded, the queue that keeps keys pressed meanwhile. */
+  keys: Compartment;
   readOnly: Compartment;
 }
 
+const newParts = (): SqlEditorParts => ({ completion: new Compartment(), keys: new Compartment(), readOnly: new Compartment() });
+
 /** Everything a Plinth SQL editor is made of, for a caller building its own EditorState. */
-export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorParts = { completion: new Compartment(), readOnly: new Compartment() }): Extension[] {
+export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorParts = newParts(), keysMeanwhile: Extension = []): Extension[] {
   const { onChange, onTextChange, onRun } = options;
   return [
     options.lineNumbers ? lineNumbers() : [],
     highlightSpecialChars(),
-    history(),
     drawSelection(),
     indentOnInput(),
     bracketMatching(),
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => { onRun?.(); return Boolean(onRun); } }])),
-    keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+    parts.keys.of(keysMeanwhile),
     postgres,
     parts.completion.of([]),
     parts.readOnly.of(readOnlyExtension(Boolean(options.readOnly))),
@@ -104,7 +111,7 @@ export interface SqlEditor {
 
 /** Creates an editor in `parent`: PostgreSQL, schema completion, Mod+Enter to run, both themes. */
 export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions = {}): SqlEditor {
-  const parts: SqlEditorParts = { completion: new Compartment(), readOnly: new Compartment() };
+  const parts = newParts();
   let schema = options.schema ?? {};
   let completion: typeof import('./completion') | null = null;
   let destroyed = false;
@@ -116,11 +123,25 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
       view.dispatch({ effects: parts.completion.reconfigure(loaded.sqlCompletion(schema)) });
     });
   };
-  // Focus, or the pointer coming over the editor (before the click that focuses it), loads completion.
-  const focusLoads = EditorView.domEventHandlers({ focus: () => void withCompletion() });
-  const view = new EditorView({ parent, state: EditorState.create({ doc: options.doc ?? '', extensions: [sqlEditorExtensions(options, parts), focusLoads] }) });
-  view.dom.addEventListener('pointerenter', withCompletion);
-  if (view.hasFocus) withCompletion();
+  let keysLoaded = false;
+  const withKeys = () => {
+    void loadEditingKeys().then((loaded) => {
+      if (destroyed || keysLoaded) return;
+      keysLoaded = true;
+      view.dispatch({ effects: parts.keys.reconfigure(loaded.editingKeys) });
+      queue.replay(view);
+    });
+  };
+  const queue = new KeyQueue(withKeys);
+  const intent = () => {
+    withCompletion();
+    withKeys();
+  };
+  // Focus, a key, or the pointer coming over the editor (before the click that focuses it), loads the editing keys and completion.
+  const focusLoads = EditorView.domEventHandlers({ focus: () => void intent() });
+  const view = new EditorView({ parent, state: EditorState.create({ doc: options.doc ?? '', extensions: [sqlEditorExtensions(options, parts, queue.extension), focusLoads] }) });
+  view.dom.addEventListener('pointerenter', intent);
+  if (view.hasFocus) intent();
   return {
     completionReady: () => {
       withCompletion();
@@ -149,7 +170,7 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
     focus: () => view.focus(),
     destroy: () => {
       destroyed = true;
-      view.dom.removeEventListener('pointerenter', withCompletion);
+      view.dom.removeEventListener('pointerenter', intent);
       view.destroy();
     },
   };

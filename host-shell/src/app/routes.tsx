@@ -1,6 +1,5 @@
 import { Component, createElement, lazy, Suspense, type ComponentType, useMemo, useState, type ErrorInfo, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { SignInLayout } from '../features/sign-in/sign-in-layout';
 import { RequireSession } from '../session/require-session';
 import { FullPageMessage } from './full-page-message';
 import { useAreas } from './shell-settings';
@@ -38,6 +37,8 @@ function page(load: () => Promise<PageModule>) {
 }
 
 // Everything behind the sign-in page is split into chunks, so the sign-in page stays light.
+// The two-panel frame of the sign-in pages: fetched with them, never on a signed-in page.
+const SignInLayout = page(() => import('../features/sign-in/sign-in-layout').then((m) => ({ default: m.SignInLayout })));
 const SignInPage = page(() => import('../routes/sign-in'));
 const SignInMfaPage = page(() => import('../routes/sign-in-mfa'));
 const SignUpPage = page(() => import('../routes/sign-up'));
@@ -75,9 +76,9 @@ function whenIdle(target: Preloadable): void {
 export function preloadPagesFor(pathname: string, areas: Promise<AreaManifests>): Promise<void> {
   const parts = pathname.split('/').filter(Boolean);
   const load = (pages: Preloadable[]) => Promise.allSettled(pages.map((target) => target.preload())).then(() => undefined);
-  if (parts[0] === 'sign-in') return load([parts.length === 1 ? SignInPage : NotFoundPage]).then(() => whenIdle(SignUpPage));
-  if (parts[0] === 'sign-in-mfa') return load([SignInMfaPage]);
-  if (parts[0] === 'sign-up') return load([SignUpPage]).then(() => whenIdle(SignInPage));
+  if (parts[0] === 'sign-in') return load(parts.length === 1 ? [SignInLayout, SignInPage] : [NotFoundPage]).then(() => whenIdle(SignUpPage));
+  if (parts[0] === 'sign-in-mfa') return load([SignInLayout, SignInMfaPage]);
+  if (parts[0] === 'sign-up') return load([SignInLayout, SignUpPage]).then(() => whenIdle(SignInPage));
   if (parts[0] === 'terms') return load([TermsPage]);
   if (parts[0] === 'privacy') return load([PrivacyPage]);
   if (parts[0] === 'projects' || parts.length === 0) return load([SignedInLayout, ProjectsPage]);
