@@ -4,6 +4,7 @@ import { Compartment, EditorState, Prec, type Extension } from '@codemirror/stat
 import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers, placeholder as placeholderText } from '@codemirror/view';
 import type { SqlEditorSchema } from './schema';
 import { KeyQueue } from './key-queue';
+import { idleCursorBlink } from './cursor-blink';
 import { errorMarkExtension, setErrorMarkEffect, type EditorErrorMark } from './error-mark';
 import { editorHighlighting, editorTheme } from './theme';
 
@@ -60,6 +61,7 @@ export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorP
     options.lineNumbers ? lineNumbers() : [],
     highlightSpecialChars(),
     drawSelection(),
+    idleCursorBlink,
     indentOnInput(),
     bracketMatching(),
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => { onRun?.(); return Boolean(onRun); } }])),
