@@ -80,6 +80,8 @@ export interface ServerProjectDatabaseOptions {
  * console's own calls use the API's user on a pool of their own, so they never wait behind the
  * user's statements. Idle connections close by themselves; `suspend()` ends the pools.
  */
+const RESET_SESSION_SETTINGS: BatchStatement = { sql: 'reset all', params: [] };
+
 export class ServerProjectDatabase implements ProjectDatabase {
   private pools: Record<PoolKind, pg.Pool> | null = null;
   private inFlight = 0;
@@ -215,7 +217,9 @@ export class ServerProjectDatabase implements ProjectDatabase {
         const c = await this.connect(k);
         openedKind = k;
         if (k === 'app') {
-          begun = c.query('begin');
+          // A setting a project's function made for the whole session (set_config(…, false)) is
+          // cleared before this call's statements: it belonged to another caller's request.
+          begun = Promise.all([c.query('begin'), c.query('reset all')]);
           begun.catch(() => undefined);
         } else {
           try {
@@ -278,7 +282,8 @@ export class ServerProjectDatabase implements ProjectDatabase {
     let broken: Error | undefined;
     try {
       client = await this.connect('app');
-      return result<Row>(await readInOneBatch(client, statements));
+      // As in a transaction on this pool: session settings left by another caller's request go first.
+      return result<Row>(await readInOneBatch(client, [RESET_SESSION_SETTINGS, ...statements]));
     } catch (err) {
       // A prepared statement gone from its connection (DEALLOCATE run by a function): that connection is not reused.
       if ((err as { code?: unknown })?.code === '26000') broken = err as Error;

@@ -38,10 +38,11 @@ beforeAll(async () => {
     grant usage on sequence public.notes_id_seq to authenticated;
     insert into public.notes (owner, title) values ('${alice}', 'alice 1'), ('${alice}', 'alice 2'), ('${bob}', 'bob 1');
     create function public.remember(note text) returns text language sql as $$ select set_config('app.note', note, true) $$;
+    create function public.remember_for_the_session(note text) returns text language sql as $$ select set_config('app.note', note, false) $$;
     create function public.recall() returns text language sql stable as $$ select coalesce(nullif(current_setting('app.note', true), ''), 'nothing') $$;
     create function public.who() returns json language sql stable as $$
       select json_build_object('role', current_user, 'sub', auth.uid(), 'read_only', current_setting('transaction_read_only')) $$;
-    grant execute on function public.remember(text), public.recall(), public.who() to anon, authenticated;`);
+    grant execute on function public.remember(text), public.remember_for_the_session(text), public.recall(), public.who() to anon, authenticated;`);
 }, 120_000);
 
 afterAll(async () => {
@@ -63,6 +64,16 @@ describe('requests that follow each other on the same connections', () => {
   it('ends a setting a function made for its own request with that request', async () => {
     expect((await call('GET', 'rpc/remember?note=alice-secret', alice)).json()).toBe('alice-secret');
     for (let i = 0; i < 4; i++) expect((await call('GET', 'rpc/recall', bob)).json()).toBe('nothing');
+  });
+
+  it('ends a setting a function made for its whole session with the request that made it', async () => {
+    expect((await call('GET', 'rpc/remember_for_the_session?note=alice-read', alice)).json()).toBe('alice-read');
+    for (let i = 0; i < 4; i++) expect((await call('GET', 'rpc/recall', bob)).json()).toBe('nothing');
+    expect((await call('POST', 'rpc/remember_for_the_session', alice, { note: 'alice-write' })).json()).toBe('alice-write');
+    for (let i = 0; i < 4; i++) {
+      expect((await call('GET', 'rpc/recall', bob)).json()).toBe('nothing');
+      expect((await call('POST', 'rpc/recall', null, {})).json()).toBe('nothing');
+    }
   });
 
   it('leaves no read-only mode behind: a write right after reads is made', async () => {
