@@ -3,6 +3,7 @@ import type { ApiDeps, ProjectAccess, ProjectDatabase, QueryResult } from '../..
 import { historyRows, onPostgresServer, splitStatements, statementResults, taggedRun } from './sql-run';
 import { recordRun } from './sql-run-history';
 import { keepCursor, pagedRun, userPosition } from './sql-run-pages';
+import { isStoragePolicyRun, runStoragePolicyStatements } from './sql-run-storage-policies';
 
 // The SQL editor's answer to a run: each statement's result, compact, written to JSON here (a
 // 100,000-row answer is not walked again by the response schema), and the run kept in its history.
@@ -18,7 +19,9 @@ export async function editorRunAnswer(deps: ApiDeps, db: ProjectDatabase, access
   const run = taggedRun(paged?.sql ?? body.query, body.runId);
   let results: QueryResult[];
   try {
-    results = (await db.exec(run.sql, { timeoutMs, user: true })).slice(run.offset > 0 ? 1 : 0);
+    results = isStoragePolicyRun(deps, access, statements)
+      ? await runStoragePolicyStatements(db, statements, timeoutMs)
+      : (await db.exec(run.sql, { timeoutMs, user: true })).slice(run.offset > 0 ? 1 : 0);
   } catch (err) {
     throw paged ? userPosition(err, { ...paged, at: paged.at + run.offset }) : err;
   }
