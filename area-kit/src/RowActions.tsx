@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { MoreIcon } from '@plinth/shared-ui/icons';
 import { menuStyles } from './menu-styles';
-import { contentsBox, onIntentPart, useFocusKeptOnSwap } from './on-intent';
+import { contentsBox, lazyPart, useKeepFocusOnSwap } from '@plinth/shared-ui/on-intent';
 import { RowActionsMenu, type OpenedBy } from './RowActionsMenu';
 
 export interface RowAction {
@@ -24,7 +24,7 @@ export interface RowActionsProps {
 }
 
 // The menu's code (Radix) is not needed to draw a list: it is asked for on the first sign of intent.
-const menuPart = onIntentPart(() => import('@plinth/shared-ui/menu'));
+const menuPart = lazyPart(() => import('@plinth/shared-ui/menu'));
 const preloadMenu = () => void menuPart.preload();
 const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
 
@@ -36,7 +36,7 @@ const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
 export function RowActions(props: RowActionsProps) {
   const menu = menuPart.useLoaded();
   const [openOnArrival, setOpenOnArrival] = useState<OpenedBy | null>(null);
-  const box = useFocusKeptOnSwap<HTMLSpanElement>(menu !== null);
+  const box = useKeepFocusOnSwap<HTMLSpanElement>(menu !== null);
   const askToOpen = (by: OpenedBy) => {
     setOpenOnArrival((asked) => asked ?? by);
     preloadMenu();

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { lazyPart } from '../../on-intent/lazy-part';
-import { contentsBox, useKeepFocusOnSwap } from '../../on-intent/keep-focus-on-swap';
+import { contentsBox, lazyPart, useKeepFocusOnSwap } from '@plinth/shared-ui/on-intent';
 import { AccountButton } from './account-button';
 
 const popup = lazyPart(() => import('./account-menu-popup').then((m) => m.AccountMenuPopup));

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { lazyPart } from '../../on-intent/lazy-part';
+import { lazyPart } from '@plinth/shared-ui/on-intent';
 import { useCommandMenu } from './command-store';
 import type { Props } from './command-dialog';
 
