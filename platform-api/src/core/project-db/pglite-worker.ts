@@ -14,8 +14,8 @@ const send = (msg: WorkerResponse) => port.postMessage(msg);
 
 type Runner = Pick<Transaction, 'query' | 'exec'>;
 
-/** Puts the session's role and settings back as the session began. */
-const SESSION_RESET = 'reset session authorization; reset role; reset all';
+/** Puts the session's role and settings back as the session began, without the temporary tables a call made. */
+const SESSION_RESET = 'reset session authorization; reset role; reset all; discard temp';
 
 async function applyContext(tx: Runner, ctx: RoleContext): Promise<void> {
   if (ctx.role) await tx.exec(`set local role ${quoteIdent(ctx.role)}`);

@@ -80,7 +80,12 @@ export interface ServerProjectDatabaseOptions {
  * console's own calls use the API's user on a pool of their own, so they never wait behind the
  * user's statements. Idle connections close by themselves; `suspend()` ends the pools.
  */
-const RESET_SESSION_SETTINGS: BatchStatement = { sql: 'reset all', params: [] };
+/**
+ * What one caller's request may leave on a pooled app connection for the next: session settings.
+ * (Temporary tables it cannot leave: the app roles may not create them on a server.)
+ */
+const RESET_SESSION_SQL = 'reset all';
+const RESET_SESSION_STATEMENTS: BatchStatement[] = [{ sql: RESET_SESSION_SQL, params: [] }];
 
 export class ServerProjectDatabase implements ProjectDatabase {
   private pools: Record<PoolKind, pg.Pool> | null = null;
@@ -219,7 +224,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
         if (k === 'app') {
           // A setting a project's function made for the whole session (set_config(…, false)) is
           // cleared before this call's statements: it belonged to another caller's request.
-          begun = Promise.all([c.query('begin'), c.query('reset all')]);
+          begun = Promise.all([c.query('begin'), c.query(RESET_SESSION_SQL)]);
           begun.catch(() => undefined);
         } else {
           try {
@@ -257,7 +262,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
     } finally {
       // A user's SET ROLE or other setting outlives its transaction on the connection: the next
       // run on it starts as the session began (a connection that cannot be reset is not reused).
-      if (client && !broken && openedKind === 'user') await client.query('reset session authorization; reset role; reset all').catch((e: Error) => (broken = e));
+      if (client && !broken && openedKind === 'user') await client.query('reset session authorization; reset role; reset all; discard temp').catch((e: Error) => (broken = e));
       client?.release(broken);
       this.inFlight--;
       this.lastUsedAt = Date.now();
@@ -282,8 +287,8 @@ export class ServerProjectDatabase implements ProjectDatabase {
     let broken: Error | undefined;
     try {
       client = await this.connect('app');
-      // As in a transaction on this pool: session settings left by another caller's request go first.
-      return result<Row>(await readInOneBatch(client, [RESET_SESSION_SETTINGS, ...statements]));
+      // As in a transaction on this pool: what another caller's request left on the session goes first.
+      return result<Row>(await readInOneBatch(client, [...RESET_SESSION_STATEMENTS, ...statements]));
     } catch (err) {
       // A prepared statement gone from its connection (DEALLOCATE run by a function): that connection is not reused.
       if ((err as { code?: unknown })?.code === '26000') broken = err as Error;

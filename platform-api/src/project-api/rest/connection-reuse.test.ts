@@ -39,10 +39,13 @@ beforeAll(async () => {
     insert into public.notes (owner, title) values ('${alice}', 'alice 1'), ('${alice}', 'alice 2'), ('${bob}', 'bob 1');
     create function public.remember(note text) returns text language sql as $$ select set_config('app.note', note, true) $$;
     create function public.remember_for_the_session(note text) returns text language sql as $$ select set_config('app.note', note, false) $$;
+    create function public.make_scratch() returns int language plpgsql as $$
+      begin execute 'create temp table if not exists scratch (secret text)'; execute 'insert into scratch values (''alice'')'; return 1; end $$;
+    create function public.has_scratch() returns boolean language sql stable as $$ select to_regclass('pg_temp.scratch') is not null $$;
     create function public.recall() returns text language sql stable as $$ select coalesce(nullif(current_setting('app.note', true), ''), 'nothing') $$;
     create function public.who() returns json language sql stable as $$
       select json_build_object('role', current_user, 'sub', auth.uid(), 'read_only', current_setting('transaction_read_only')) $$;
-    grant execute on function public.remember(text), public.remember_for_the_session(text), public.recall(), public.who() to anon, authenticated;`);
+    grant execute on function public.remember(text), public.remember_for_the_session(text), public.make_scratch(), public.has_scratch(), public.recall(), public.who() to anon, authenticated;`);
 }, 120_000);
 
 afterAll(async () => {
@@ -73,6 +76,22 @@ describe('requests that follow each other on the same connections', () => {
     for (let i = 0; i < 4; i++) {
       expect((await call('GET', 'rpc/recall', bob)).json()).toBe('nothing');
       expect((await call('POST', 'rpc/recall', null, {})).json()).toBe('nothing');
+    }
+  });
+
+  it("never shows one caller's temporary table to the next", async () => {
+    const made = await call('POST', 'rpc/make_scratch', alice, {});
+    if (process.env.DATABASE_URL) {
+      // A Postgres server does not let the app roles create temporary tables at all.
+      expect(made.statusCode).toBe(403);
+      expect(made.json()).toMatchObject({ code: '42501' });
+    } else {
+      // The embedded database has one session for every call: the table is dropped when the call ends.
+      expect(made.statusCode, made.body).toBe(200);
+    }
+    for (let i = 0; i < 4; i++) {
+      expect((await call('GET', 'rpc/has_scratch', bob)).json()).toBe(false);
+      expect((await call('POST', 'rpc/has_scratch', null, {})).json()).toBe(false);
     }
   });
 
