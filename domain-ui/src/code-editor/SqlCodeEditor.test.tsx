@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRef, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -21,8 +21,8 @@ describe('SqlCodeEditor', () => {
     const onRun = vi.fn();
     const ref = createRef<SqlCodeEditorHandle>();
     render(<Controlled onRun={onRun} editorRef={ref} />);
-    await screen.findByTestId('sql-code-editor');
-    const surface = screen.getByRole('textbox', { name: 'Query' });
+    const host = await screen.findByTestId('sql-code-editor');
+    const surface = await within(host).findByRole('textbox', { name: 'Query' });
     expect(surface.textContent).toBe('select 1');
 
     await userEvent.click(screen.getByRole('button', { name: 'Replace' }));

@@ -43,6 +43,8 @@ export function SqlCodeEditorView(props: SqlCodeEditorViewProps) {
       ],
     });
     editor.current = created;
+    // Named for tests and benches only once CodeMirror's editing surface is in it.
+    host.current!.dataset.testid = 'sql-code-editor';
     return () => {
       created.destroy();
       editor.current = null;
@@ -67,7 +69,6 @@ export function SqlCodeEditorView(props: SqlCodeEditorViewProps) {
   return (
     <div
       ref={host}
-      data-testid="sql-code-editor"
       css={{ height: size(props.height), minHeight: size(props.minHeight), '& .cm-editor': { height: props.height ? '100%' : undefined, minHeight: size(props.minHeight) } }}
     />
   );

@@ -3,7 +3,7 @@ import { bracketMatching, indentOnInput, LanguageSupport } from '@codemirror/lan
 import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
 import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers, placeholder as placeholderText } from '@codemirror/view';
 import type { SqlEditorSchema } from './schema';
-import { KeyQueue } from './key-queue';
+import { earlyKeys } from './early-keys';
 import { idleCursorBlink } from './cursor-blink';
 import { errorMarkExtension, setErrorMarkEffect, type EditorErrorMark } from './error-mark';
 import { editorHighlighting, editorTheme } from './theme';
@@ -32,7 +32,7 @@ export interface SqlEditorOptions {
  * PostgreSQL highlighting and indentation: with the view, the state and the grammar, all the first
  * paint needs. The editing keys and undo history (./editing-keys) and completion (./completion)
  * come when the pointer first comes over an editor, it is first focused or a key is pressed in it;
- * keys pressed before the editing keys arrive wait in a queue (./key-queue) and replay in order.
+ * until the editing keys are here, Enter, Tab, Backspace and Delete edit plainly (./early-keys).
  */
 const postgres = new LanguageSupport(PostgreSQL.language);
 
@@ -47,7 +47,7 @@ export const loadEditingKeys = () => (keysModule ??= import(/* webpackChunkName:
 export interface SqlEditorParts {
   /** Completion and bracket closing, empty until loaded. */
   completion: Compartment;
-  /** The editing keys and undo history; until loaded, the queue that keeps keys pressed meanwhile. */
+  /** The editing keys and undo history; until loaded, the plain editing keys of ./early-keys. */
   keys: Compartment;
   readOnly: Compartment;
 }
@@ -55,7 +55,7 @@ export interface SqlEditorParts {
 const newParts = (): SqlEditorParts => ({ completion: new Compartment(), keys: new Compartment(), readOnly: new Compartment() });
 
 /** Everything a Plinth SQL editor is made of, for a caller building its own EditorState. */
-export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorParts = newParts(), keysMeanwhile: Extension = []): Extension[] {
+export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorParts = newParts()): Extension[] {
   const { onChange, onTextChange, onRun } = options;
   return [
     options.lineNumbers ? lineNumbers() : [],
@@ -65,7 +65,7 @@ export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorP
     indentOnInput(),
     bracketMatching(),
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => { onRun?.(); return Boolean(onRun); } }])),
-    parts.keys.of(keysMeanwhile),
+    parts.keys.of(earlyKeys),
     postgres,
     parts.completion.of([]),
     parts.readOnly.of(readOnlyExtension(Boolean(options.readOnly))),
@@ -131,17 +131,15 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
       if (destroyed || keysLoaded) return;
       keysLoaded = true;
       view.dispatch({ effects: parts.keys.reconfigure(loaded.editingKeys) });
-      queue.replay(view);
     });
   };
-  const queue = new KeyQueue(withKeys);
   const intent = () => {
     withCompletion();
     withKeys();
   };
   // Focus, a key, or the pointer coming over the editor (before the click that focuses it), loads the editing keys and completion.
-  const focusLoads = EditorView.domEventHandlers({ focus: () => void intent() });
-  const view = new EditorView({ parent, state: EditorState.create({ doc: options.doc ?? '', extensions: [sqlEditorExtensions(options, parts, queue.extension), focusLoads] }) });
+  const focusLoads = Prec.highest(EditorView.domEventHandlers({ focus: () => void intent(), keydown: () => void intent() }));
+  const view = new EditorView({ parent, state: EditorState.create({ doc: options.doc ?? '', extensions: [sqlEditorExtensions(options, parts), focusLoads] }) });
   view.dom.addEventListener('pointerenter', intent);
   if (view.hasFocus) intent();
   return {

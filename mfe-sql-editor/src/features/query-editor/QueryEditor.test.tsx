@@ -7,8 +7,9 @@ import { renderArea } from '../../testing/render-area';
 
 /** The editor once CodeMirror has loaded in place of the plain field. */
 async function editor() {
-  await screen.findByTestId('sql-code-editor', {}, { timeout: 5_000 });
-  return screen.getByRole('textbox', { name: 'SQL' });
+  const host = await screen.findByTestId('sql-code-editor', {}, { timeout: 5_000 });
+  // CodeMirror draws its editing surface into the box once the box is on the page.
+  return within(host).findByRole('textbox', { name: 'SQL' });
 }
 
 beforeEach(() => localStorage.clear());
