@@ -24,6 +24,13 @@ describe('keys pressed before the editing keys arrive', () => {
     editor.setSelection(0, 6);
     key(surface, { key: 'Backspace' });
     expect(editor.getValue()).toBe('1');
+    // Ctrl+End and Ctrl+Home reach the ends of the whole text.
+    editor.setValue('select 1;\nselect 2;');
+    editor.setSelection(3);
+    key(surface, { key: 'End', ctrlKey: true });
+    expect(editor.getSelection()).toMatchObject({ from: 19, to: 19 });
+    key(surface, { key: 'Home', ctrlKey: true, shiftKey: true });
+    expect(editor.getSelection().text).toBe('select 1;\nselect 2;');
 
     // Then the full bindings take over: Tab indents the line instead of typing spaces where the cursor is.
     await loadEditingKeys();

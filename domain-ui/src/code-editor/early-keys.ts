@@ -3,8 +3,10 @@ import { keymap, type EditorView } from '@codemirror/view';
 
 // Until the editing keys (./editing-keys) arrive, a key is never made to wait: waiting keys would
 // be missing from a text read meanwhile (a Run clicked right after typing). Enter, Tab, Backspace
-// and Delete edit the text plainly here; every other key goes to the browser, whose own typing,
-// caret moves and selection CodeMirror reads back. Undo covers what is typed once the history is here.
+// and Delete edit the text plainly here, and Ctrl/⌘+Home and End go to the start and end of the
+// whole text (the browser's own would stop at the last line drawn: CodeMirror draws only what is
+// in view); every other key goes to the browser, whose own typing, caret moves and selection
+// CodeMirror reads back. Undo covers what is typed once the history is here.
 
 function insert(text: string) {
   return (view: EditorView) => {
@@ -31,6 +33,15 @@ function remove(forward: boolean) {
   };
 }
 
+function moveTo(end: boolean, extend: boolean) {
+  return (view: EditorView) => {
+    const head = end ? view.state.doc.length : 0;
+    const selection = extend ? EditorSelection.range(view.state.selection.main.anchor, head) : EditorSelection.cursor(head);
+    view.dispatch({ selection, scrollIntoView: true, userEvent: 'select' });
+    return true;
+  };
+}
+
 /** Lowest precedence: the run key and completion's keys, when loaded, come first. */
 export const earlyKeys: Extension = Prec.lowest(
   keymap.of([
@@ -38,5 +49,7 @@ export const earlyKeys: Extension = Prec.lowest(
     { key: 'Tab', run: insert('  ') },
     { key: 'Backspace', run: remove(false) },
     { key: 'Delete', run: remove(true) },
+    { key: 'Mod-Home', run: moveTo(false, false), shift: moveTo(false, true) },
+    { key: 'Mod-End', run: moveTo(true, false), shift: moveTo(true, true) },
   ]),
 );
