@@ -45,21 +45,18 @@ export function RowActionsMenu({ menu, openOnArrival, label, actions, disabledRe
           firstItem(event.currentTarget)?.focus({ preventScroll: true });
         }}
       >
-        {actions.map((action) => {
-          const reason = disabledReason ?? action.disabledReason ?? null;
-          return (
-            <MenuItem key={action.label} icon={action.icon} danger={action.danger} disabled={reason !== null} title={reason ?? undefined} onSelect={action.onSelect}>
-              {action.disabledReason && !disabledReason ? (
-                <span css={{ display: 'flex', flexDirection: 'column' }}>
-                  {action.label}
-                  <small css={{ opacity: 0.8, maxWidth: 260, whiteSpace: 'normal' }}>{action.disabledReason}</small>
-                </span>
-              ) : (
-                action.label
-              )}
+        {actions.map((action) =>
+          // One reason for the whole menu is written once below it; an action's own reason under the action.
+          disabledReason ? (
+            <MenuItem key={action.label} icon={action.icon} danger={action.danger} disabled title={disabledReason} onSelect={action.onSelect}>
+              {action.label}
             </MenuItem>
-          );
-        })}
+          ) : (
+            <MenuItem key={action.label} icon={action.icon} danger={action.danger} disabledReason={action.disabledReason} onSelect={action.onSelect}>
+              {action.label}
+            </MenuItem>
+          ),
+        )}
         {disabledReason ? (
           <p role="note" css={[menuStyles.muted, { maxWidth: 240 }]}>
             {disabledReason}

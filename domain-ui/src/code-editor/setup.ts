@@ -127,6 +127,7 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
   };
   let keysLoaded = false;
   const withKeys = () => {
+    if (keysLoaded || destroyed) return;
     void loadEditingKeys().then((loaded) => {
       if (destroyed || keysLoaded) return;
       keysLoaded = true;

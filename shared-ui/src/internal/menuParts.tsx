@@ -18,14 +18,29 @@ export interface MenuItemPartProps extends ComponentPropsWithoutRef<typeof Radix
   shortcut?: string;
   /** Destructive action: drawn in the danger colour. */
   danger?: boolean;
+  /**
+   * Why the item cannot be chosen: the item is disabled and the reason is written under its label
+   * (and is its title), so a user sees why without hovering.
+   */
+  disabledReason?: string | null;
 }
 
+const reasonStyle = { opacity: 0.8, maxWidth: 260, whiteSpace: 'normal' } as const;
+
 export function createMenuParts(R: Primitives) {
-  function Item({ icon, shortcut, danger = false, children, ...rest }: MenuItemPartProps) {
+  function Item({ icon, shortcut, danger = false, disabledReason = null, children, ...rest }: MenuItemPartProps) {
+    const reasoned = disabledReason ? { disabled: true, title: disabledReason } : {};
     return (
-      <R.Item css={[menuItemStyle, danger && dangerItemStyle]} {...rest}>
+      <R.Item css={[menuItemStyle, danger && dangerItemStyle]} {...rest} {...reasoned}>
         {icon ? <span css={itemIconStyle}>{icon}</span> : null}
-        {children}
+        {disabledReason ? (
+          <span css={{ display: 'flex', flexDirection: 'column' }}>
+            {children}
+            <small css={reasonStyle}>{disabledReason}</small>
+          </span>
+        ) : (
+          children
+        )}
         {shortcut ? <span css={shortcutStyle}>{shortcut}</span> : null}
       </R.Item>
     );

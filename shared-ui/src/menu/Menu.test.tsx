@@ -6,6 +6,34 @@ import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from './Menu'
 import { ContextMenu, ContextMenuContent, ContextMenuItem, ContextMenuTrigger } from '../context-menu/ContextMenu';
 
 describe('Menu', () => {
+  it('an item with a reason is disabled, says why under its label, and is skipped by the arrows', async () => {
+    const user = userEvent.setup();
+    const rename = vi.fn();
+    const remove = vi.fn();
+    render(
+      <Menu>
+        <MenuTrigger asChild>
+          <Button>Actions</Button>
+        </MenuTrigger>
+        <MenuContent>
+          <MenuItem disabledReason="You need write access to rename" onSelect={rename}>
+            Rename
+          </MenuItem>
+          <MenuItem onSelect={remove}>Download</MenuItem>
+        </MenuContent>
+      </Menu>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
+    const renameItem = screen.getByRole('menuitem', { name: /Rename/ });
+    expect(renameItem.getAttribute('aria-disabled')).toBe('true');
+    expect(renameItem.textContent).toContain('You need write access to rename');
+    expect(renameItem.getAttribute('title')).toBe('You need write access to rename');
+    await user.click(renameItem);
+    expect(rename).not.toHaveBeenCalled();
+    await user.keyboard('{ArrowDown}');
+    expect(document.activeElement).toBe(screen.getByRole('menuitem', { name: 'Download' }));
+  });
+
   it('opens from the keyboard, moves with arrows, chooses with Enter and returns focus', async () => {
     const user = userEvent.setup();
     const rename = vi.fn();

@@ -74,15 +74,8 @@ export function ExplorerContextMenu() {
         }}
       >
         {menu.actions.map((a) => (
-          <MenuItem key={a.label} icon={a.icon} danger={a.danger} disabled={!!a.disabledReason} title={a.disabledReason ?? undefined} onSelect={a.onSelect}>
-            {a.disabledReason ? (
-              <span css={{ display: 'flex', flexDirection: 'column' }}>
-                {a.label}
-                <small css={{ opacity: 0.8, maxWidth: 260, whiteSpace: 'normal' }}>{a.disabledReason}</small>
-              </span>
-            ) : (
-              a.label
-            )}
+          <MenuItem key={a.label} icon={a.icon} danger={a.danger} disabledReason={a.disabledReason} onSelect={a.onSelect}>
+            {a.label}
           </MenuItem>
         ))}
       </MenuContent>

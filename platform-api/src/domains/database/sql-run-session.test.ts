@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
+import { runSqlAs } from '../../testing/run-sql';
 
 // A SQL editor run that changes its session (SET ROLE, SET SESSION AUTHORIZATION, search_path,
 // read-only transactions) leaves nothing behind: the API's own next calls on the project and the
@@ -9,14 +10,7 @@ let h: TestHarness;
 let owner: TestUser;
 let ref: string;
 
-async function runSql(query: string) {
-  const res = await owner.fetch(`/api/platform/pg-meta/${ref}/query`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': owner.jar.get('plinth_csrf') ?? '' },
-    body: JSON.stringify({ query }),
-  });
-  return { status: res.status, body: (await res.json()) as { rows?: Record<string, unknown>[]; message?: string } };
-}
+const runSql = (query: string) => runSqlAs<{ rows?: Record<string, unknown>[] }>(owner, ref, { query });
 
 const sessionOf = async () => (await runSql(`select current_user as who, session_user as session, current_setting('search_path') as path, current_setting('default_transaction_read_only') as ro`)).body.rows?.[0];
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
+import { runSqlAs } from '../../testing/run-sql';
 import { splitStatements } from './sql-run';
 import { isStoragePolicyStatement } from './sql-run-storage-policies';
 
@@ -13,14 +14,8 @@ let h: TestHarness;
 let owner: TestUser;
 let ref: string;
 
-async function run(query: string) {
-  const res = await owner.fetch(`/api/platform/pg-meta/${ref}/query`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': owner.jar.get('plinth_csrf') ?? '' },
-    body: JSON.stringify({ query, resultShape: 'statements', runId: 'storage-policy-run' }),
-  });
-  return { status: res.status, body: (await res.json()) as { results?: { command: string }[]; message?: string; position?: number | null } };
-}
+const run = (query: string) =>
+  runSqlAs<{ results?: { command: string }[]; position?: number | null }>(owner, ref, { query, resultShape: 'statements', runId: 'storage-policy-run' });
 
 const storagePolicies = async () =>
   ((await run(`select policyname from pg_policies where schemaname = 'storage' order by policyname`)).body.results?.at(-1) as { rows?: unknown[][] } | undefined)?.rows?.map((r) => r[0]);
