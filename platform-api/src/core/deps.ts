@@ -12,6 +12,7 @@ import type { OrganizationsService } from '../domains/organizations/service';
 import type { ProjectsService } from '../domains/projects/service';
 import type { UsageService } from '../domains/usage/service';
 import type { EgressCounter } from '../domains/usage/egress';
+import type { HeldSession } from './project-db/held-session';
 
 export interface QueryResult<Row = Record<string, unknown>> {
   rows: Row[];
@@ -54,6 +55,12 @@ export interface ProjectDatabase {
    * statement's result. For reads (the caller makes the transaction read-only).
    */
   readInContext?<Row = Record<string, unknown>>(statements: { sql: string; params: unknown[] }[]): Promise<QueryResult<Row>>;
+  /**
+   * Server mode only: a connection of the project role of its own, held for one SQL editor run
+   * whose large result is read page by page (project-db/held-session.ts); at most `max` per
+   * project, the least recently used idle one closed beyond that; null when none may be held now.
+   */
+  holdSession?(max: number): Promise<HeldSession | null>;
   /** Bytes on disk (pg_database_size), for usage. */
   sizeBytes(): Promise<number>;
 }

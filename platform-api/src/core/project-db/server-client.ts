@@ -6,6 +6,7 @@ import { HttpError } from '../deps';
 import { DEFAULT_CALL_QUEUE_LIMITS, type CallQueueLimits } from './call-queue';
 import { refuseUnsupportedStatements } from './unsupported-statements';
 import { readInOneBatch, type BatchStatement } from './read-in-context';
+import { HeldSession } from './held-session';
 
 function result<Row>(r: pg.QueryResult): QueryResult<Row> {
   return { rows: r.rows as Row[], fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? undefined };
@@ -45,6 +46,8 @@ function preparedName(client: pg.PoolClient, sql: string): string | null {
 
 /** Connections of the app pool per project (calls made as anon, authenticated or service_role): PLINTH_APP_CONNECTIONS, default 8. */
 export const DEFAULT_APP_CONNECTIONS = Number(process.env.PLINTH_APP_CONNECTIONS) > 0 ? Math.floor(Number(process.env.PLINTH_APP_CONNECTIONS)) : 8;
+/** Connections of the user pool per project (the SQL editor's runs). */
+const USER_CONNECTIONS = 2;
 
 /**
  * Which connections a call runs on: `console`, the API's own user (the console's catalog and
@@ -122,7 +125,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
       };
       this.pools = {
         console: make(this.connectionString, 3),
-        user: make(this.options.projectRoleUrl, 2),
+        user: make(this.options.projectRoleUrl, USER_CONNECTIONS),
         app: make(this.options.projectRoleUrl, this.options.appConnections ?? DEFAULT_APP_CONNECTIONS, true),
       };
     }
@@ -135,11 +138,70 @@ export class ServerProjectDatabase implements ProjectDatabase {
 
   /** Connections are open. */
   get running(): boolean {
-    return this.allPools().some((p) => p.totalCount > 0);
+    return this.held.size > 0 || this.allPools().some((p) => p.totalCount > 0);
   }
 
   get busy(): boolean {
     return this.inFlight > 0;
+  }
+
+  /** Sessions holding a large result of the SQL editor (held-session.ts). */
+  private readonly held = new Set<HeldSession>();
+  private heldAllowance: Promise<number> | null = null;
+
+  /**
+   * How many sessions may be held: what the project role's connection limit leaves beside the
+   * user and app pools, so a held result never takes a connection those pools may need.
+   */
+  private allowance(): Promise<number> {
+    this.heldAllowance ??= (async () => {
+      const role = decodeURIComponent(new URL(this.options.projectRoleUrl).username);
+      const r = await this.query<{ n: number }>('select rolconnlimit as n from pg_roles where rolname = $1', [role]);
+      const limit = Number(r.rows[0]?.n ?? 0);
+      return limit < 0 ? Infinity : limit - USER_CONNECTIONS - (this.options.appConnections ?? DEFAULT_APP_CONNECTIONS);
+    })();
+    this.heldAllowance.catch(() => (this.heldAllowance = null));
+    return this.heldAllowance;
+  }
+
+  async holdSession(max: number): Promise<HeldSession | null> {
+    this.pool('user');
+    const allowed = Math.min(max, await this.allowance());
+    if (allowed <= 0) return null;
+    const evicted: HeldSession[] = [];
+    while (this.held.size >= allowed) {
+      const oldest = [...this.held].filter((s) => !s.working).sort((a, b) => a.usedAt - b.usedAt)[0];
+      if (!oldest) break;
+      this.held.delete(oldest);
+      evicted.push(oldest);
+    }
+    if (this.held.size >= allowed) return null;
+    const session = new HeldSession({
+      connectionString: this.options.projectRoleUrl,
+      defaultTimeoutMs: this.defaultTimeoutMs,
+      track: async (work) => {
+        this.inFlight++;
+        this.lastUsedAt = Date.now();
+        try {
+          return await work();
+        } finally {
+          this.inFlight--;
+          this.lastUsedAt = Date.now();
+        }
+      },
+      onEnd: (s) => this.held.delete(s),
+    });
+    this.held.add(session);
+    // The slot of an evicted session is free once the server ended it.
+    await Promise.all(evicted.map((s) => s.close()));
+    await session.connect();
+    return session;
+  }
+
+  private async closeHeld(): Promise<void> {
+    const all = [...this.held];
+    this.held.clear();
+    await Promise.all(all.map((s) => s.close()));
   }
 
   async start(): Promise<void> {
@@ -319,10 +381,10 @@ export class ServerProjectDatabase implements ProjectDatabase {
 
   /** Ends the pools when nothing runs; the next call opens new connections. */
   async suspend(): Promise<boolean> {
-    if (this.busy || !this.pools) return false;
+    if (this.busy || (!this.pools && !this.held.size)) return false;
     const pools = this.allPools();
     this.pools = null;
-    await Promise.all(pools.map((p) => p.end()));
+    await Promise.all([this.closeHeld(), ...pools.map((p) => p.end())]);
     return true;
   }
 
@@ -330,6 +392,6 @@ export class ServerProjectDatabase implements ProjectDatabase {
     this.closed = true;
     const pools = this.allPools();
     this.pools = null;
-    await Promise.all(pools.map((p) => p.end()));
+    await Promise.all([this.closeHeld(), ...pools.map((p) => p.end())]);
   }
 }

@@ -2,12 +2,13 @@ import type { SqlRunRequest } from '@plinth/shared-contracts';
 import type { ApiDeps, ProjectAccess, ProjectDatabase, QueryResult } from '../../core/deps';
 import { historyRows, onPostgresServer, splitStatements, statementResults, taggedRun } from './sql-run';
 import { recordRun } from './sql-run-history';
-import { keepCursor, pagedRun, userPosition } from './sql-run-pages';
+import { CURSORS_PER_PROJECT, keepCursor, pagedRun, userPosition } from './sql-run-pages';
 import { isStoragePolicyRun, runStoragePolicyStatements } from './sql-run-storage-policies';
 
 // The SQL editor's answer to a run: each statement's result, compact, written to JSON here (a
 // 100,000-row answer is not walked again by the response schema), and the run kept in its history.
-// On the embedded database a large last SELECT answers its first rows and a cursor (sql-run-pages).
+// A large last SELECT answers its first rows and a cursor (sql-run-pages); on a Postgres server the
+// run then goes on a connection of the project role held for that cursor, when one may be held.
 
 /**
  * Runs the editor's text (its statements tagged with the run id) and answers the JSON text;
@@ -15,17 +16,21 @@ import { isStoragePolicyRun, runStoragePolicyStatements } from './sql-run-storag
  */
 export async function editorRunAnswer(deps: ApiDeps, db: ProjectDatabase, access: ProjectAccess, body: SqlRunRequest, timeoutMs: number, startedAt: number): Promise<string> {
   const statements = await splitStatements(body.query);
-  const paged = onPostgresServer(deps) ? null : pagedRun(body.query, statements, body.runId, body.rowLimit);
+  const server = onPostgresServer(deps);
+  const policyRun = isStoragePolicyRun(deps, access, statements);
+  let paged = policyRun ? null : pagedRun(body.query, statements, body.runId, body.rowLimit);
+  // Server: the cursor needs a session of its own; without one the run answers every row.
+  const session = paged && server ? ((await db.holdSession?.(CURSORS_PER_PROJECT).catch(() => null)) ?? null) : null;
+  if (server && !session) paged = null;
   const run = taggedRun(paged?.sql ?? body.query, body.runId);
   let results: QueryResult[];
   try {
-    results = isStoragePolicyRun(deps, access, statements)
-      ? await runStoragePolicyStatements(db, statements, timeoutMs)
-      : (await db.exec(run.sql, { timeoutMs, user: true })).slice(run.offset > 0 ? 1 : 0);
+    if (policyRun) results = await runStoragePolicyStatements(db, statements, timeoutMs);
+    else results = (session ? await session.run(run.sql, timeoutMs) : await db.exec(run.sql, { timeoutMs, user: true })).slice(run.offset > 0 ? 1 : 0);
   } catch (err) {
     throw paged ? userPosition(err, { ...paged, at: paged.at + run.offset }) : err;
   }
-  const kept = paged ? await keepCursor(db, String(access.user.id), paged, results, body.rowLimit) : null;
+  const kept = paged ? await keepCursor(db, String(access.user.id), paged, results, body.rowLimit, session ?? undefined) : null;
   if (kept) results = kept.results;
   const named = statements ?? (results.length === 1 ? [{ text: body.query.trim(), start: 0, tree: {} }] : null);
   const out = statementResults(results, named, body.rowLimit, !onPostgresServer(deps));

@@ -3,22 +3,30 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DatabaseError } from '../../core/database-error';
 import { HttpError, type ApiDeps, type ProjectDatabase, type QueryResult } from '../../core/deps';
+import type { HeldSession } from '../../core/project-db/held-session';
 import { jsonSafeRows } from '../common/json-rows';
 import { RefParamsSchema } from '../common/http';
 
-// A large result of the SQL editor on the embedded database. Reading 100,000 rows out of PGlite
+// A large result of the SQL editor. Reading 100,000 rows out of the database and sending them
 // takes seconds (the query itself, milliseconds), so the last statement, when it is a plain
 // SELECT, runs as a held cursor: the run answers its first rows and the total at once, and the
 // editor fetches the rest page by page (POST query/rows). The cursor is materialized when the run
 // ends, so the statement's time limit covers the query and errors come with the run, never later.
-// On a Postgres server the run answers every row at once (its driver reads them fast).
+// On a Postgres server a cursor lives in the session that declared it: the run goes on a
+// connection of the project role held for it alone (core/project-db/held-session.ts), outside
+// the pools, at most as many per project as the role's connection limit leaves beside them;
+// that connection closes with the result's last page, after CURSOR_IDLE_MS unread (a timer, as
+// for every cursor), when a newer result needs its place, and with the project's database (pause,
+// restore, idle close, API shutdown). When none can be held, the run answers every row at once.
+// A result is found by (project, member, run id) alone: another member, or the same run id
+// under another project, never reaches it.
 
 /** Rows the run answers at once. */
 export const FIRST_ROWS = 1_000;
 /** Cursors kept per project; a run beyond that closes the oldest. */
-const CURSORS_PER_PROJECT = 4;
-/** A cursor not read for this long is closed at the next run of its project. */
-const CURSOR_IDLE_MS = 10 * 60_000;
+export const CURSORS_PER_PROJECT = 4;
+/** A cursor not read for this long is closed (by a timer). */
+export const CURSOR_IDLE_MS = 10 * 60_000;
 const TOTAL_COLUMN = '__plinth_total_rows';
 
 interface OpenCursor {
@@ -28,8 +36,13 @@ interface OpenCursor {
   available: number;
   columns: string[];
   usedAt: number;
+  /** Server: the session holding the cursor, and the timer that closes it when left unread. */
+  session?: HeldSession;
+  idle?: ReturnType<typeof setTimeout>;
 }
+/** Per project, by member and run id. */
 const cursors = new Map<string, Map<string, OpenCursor>>();
+const keyOf = (userId: string, runId: string) => `${userId}/${runId}`;
 const byProject = (ref: string) => {
   let m = cursors.get(ref);
   if (!m) cursors.set(ref, (m = new Map()));
@@ -82,7 +95,7 @@ export function userPosition(err: unknown, run: PagedRun): unknown {
  * The run's results as the user's statements gave them (the declare's own result left out, the
  * fetched rows standing for the last statement's), the cursor kept for the rest of its rows.
  */
-export async function keepCursor(db: ProjectDatabase, userId: string, run: PagedRun, results: QueryResult[], rowLimit: number | undefined) {
+export async function keepCursor(db: ProjectDatabase, userId: string, run: PagedRun, results: QueryResult[], rowLimit: number | undefined, session?: HeldSession) {
   const fetched = results[results.length - 1]!;
   const fields = fetched.fields.filter((f) => f.name !== TOTAL_COLUMN);
   const total = Number(fetched.rows[0]?.[TOTAL_COLUMN] ?? 0);
@@ -94,11 +107,19 @@ export async function keepCursor(db: ProjectDatabase, userId: string, run: Paged
   const last: QueryResult = { ...fetched, fields, rows, affectedRows: undefined };
   const own = [...results.slice(0, -2), last];
   if (available <= rows.length) {
-    await closeCursor(db, cursorName(run.runId));
+    if (session) await session.close();
+    else await closeCursor(db, cursorName(run.runId));
     return { results: own, total, cursor: undefined };
   }
   const open = byProject(db.ref);
-  open.set(run.runId, { name: cursorName(run.runId), userId, available, columns: fields.map((f) => f.name), usedAt: Date.now() });
+  const key = keyOf(userId, run.runId);
+  const previous = open.get(key);
+  // The same run id again: a server's older session goes (embedded, its cursor name is the new one's).
+  if (previous?.session) await closeEntry(db, open, key, previous);
+  else if (previous?.idle) clearTimeout(previous.idle);
+  const c: OpenCursor = { name: cursorName(run.runId), userId, available, columns: fields.map((f) => f.name), usedAt: Date.now(), session };
+  open.set(key, c);
+  keepAwhile(db, open, key, c);
   await closeStale(db);
   return { results: own, total, cursor: run.runId };
 }
@@ -107,20 +128,36 @@ async function closeCursor(db: ProjectDatabase, name: string) {
   await db.exec(`close ${name}`).catch(() => undefined);
 }
 
+/** Forgets a kept result and closes its cursor (server: its session). */
+async function closeEntry(db: ProjectDatabase, open: Map<string, OpenCursor>, key: string, c: OpenCursor) {
+  if (open.get(key) === c) open.delete(key);
+  if (c.idle) clearTimeout(c.idle);
+  if (c.session) await c.session.close();
+  // An embedded database's worker that stopped took its cursors with it: it is not woken to close one.
+  else if ((db as { running?: boolean }).running !== false) await closeCursor(db, c.name);
+}
+
+/** (Re)starts the timer that closes a result left unread. */
+function keepAwhile(db: ProjectDatabase, open: Map<string, OpenCursor>, key: string, c: OpenCursor) {
+  if (c.idle) clearTimeout(c.idle);
+  c.idle = setTimeout(() => void closeEntry(db, open, key, c), CURSOR_IDLE_MS);
+  c.idle.unref?.();
+}
+
 /** Closes cursors left idle, and the oldest beyond the project's allowance. */
 async function closeStale(db: ProjectDatabase) {
   const open = byProject(db.ref);
   const now = Date.now();
   const oldestFirst = [...open.entries()].sort((a, b) => a[1].usedAt - b[1].usedAt);
-  for (const [i, [runId, c]] of oldestFirst.entries()) {
-    if (now - c.usedAt > CURSOR_IDLE_MS || oldestFirst.length - i > CURSORS_PER_PROJECT) {
-      open.delete(runId);
-      await closeCursor(db, c.name);
+  for (const [i, [key, c]] of oldestFirst.entries()) {
+    if (now - c.usedAt > CURSOR_IDLE_MS || oldestFirst.length - i > CURSORS_PER_PROJECT || c.session?.closed) {
+      await closeEntry(db, open, key, c);
     }
   }
 }
 
 const GONE = 'This result is no longer kept: run the query again to see its rows.';
+const LOST = 'The connection holding this result was lost (the database restarted or its session was ended): run the query again to see its rows.';
 
 /** POST query/rows: the next page of a large result; the cursor closes with its last page. */
 export function sqlRunRowsRoute(fastify: FastifyInstance, deps: ApiDeps) {
@@ -131,28 +168,34 @@ export function sqlRunRowsRoute(fastify: FastifyInstance, deps: ApiDeps) {
     async (req) => {
       const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SQL_QUERY_RUN);
       const open = byProject(req.params.ref);
-      const c = open.get(req.body.cursor);
+      const key = keyOf(String(access.user.id), req.body.cursor);
+      const c = open.get(key);
       if (!c || c.userId !== String(access.user.id)) throw new HttpError(404, GONE, 'RESULT_GONE', 'cursor');
       const db = await deps.databases.get(req.params.ref);
+      const gone = async () => {
+        await closeEntry(db, open, key, c);
+        return new HttpError(404, c.session?.lost ? LOST : GONE, 'RESULT_GONE', 'cursor');
+      };
+      // Server: the session was closed meanwhile (a newer result took its place, the database closed) or broke.
+      if (c.session?.closed) throw await gone();
       const limit = Math.max(0, Math.min(req.body.limit, c.available - req.body.offset));
       c.usedAt = Date.now();
+      keepAwhile(db, open, key, c);
       let rows: Record<string, unknown>[] = [];
       if (limit > 0) {
+        const sql = `move absolute ${req.body.offset} in ${c.name};\nfetch forward ${limit} from ${c.name}`;
         try {
-          const results = await db.exec(`move absolute ${req.body.offset} in ${c.name};\nfetch forward ${limit} from ${c.name}`);
+          const results = c.session ? await c.session.read(sql) : await db.exec(sql);
           rows = results[results.length - 1]?.rows ?? [];
         } catch (err) {
           // The database was restarted (idle, a statement over its time) and the cursor with it.
-          open.delete(req.body.cursor);
-          if (err instanceof DatabaseError && err.code === '34000') throw new HttpError(404, GONE, 'RESULT_GONE', 'cursor');
+          if (c.session || (err instanceof DatabaseError && err.code === '34000')) throw await gone();
+          open.delete(key);
           throw err;
         }
       }
       const done = req.body.offset + limit >= c.available;
-      if (done) {
-        open.delete(req.body.cursor);
-        await closeCursor(db, c.name);
-      }
+      if (done) await closeEntry(db, open, key, c);
       return { rows: jsonSafeRows(rows).map((row) => c.columns.map((name) => row[name] ?? null)), done };
     },
   );

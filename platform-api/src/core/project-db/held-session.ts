@@ -1,0 +1,148 @@
+import pg from 'pg';
+import type { QueryResult } from '../deps';
+import { toDatabaseError } from '../database-error';
+import { refuseUnsupportedStatements } from './unsupported-statements';
+
+// Server mode: a connection of the project's own role kept for one SQL editor run whose large
+// result the editor reads page by page (a held cursor lives in the session that declared it). It
+// belongs to no pool: it is opened for that run, never handed to anyone else, and closed when the
+// result is read, dropped, idle, evicted, or when the project's database closes. The run on it
+// keeps the guarantees of a run on the user pool: the statement time limit (the connection's
+// default and the run's own), cancel (the run tags the session), and after the run the session is
+// reset (role, settings, temporary tables) before anything else is read on it.
+
+/** How a page read may wait on a connection that stopped answering before it is given up. */
+const PAGE_WAIT_MS = 30_000;
+/** How long a close waits for the server to end the session before the socket is dropped. */
+const CLOSE_WAIT_MS = 2_000;
+/** What the held connection is named in pg_stat_activity between reads (a run renames it while it runs). */
+export const HELD_SESSION_NAME = 'plinth_held_result';
+
+const RESET_SQL = 'reset session authorization; reset role; reset all; discard temp';
+
+export interface HeldSessionOptions {
+  connectionString: string;
+  defaultTimeoutMs: number;
+  /** Wraps each run and read: the database counts it as a call in flight. */
+  track: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Told once when the session ends, however it ends. */
+  onEnd: (session: HeldSession) => void;
+}
+
+const toResults = (r: pg.QueryResult | pg.QueryResult[]): QueryResult[] =>
+  (Array.isArray(r) ? r : [r]).map((x) => ({ rows: x.rows, fields: (x.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: x.rowCount ?? undefined }));
+
+export class HeldSession {
+  private readonly client: pg.Client;
+  private ended = false;
+  /** The connection broke under it (the server restarted, its backend was ended). */
+  lost = false;
+  /** A run or a read is in progress (from its opening until its run ends: never evicted before). */
+  working = true;
+  usedAt = Date.now();
+
+  constructor(private readonly opts: HeldSessionOptions) {
+    this.client = new pg.Client({
+      connectionString: opts.connectionString,
+      options: `-c statement_timeout=${opts.defaultTimeoutMs}`,
+      application_name: HELD_SESSION_NAME,
+      keepAlive: true,
+    });
+    // A connection that dies while held reports on the client; the session ends with it.
+    this.client.on('error', () => this.drop(true));
+    this.client.on('end', () => this.drop(!this.ended));
+  }
+
+  get closed(): boolean {
+    return this.ended;
+  }
+
+  async connect(): Promise<void> {
+    try {
+      await this.client.connect();
+    } catch (err) {
+      this.drop(false);
+      throw toDatabaseError(err);
+    }
+  }
+
+  private async work<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.ended) throw new Error('The held result is closed');
+    this.working = true;
+    this.usedAt = Date.now();
+    try {
+      return await this.opts.track(fn);
+    } finally {
+      this.working = false;
+      this.usedAt = Date.now();
+    }
+  }
+
+  /**
+   * Runs a user's text in one transaction under its time limit, then resets the session. Any
+   * failure closes the session: its error is the run's.
+   */
+  run(sql: string, timeoutMs: number): Promise<QueryResult[]> {
+    return this.work(async () => {
+      try {
+        refuseUnsupportedStatements(sql);
+        await this.client.query(`begin; select set_config('statement_timeout', '${Math.max(0, Math.floor(timeoutMs))}', true)`);
+        let results: QueryResult[];
+        try {
+          results = toResults((await this.client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[]);
+          await this.client.query('commit');
+        } catch (err) {
+          await this.client.query('rollback').catch(() => undefined);
+          throw err;
+        }
+        await this.client.query(RESET_SQL);
+        return results;
+      } catch (err) {
+        void this.close();
+        throw toDatabaseError(err);
+      }
+    });
+  }
+
+  /** Reads on the held session (a page of its cursor); a read that fails or stops answering closes it. */
+  read(sql: string): Promise<QueryResult[]> {
+    return this.work(async () => {
+      try {
+        return toResults((await this.client.query({ text: sql, query_timeout: PAGE_WAIT_MS } as pg.QueryConfig)) as unknown as pg.QueryResult | pg.QueryResult[]);
+      } catch (err) {
+        this.lost = true;
+        void this.close();
+        throw toDatabaseError(err);
+      }
+    });
+  }
+
+  private drop(lost: boolean): void {
+    if (lost && !this.ended) this.lost = true;
+    if (this.ended) return;
+    this.ended = true;
+    this.opts.onEnd(this);
+  }
+
+  private ending: Promise<void> | null = null;
+
+  /** Ends the session (its cursor with it); resolves once the server let it go, or after a short wait. */
+  close(): Promise<void> {
+    this.drop(false);
+    this.ending ??= (async () => {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        this.client.end().catch(() => undefined),
+        new Promise<void>((resolve) => {
+          timer = setTimeout(() => {
+            (this.client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+            resolve();
+          }, CLOSE_WAIT_MS);
+          timer.unref();
+        }),
+      ]);
+      clearTimeout(timer);
+    })();
+    return this.ending;
+  }
+}
