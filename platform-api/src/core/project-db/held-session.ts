@@ -6,7 +6,9 @@ import { refuseUnsupportedStatements } from './unsupported-statements';
 // Server mode: a connection of the project's own role kept for one SQL editor run whose large
 // result the editor reads page by page (a held cursor lives in the session that declared it). It
 // belongs to no pool: it is opened for that run, never handed to anyone else, and closed when the
-// result is read, dropped, idle, evicted, or when the project's database closes. The run on it
+// result is dropped, idle, evicted, or when the project's database closes; once its result is
+// read to the end it is wiped as a new session (DISCARD ALL) and kept for the project's next paged
+// run (one such spare per project, closed after the pools' idle time). The run on it
 // keeps the guarantees of a run on the user pool: the statement time limit (the connection's
 // default and the run's own), cancel (the run tags the session), and after the run the session is
 // reset (role, settings, temporary tables) before anything else is read on it.
@@ -17,6 +19,8 @@ const PAGE_WAIT_MS = 30_000;
 const CLOSE_WAIT_MS = 2_000;
 /** What the held connection is named in pg_stat_activity between reads (a run renames it while it runs). */
 export const HELD_SESSION_NAME = 'plinth_held_result';
+/** What a wiped session kept for the next paged run is named. */
+export const SPARE_SESSION_NAME = 'plinth_held_spare';
 
 const RESET_SQL = 'reset session authorization; reset role; reset all; discard temp';
 
@@ -27,6 +31,8 @@ export interface HeldSessionOptions {
   track: <T>(work: () => Promise<T>) => Promise<T>;
   /** Told once when the session ends, however it ends. */
   onEnd: (session: HeldSession) => void;
+  /** Its result is read: the database parks it for the next paged run or closes it. */
+  release: (session: HeldSession) => Promise<void>;
 }
 
 const toResults = (r: pg.QueryResult | pg.QueryResult[]): QueryResult[] =>
@@ -40,6 +46,9 @@ export class HeldSession {
   /** A run or a read is in progress (from its opening until its run ends: never evicted before). */
   working = true;
   usedAt = Date.now();
+  /** Wiped and kept for the project's next paged run. */
+  parked = false;
+  private parkedTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly opts: HeldSessionOptions) {
     this.client = new pg.Client({
@@ -117,6 +126,38 @@ export class HeldSession {
     });
   }
 
+  /** Its result is read to the end (or was small): kept for the next paged run, or closed. */
+  release(): Promise<void> {
+    return this.opts.release(this);
+  }
+
+  /**
+   * Wipes the session as a new one (cursors, role, settings, temporary tables, prepared
+   * statements, listens, advisory locks: DISCARD ALL) and keeps it idleMs for the next paged run.
+   */
+  async park(idleMs: number): Promise<void> {
+    try {
+      await this.work(async () => {
+        await this.client.query('discard all');
+        await this.client.query(`set application_name = '${SPARE_SESSION_NAME}'`);
+      });
+    } catch {
+      await this.close();
+      return;
+    }
+    if (this.ended) return;
+    this.parked = true;
+    this.parkedTimer = setTimeout(() => void this.close(), idleMs);
+    this.parkedTimer.unref?.();
+  }
+
+  /** Taken again for a run (it counts as working until that run ends). */
+  unpark(): void {
+    this.parked = false;
+    this.working = true;
+    clearTimeout(this.parkedTimer);
+  }
+
   private drop(lost: boolean): void {
     if (lost && !this.ended) this.lost = true;
     if (this.ended) return;
@@ -129,6 +170,7 @@ export class HeldSession {
   /** Ends the session (its cursor with it); resolves once the server let it go, or after a short wait. */
   close(): Promise<void> {
     this.drop(false);
+    clearTimeout(this.parkedTimer);
     this.ending ??= (async () => {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([

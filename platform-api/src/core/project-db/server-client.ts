@@ -168,6 +168,11 @@ export class ServerProjectDatabase implements ProjectDatabase {
     this.pool('user');
     const allowed = Math.min(max, await this.allowance());
     if (allowed <= 0) return null;
+    const spare = [...this.held].find((s) => s.parked && !s.working && !s.closed);
+    if (spare) {
+      spare.unpark();
+      return spare;
+    }
     const evicted: HeldSession[] = [];
     while (this.held.size >= allowed) {
       const oldest = [...this.held].filter((s) => !s.working).sort((a, b) => a.usedAt - b.usedAt)[0];
@@ -190,12 +195,20 @@ export class ServerProjectDatabase implements ProjectDatabase {
         }
       },
       onEnd: (s) => this.held.delete(s),
+      release: (s) => this.keepSpare(s),
     });
     this.held.add(session);
     // The slot of an evicted session is free once the server ended it.
     await Promise.all(evicted.map((s) => s.close()));
     await session.connect();
     return session;
+  }
+
+  /** A session whose result is read: the project's one spare for its next paged run, or closed. */
+  private async keepSpare(session: HeldSession): Promise<void> {
+    if (session.closed) return;
+    if (this.closed || !this.held.has(session) || [...this.held].some((s) => s !== session && s.parked)) return session.close();
+    await session.park(this.options.idleMs ?? 10_000);
   }
 
   private async closeHeld(): Promise<void> {

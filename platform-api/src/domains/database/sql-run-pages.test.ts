@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CSRF_HEADER } from '@plinth/shared-contracts';
-import { HELD_SESSION_NAME } from '../../core/project-db/held-session';
+import { HELD_SESSION_NAME, SPARE_SESSION_NAME } from '../../core/project-db/held-session';
 import { projectRoleName } from '../../core/project-db/owner-role';
 import { startProjectServer, type ProjectTestServer } from '../../testing/project-server';
 import { CURSOR_IDLE_MS, CURSORS_PER_PROJECT } from './sql-run-pages';
@@ -21,6 +21,15 @@ const held = async () => {
   const db = await s.deps.databases.get(s.ref);
   const r = await db.query<{ n: number }>('select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = $1', [HELD_SESSION_NAME]);
   return r.rows[0]!.n;
+};
+/** Server: connections of the project role (its pools, held results and spare) in its database now. */
+const roleConnections = async () => {
+  const db = await s.deps.databases.get(s.ref);
+  const r = await db.query<{ n: number; spare: number }>(
+    'select count(*)::int as n, (count(*) filter (where application_name = $2))::int as spare from pg_stat_activity where datname = current_database() and usename = $1',
+    [projectRoleName(s.ref), SPARE_SESSION_NAME],
+  );
+  return r.rows[0]!;
 };
 /** Reads a result to its end (or until a page fails), answering every row and the failing page. */
 const readAll = async (first: Result, who = headers.dev) => {
@@ -82,7 +91,22 @@ describe('a large result of the SQL editor', () => {
     expect(first).toMatchObject({ totalRows: 10 });
     expect(first.rows).toHaveLength(10);
     expect(first.cursor).toBeUndefined();
-    if (server) await expect.poll(held).toBe(before);
+    if (server) {
+      await expect.poll(held).toBe(before);
+      // Its connection is kept, wiped, for the next paged run: one spare at most.
+      expect((await roleConnections()).spare).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it('a finished result’s connection serves the next paged run wiped: nothing of the last run’s session reaches another member', async () => {
+    const plain = (await run({ query: "select current_user as who, current_setting('search_path') as path" })).json().results[0] as Result;
+    const mine = (await run({ query: "set search_path = nowhere;\nset role anon;\nselect pg_backend_pid() as pid, n from generate_series(1, 3000) as n", runId: 'pages-run-spare-1' })).json().results[2] as Result;
+    expect(mine.cursor).toBe('pages-run-spare-1');
+    expect((await rows({ cursor: 'pages-run-spare-1', offset: 2999, limit: 1 })).json().done).toBe(true);
+    const q = "select pg_backend_pid() as pid, current_user as who, current_setting('search_path') as path, n from generate_series(1, 3000) as n";
+    const theirs = (await run({ query: q, runId: 'pages-run-spare-2' }, headers.other)).json().results[0] as Result;
+    expect(theirs.rows[0]).toEqual([mine.rows[0]![0], plain.rows[0]![0], plain.rows[0]![1], 1]);
+    expect((await rows({ cursor: 'pages-run-spare-2', offset: 2999, limit: 1 }, headers.other)).json().done).toBe(true);
   });
 
   it('keeps a result for the member who ran it only, and names the field of a bad page request', async () => {
@@ -130,8 +154,11 @@ describe('a large result of the SQL editor', () => {
       // The member's own runs and the console still get their connections.
       const plain = await run({ query: 'select 1 as one; select 2 as two' });
       expect(plain.statusCode).toBe(200);
+      // Never more connections of the project role than its limit, however many results are held.
+      expect((await roleConnections()).n).toBeLessThanOrEqual(limit);
       for (const id of ids) await rows({ cursor: id, offset: 2999, limit: 1 });
       await expect.poll(held).toBe(0);
+      expect((await roleConnections()).spare).toBeLessThanOrEqual(1);
     }
   });
 

@@ -13,11 +13,13 @@ import { RefParamsSchema } from '../common/http';
 // editor fetches the rest page by page (POST query/rows). The cursor is materialized when the run
 // ends, so the statement's time limit covers the query and errors come with the run, never later.
 // On a Postgres server a cursor lives in the session that declared it: the run goes on a
-// connection of the project role held for it alone (core/project-db/held-session.ts), outside
-// the pools, at most as many per project as the role's connection limit leaves beside them;
-// that connection closes with the result's last page, after CURSOR_IDLE_MS unread (a timer, as
-// for every cursor), when a newer result needs its place, and with the project's database (pause,
-// restore, idle close, API shutdown). When none can be held, the run answers every row at once.
+// connection of the project role that serves no one else while it holds the result
+// (core/project-db/held-session.ts), outside the pools, at most as many per project as the role's
+// connection limit leaves beside them. Once its rows are all read the connection is wiped
+// (DISCARD ALL) and kept for the project's next paged run (one spare); it is closed after
+// CURSOR_IDLE_MS unread (a timer, as for every cursor), when a newer result needs its place, and
+// with the project's database (pause, restore, idle close, API shutdown). When none can be held,
+// the run answers every row at once.
 // A result is found by (project, member, run id) alone: another member, or the same run id
 // under another project, never reaches it.
 
@@ -107,7 +109,7 @@ export async function keepCursor(db: ProjectDatabase, userId: string, run: Paged
   const last: QueryResult = { ...fetched, fields, rows, affectedRows: undefined };
   const own = [...results.slice(0, -2), last];
   if (available <= rows.length) {
-    if (session) await session.close();
+    if (session) await session.release();
     else await closeCursor(db, cursorName(run.runId));
     return { results: own, total, cursor: undefined };
   }
@@ -128,11 +130,11 @@ async function closeCursor(db: ProjectDatabase, name: string) {
   await db.exec(`close ${name}`).catch(() => undefined);
 }
 
-/** Forgets a kept result and closes its cursor (server: its session). */
-async function closeEntry(db: ProjectDatabase, open: Map<string, OpenCursor>, key: string, c: OpenCursor) {
+/** Forgets a kept result and closes its cursor (server: its session, kept as a spare when the result was read to its end). */
+async function closeEntry(db: ProjectDatabase, open: Map<string, OpenCursor>, key: string, c: OpenCursor, read = false) {
   if (open.get(key) === c) open.delete(key);
   if (c.idle) clearTimeout(c.idle);
-  if (c.session) await c.session.close();
+  if (c.session) await (read ? c.session.release() : c.session.close());
   // An embedded database's worker that stopped took its cursors with it: it is not woken to close one.
   else if ((db as { running?: boolean }).running !== false) await closeCursor(db, c.name);
 }
@@ -195,7 +197,7 @@ export function sqlRunRowsRoute(fastify: FastifyInstance, deps: ApiDeps) {
         }
       }
       const done = req.body.offset + limit >= c.available;
-      if (done) await closeEntry(db, open, key, c);
+      if (done) await closeEntry(db, open, key, c, true);
       return { rows: jsonSafeRows(rows).map((row) => c.columns.map((name) => row[name] ?? null)), done };
     },
   );
