@@ -119,7 +119,7 @@ try {
   await page.waitForTimeout(500);
   const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
   const longest = longTasks.length ? Math.max(...longTasks) : 0;
-  // On the embedded database the first rows come with a cursor and the rest load behind the grid (during the scroll above).
+  // A large result comes with its first rows and a cursor; the rest load behind the grid (during the scroll above).
   await page.waitForFunction((rows) => document.querySelector('[role="grid"][aria-label="Results"]')?.getAttribute('aria-rowcount') === String(rows + 1), ROWS, { timeout: 180_000 });
   const allRows = await page.evaluate(() => performance.now() - (window as unknown as { runStarted: number }).runStarted);
   console.log(`All ${ROWS.toLocaleString('en-US')} rows in the grid ${allRows.toFixed(0)} ms after Run (a bound, read after the scroll)`);

@@ -1,7 +1,7 @@
 import type { SqlRowsPage, SqlStatementResult } from '@plinth/shared-contracts';
 
-// A large result comes with its first rows and a cursor (on the embedded database): the rest is
-// fetched page by page behind the grid, which shows each page as it arrives. Pages are small so
+// A large result comes with its first rows and a cursor (on either database, while the API can hold
+// one; otherwise every row comes with the run): the rest is fetched page by page behind the grid, which shows each page as it arrives. Pages are small so
 // that parsing one never holds the page up while the user scrolls.
 
 /** Rows asked for per page. */
