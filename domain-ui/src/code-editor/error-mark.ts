@@ -34,7 +34,12 @@ const markField = StateField.define<DecorationSet>({
 });
 
 /** The error mark: a wavy underline in the danger colour on the range. */
+const underline = `underline wavy ${tokens.color.danger}`;
 export const errorMarkExtension: Extension = [
   markField,
-  EditorView.baseTheme({ '.cm-errorMark': { textDecoration: `underline wavy ${tokens.color.danger}` } }),
+  EditorView.baseTheme({
+    '.cm-errorMark': { textDecoration: underline },
+    // Selected, the underline keeps its colour (a selection's decorations take its text colour).
+    '.cm-errorMark::selection, .cm-errorMark ::selection': { textDecoration: underline },
+  }),
 ];

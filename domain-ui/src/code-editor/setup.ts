@@ -1,10 +1,9 @@
 import { PostgreSQL } from '@codemirror/lang-sql';
 import { bracketMatching, indentOnInput, LanguageSupport } from '@codemirror/language';
 import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
-import { EditorView, drawSelection, highlightSpecialChars, keymap, lineNumbers, placeholder as placeholderText } from '@codemirror/view';
+import { EditorView, highlightSpecialChars, keymap, lineNumbers, placeholder as placeholderText } from '@codemirror/view';
 import type { SqlEditorSchema } from './schema';
 import { earlyKeys } from './early-keys';
-import { idleCursorBlink } from './cursor-blink';
 import { errorMarkExtension, setErrorMarkEffect, type EditorErrorMark } from './error-mark';
 import { editorHighlighting, editorTheme } from './theme';
 
@@ -60,8 +59,6 @@ export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorP
   return [
     options.lineNumbers ? lineNumbers() : [],
     highlightSpecialChars(),
-    drawSelection(),
-    idleCursorBlink,
     indentOnInput(),
     bracketMatching(),
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => { onRun?.(); return Boolean(onRun); } }])),
