@@ -1,28 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { memberWithProject } from '../../testing/member-project';
 import { runSqlAs } from '../../testing/run-sql';
 
 // A SQL editor run that changes its session (SET ROLE, SET SESSION AUTHORIZATION, search_path,
 // read-only transactions) leaves nothing behind: the API's own next calls on the project and the
 // member's next run start as every run does. On both databases.
 
-let h: TestHarness;
-let owner: TestUser;
-let ref: string;
+const project = memberWithProject();
 
-const runSql = (query: string) => runSqlAs<{ rows?: Record<string, unknown>[] }>(owner, ref, { query });
+const runSql = (query: string) => runSqlAs<{ rows?: Record<string, unknown>[] }>(project.owner, project.ref, { query });
 
 const sessionOf = async () => (await runSql(`select current_user as who, session_user as session, current_setting('search_path') as path, current_setting('default_transaction_read_only') as ro`)).body.rows?.[0];
-
-beforeAll(async () => {
-  h = await createTestHarness();
-  const first = await h.userWithProject();
-  owner = first.user;
-  ref = first.project.ref;
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 describe('a SQL editor run leaves its session as it found it', () => {
   it('a role and settings taken in one run are gone in the next run and in the console\'s own calls', async () => {
@@ -34,8 +22,8 @@ describe('a SQL editor run leaves its session as it found it', () => {
 
     expect(await sessionOf()).toEqual(before);
     // The console's own calls (storage, catalog) run as before, not as anon and not read-only.
-    await owner.api.storage.createBucket(ref, { id: 'after-set-role', public: false });
-    expect((await owner.api.storage.listBuckets(ref)).map((b) => b.id)).toContain('after-set-role');
+    await project.owner.api.storage.createBucket(project.ref, { id: 'after-set-role', public: false });
+    expect((await project.owner.api.storage.listBuckets(project.ref)).map((b) => b.id)).toContain('after-set-role');
   });
 
   it('a role taken inside a committed transaction, or by a function the user defined, is gone too', async () => {
@@ -44,6 +32,6 @@ describe('a SQL editor run leaves its session as it found it', () => {
     expect(await sessionOf()).toEqual(before);
     expect((await runSql(`create function public.become_anon() returns void language plpgsql as $$ begin perform set_config('role', 'anon', false); end $$; select public.become_anon();`)).status).toBe(200);
     expect(await sessionOf()).toEqual(before);
-    expect((await owner.api.storage.listBuckets(ref)).length).toBeGreaterThan(0);
+    expect((await project.owner.api.storage.listBuckets(project.ref)).length).toBeGreaterThan(0);
   });
 });

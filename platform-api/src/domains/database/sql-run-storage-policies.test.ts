@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { memberWithProject } from '../../testing/member-project';
 import { runSqlAs } from '../../testing/run-sql';
 import { splitStatements } from './sql-run';
 import { isStoragePolicyStatement } from './sql-run-storage-policies';
@@ -10,12 +10,10 @@ import { isStoragePolicyStatement } from './sql-run-storage-policies';
 // other statement in the text leaves the whole text to the member's own role (and its refusal).
 
 const onServer = Boolean(process.env.DATABASE_URL);
-let h: TestHarness;
-let owner: TestUser;
-let ref: string;
+const project = memberWithProject();
 
 const run = (query: string) =>
-  runSqlAs<{ results?: { command: string }[]; position?: number | null }>(owner, ref, { query, resultShape: 'statements', runId: 'storage-policy-run' });
+  runSqlAs<{ results?: { command: string }[]; position?: number | null }>(project.owner, project.ref, { query, resultShape: 'statements', runId: 'storage-policy-run' });
 
 const storagePolicies = async () =>
   ((await run(`select policyname from pg_policies where schemaname = 'storage' order by policyname`)).body.results?.at(-1) as { rows?: unknown[][] } | undefined)?.rows?.map((r) => r[0]);
@@ -30,16 +28,6 @@ create policy "Users upload to their own folder" on storage.objects
   with check (bucket_id = 'user-files' and (storage.foldername(name))[1] = auth.uid()::text);
 alter policy "Users upload to their own folder" on storage.objects to authenticated, anon;
 create policy "Buckets listed" on storage.buckets for select to authenticated using (true);`;
-
-beforeAll(async () => {
-  h = await createTestHarness();
-  const first = await h.userWithProject();
-  owner = first.user;
-  ref = first.project.ref;
-}, 120_000);
-afterAll(async () => {
-  await h?.close();
-});
 
 describe('storage policies written from the SQL editor', () => {
   it('creates, alters and drops policies on storage.objects and storage.buckets', async () => {
