@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@plinth/shared-ui/button';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { Select } from '@plinth/shared-ui/form';
@@ -92,7 +92,8 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
     void start(sent);
   };
 
-  useEffect(() => {
+  // Before the page paints: the error never shows without the place it points at.
+  useLayoutEffect(() => {
     if (run.kind === 'failed' && run.error.offset !== null) setMark(errorMark(currentText(), runOffset.current + run.error.offset));
   }, [run]);
 
