@@ -63,6 +63,8 @@ export interface ProjectDatabase {
   holdSession?(max: number): Promise<HeldSession | null>;
   /** Bytes on disk (pg_database_size), for usage. */
   sizeBytes(): Promise<number>;
+  /** Connections (or the embedded worker) are open now: false once closed or suspended. */
+  readonly running: boolean;
 }
 
 export interface ProjectDatabases {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,23 +6,29 @@ import { Button } from '../button/Button';
 import { Menu, MenuContent, MenuItem, MenuSeparator, MenuTrigger } from './Menu';
 import { ContextMenu, ContextMenuContent, ContextMenuItem, ContextMenuTrigger } from '../context-menu/ContextMenu';
 
+/** A menu opened from an "Actions" button, holding `items`. */
+const renderActionsMenu = (items: ReactNode) =>
+  render(
+    <Menu>
+      <MenuTrigger asChild>
+        <Button>Actions</Button>
+      </MenuTrigger>
+      <MenuContent>{items}</MenuContent>
+    </Menu>,
+  );
+
 describe('Menu', () => {
   it('an item with a reason is disabled, says why under its label, and is skipped by the arrows', async () => {
     const user = userEvent.setup();
     const rename = vi.fn();
     const remove = vi.fn();
-    render(
-      <Menu>
-        <MenuTrigger asChild>
-          <Button>Actions</Button>
-        </MenuTrigger>
-        <MenuContent>
-          <MenuItem disabledReason="You need write access to rename" onSelect={rename}>
-            Rename
-          </MenuItem>
-          <MenuItem onSelect={remove}>Download</MenuItem>
-        </MenuContent>
-      </Menu>,
+    renderActionsMenu(
+      <>
+        <MenuItem disabledReason="You need write access to rename" onSelect={rename}>
+          Rename
+        </MenuItem>
+        <MenuItem onSelect={remove}>Download</MenuItem>
+      </>,
     );
     await user.click(screen.getByRole('button', { name: 'Actions' }));
     const renameItem = screen.getByRole('menuitem', { name: /Rename/ });
@@ -38,19 +45,14 @@ describe('Menu', () => {
     const user = userEvent.setup();
     const rename = vi.fn();
     const remove = vi.fn();
-    render(
-      <Menu>
-        <MenuTrigger asChild>
-          <Button>Actions</Button>
-        </MenuTrigger>
-        <MenuContent>
-          <MenuItem onSelect={rename}>Rename</MenuItem>
-          <MenuSeparator />
-          <MenuItem danger onSelect={remove}>
-            Delete
-          </MenuItem>
-        </MenuContent>
-      </Menu>,
+    renderActionsMenu(
+      <>
+        <MenuItem onSelect={rename}>Rename</MenuItem>
+        <MenuSeparator />
+        <MenuItem danger onSelect={remove}>
+          Delete
+        </MenuItem>
+      </>,
     );
     const trigger = screen.getByRole('button', { name: 'Actions' });
     await user.tab();
@@ -69,19 +71,12 @@ describe('Menu', () => {
   it('a disabled item cannot be chosen', async () => {
     const user = userEvent.setup();
     const download = vi.fn();
-    render(
-      <Menu>
-        <MenuTrigger asChild>
-          <Button>File</Button>
-        </MenuTrigger>
-        <MenuContent>
-          <MenuItem disabled onSelect={download}>
-            Download
-          </MenuItem>
-        </MenuContent>
-      </Menu>,
+    renderActionsMenu(
+      <MenuItem disabled onSelect={download}>
+        Download
+      </MenuItem>,
     );
-    await user.click(screen.getByRole('button', { name: 'File' }));
+    await user.click(screen.getByRole('button', { name: 'Actions' }));
     await user.click(screen.getByRole('menuitem', { name: 'Download' }));
     expect(download).not.toHaveBeenCalled();
   });

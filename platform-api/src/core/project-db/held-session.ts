@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { QueryResult } from '../deps';
 import { toDatabaseError } from '../database-error';
 import { refuseUnsupportedStatements } from './unsupported-statements';
+import { USER_SESSION_RESET } from './session-reset';
 
 // Server mode: a connection of the project's own role kept for one SQL editor run whose large
 // result the editor reads page by page (a held cursor lives in the session that declared it). It
@@ -21,8 +22,6 @@ const CLOSE_WAIT_MS = 2_000;
 export const HELD_SESSION_NAME = 'plinth_held_result';
 /** What a wiped session kept for the next paged run is named. */
 export const SPARE_SESSION_NAME = 'plinth_held_spare';
-
-const RESET_SQL = 'reset session authorization; reset role; reset all; discard temp';
 
 export interface HeldSessionOptions {
   connectionString: string;
@@ -104,7 +103,7 @@ export class HeldSession {
           await this.client.query('rollback').catch(() => undefined);
           throw err;
         }
-        await this.client.query(RESET_SQL);
+        await this.client.query(USER_SESSION_RESET);
         return results;
       } catch (err) {
         void this.close();

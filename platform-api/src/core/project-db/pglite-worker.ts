@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { RoleContext, WireResult, WorkerInit, WorkerRequest, WorkerResponse } from './protocol';
 import { quoteIdent } from '../database-error';
+import { USER_SESSION_RESET } from './session-reset';
 import { PGLITE_EXTENSIONS } from '../../domains/database/extensions-pglite';
 
 const init = workerData as WorkerInit;
@@ -13,9 +14,6 @@ const port = parentPort!;
 const send = (msg: WorkerResponse) => port.postMessage(msg);
 
 type Runner = Pick<Transaction, 'query' | 'exec'>;
-
-/** Puts the session's role and settings back as the session began, without the temporary tables a call made. */
-const SESSION_RESET = 'reset session authorization; reset role; reset all; discard temp';
 
 async function applyContext(tx: Runner, ctx: RoleContext): Promise<void> {
   if (ctx.role) await tx.exec(`set local role ${quoteIdent(ctx.role)}`);
@@ -43,7 +41,7 @@ async function healthy(db: PGlite, req: WorkerRequest): Promise<boolean> {
       // other setting a user's statement left behind (directly, or in a function or trigger it
       // defined) must not carry into the API's next call, so each request ends with the session
       // as it began.
-      const r = await db.exec(`${SESSION_RESET}; select 1 as ok`);
+      const r = await db.exec(`${USER_SESSION_RESET}; select 1 as ok`);
       return (r[r.length - 1]?.rows[0] as { ok?: number } | undefined)?.ok === 1;
     }
     const r = await db.query<{ ok: number }>('select 1 as ok');

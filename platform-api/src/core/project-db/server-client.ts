@@ -7,6 +7,7 @@ import { DEFAULT_CALL_QUEUE_LIMITS, type CallQueueLimits } from './call-queue';
 import { refuseUnsupportedStatements } from './unsupported-statements';
 import { readInOneBatch, type BatchStatement } from './read-in-context';
 import { HeldSession } from './held-session';
+import { USER_SESSION_RESET } from './session-reset';
 
 function result<Row>(r: pg.QueryResult): QueryResult<Row> {
   return { rows: r.rows as Row[], fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? undefined };
@@ -337,7 +338,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
     } finally {
       // A user's SET ROLE or other setting outlives its transaction on the connection: the next
       // run on it starts as the session began (a connection that cannot be reset is not reused).
-      if (client && !broken && openedKind === 'user') await client.query('reset session authorization; reset role; reset all; discard temp').catch((e: Error) => (broken = e));
+      if (client && !broken && openedKind === 'user') await client.query(USER_SESSION_RESET).catch((e: Error) => (broken = e));
       client?.release(broken);
       this.inFlight--;
       this.lastUsedAt = Date.now();

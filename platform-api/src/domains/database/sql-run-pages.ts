@@ -136,7 +136,7 @@ async function closeEntry(db: ProjectDatabase, open: Map<string, OpenCursor>, ke
   if (c.idle) clearTimeout(c.idle);
   if (c.session) await (read ? c.session.release() : c.session.close());
   // An embedded database's worker that stopped took its cursors with it: it is not woken to close one.
-  else if ((db as { running?: boolean }).running !== false) await closeCursor(db, c.name);
+  else if (db.running) await closeCursor(db, c.name);
 }
 
 /** (Re)starts the timer that closes a result left unread. */
@@ -146,13 +146,12 @@ function keepAwhile(db: ProjectDatabase, open: Map<string, OpenCursor>, key: str
   c.idle.unref?.();
 }
 
-/** Closes cursors left idle, and the oldest beyond the project's allowance. */
+/** Closes the oldest cursors beyond the project's allowance, and those whose session ended (idle ones close by their timer). */
 async function closeStale(db: ProjectDatabase) {
   const open = byProject(db.ref);
-  const now = Date.now();
   const oldestFirst = [...open.entries()].sort((a, b) => a[1].usedAt - b[1].usedAt);
   for (const [i, [key, c]] of oldestFirst.entries()) {
-    if (now - c.usedAt > CURSOR_IDLE_MS || oldestFirst.length - i > CURSORS_PER_PROJECT || c.session?.closed) {
+    if (oldestFirst.length - i > CURSORS_PER_PROJECT || c.session?.closed) {
       await closeEntry(db, open, key, c);
     }
   }
