@@ -4,3 +4,4 @@ export { describeAreaModule, type DescribeAreaModuleOptions } from './describe-a
 export * from './fake-api';
 export { ME, ORGANIZATION, PROJECT_REF, TEAMMATE } from './fixtures';
 export { hostMountProps } from './mount-props';
+export { findDialog } from './find-dialog';

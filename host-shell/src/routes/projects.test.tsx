@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expect, test } from 'vitest';
+import { findDialog } from '@plinth/area-kit/testing';
 import type { Organization, Project } from '@plinth/shared-contracts';
 import { fakeApi, makeOrganization, makeProject, renderShell, reply, SIGNED_IN } from '../app/test-harness';
 
@@ -35,7 +36,7 @@ test('a new project is created in the chosen organization and opens its building
   const api = workspace([makeOrganization(), makeOrganization({ id: 2, name: 'Side', slug: 'side' })], [makeProject()]);
   const { router } = renderShell('/projects', api);
   await userEvent.click(await screen.findByRole('button', { name: 'New project' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Create a new project' });
+  const dialog = await findDialog('Create a new project');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Create project' }));
   expect(await within(dialog).findByText('Project name is required')).toBeTruthy();
   await userEvent.type(within(dialog).getByLabelText(/Project name/), 'Orders');
@@ -52,9 +53,9 @@ test('a newcomer without organizations creates one, then a project in it', async
   expect(await screen.findByText(/not a member of any organization/)).toBeTruthy();
   expect(screen.getByRole('button', { name: 'New project' }).hasAttribute('disabled')).toBe(true);
   await userEvent.click(screen.getByRole('button', { name: 'New organization' }));
-  const orgDialog = await screen.findByRole('dialog', { name: 'Create a new organization' });
+  const orgDialog = await findDialog('Create a new organization');
   await userEvent.type(within(orgDialog).getByLabelText(/Organization name/), 'Night Owls{Enter}');
-  const projectDialog = await screen.findByRole('dialog', { name: 'Create a new project' });
+  const projectDialog = await findDialog('Create a new project');
   expect((within(projectDialog).getByLabelText(/Organization/) as HTMLSelectElement).value).toBe('night-owls');
   await userEvent.type(within(projectDialog).getByLabelText(/Project name/), 'First{Enter}');
   await waitFor(() => expect(router.state.location.pathname).toBe('/project/newprojectrefabcdefg/building'));
@@ -63,12 +64,12 @@ test('a newcomer without organizations creates one, then a project in it', async
 test('the header’s New project and New organization entries open their dialogs on the projects page', async () => {
   const api = workspace([makeOrganization(), makeOrganization({ id: 2, name: 'Side', slug: 'side' })], [makeProject()]);
   const { router } = renderShell('/projects?new=project&org=side', api);
-  const dialog = await screen.findByRole('dialog', { name: 'Create a new project' });
+  const dialog = await findDialog('Create a new project');
   expect((within(dialog).getByRole('combobox', { name: 'Organization' }) as HTMLSelectElement).value).toBe('side');
   await waitFor(() => expect(router.state.location.search).toBe(''));
   await userEvent.keyboard('{Escape}');
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   await userEvent.click(screen.getByRole('button', { name: 'Organization: Select organization' }));
   await userEvent.keyboard('new organization{Enter}');
-  expect(await screen.findByRole('dialog', { name: 'Create a new organization' })).toBeTruthy();
+  expect(await findDialog('Create a new organization')).toBeTruthy();
 });

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, expect, test } from 'vitest';
+import { findDialog } from '@plinth/area-kit/testing';
 import { clearToasts } from '@plinth/shared-ui/toast';
 import { makeProject, projectApi, REF, renderShell, reply } from '../../app/test-harness';
 import { useConnectionStore } from './connection-store';
@@ -18,7 +19,7 @@ test('restore asks for confirmation, then the project is restoring with a notice
   const api = projectApi(paused, { [FREE_LIMIT]: [], [RESTORE]: { status: 'RESTORING' }, [`GET /platform/projects/${REF}/status`]: { status: 'RESTORING' } });
   renderShell(`/project/${REF}/storage/buckets`, api);
   await userEvent.click(await screen.findByRole('button', { name: 'Restore project' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Restore this project' });
+  const dialog = await findDialog('Restore this project');
   expect(api.count(RESTORE)).toBe(0);
   await userEvent.click(within(dialog).getByRole('button', { name: 'Confirm restore' }));
   expect(await screen.findByText('Restoring project.')).toBeTruthy();
@@ -33,7 +34,7 @@ test('when members are over their free project limit a dialog lists them instead
   });
   renderShell(`/project/${REF}/sql/new`, api);
   await userEvent.click(await screen.findByRole('button', { name: 'Restore project' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Free project limit reached' });
+  const dialog = await findDialog('Free project limit reached');
   expect(within(dialog).getByText(/grace \(grace@example.com\)/)).toBeTruthy();
   expect(screen.queryByRole('dialog', { name: 'Restore this project' })).toBeNull();
   await userEvent.click(within(dialog).getByRole('button', { name: 'Understood' }));
@@ -57,7 +58,7 @@ test('a 403 from the API gives the permission notice', async () => {
   const api = projectApi(paused, { [FREE_LIMIT]: [], [RESTORE]: reply(403, { message: 'You need the infra execute on initialising or resuming projects permission' }) });
   renderShell(`/project/${REF}/api`, api);
   await userEvent.click(await screen.findByRole('button', { name: 'Restore project' }));
-  await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm restore' }));
+  await userEvent.click(within(await findDialog()).getByRole('button', { name: 'Confirm restore' }));
   expect(await screen.findByText('You do not have the required permissions to restore this project')).toBeTruthy();
   expect(screen.getByText('This project is paused')).toBeTruthy();
   expect(screen.queryByRole('heading', { name: 'Restoring project' })).toBeNull();
@@ -67,7 +68,7 @@ test('any other failure names the message', async () => {
   const api = projectApi(paused, { [FREE_LIMIT]: [], [RESTORE]: reply(409, { message: 'Project is not paused' }) });
   renderShell(`/project/${REF}/auth/users`, api);
   await userEvent.click(await screen.findByRole('button', { name: 'Restore project' }));
-  await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm restore' }));
+  await userEvent.click(within(await findDialog()).getByRole('button', { name: 'Confirm restore' }));
   expect(await screen.findByText('Failed to restore project: Project is not paused')).toBeTruthy();
 });
 

@@ -1,4 +1,4 @@
-import { createFakeApi, policy, type FakeApi } from '@plinth/area-kit/testing';
+import { createFakeApi, policy, type FakeApi, findDialog } from '@plinth/area-kit/testing';
 import { PERMISSIONS, TableSchema, type Table } from '@plinth/shared-contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -72,7 +72,7 @@ describe('RLS policies page', () => {
     const { notices } = renderArea('auth/policies', { api });
     const notes = await screen.findByRole('group', { name: 'Table notes' });
     await user.click(within(notes).getByRole('button', { name: 'Enable RLS' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Enable row level security for notes?' });
+    const confirm = await findDialog('Enable row level security for notes?');
     await user.click(within(confirm).getByRole('button', { name: 'Enable RLS' }));
     await waitFor(() => expect(api.state.tables.find((t) => t.id === 2)?.rls_enabled).toBe(true));
     expect(notices.at(-1)?.message).toBe('Row level security enabled for public.notes');
@@ -80,7 +80,7 @@ describe('RLS policies page', () => {
     api.failures['database.updateTable'] = { status: 400, message: 'must be owner of table todos' };
     const todos = await screen.findByRole('group', { name: 'Table todos' });
     await user.click(within(todos).getByRole('button', { name: 'Disable RLS' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disable RLS' }));
+    await user.click(within(await findDialog()).getByRole('button', { name: 'Disable RLS' }));
     await waitFor(() => expect(notices.at(-1)?.message).toBe('Failed to toggle RLS: must be owner of table todos'));
   });
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authUser, createFakeApi } from '@plinth/area-kit/testing';
+import { authUser, createFakeApi, findDialog } from '@plinth/area-kit/testing';
 import { PERMISSIONS } from '@plinth/shared-contracts';
 import { renderArea } from '../../testing/render-area';
 
@@ -14,7 +14,6 @@ beforeEach(() => {
 });
 afterEach(() => heightSpy?.mockRestore());
 
-const LOAD = { timeout: 5000 };
 const emails = () => within(screen.getByRole('grid', { name: 'Users' })).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('gridcell')[0]!.textContent);
 
 function setup(users = [authUser({ email: 'ada@example.com', last_sign_in_at: '2026-03-01T10:00:00.000Z' }), authUser({ email: 'bob@example.com' })], permissions?: string[]) {
@@ -53,10 +52,8 @@ describe('users page', { timeout: 20_000 }, () => {
   it('creates a user, and shows a taken email on its field', async () => {
     const { user, api, notices } = setup();
     await user.click(await screen.findByRole('button', { name: 'Create user' }));
-    const panel = await screen.findByRole('dialog', { name: 'Create a new user' }, LOAD);
-    // The panel takes pointer events once its opening has settled.
-    await waitFor(() => user.click(within(panel).getByRole('textbox', { name: /Email address/ })));
-    await user.type(within(panel).getByRole('textbox', { name: /Email address/ }), 'ada@example.com');
+    const panel = await findDialog('Create a new user');
+        await user.type(within(panel).getByRole('textbox', { name: /Email address/ }), 'ada@example.com');
     await user.type(within(panel).getByLabelText(/Password/), 'secret-password');
     await user.click(within(panel).getByRole('button', { name: 'Create user' }));
     expect(await within(panel).findByText('A user with this email address has already been registered')).toBeTruthy();
@@ -73,9 +70,8 @@ describe('users page', { timeout: 20_000 }, () => {
   it('invites a user by email', async () => {
     const { user, api } = setup();
     await user.click(await screen.findByRole('button', { name: 'Invite user' }));
-    const panel = await screen.findByRole('dialog', { name: 'Invite a user' }, LOAD);
-    await waitFor(() => user.click(within(panel).getByRole('textbox', { name: /Email address/ })));
-    await user.type(within(panel).getByRole('textbox', { name: /Email address/ }), 'not-an-email');
+    const panel = await findDialog('Invite a user');
+        await user.type(within(panel).getByRole('textbox', { name: /Email address/ }), 'not-an-email');
     await user.click(within(panel).getByRole('button', { name: 'Send invitation' }));
     expect(await within(panel).findByText('Enter a valid email address')).toBeTruthy();
     await user.clear(within(panel).getByRole('textbox', { name: /Email address/ }));
@@ -90,7 +86,7 @@ describe('users page', { timeout: 20_000 }, () => {
     const grid = await screen.findByRole('grid', { name: 'Users' });
     grid.focus();
     await user.keyboard('{Enter}');
-    const panel = await screen.findByRole('dialog', { name: 'ada@example.com' }, LOAD);
+    const panel = await findDialog('ada@example.com');
     expect(within(panel).getByText(api.state.authUsers[0]!.id)).toBeTruthy();
     await user.click(within(panel).getByRole('button', { name: 'Ban user' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -106,8 +102,7 @@ describe('users page', { timeout: 20_000 }, () => {
     const { user, api } = setup();
     await user.click(await screen.findByRole('button', { name: 'Actions for bob@example.com' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete user' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete user bob@example.com' }, LOAD);
-    await waitFor(() => expect(dialog.style.pointerEvents).not.toBe('none'));
+    const dialog = await findDialog('Delete user bob@example.com');
     const confirm = within(dialog).getByRole('button', { name: 'Delete user' }) as HTMLButtonElement;
     await user.type(within(dialog).getByRole('textbox'), 'bob@example');
     expect(confirm.disabled).toBe(true);

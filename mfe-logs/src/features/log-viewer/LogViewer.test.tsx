@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeApi, logEntry } from '@plinth/area-kit/testing';
+import { createFakeApi, logEntry, findDialog } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 
 // jsdom does no layout: give the table's scrolling element the 400 px a browser would.
@@ -37,7 +37,7 @@ describe('log viewer', { timeout: 20_000 }, () => {
     expect(api.argsOf('logs.listProjectLogs')[0][1]).toMatchObject({ service: 'auth' });
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByText('/token?grant_type=password'));
-    const panel = await screen.findByRole('dialog');
+    const panel = await findDialog();
     expect(within(panel).getByText('u-1')).toBeTruthy();
     expect(within(panel).getByText('login')).toBeTruthy();
     expect(within(panel).getByText('?grant_type=password')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeApi, factor, FAKE_TOTP_CODE } from '@plinth/area-kit/testing';
+import { createFakeApi, factor, FAKE_TOTP_CODE, findDialog } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 
 const security = () => screen.getByRole('region', { name: 'Authenticator apps' });
@@ -38,7 +38,7 @@ describe('account security: multi-factor authentication', () => {
     expect(await within(security()).findByText('Old phone')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add authenticator app' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Remove Old phone' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove authenticator app' });
+    const dialog = await findDialog('Remove authenticator app');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('No authenticator app yet')).toBeTruthy();
     expect(api.state.factors).toEqual([]);

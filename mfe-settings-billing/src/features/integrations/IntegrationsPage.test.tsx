@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeApi, organizationIntegration, PROJECT_REF } from '@plinth/area-kit/testing';
+import { createFakeApi, organizationIntegration, PROJECT_REF, findDialog } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 import { integrationCards } from './integration-cards';
 
@@ -43,7 +43,7 @@ describe('integrations pages and the integrations_v2 flag', () => {
     expect(screen.queryByRole('list', { name: 'Installed integrations' })).toBeNull();
 
     await user.click(within(grid).getByRole('button', { name: 'Manage GitHub' }));
-    const dialog = await screen.findByRole('dialog', { name: 'GitHub connections' });
+    const dialog = await findDialog('GitHub connections');
     expect(within(dialog).getByText('acme/web')).toBeTruthy();
     await user.keyboard('{Escape}');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeApi, snippet, TEAMMATE } from '@plinth/area-kit/testing';
+import { createFakeApi, snippet, TEAMMATE, findDialog } from '@plinth/area-kit/testing';
 import type { FeatureFlag } from '@plinth/shared-contracts';
 import { renderArea } from '../../testing/render-area';
 
@@ -53,7 +53,7 @@ describe('per-query menu', () => {
     api.state.suggestName = () => 'Orders by customer';
     await openActions(user, 'Orders by day');
     await user.click(screen.getByRole('menuitem', { name: 'Rename with AI' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rename query' });
+    const dialog = await findDialog('Rename query');
     const name = within(dialog).getByRole('textbox', { name: /Name/ });
     await waitFor(() => expect((name as HTMLInputElement).value).toBe('Orders by customer'));
     expect(within(dialog).getByText(/Proposed from: select \* from orders group by customer_id/)).toBeTruthy();
@@ -69,7 +69,7 @@ describe('per-query menu', () => {
     api.failures['snippetNames.suggestSnippetName'] = { status: 400, message: 'This query has no SQL yet to name it from' };
     await openActions(user, 'Orders by day');
     await user.click(screen.getByRole('menuitem', { name: 'Rename with AI' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rename query' });
+    const dialog = await findDialog('Rename query');
     expect(await within(dialog).findByText('No name could be proposed: This query has no SQL yet to name it from')).toBeTruthy();
     expect((within(dialog).getByRole('textbox', { name: /Name/ }) as HTMLInputElement).value).toBe('Orders by day');
   });
@@ -85,14 +85,14 @@ describe('per-query menu', () => {
     expect(document.activeElement?.textContent).toBe('Delete query');
     expect(menu.contains(document.activeElement)).toBe(true);
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog', { name: 'Confirm to delete query' })).toBeTruthy();
+    expect(await findDialog('Confirm to delete query')).toBeTruthy();
   });
 
   it('renames a query, refusing an empty name with the spec text', async () => {
     const { user, api, mine } = setup();
     await openActions(user, 'Orders by day');
     await user.click(screen.getByRole('menuitem', { name: 'Rename query' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rename query' });
+    const dialog = await findDialog('Rename query');
     const name = within(dialog).getByRole('textbox', { name: /Name/ });
     await user.clear(name);
     await user.click(within(dialog).getByRole('button', { name: 'Rename query' }));
@@ -109,7 +109,7 @@ describe('per-query menu', () => {
     api.failures['snippets.renameSnippet'] = { status: 409, message: 'A query with this name already exists' };
     await openActions(user, 'Orders by day');
     await user.click(screen.getByRole('menuitem', { name: 'Rename query' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rename query' });
+    const dialog = await findDialog('Rename query');
     await user.click(within(dialog).getByRole('button', { name: 'Rename query' }));
     await waitFor(() => expect(notices.map((n) => n.message)).toContain('Failed to rename query: A query with this name already exists'));
     expect(screen.getByRole('dialog', { name: 'Rename query' })).toBeTruthy();
@@ -136,7 +136,7 @@ describe('per-query menu', () => {
     const { user, api, shared } = setup();
     await openActions(user, 'Active users');
     await user.click(screen.getByRole('menuitem', { name: 'Delete query' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm to delete query' });
+    const dialog = await findDialog('Confirm to delete query');
     expect(within(dialog).getByText(/disappear for all team members/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete query' }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Active users' })).toBeNull());
@@ -148,7 +148,7 @@ describe('per-query menu', () => {
     api.failures['snippets.deleteSnippet'] = { status: 403, message: 'You need the create on user content owned by the user permission' };
     await openActions(user, 'Orders by day');
     await user.click(screen.getByRole('menuitem', { name: 'Delete query' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm to delete query' });
+    const dialog = await findDialog('Confirm to delete query');
     await user.click(within(dialog).getByRole('button', { name: 'Delete query' }));
     await waitFor(() =>
       expect(notices.map((n) => n.message)).toContain('Failed to delete query: You need the create on user content owned by the user permission'),
@@ -164,7 +164,7 @@ describe('per-query menu', () => {
     api.state.snippets = api.state.snippets.filter((s) => s.id !== mine.id);
     await openActions(user, 'Orders by day');
     await user.click(screen.getByRole('menuitem', { name: 'Delete query' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm to delete query' });
+    const dialog = await findDialog('Confirm to delete query');
     await user.click(within(dialog).getByRole('button', { name: 'Delete query' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sql/new'));
     expect(screen.queryByRole('link', { name: 'Orders by day' })).toBeNull();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
-import { createFakeApi, entity } from '@plinth/area-kit/testing';
+import { createFakeApi, entity, findDialog } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 import { TABLE_EDITOR_STORAGE_KEY, useTableEditorStore } from './table-editor-store';
 
@@ -136,7 +136,7 @@ describe('table editor menu', () => {
     await tableNames();
     await user.click(screen.getByRole('button', { name: 'Actions for orders' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete Table' }));
-    const panel = await screen.findByRole('dialog', { name: 'Confirm deletion of table "orders"' });
+    const panel = await findDialog('Confirm deletion of table "orders"');
     await user.click(within(panel).getByRole('checkbox', { name: /cascade/ }));
     await user.click(within(panel).getByRole('button', { name: 'Review SQL' }));
     expect(await within(panel).findByText('drop table "public"."orders" cascade;')).toBeTruthy();
@@ -156,7 +156,7 @@ describe('table editor menu', () => {
     renderArea('editor', { api });
     await tableNames();
     await user.click(screen.getByRole('button', { name: 'Create table' }));
-    const panel = await screen.findByRole('dialog', { name: 'Create a new table under public' });
+    const panel = await findDialog('Create a new table under public');
     await user.click(within(panel).getByRole('button', { name: 'Review SQL' }));
     expect(within(panel).getByText('Please provide a name for your table')).toBeTruthy();
     await user.type(within(panel).getAllByRole('textbox', { name: /^Name/ })[0]!, 'order_lines');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bucket, createFakeApi, policy } from '@plinth/area-kit/testing';
-import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
+import { bucket, createFakeApi, policy, findDialog } from '@plinth/area-kit/testing';
+import { renderArea } from '../../testing/render-area';
 
 /** A policy on storage.objects with this USING expression and the buckets the API reads from it. */
 const objectsPolicy = (name: string, definition: string | null, over: Parameters<typeof policy>[1] = {}) => policy(name, { definition, ...over });
@@ -26,9 +26,7 @@ function setup() {
 async function openDelete(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Actions for avatars' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Delete bucket' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Confirm deletion of avatars' }, DIALOG_LOAD);
-  // The closing menu hands pointer events over to the dialog a render after it appears.
-  await waitFor(() => expect(dialog.style.pointerEvents).not.toBe('none'));
+  const dialog = await findDialog('Confirm deletion of avatars');
   return dialog;
 }
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bucket, createFakeApi, type FakeApi } from '@plinth/area-kit/testing';
-import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
+import { bucket, createFakeApi, type FakeApi, findDialog } from '@plinth/area-kit/testing';
+import { renderArea } from '../../testing/render-area';
 
 async function openCreate(api = createFakeApi()) {
   const view = renderArea('storage/buckets', { api });
   const user = userEvent.setup({ delay: null });
   await user.click(screen.getByRole('button', { name: 'New bucket' }));
-  const panel = await screen.findByRole('dialog', { name: 'Create a new bucket' }, DIALOG_LOAD);
+  const panel = await findDialog('Create a new bucket');
   return { ...view, user, panel };
 }
 
@@ -101,9 +101,7 @@ describe('bucket edit form', { timeout: 20_000 }, () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit bucket' }));
-    const panel = await screen.findByRole('dialog', { name: `Edit bucket "${name}"` }, DIALOG_LOAD);
-    // The closing menu hands pointer events over to the panel a render after it appears.
-    await waitFor(() => expect(panel.style.pointerEvents).not.toBe('none'));
+    const panel = await findDialog(`Edit bucket "${name}"`);
     return { ...view, user, panel };
   }
 

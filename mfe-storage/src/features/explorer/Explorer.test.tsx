@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bucket, createFakeApi, storedObject } from '@plinth/area-kit/testing';
-import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
+import { bucket, createFakeApi, storedObject, findDialog } from '@plinth/area-kit/testing';
+import { renderArea } from '../../testing/render-area';
 
 function setup(permissions?: string[]) {
   const api = createFakeApi({
@@ -130,7 +130,7 @@ describe('storage explorer', { timeout: 20_000 }, () => {
     await user.keyboard('{/Shift}');
     expect(await screen.findByText('3 items selected')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm deletion of 3 items' }, DIALOG_LOAD);
+    const dialog = await findDialog('Confirm deletion of 3 items');
     expect(within(dialog).getByText('This action cannot be undone.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.state.files.avatars!.map((o) => o.name).filter((n) => !n.includes('/'))).toEqual([]));
@@ -143,13 +143,13 @@ describe('storage explorer', { timeout: 20_000 }, () => {
     const root = await column('avatars');
     await user.click(within(await row(root, 'b.txt')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Move' }));
-    const move = await screen.findByRole('dialog', { name: 'Moving b.txt within avatars' }, DIALOG_LOAD);
+    const move = await findDialog('Moving b.txt within avatars');
     await user.type(within(move).getByRole('textbox'), '/archive/old');
     await user.click(within(move).getByRole('button', { name: 'Move files' }));
     await waitFor(() => expect(api.argsOf('storage.moveObject')).toEqual([[expect.any(String), 'avatars', 'b.txt', 'archive/old/b.txt']]));
     await user.click(within(await row(root, 'docs')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Confirm deletion of docs' }, DIALOG_LOAD);
+    const confirm = await findDialog('Confirm deletion of docs');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.argsOf('storage.deleteFolder')).toEqual([[expect.any(String), 'avatars', 'docs']]));
     expect(api.callNames()).not.toContain('storage.deleteObjects');
@@ -160,7 +160,7 @@ describe('storage explorer', { timeout: 20_000 }, () => {
     const root = await column('avatars');
     await user.click(within(await row(root, 'a.txt')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Get URL: custom expiry' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Custom expiry for signed URL' }, DIALOG_LOAD);
+    const dialog = await findDialog('Custom expiry for signed URL');
     const submit = within(dialog).getByRole('button', { name: 'Get signed URL' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
     const value = within(dialog).getByRole('spinbutton', { name: 'Expires in' });

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSIONS } from '@plinth/shared-contracts';
-import { bucket, createFakeApi } from '@plinth/area-kit/testing';
-import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
+import { bucket, createFakeApi, findDialog } from '@plinth/area-kit/testing';
+import { renderArea } from '../../testing/render-area';
 
 const READ_ONLY = [PERMISSIONS.STORAGE_ADMIN_READ];
 
@@ -68,7 +68,7 @@ describe('storage menu', { timeout: 20_000 }, () => {
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Delete bucket'));
     await user.keyboard('{Enter}');
-    expect(await screen.findByRole('dialog', { name: 'Confirm deletion of avatars' }, DIALOG_LOAD)).toBeTruthy();
+    expect(await findDialog('Confirm deletion of avatars')).toBeTruthy();
   });
 
   it('disables New bucket and the bucket menu without storage write permission, with the spec tooltip', async () => {

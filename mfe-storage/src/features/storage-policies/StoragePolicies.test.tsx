@@ -1,9 +1,9 @@
-import { bucket, createFakeApi, policy, type FakeApi } from '@plinth/area-kit/testing';
+import { bucket, createFakeApi, policy, type FakeApi, findDialog } from '@plinth/area-kit/testing';
 import { ROLE_PERMISSIONS } from '@plinth/shared-contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { DIALOG_LOAD, renderArea } from '../../testing/render-area';
+import { renderArea } from '../../testing/render-area';
 import { bucketHash } from './storage-templates';
 
 /** The kit's fake answers no role list yet: the database client here also answers listRoles. */
@@ -62,7 +62,7 @@ describe('storage policies page', { timeout: 20_000 }, () => {
   it('creates the policies of a template for a bucket, one per operation, and says so', async () => {
     const { user, api, notices } = setup(seeded());
     await user.click(await screen.findByRole('button', { name: 'New policy for videos' }));
-    const dialog = await screen.findByRole('dialog', {}, DIALOG_LOAD);
+    const dialog = await findDialog();
     await user.click(within(dialog).getByRole('button', { name: /Get started quickly/ }));
     await user.click(await screen.findByRole('option', { name: /Give users access to a folder named after their user id/ }));
     await user.click(screen.getByRole('button', { name: 'Use this template' }));
@@ -85,7 +85,7 @@ describe('storage policies page', { timeout: 20_000 }, () => {
     seed.policies.push(policy(`Users work in their own folder ${bucketHash('videos')}_2`, { definition: 'true' }));
     const { user, api, notices } = setup(seed);
     await user.click(await screen.findByRole('button', { name: 'New policy for videos' }));
-    const dialog = await screen.findByRole('dialog', {}, DIALOG_LOAD);
+    const dialog = await findDialog();
     await user.click(within(dialog).getByRole('button', { name: /Get started quickly/ }));
     await user.click(await screen.findByRole('option', { name: /Give users access to a folder named after their user id/ }));
     await user.click(screen.getByRole('button', { name: 'Use this template' }));
@@ -102,7 +102,7 @@ describe('storage policies page', { timeout: 20_000 }, () => {
   it('starts a policy from scratch with the bucket prefilled, tells what Review needs, and reviews one statement per operation', async () => {
     const { user, api, notices } = setup(seeded());
     await user.click(await screen.findByRole('button', { name: 'New policy for videos' }));
-    const dialog = await screen.findByRole('dialog', {}, DIALOG_LOAD);
+    const dialog = await findDialog();
     await user.click(within(dialog).getByRole('button', { name: /Create a policy from scratch/ }));
     expect((screen.getByRole('textbox', { name: 'Policy definition' }) as HTMLTextAreaElement).value).toBe("bucket_id = 'videos'");
     await user.click(screen.getByRole('button', { name: 'Review' }));
@@ -146,7 +146,7 @@ describe('storage policies page', { timeout: 20_000 }, () => {
     api.failures['database.updatePolicy'] = { status: 400, message: 'syntax error at or near "="' };
     await user.click(await screen.findByRole('button', { name: 'Actions for policy Anyone reads avatars' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit policy' }));
-    await screen.findByRole('dialog', {}, DIALOG_LOAD);
+    await findDialog();
     const name = await screen.findByRole('textbox', { name: 'Policy name' });
     expect((screen.getByRole('checkbox', { name: 'SELECT' }) as HTMLInputElement).checked).toBe(true);
     await user.click(name);
@@ -169,8 +169,7 @@ describe('storage policies page', { timeout: 20_000 }, () => {
     const { user, api, notices } = setup(seeded());
     await user.click(await screen.findByRole('button', { name: 'Actions for policy Anyone reads avatars' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete policy' }));
-    const dialog = await screen.findByRole('dialog', {}, DIALOG_LOAD);
-    await waitFor(() => expect(dialog.style.pointerEvents).not.toBe('none'));
+    const dialog = await findDialog();
     const confirm = within(dialog).getByRole('button', { name: 'Delete policy' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true);
     await user.type(within(dialog).getByRole('textbox'), 'Anyone reads avatars');
