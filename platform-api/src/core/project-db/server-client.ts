@@ -212,10 +212,13 @@ export class ServerProjectDatabase implements ProjectDatabase {
     await session.park(this.options.idleMs ?? 10_000);
   }
 
-  private async closeHeld(): Promise<void> {
-    const all = [...this.held];
+  /** Ends every connection: the pools and the held sessions. */
+  private async endConnections(): Promise<void> {
+    const pools = this.allPools();
+    const held = [...this.held];
+    this.pools = null;
     this.held.clear();
-    await Promise.all(all.map((s) => s.close()));
+    await Promise.all([...held.map((s) => s.close()), ...pools.map((p) => p.end())]);
   }
 
   async start(): Promise<void> {
@@ -396,16 +399,12 @@ export class ServerProjectDatabase implements ProjectDatabase {
   /** Ends the pools when nothing runs; the next call opens new connections. */
   async suspend(): Promise<boolean> {
     if (this.busy || (!this.pools && !this.held.size)) return false;
-    const pools = this.allPools();
-    this.pools = null;
-    await Promise.all([this.closeHeld(), ...pools.map((p) => p.end())]);
+    await this.endConnections();
     return true;
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const pools = this.allPools();
-    this.pools = null;
-    await Promise.all([this.closeHeld(), ...pools.map((p) => p.end())]);
+    await this.endConnections();
   }
 }

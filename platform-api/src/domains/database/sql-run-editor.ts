@@ -33,7 +33,7 @@ export async function editorRunAnswer(deps: ApiDeps, db: ProjectDatabase, access
   const kept = paged ? await keepCursor(db, String(access.user.id), paged, results, body.rowLimit, session ?? undefined) : null;
   if (kept) results = kept.results;
   const named = statements ?? (results.length === 1 ? [{ text: body.query.trim(), start: 0, tree: {} }] : null);
-  const out = statementResults(results, named, body.rowLimit, !onPostgresServer(deps));
+  const out = statementResults(results, named, body.rowLimit, !server);
   const last = out[out.length - 1];
   if (kept && last) {
     last.totalRows = kept.total;

@@ -33,7 +33,6 @@ const TOTAL_COLUMN = '__plinth_total_rows';
 
 interface OpenCursor {
   name: string;
-  userId: string;
   /** Rows the editor may read: the total, cut at the run's row limit. */
   available: number;
   columns: string[];
@@ -119,7 +118,7 @@ export async function keepCursor(db: ProjectDatabase, userId: string, run: Paged
   // The same run id again: a server's older session goes (embedded, its cursor name is the new one's).
   if (previous?.session) await closeEntry(db, open, key, previous);
   else if (previous?.idle) clearTimeout(previous.idle);
-  const c: OpenCursor = { name: cursorName(run.runId), userId, available, columns: fields.map((f) => f.name), usedAt: Date.now(), session };
+  const c: OpenCursor = { name: cursorName(run.runId), available, columns: fields.map((f) => f.name), usedAt: Date.now(), session };
   open.set(key, c);
   keepAwhile(db, open, key, c);
   await closeStale(db);
@@ -171,7 +170,7 @@ export function sqlRunRowsRoute(fastify: FastifyInstance, deps: ApiDeps) {
       const open = byProject(req.params.ref);
       const key = keyOf(String(access.user.id), req.body.cursor);
       const c = open.get(key);
-      if (!c || c.userId !== String(access.user.id)) throw new HttpError(404, GONE, 'RESULT_GONE', 'cursor');
+      if (!c) throw new HttpError(404, GONE, 'RESULT_GONE', 'cursor');
       const db = await deps.databases.get(req.params.ref);
       const gone = async () => {
         await closeEntry(db, open, key, c);
