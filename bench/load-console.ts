@@ -88,7 +88,7 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /** A call to the API from the context, with its cookies and the CSRF header. */
-async function call(context: BrowserContext, url: string, method: 'GET' | 'POST', body?: unknown): Promise<Record<string, unknown>> {
+export async function call(context: BrowserContext, url: string, method: 'GET' | 'POST', body?: unknown): Promise<Record<string, unknown>> {
   const csrf = (await context.cookies(url)).find((c) => c.name === 'plinth_csrf')?.value;
   const response = await context.request.fetch(url, {
     method,

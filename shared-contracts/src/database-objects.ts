@@ -122,6 +122,51 @@ export const DatabaseTableSummarySchema = z.object({
 });
 export type DatabaseTableSummary = z.infer<typeof DatabaseTableSummarySchema>;
 
+/** A column as the schema visualizer draws it: name, type as Postgres writes it, and its keys. */
+export const SchemaGraphColumnSchema = z.object({
+  name: z.string(),
+  /** `bigint`, `character varying(20)`, `public.mood`, `text[]`. */
+  type: z.string(),
+  nullable: z.boolean(),
+  /** Part of the table's primary key. */
+  primaryKey: z.boolean(),
+  /** Unique on its own (a one-column unique constraint or index, the primary key aside). */
+  unique: z.boolean(),
+});
+export type SchemaGraphColumn = z.infer<typeof SchemaGraphColumnSchema>;
+
+export const SchemaGraphTableSchema = z.object({
+  /** The table's oid: the table editor opens it by this id. */
+  id: z.number(),
+  schema: z.string(),
+  name: z.string(),
+  type: z.enum(['table', 'partitioned table']),
+  rlsEnabled: z.boolean(),
+  /** In table order. */
+  columns: z.array(SchemaGraphColumnSchema),
+});
+export type SchemaGraphTable = z.infer<typeof SchemaGraphTableSchema>;
+
+/** A foreign key of a table of the schema, to a table of this schema or of another. */
+export const SchemaGraphRelationSchema = z.object({
+  /** The constraint's oid. */
+  id: z.number(),
+  name: z.string(),
+  tableId: z.number(),
+  /** The referencing columns, in the key's order. */
+  columns: z.array(z.string()),
+  target: z.object({ tableId: z.number(), schema: z.string(), table: z.string(), columns: z.array(z.string()) }),
+});
+export type SchemaGraphRelation = z.infer<typeof SchemaGraphRelationSchema>;
+
+/** One schema's tables with their columns and foreign keys (issue 22: the schema visualizer). */
+export const SchemaGraphSchema = z.object({
+  schema: z.string(),
+  tables: z.array(SchemaGraphTableSchema),
+  relations: z.array(SchemaGraphRelationSchema),
+});
+export type SchemaGraph = z.infer<typeof SchemaGraphSchema>;
+
 export const DatabaseRoleDetailSchema = z.object({
   id: z.number(),
   name: z.string(),
@@ -153,6 +198,8 @@ export function createDatabaseObjectsClient(http: Http) {
   return {
     listTableSummaries: (ref: string, query?: DatabaseObjectsQuery) =>
       http('GET', `${base(ref)}/table-summaries`, { query: q(query), schema: z.array(DatabaseTableSummarySchema) }),
+    /** The schema's tables with columns, types and keys, and their foreign keys; 404 when there is no such schema. */
+    getSchemaGraph: (ref: string, schema: string) => http('GET', `${base(ref)}/schema-graph`, { query: { schema }, schema: SchemaGraphSchema }),
     createSchema: (ref: string, name: string) => http('POST', `${base(ref)}/schemas`, { body: { name }, schema: z.object({ name: z.string() }) }),
     dropSchema: (ref: string, name: string) => http('DELETE', `${base(ref)}${encodePath`/schemas/${name}`}`, { schema: z.object({ name: z.string() }) }),
     listFunctions: (ref: string, query?: DatabaseObjectsQuery) =>

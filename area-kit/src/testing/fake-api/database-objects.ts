@@ -7,6 +7,7 @@ import {
   DatabaseRoleDetailSchema,
   DatabaseTableSummarySchema,
   DatabaseTriggerSchema,
+  SchemaGraphSchema,
   SqlHistoryEntrySchema,
   SqlHistoryPageSchema,
   type ApiDocs,
@@ -24,6 +25,8 @@ import {
 } from '@plinth/shared-contracts';
 import { PROJECT_REF } from '../fixtures';
 import { answer, answerEach, refuse, type Handlers } from './fake-client';
+import type { TableRowsState } from './table-rows';
+import type { TablesState } from './tables';
 
 export interface DatabaseObjectsState {
   /** What the database pages list (seed them; each answer is checked by its schema). */
@@ -61,8 +64,12 @@ export function sqlRun(over: Partial<SqlHistoryEntry> & { id: number; sql: strin
 
 const inSchema = <T extends { schema: string }>(items: T[], query?: { schema?: string }) => (query?.schema ? items.filter((i) => i.schema === query.schema) : items);
 
-/** The database pages' lists; extensions enable and disable for real in the state. */
-export function databaseObjectHandlers(state: DatabaseObjectsState): Handlers<ReturnType<typeof createDatabaseObjectsClient>> {
+/**
+ * The database pages' lists; extensions enable and disable for real in the state. The schema
+ * visualizer's graph is drawn from the tables of `tableRows` (their shapes' columns and
+ * single-column references), in a schema of `schemas`.
+ */
+export function databaseObjectHandlers(state: DatabaseObjectsState & TableRowsState & Pick<TablesState, 'schemas'>): Handlers<ReturnType<typeof createDatabaseObjectsClient>> {
   const findExtension = (name: string) => state.extensions.find((e) => e.name === name) ?? refuse(404, `extension "${name}" is not available`);
   const setExtension = (name: string, installed: string | null, schema: string | null) => {
     const next = { ...findExtension(name), installedVersion: installed, schema };
@@ -71,6 +78,31 @@ export function databaseObjectHandlers(state: DatabaseObjectsState): Handlers<Re
   };
   return {
     listTableSummaries: (_ref, query) => answerEach(DatabaseTableSummarySchema, inSchema(state.tableSummaries, query)),
+    getSchemaGraph: (_ref, schema) => {
+      if (!state.schemas.some((s) => s.name === schema)) refuse(404, `Schema ${schema} not found`);
+      const shapes = Object.values(state.tableRows)
+        .map((t) => t.shape)
+        .filter((t) => t.schema === schema && (t.type === 'table' || t.type === 'partitioned table'))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      return answer(SchemaGraphSchema, {
+        schema,
+        tables: shapes.map((t) => ({
+          id: t.id,
+          schema: t.schema,
+          name: t.name,
+          type: t.type,
+          rlsEnabled: false,
+          columns: t.columns.map((c) => ({ name: c.name, type: c.type, nullable: c.nullable, primaryKey: c.primaryKey !== null, unique: false })),
+        })),
+        relations: shapes.flatMap((t) =>
+          t.columns.flatMap((c, i) =>
+            c.references
+              ? [{ id: t.id * 1000 + i, name: `${t.name}_${c.name}_fkey`, tableId: t.id, columns: [c.name], target: { tableId: c.references.tableId, schema: c.references.schema, table: c.references.table, columns: [c.references.column] } }]
+              : [],
+          ),
+        ),
+      });
+    },
     listFunctions: (_ref, query) => answerEach(DatabaseFunctionSchema, inSchema(state.functions, query)),
     listTriggers: (_ref, query) => answerEach(DatabaseTriggerSchema, inSchema(state.triggers, query)),
     listIndexes: (_ref, query) => answerEach(DatabaseIndexSchema, inSchema(state.indexes, query)),

@@ -14,6 +14,7 @@ import {
   DatabaseTriggerSchema,
   DatabaseTriggerUpdateSchema,
   PERMISSIONS,
+  SchemaGraphSchema,
 } from '@plinth/shared-contracts';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,15 +27,17 @@ import { exposedFunctions, exposedTables } from './catalog-objects-api-docs';
 import { disableExtension, enableExtension, listExtensions } from './extensions';
 import { createFunction, dropFunction, listFunctions, updateFunction } from './functions';
 import { createIndex, dropIndex, listIndexes } from './indexes';
+import { readSchemaGraph } from './schema-graph';
 import { createTrigger, dropTrigger, listTriggers, setTriggerEnabled } from './triggers';
 
 const base = '/platform/pg-meta/:ref';
 const schemaQuery = z.object({ schema: z.string().trim().min(1).max(63).optional() });
+const oneSchemaQuery = z.object({ schema: z.string().trim().min(1).max(63) });
 const idParams = z.object({ ref: projectRef, id: numericId('id') });
 const nameParams = z.object({ ref: projectRef, name: z.string().min(1).max(63) });
 
 /**
- * The database pages' routes (schemas, functions, triggers, extensions, indexes, roles,
+ * The database pages' routes (schemas and the schema visualizer's graph, functions, triggers, extensions, indexes, roles,
  * migrations, table summaries) and the API docs' description of the data API. Reads need SQL
  * admin read, changes tenant SQL admin write (000 §6); the console's own connection runs them.
  */
@@ -53,6 +56,9 @@ export const catalogObjectRoutes: RouteModule = (fastify, deps) => {
 
   app.get(`${base}/table-summaries`, { schema: { params: RefParamsSchema, querystring: schemaQuery, response: { 200: z.array(DatabaseTableSummarySchema) } } }, async (req) =>
     objects.listTableSummaries(await read(req, req.params.ref), req.query.schema),
+  );
+  app.get(`${base}/schema-graph`, { schema: { params: RefParamsSchema, querystring: oneSchemaQuery, response: { 200: SchemaGraphSchema } } }, async (req) =>
+    readSchemaGraph(await read(req, req.params.ref), req.query.schema),
   );
   app.post(`${base}/schemas`, { schema: { params: RefParamsSchema, body: DatabaseSchemaCreateSchema, response: { 200: z.object({ name: z.string() }) } } }, async (req) =>
     objects.createSchema(await write(req, req.params.ref), req.body.name),
