@@ -27,5 +27,7 @@ export default {
     tableEditor: '/project/:ref/editor',
     table: '/project/:ref/editor/:tableId',
     newQuery: '/project/:ref/sql/new',
+    /** A saved query (SQL snippet) by its id: the shell's command menu opens it. */
+    savedQuery: '/project/:ref/sql/:id',
   },
 } satisfies AreaManifest;

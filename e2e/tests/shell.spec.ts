@@ -56,7 +56,7 @@ test('Ctrl+K opens the command menu, which finds a page and goes there', async (
   await page.goto(`${baseUrl}/project/${project.ref}`);
   await expect(page.getByRole('navigation', { name: 'Project' })).toBeVisible();
   await page.keyboard.press('Control+k');
-  const search = page.getByRole('combobox', { name: 'Search pages and projects' });
+  const search = page.getByRole('combobox', { name: 'Search the console' });
   await expect(search).toBeFocused();
   await search.fill('Storage');
   await expect(page.getByRole('listbox', { name: 'Results' }).getByRole('option').first()).toContainText('Storage');

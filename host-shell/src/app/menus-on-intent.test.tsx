@@ -13,7 +13,7 @@ test('keys typed right after Ctrl+K, before the menu code is here, reach its sea
   for (const key of 'table editor') press(key);
   press('Enter');
   await waitFor(() => expect(router.state.location.pathname).toBe(`/project/${REF}/editor`));
-  expect(screen.queryByRole('combobox', { name: 'Search pages and projects' })).toBeNull();
+  expect(screen.queryByRole('combobox', { name: 'Search the console' })).toBeNull();
 });
 
 test('a click on the account button before the menu code is here opens the menu when it arrives', async () => {

@@ -13,6 +13,11 @@ export const SHELL_LINKS = {
   projectSettings: { area: 'settings-billing', target: 'projectSettings' },
   apiKeys: { area: 'settings-billing', target: 'apiKeys' },
   account: { area: 'settings-billing', target: 'account' },
+  // The command menu's tables, saved queries and buckets, and the project home's SQL editor link.
+  table: { area: 'sql-editor', target: 'table' },
+  savedQuery: { area: 'sql-editor', target: 'savedQuery' },
+  newQuery: { area: 'sql-editor', target: 'newQuery' },
+  bucket: { area: 'storage', target: 'bucket' },
 } as const satisfies Record<string, AreaLink>;
 
 export type ShellLinkName = keyof typeof SHELL_LINKS;

@@ -97,7 +97,7 @@ export default function ProjectLayout() {
             {content}
           </main>
         </div>
-        <CommandMenu projectPages={navLinks(ref, buildMode, comingUp, areas)} projects={projects.data ?? []} />
+        <CommandMenu project={project.data} railEntries={navLinks(ref, buildMode, comingUp, areas)} projects={projects.data ?? []} organizations={organizations.data} currentOrgSlug={orgSlug} />
       </div>
     </FeatureFlagsProvider>
   );

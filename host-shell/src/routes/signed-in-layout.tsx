@@ -38,7 +38,7 @@ export default function SignedInLayout() {
           </Suspense>
         </main>
       </div>
-      <CommandMenu projects={projects.data ?? []} />
+      <CommandMenu projects={projects.data ?? []} organizations={organizations.data} currentOrgSlug={slug} />
     </div>
   );
 }
