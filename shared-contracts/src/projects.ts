@@ -36,6 +36,12 @@ export const ProjectSchema = z.object({
   name: z.string(),
   status: ProjectStatusSchema,
   postgrestStatus: PostgrestStatusSchema,
+  /**
+   * How a person connects to the project's database with psql or a driver (server mode):
+   * `postgresql://{project role}@{host}:{port}/{database}`, the host and port those of the API's
+   * DATABASE_URL server. Never a password: the role's is derived on the server and not shown.
+   * Null when the database is embedded in the API's process (PGlite), which has no address.
+   */
   connectionString: z.nullable(z.string()),
   subscription_id: z.nullable(z.string()),
   restUrl: z.string(),

@@ -6,6 +6,7 @@ import { HttpError } from '../../core/deps';
 import type { AccessRegistry, ProjectRecord } from '../../core/access';
 import type { ProjectDatabaseManager } from '../../core/project-db/manager';
 import type { OrganizationsService } from '../organizations/service';
+import { projectConnectionString } from './connection';
 import { issueProjectKeys, newProjectRef } from './keys';
 
 interface ProjectRow {
@@ -57,7 +58,7 @@ export class ProjectsService {
       name: row.name,
       status,
       postgrestStatus: status === 'ACTIVE_HEALTHY' && this.databases.isOpen(row.ref) ? 'ONLINE' : 'OFFLINE',
-      connectionString: this.databases.connectionUrl(row.ref)?.replace(/\/\/[^@/]*@/, '//') ?? null,
+      connectionString: projectConnectionString(this.databases.connectionUrl(row.ref), row.ref),
       subscription_id: row.subscription_id,
       restUrl: `${this.apiBase}/projects/${row.ref}/api/rest/`,
       kpsVersion: row.kps_version,
