@@ -5,7 +5,7 @@ import type { PlatformFeature } from './PlatformPage';
 
 // Each database page in a chunk of its own: opening one page loads that page alone.
 const TablesPage = lazyWithPreload(() => import('./TablesPage').then((m) => m.TablesPage));
-const SchemasPage = lazyWithPreload(() => import('./SchemasPage').then((m) => m.SchemasPage));
+const SchemaVisualizerPage = lazyWithPreload(() => import('./schema-visualizer/SchemaVisualizerPage').then((m) => m.SchemaVisualizerPage));
 const FunctionsPage = lazyWithPreload(() => import('./FunctionsPage').then((m) => m.FunctionsPage));
 const TriggersPage = lazyWithPreload(() => import('./TriggersPage').then((m) => m.TriggersPage));
 const ExtensionsPage = lazyWithPreload(() => import('./ExtensionsPage').then((m) => m.ExtensionsPage));
@@ -19,7 +19,7 @@ const platform = (feature: PlatformFeature) => () => <PlatformPage feature={feat
 /** Each database page by its path below /database. */
 export const DATABASE_PAGE_COMPONENTS: Record<string, ComponentType> = {
   tables: TablesPage,
-  schemas: SchemasPage,
+  schemas: SchemaVisualizerPage,
   functions: FunctionsPage,
   triggers: TriggersPage,
   extensions: ExtensionsPage,

@@ -4,7 +4,7 @@ import { useArea, errorMessage } from '@plinth/area-kit';
 // Server state of the database pages: one query per kind of object (per schema where it applies),
 // and writes that refresh the lists they change and say what happened.
 
-export type ObjectKind = 'tables' | 'schemas' | 'functions' | 'triggers' | 'extensions' | 'indexes' | 'roles' | 'migrations';
+export type ObjectKind = 'tables' | 'schemas' | 'schema-graph' | 'functions' | 'triggers' | 'extensions' | 'indexes' | 'roles' | 'migrations';
 
 export const objectsKey = (ref: string, kind: ObjectKind, schema?: string): QueryKey => ['database-pages', ref, kind, ...(schema ? [schema] : [])];
 
