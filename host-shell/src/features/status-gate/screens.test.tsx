@@ -83,7 +83,7 @@ test('a project that cannot be loaded shows the error screen with its code and m
 test('a healthy project shows its home with the page title', async () => {
   renderShell(`/project/${REF}`, projectApi(makeProject()));
   expect((await screen.findByTestId('project-status')).textContent).toBe('Healthy');
-  expect(screen.getByText(`http://console.test/api/projects/${REF}/api/rest`)).toBeTruthy();
+  expect(screen.getByRole('region', { name: 'Connecting' }).textContent).toContain(REF);
   expect(screen.getByRole('link', { name: 'View API keys' }).getAttribute('href')).toBe(`/project/${REF}/settings/api`);
   // The title is the home page's own, set once that page is shown (the header's status may come first).
   await waitFor(() => expect(document.title).toBe('Orders | Plinth'));
