@@ -25,6 +25,9 @@ export default {
     organizationUsage: '/org/:slug/usage',
     /** The organization's billing page; `panel=subscriptionPlan` opens the plan panel (000 §2.1). */
     organizationBilling: '/org/:slug/billing',
+    organizationTeam: '/org/:slug/team',
+    organizationIntegrations: '/org/:slug/integrations',
     account: '/account/me',
+    accountSecurity: '/account/security',
   },
 } satisfies AreaManifest;

@@ -51,7 +51,8 @@ test('organization pages for each organization and the account page; no project 
   expect(commands.filter((c) => c.group === 'Organization').map((c) => `${c.label} ${c.detail} ${c.href}`)).toEqual(
     expect.arrayContaining(['Organization billing Acme /org/acme/billing', 'Organization settings Globex /org/globex/general', 'Organization usage Acme /org/acme/usage']),
   );
-  expect(commands.filter((c) => c.group === 'Account').map((c) => c.href)).toEqual(['/account/me']);
+  expect(commands.filter((c) => c.group === 'Account').map((c) => `${c.label} ${c.href}`)).toEqual(['Account /account/me', 'Account security /account/security']);
+  expect(first(commands, 'team').href).toBe('/org/acme/team');
   expect(commands.some((c) => c.href.startsWith('/project/'))).toBe(false);
   expect(first(commands, 'billing').href).toBe('/org/acme/billing');
 });
