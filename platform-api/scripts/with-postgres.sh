@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs a command against a throwaway Postgres 15 cluster: initdb in a temp directory, start on a
 # free port, export DATABASE_URL, run the command, stop the cluster and remove it.
-# The API connects as the cluster's superuser (plinth), or with PLINTH_PG_API_USER=limited as a
-# user with CREATEDB and CREATEROLE only. Either way every project database gets a login role of
-# its own, no superuser, which the statements users send run as (see the README, server mode).
+# The API connects as a user with CREATEDB and CREATEROLE only (plinth_api), as the README
+# recommends for production; with PLINTH_PG_API_USER=superuser as the cluster's superuser (plinth),
+# which the API warns about. Either way every project database gets a login role of its own and a
+# platform role of its own, neither a superuser (see the README, server mode).
 # Usage: bash platform-api/scripts/with-postgres.sh <command> [args...]
 set -euo pipefail
 [ $# -gt 0 ] || { echo "usage: $0 <command> [args...]" >&2; exit 2; }
@@ -37,10 +38,10 @@ as_pg "$BIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -o "-p $PORT -k $DIR 
   || { cat "$DIR/server.log" >&2; exit 1; }
 
 export DATABASE_URL="postgres://plinth:$PASSWORD@127.0.0.1:$PORT/postgres"
-# PLINTH_PG_API_USER=limited: the API connects as a user that is no superuser (CREATEDB and
-# CREATEROLE, as the README recommends); the roles anon, authenticated and service_role (this one
-# with BYPASSRLS, which only a superuser may give) are made ahead by the superuser.
-if [ "${PLINTH_PG_API_USER:-}" = limited ]; then
+# By default the API connects as a user that is no superuser (CREATEDB and CREATEROLE, as the
+# README recommends); the roles anon, authenticated and service_role (this one with BYPASSRLS,
+# which only a superuser may give) are made ahead by the superuser.
+if [ "${PLINTH_PG_API_USER:-limited}" != superuser ]; then
   PGPASSWORD=$PASSWORD "$BIN/psql" -q -v ON_ERROR_STOP=1 "$DATABASE_URL" >/dev/null <<SQL
 create role plinth_api login createdb createrole password '$PASSWORD';
 create database plinth_api owner plinth_api;

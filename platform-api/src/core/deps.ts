@@ -38,6 +38,11 @@ export interface ProjectQueryOptions {
    * the hot statements the API writes itself, whose result columns never change. Ignored embedded.
    */
   prepare?: boolean;
+  /**
+   * Server mode: the key a user's run is known by for a cancel (its member and run id); only the
+   * project's own database finds it (ProjectDatabase.cancel).
+   */
+  runKey?: string;
 }
 
 /** One project's Postgres database, run off the API's main thread. */
@@ -61,6 +66,11 @@ export interface ProjectDatabase {
    * project, the least recently used idle one closed beyond that; null when none may be held now.
    */
   holdSession?(max: number): Promise<HeldSession | null>;
+  /**
+   * Server mode only: cancels the user's run with this key (ProjectQueryOptions.runKey) in this
+   * project, if it is running; true when a cancel was sent.
+   */
+  cancel?(runKey: string): Promise<boolean>;
   /** Bytes on disk (pg_database_size), for usage. */
   sizeBytes(): Promise<number>;
   /** Connections (or the embedded worker) are open now: false once closed or suspended. */

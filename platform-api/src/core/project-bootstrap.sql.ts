@@ -11,17 +11,17 @@ do $$
 declare r text;
 begin
   foreach r in array array['anon', 'authenticated', 'service_role'] loop
-    if not exists (select 1 from pg_roles where rolname = r) then
+    if not exists (select 1 from pg_catalog.pg_roles where rolname operator(pg_catalog.=) r) then
       begin
-        execute format('create role %I nologin noinherit', r);
+        execute pg_catalog.format('create role %I nologin noinherit', r);
       exception when duplicate_object or unique_violation then null;
       end;
     end if;
   end loop;
   -- service_role bypasses row level security, as on the established platform. Only a superuser
   -- may give that attribute: an API user without it leaves service_role under the policies.
-  if (select rolsuper from pg_roles where rolname = current_user)
-     and not (select rolbypassrls from pg_roles where rolname = 'service_role') then
+  if (select rolsuper from pg_catalog.pg_roles where rolname operator(pg_catalog.=) current_user)
+     and not (select rolbypassrls from pg_catalog.pg_roles where rolname operator(pg_catalog.=) 'service_role') then
     begin
       alter role service_role bypassrls;
     exception when others then null; -- another database's bootstrap changed it at the same moment
@@ -32,14 +32,14 @@ end $$;
 
 export const AUTH_SCHEMA_SQL = `
 create schema if not exists auth;
-create or replace function auth.jwt() returns jsonb language sql stable as $$
-  select coalesce(nullif(current_setting('request.jwt.claims', true), ''), '{}')::jsonb
+create or replace function auth.jwt() returns jsonb language sql stable set search_path = '' as $$
+  select coalesce(nullif(pg_catalog.current_setting('request.jwt.claims', true), ''), '{}')::jsonb
 $$;
-create or replace function auth.uid() returns uuid language sql stable as $$
-  select nullif(auth.jwt() ->> 'sub', '')::uuid
+create or replace function auth.uid() returns uuid language sql stable set search_path = '' as $$
+  select nullif(auth.jwt() operator(pg_catalog.->>) 'sub', '')::uuid
 $$;
-create or replace function auth.role() returns text language sql stable as $$
-  select coalesce(auth.jwt() ->> 'role', current_user)::text
+create or replace function auth.role() returns text language sql stable set search_path = '' as $$
+  select coalesce(auth.jwt() operator(pg_catalog.->>) 'role', current_user)::text
 $$;
 grant usage on schema auth to anon, authenticated, service_role;
 grant execute on all functions in schema auth to anon, authenticated, service_role;
@@ -104,8 +104,8 @@ create table if not exists auth.one_time_tokens (
   unique (user_id, token_type)
 );
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
-create or replace function auth.email() returns text language sql stable as $$
-  select auth.jwt() ->> 'email'
+create or replace function auth.email() returns text language sql stable set search_path = '' as $$
+  select auth.jwt() operator(pg_catalog.->>) 'email'
 $$;
 grant execute on function auth.email() to anon, authenticated, service_role;
 `;
@@ -134,14 +134,14 @@ create table if not exists storage.objects (
   last_accessed_at timestamptz not null default now(),
   unique (bucket_id, name)
 );
-create or replace function storage.foldername(name text) returns text[] language sql immutable as $$
-  select (string_to_array(name, '/'))[1:array_length(string_to_array(name, '/'), 1) - 1]
+create or replace function storage.foldername(name text) returns text[] language sql immutable set search_path = '' as $$
+  select (pg_catalog.string_to_array(name, '/'))[1:pg_catalog.array_length(pg_catalog.string_to_array(name, '/'), 1) operator(pg_catalog.-) 1]
 $$;
-create or replace function storage.filename(name text) returns text language sql immutable as $$
-  select (string_to_array(name, '/'))[array_length(string_to_array(name, '/'), 1)]
+create or replace function storage.filename(name text) returns text language sql immutable set search_path = '' as $$
+  select (pg_catalog.string_to_array(name, '/'))[pg_catalog.array_length(pg_catalog.string_to_array(name, '/'), 1)]
 $$;
-create or replace function storage.extension(name text) returns text language sql immutable as $$
-  select lower(substring(storage.filename(name) from '\\.([^.]*)$'))
+create or replace function storage.extension(name text) returns text language sql immutable set search_path = '' as $$
+  select pg_catalog.lower(pg_catalog.substring(storage.filename(name), '\\.([^.]*)$'))
 $$;
 alter table storage.objects enable row level security;
 alter table storage.buckets enable row level security;
@@ -156,8 +156,13 @@ grant usage on schema public to anon, authenticated, service_role;
 /** Statements appended by domain modules (push at import time); each must be idempotent. */
 export const extraProjectBootstrap: string[] = [];
 
-export function projectBootstrapSql(): string[] {
-  return [ROLES_SQL, AUTH_SCHEMA_SQL, AUTH_TABLES_SQL, STORAGE_SCHEMA_SQL, ...extraProjectBootstrap];
+/**
+ * What runs inside a project database: on a Postgres server as the platform's role of the project
+ * (owner-role.ts), which cannot create roles: the server's roles come first from the control
+ * database (ROLES_SQL in projectRolesSql). Embedded, the one session makes them too.
+ */
+export function projectBootstrapSql(options: { roles?: boolean } = {}): string[] {
+  return [...(options.roles === false ? [] : [ROLES_SQL]), AUTH_SCHEMA_SQL, AUTH_TABLES_SQL, STORAGE_SCHEMA_SQL, ...extraProjectBootstrap];
 }
 
 /** Marks which bootstrap a database has; a change of the SQL above (or of extraProjectBootstrap) runs it again. */
@@ -169,95 +174,165 @@ const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /**
- * Server mode: the project's own login role, which every statement a user sends runs as (the SQL
- * editor, app requests through the project APIs). Run by the API's user on every open of the
- * project's database, so databases made before it get it too; each statement is idempotent.
+ * Server mode, run by the API's user on the control database (never inside a project database,
+ * where the tenant's objects live) on every open of a project's database, so databases made
+ * before get it too; each statement is idempotent. Everything here is about the server's shared
+ * catalogs: roles, memberships and the database's privileges.
  *
- * The role is no superuser and cannot create databases or roles, replicate or bypass row level
- * security; a role found with any of these, or a member of a role other than anon, authenticated
- * and service_role, stops the open. It may connect to its own database alone (CONNECT is revoked
- * from PUBLIC), owns `public` and the user's own schemas and objects (those the API's user made
- * before this role existed are handed to it), and reaches `auth` and `storage` only through
- * anon, authenticated and service_role. `verifier` is a SCRAM-SHA-256 verifier, never a password.
+ * The project role (`owner`) is the one every statement a user sends runs as (the SQL editor, app
+ * requests through the project APIs). The platform's role of the project (`admin`) runs the
+ * bootstrap and the console's calls inside the database. Neither is a superuser, creates databases
+ * or roles, replicates or bypasses row level security; the project role is a member of anon,
+ * authenticated and service_role only, the platform's role of the project role only. A role found
+ * with more stops the open. Both may connect to this database alone (CONNECT is revoked from
+ * PUBLIC), within connection limits that also bound the database as a whole. `ownerVerifier` and
+ * `adminVerifier` are SCRAM-SHA-256 verifiers, never passwords.
  */
-export function projectOwnerSql(o: { role: string; database: string; verifier: string }): string[] {
-  const role = ident(o.role);
-  const name = literal(o.role);
-  const own = `array[${HIDDEN_SCHEMAS.map(literal).join(', ')}]::text[]`;
-  const userSchema = (n: string) => `${n}.nspname <> all (${own}) and ${n}.nspname not like 'pg\\_%'`;
-  const notExtension = (catalog: string, oid: string) =>
-    `not exists (select 1 from pg_depend d where d.classid = '${catalog}'::regclass and d.objid = ${oid} and d.deptype = 'e')`;
-  return [
-    `do $$
+export function projectRolesSql(o: { owner: string; admin: string; database: string; ownerVerifier: string; adminVerifier: string; ownerConnections: number; adminConnections: number }): string[] {
+  const owner = ident(o.owner);
+  const admin = ident(o.admin);
+  const db = ident(o.database);
+  const create = (role: string, inherit: boolean) => `do $$
 begin
-  if not exists (select 1 from pg_roles where rolname = ${name}) then
+  if not exists (select 1 from pg_catalog.pg_roles where rolname operator(pg_catalog.=) ${literal(role)}) then
     begin
-      create role ${role} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls inherit;
+      create role ${ident(role)} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls ${inherit ? 'inherit' : 'noinherit'};
     exception when duplicate_object or unique_violation then null;
     end;
   end if;
-end $$;
-alter role ${role} login nocreatedb nocreaterole inherit connection limit 12 password ${literal(o.verifier)};`,
+end $$;`;
+  const wrong = (role: string, allowed: string[]) => `
+    select ${literal(role + ': superuser')} as what from pg_catalog.pg_roles where rolname operator(pg_catalog.=) ${literal(role)} and rolsuper
+    union all select ${literal(role + ': replication')} from pg_catalog.pg_roles where rolname operator(pg_catalog.=) ${literal(role)} and rolreplication
+    union all select ${literal(role + ': bypassrls')} from pg_catalog.pg_roles where rolname operator(pg_catalog.=) ${literal(role)} and rolbypassrls
+    union all select ${literal(role + ': member of ')} operator(pg_catalog.||) g.rolname::text from pg_catalog.pg_auth_members m
+      join pg_catalog.pg_roles g on g.oid operator(pg_catalog.=) m.roleid join pg_catalog.pg_roles u on u.oid operator(pg_catalog.=) m.member
+      where u.rolname operator(pg_catalog.=) ${literal(role)} and g.rolname::text operator(pg_catalog.<>) all (array[${allowed.map(literal).join(', ')}]::text[])`;
+  return [
+    ROLES_SQL,
+    `${create(o.owner, true)}
+${create(o.admin, true)}
+alter role ${owner} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls inherit connection limit ${o.ownerConnections} password ${literal(o.ownerVerifier)};
+alter role ${admin} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls inherit connection limit ${o.adminConnections} password ${literal(o.adminVerifier)};`,
     `do $$
 declare wrong text;
 begin
-  select string_agg(what, ', ') into wrong from (
-    select 'superuser' as what from pg_roles where rolname = ${name} and rolsuper
-    union all select 'replication' from pg_roles where rolname = ${name} and rolreplication
-    union all select 'bypassrls' from pg_roles where rolname = ${name} and rolbypassrls
-    union all select 'member of ' || g.rolname from pg_auth_members m
-      join pg_roles g on g.oid = m.roleid join pg_roles u on u.oid = m.member
-      where u.rolname = ${name} and g.rolname not in ('anon', 'authenticated', 'service_role')
+  select pg_catalog.string_agg(what, ', ') into wrong from (${wrong(o.owner, ['anon', 'authenticated', 'service_role'])}
+    union all ${wrong(o.admin, [o.owner]).trimStart()}
   ) found;
   if wrong is not null then
-    raise exception 'the project database role % has privileges it must not have: %', ${name}, wrong;
+    raise exception 'a project database role has privileges it must not have: %', wrong;
   end if;
 end $$;
-grant anon, authenticated, service_role to ${role};
-grant ${role} to current_user;
-revoke all on database ${ident(o.database)} from public;
-grant connect, temporary, create on database ${ident(o.database)} to ${role};
-revoke create on schema public from public;
+grant anon, authenticated, service_role to ${owner};
+grant ${owner} to ${admin};
+grant ${owner}, ${admin} to current_user;`,
+  ];
+}
+
+/**
+ * Who may connect to a project database, and how many sessions it holds at most (the two roles'
+ * limits together, so a busy project can never take more of the server). Run by the database's
+ * owner: the API's user right after creating it, then the platform's role of the project.
+ */
+export function projectDatabaseGrantsSql(o: { owner: string; database: string; connections: number }): string {
+  const db = ident(o.database);
+  return `revoke all on database ${db} from public;
+grant connect, temporary, create on database ${db} to ${ident(o.owner)};
+alter database ${db} connection limit ${o.connections};`;
+}
+
+/**
+ * Server mode: what the platform's role of the project does inside the project database after the
+ * bootstrap, on every open. The project role owns `public` and the user's own schemas and objects
+ * (those the platform made there are handed to it), and the default privileges the bootstrap gave
+ * for the platform's objects (grants to the API roles on new tables in `public`) apply to the
+ * project role's objects too. `auth` and `storage` stay the platform's: whoever owns a table
+ * decides what code runs on every write to it, and the console writes there.
+ */
+export function projectSchemasSql(o: { owner: string; database: string; connections: number }): string[] {
+  const role = ident(o.owner);
+  const name = literal(o.owner);
+  const own = `array[${HIDDEN_SCHEMAS.map(literal).join(', ')}]::text[]`;
+  const userSchema = (n: string) => `${n}.nspname::text operator(pg_catalog.<>) all (${own}) and ${n}.nspname::text not like 'pg\\_%'`;
+  const notExtension = (catalog: string, oid: string) =>
+    `not exists (select 1 from pg_catalog.pg_depend d where d.classid operator(pg_catalog.=) '${catalog}'::pg_catalog.regclass and d.objid operator(pg_catalog.=) ${oid} and d.deptype operator(pg_catalog.=) 'e')`;
+  return [
+    projectDatabaseGrantsSql(o),
+    `revoke create on schema public from public;
 alter schema public owner to ${role};`,
     `do $$
 declare
-  me oid := (select oid from pg_roles where rolname = current_user);
+  me oid := (select oid from pg_catalog.pg_roles where rolname operator(pg_catalog.=) current_user);
   o record;
 begin
-  -- The default privileges the bootstrap gave for objects the API's user creates apply to the
-  -- project role's objects too (e.g. grants to the API roles on new tables in public).
-  for o in select format('alter default privileges for role %I %s grant %s on %s to %s', ${name},
-        case when a.defaclnamespace = 0 then '' else format('in schema %I', n.nspname) end, x.privilege_type,
+  for o in select pg_catalog.format('alter default privileges for role %I %s grant %s on %s to %s', ${name},
+        case when a.defaclnamespace operator(pg_catalog.=) 0 then '' else pg_catalog.format('in schema %I', n.nspname) end, x.privilege_type,
         case a.defaclobjtype when 'r' then 'tables' when 'S' then 'sequences' when 'f' then 'functions' when 'T' then 'types' else 'schemas' end,
-        case when x.grantee = 0 then 'public' else quote_ident(g.rolname) end) as sql
-      from pg_default_acl a left join pg_namespace n on n.oid = a.defaclnamespace
-        cross join lateral aclexplode(a.defaclacl) x left join pg_roles g on g.oid = x.grantee
-      where a.defaclrole = me and x.grantee <> me loop
+        case when x.grantee operator(pg_catalog.=) 0 then 'public' else pg_catalog.quote_ident(g.rolname) end) as sql
+      from pg_catalog.pg_default_acl a left join pg_catalog.pg_namespace n on n.oid operator(pg_catalog.=) a.defaclnamespace
+        cross join lateral pg_catalog.aclexplode(a.defaclacl) x left join pg_catalog.pg_roles g on g.oid operator(pg_catalog.=) x.grantee
+      where a.defaclrole operator(pg_catalog.=) me and x.grantee operator(pg_catalog.<>) me loop
     execute o.sql;
   end loop;
-  for o in select format('alter schema %I owner to %I', n.nspname, ${name}) as sql from pg_namespace n
-      where n.nspowner = me and ${userSchema('n')} and ${notExtension('pg_namespace', 'n.oid')} loop
+  for o in select pg_catalog.format('alter schema %I owner to %I', n.nspname, ${name}) as sql from pg_catalog.pg_namespace n
+      where n.nspowner operator(pg_catalog.=) me and ${userSchema('n')} and ${notExtension('pg_namespace', 'n.oid')} loop
     execute o.sql;
   end loop;
-  for o in select format('alter %s %s owner to %I',
+  for o in select pg_catalog.format('alter %s %s owner to %I',
         case c.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'f' then 'foreign table' when 'S' then 'sequence' else 'table' end,
-        c.oid::regclass, ${name}) as sql
-      from pg_class c join pg_namespace n on n.oid = c.relnamespace
-      where c.relowner = me and ${userSchema('n')} and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
-        and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype in ('a', 'i', 'e')) loop
+        c.oid::pg_catalog.regclass, ${name}) as sql
+      from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid operator(pg_catalog.=) c.relnamespace
+      where c.relowner operator(pg_catalog.=) me and ${userSchema('n')} and c.relkind operator(pg_catalog.=) any (array['r', 'p', 'v', 'm', 'f', 'S']::"char"[])
+        and not exists (select 1 from pg_catalog.pg_depend d where d.classid operator(pg_catalog.=) 'pg_class'::pg_catalog.regclass and d.objid operator(pg_catalog.=) c.oid and d.deptype operator(pg_catalog.=) any (array['a', 'i', 'e']::"char"[])) loop
     begin execute o.sql; exception when others then raise warning '%: %', o.sql, sqlerrm; end;
   end loop;
-  for o in select format('alter %s %s owner to %I', case p.prokind when 'a' then 'aggregate' else 'routine' end, p.oid::regprocedure, ${name}) as sql
-      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where p.proowner = me and ${userSchema('n')} and p.prokind in ('f', 'p', 'a') and ${notExtension('pg_proc', 'p.oid')} loop
+  for o in select pg_catalog.format('alter %s %s owner to %I', case p.prokind when 'a' then 'aggregate' else 'routine' end, p.oid::pg_catalog.regprocedure, ${name}) as sql
+      from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid operator(pg_catalog.=) p.pronamespace
+      where p.proowner operator(pg_catalog.=) me and ${userSchema('n')} and p.prokind operator(pg_catalog.=) any (array['f', 'p', 'a']::"char"[]) and ${notExtension('pg_proc', 'p.oid')} loop
     begin execute o.sql; exception when others then raise warning '%: %', o.sql, sqlerrm; end;
   end loop;
-  for o in select format('alter %s %s owner to %I', case t.typtype when 'd' then 'domain' else 'type' end, t.oid::regtype, ${name}) as sql
-      from pg_type t join pg_namespace n on n.oid = t.typnamespace
-      where t.typowner = me and ${userSchema('n')} and ${notExtension('pg_type', 't.oid')}
-        and (t.typtype in ('e', 'd', 'r') or (t.typtype = 'c' and (select relkind from pg_class where oid = t.typrelid) = 'c')) loop
+  for o in select pg_catalog.format('alter %s %s owner to %I', case t.typtype when 'd' then 'domain' else 'type' end, t.oid::pg_catalog.regtype, ${name}) as sql
+      from pg_catalog.pg_type t join pg_catalog.pg_namespace n on n.oid operator(pg_catalog.=) t.typnamespace
+      where t.typowner operator(pg_catalog.=) me and ${userSchema('n')} and ${notExtension('pg_type', 't.oid')}
+        and (t.typtype operator(pg_catalog.=) any (array['e', 'd', 'r']::"char"[]) or (t.typtype operator(pg_catalog.=) 'c' and (select relkind from pg_catalog.pg_class where oid operator(pg_catalog.=) t.typrelid) operator(pg_catalog.=) 'c')) loop
     begin execute o.sql; exception when others then raise warning '%: %', o.sql, sqlerrm; end;
   end loop;
 end $$;`,
   ];
 }
+
+/**
+ * Server mode, once for a database made before the platform had a role of its own in each project
+ * database: what the API's user owns there (the `auth` and `storage` schemas and their objects, the
+ * objects the console made in user schemas) goes to the platform's role of the project, so that the
+ * API's user never needs to connect to the database again. Read and run by the API's user on a
+ * session whose search path holds pg_catalog alone; the statements call no function and run no
+ * code of the tenant (ALTER … OWNER only).
+ */
+export const LEGACY_OWNED_OBJECTS_SQL = `
+select pg_catalog.format('alter schema %I owner to %I', n.nspname, $1::text) as sql
+  from pg_catalog.pg_namespace n where n.nspowner operator(pg_catalog.=) (select oid from pg_catalog.pg_roles where rolname operator(pg_catalog.=) current_user)
+union all
+select pg_catalog.format('alter %s %s owner to %I',
+    case c.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'f' then 'foreign table' when 'S' then 'sequence' else 'table' end,
+    c.oid::pg_catalog.regclass, $1::text)
+  from pg_catalog.pg_class c
+  where c.relowner operator(pg_catalog.=) (select oid from pg_catalog.pg_roles where rolname operator(pg_catalog.=) current_user)
+    and c.relkind operator(pg_catalog.=) any (array['r', 'p', 'v', 'm', 'f', 'S']::"char"[])
+    and c.relnamespace operator(pg_catalog.<>) all (array['pg_catalog'::pg_catalog.regnamespace, 'information_schema'::pg_catalog.regnamespace]::oid[])
+    and not exists (select 1 from pg_catalog.pg_depend d where d.classid operator(pg_catalog.=) 'pg_class'::pg_catalog.regclass and d.objid operator(pg_catalog.=) c.oid and d.deptype operator(pg_catalog.=) any (array['a', 'i', 'e']::"char"[]))
+union all
+select pg_catalog.format('alter %s %s owner to %I', case p.prokind when 'a' then 'aggregate' else 'routine' end, p.oid::pg_catalog.regprocedure, $1::text)
+  from pg_catalog.pg_proc p
+  where p.proowner operator(pg_catalog.=) (select oid from pg_catalog.pg_roles where rolname operator(pg_catalog.=) current_user)
+    and p.pronamespace operator(pg_catalog.<>) all (array['pg_catalog'::pg_catalog.regnamespace, 'information_schema'::pg_catalog.regnamespace]::oid[])
+    and not exists (select 1 from pg_catalog.pg_depend d where d.classid operator(pg_catalog.=) 'pg_proc'::pg_catalog.regclass and d.objid operator(pg_catalog.=) p.oid and d.deptype operator(pg_catalog.=) 'e')
+union all
+select pg_catalog.format('alter %s %s owner to %I', case t.typtype when 'd' then 'domain' else 'type' end, t.oid::pg_catalog.regtype, $1::text)
+  from pg_catalog.pg_type t
+  where t.typowner operator(pg_catalog.=) (select oid from pg_catalog.pg_roles where rolname operator(pg_catalog.=) current_user)
+    and t.typnamespace operator(pg_catalog.<>) all (array['pg_catalog'::pg_catalog.regnamespace, 'information_schema'::pg_catalog.regnamespace]::oid[])
+    and not exists (select 1 from pg_catalog.pg_depend d where d.classid operator(pg_catalog.=) 'pg_type'::pg_catalog.regclass and d.objid operator(pg_catalog.=) t.oid and d.deptype operator(pg_catalog.=) 'e')
+    and (t.typtype operator(pg_catalog.=) any (array['e', 'd', 'r']::"char"[]) or (t.typtype operator(pg_catalog.=) 'c' and (select relkind from pg_catalog.pg_class where oid operator(pg_catalog.=) t.typrelid) operator(pg_catalog.=) 'c'))
+`;

@@ -3,6 +3,7 @@ import type { QueryResult } from '../deps';
 import { toDatabaseError } from '../database-error';
 import { refuseUnsupportedStatements } from './unsupported-statements';
 import { USER_SESSION_RESET } from './session-reset';
+import { cancelBackend, withOutsideLimit } from './cancel-backend';
 
 // Server mode: a connection of the project's own role kept for one SQL editor run whose large
 // result the editor reads page by page (a held cursor lives in the session that declared it). It
@@ -90,14 +91,17 @@ export class HeldSession {
    * Runs a user's text in one transaction under its time limit, then resets the session. Any
    * failure closes the session: its error is the run's.
    */
-  run(sql: string, timeoutMs: number): Promise<QueryResult[]> {
+  run(sql: string, timeoutMs: number, runKey?: string): Promise<QueryResult[]> {
     return this.work(async () => {
+      this.runKey = runKey;
       try {
         refuseUnsupportedStatements(sql);
         await this.client.query(`begin; select set_config('statement_timeout', '${Math.max(0, Math.floor(timeoutMs))}', true)`);
         let results: QueryResult[];
         try {
-          results = toResults((await this.client.query(sql)) as unknown as pg.QueryResult | pg.QueryResult[]);
+          // The time limit holds from outside too (a SET statement_timeout = 0 in the text lifts only the session's).
+          const run = withOutsideLimit(this.client, timeoutMs, this.client.query(sql) as unknown as Promise<pg.QueryResult | pg.QueryResult[]>, () => undefined);
+          results = toResults(await run);
           await this.client.query('commit');
         } catch (err) {
           await this.client.query('rollback').catch(() => undefined);
@@ -108,8 +112,20 @@ export class HeldSession {
       } catch (err) {
         void this.close();
         throw toDatabaseError(err);
+      } finally {
+        this.runKey = undefined;
       }
     });
+  }
+
+  /** The key of the user's run in progress on this session (its member and run id). */
+  private runKey: string | undefined;
+
+  /** Cancels the run with this key if it is the one running here; true when a cancel was sent. */
+  async cancel(runKey: string): Promise<boolean> {
+    if (this.ended || this.runKey !== runKey) return false;
+    await cancelBackend(this.client);
+    return true;
   }
 
   /** Reads on the held session (a page of its cursor); a read that fails or stops answering closes it. */

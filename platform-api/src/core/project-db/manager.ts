@@ -5,9 +5,10 @@ import type { ProjectDatabase, ProjectDatabases } from '../deps';
 import { HttpError } from '../deps';
 import { quoteIdent } from '../database-error';
 import type { OpenControlDatabase } from '../control-db';
-import { projectBootstrapSql, projectBootstrapVersion, projectOwnerSql } from '../project-bootstrap.sql';
+import pg from 'pg';
+import { LEGACY_OWNED_OBJECTS_SQL, projectBootstrapSql, projectDatabaseGrantsSql, projectBootstrapVersion, projectRolesSql, projectSchemasSql } from '../project-bootstrap.sql';
 import { loadServerSecret } from '../csrf';
-import { projectRoleName, projectRolePassword, projectRoleUrl, scramVerifier } from './owner-role';
+import { ADMIN_CONNECTIONS, OWNER_CONNECTION_LIMIT, PLATFORM_SEARCH_PATH, PLATFORM_SESSION_OPTIONS, projectAdminRoleName, projectRoleName, projectRolePassword, projectRoleUrl, scramVerifier } from './owner-role';
 import { PgliteProjectDatabase } from './pglite-client';
 import { ServerProjectDatabase } from './server-client';
 import type { CallQueueLimits } from './call-queue';
@@ -79,6 +80,7 @@ export class ProjectDatabaseManager implements ProjectDatabases {
     return path.join(this.opts.dataDir, 'projects', ref, 'pgdata');
   }
 
+  /** Server mode: the project database's address on the server (the API's own credentials in it: strip them before showing it). */
   connectionUrl(ref: string): string | null {
     if (!this.opts.databaseUrl) return null;
     const url = new URL(this.opts.databaseUrl);
@@ -272,15 +274,20 @@ export class ProjectDatabaseManager implements ProjectDatabases {
       this.claimed.set(dir, ref);
       db = new PgliteProjectDatabase(ref, dir, this.opts.statementTimeoutMs, { queue: this.opts.queue });
     } else {
-      const projectRoleUrl = await this.projectRoleUrl(ref);
-      db = new ServerProjectDatabase(ref, this.connectionUrl(ref)!, this.opts.statementTimeoutMs, { queue: this.opts.queue, idleMs: this.opts.databaseIdleMs, projectRoleUrl });
+      const urls = await this.prepareServerDatabase(ref);
+      db = new ServerProjectDatabase(ref, urls.admin, this.opts.statementTimeoutMs, {
+        queue: this.opts.queue,
+        idleMs: this.opts.databaseIdleMs,
+        projectRoleUrl: urls.owner,
+        onLoginRefused: () => this.prepareServerDatabase(ref).then(() => undefined),
+      });
     }
     try {
       this.enforceBound(ref);
       await db.start();
       await bootstrap(db);
-      if (db instanceof ServerProjectDatabase) await this.secureProjectRole(db, ref);
-      const check = await db.query<{ ok: boolean }>(`select to_regclass('storage.objects') is not null as ok`);
+      if (db instanceof ServerProjectDatabase) await this.secureProjectSchemas(db, ref);
+      const check = await db.query<{ ok: boolean }>(`select pg_catalog.to_regclass('storage.objects') is not null as ok`);
       if (!check.rows[0]?.ok) throw new Error('the storage schema is missing');
     } catch (err) {
       await db.close().catch(() => undefined);
@@ -292,29 +299,94 @@ export class ProjectDatabaseManager implements ProjectDatabases {
     return db;
   }
 
-  /** Server mode: where the project's own role connects (its password derived, never stored). */
-  private async projectRoleUrl(ref: string): Promise<string> {
+  /** Server mode: the secret the project roles' passwords are derived from. */
+  private async secret(): Promise<Buffer> {
     this.roleSecret ??= loadServerSecret(this.opts.control, 'project-database-roles');
-    const password = projectRolePassword(await this.roleSecret.catch((err) => ((this.roleSecret = null), Promise.reject(err))), ref);
-    return projectRoleUrl(this.opts.databaseUrl!, projectDatabaseName(ref), projectRoleName(ref), password);
+    return this.roleSecret.catch((err) => ((this.roleSecret = null), Promise.reject(err)));
   }
 
   /**
-   * Server mode, on every open: the project's login role exists with its derived password and no
-   * more than its privileges, may connect to this database alone and owns the user's schemas.
+   * Server mode, on every open and whenever the server refuses a login of the project's roles
+   * (a tenant changed its role's password): from the control database, as the API's user, the
+   * project role and the platform's role of the project exist with their derived passwords and no
+   * more than their privileges, may connect to this database alone, and the platform's role owns
+   * the database. The API's user never connects to the project database itself, except once for a
+   * database made before the platform's role (LEGACY_OWNED_OBJECTS_SQL), on a session whose search
+   * path holds pg_catalog alone. Answers where each role connects.
    */
-  private async secureProjectRole(db: ServerProjectDatabase, ref: string): Promise<void> {
-    const password = decodeURIComponent(new URL(await this.projectRoleUrl(ref)).password);
-    const sql = projectOwnerSql({ role: projectRoleName(ref), database: projectDatabaseName(ref), verifier: scramVerifier(password) });
-    for (const statement of sql) await db.exec(statement);
+  private async prepareServerDatabase(ref: string): Promise<{ owner: string; admin: string }> {
+    const secret = await this.secret();
+    const database = projectDatabaseName(ref);
+    const owner = { name: projectRoleName(ref), password: projectRolePassword(secret, ref, 'owner') };
+    const admin = { name: projectAdminRoleName(ref), password: projectRolePassword(secret, ref, 'admin') };
+    const control = this.opts.control;
+    for (const statement of projectRolesSql({
+      owner: owner.name,
+      admin: admin.name,
+      database,
+      ownerVerifier: scramVerifier(owner.password),
+      adminVerifier: scramVerifier(admin.password),
+      ownerConnections: OWNER_CONNECTION_LIMIT,
+      adminConnections: ADMIN_CONNECTIONS,
+    })) {
+      await control.query(statement);
+    }
+    const owned = await control.query<{ mine: boolean }>(
+      `select d.datdba operator(pg_catalog.=) r.oid as mine from pg_catalog.pg_database d, pg_catalog.pg_roles r
+        where d.datname operator(pg_catalog.=) $1 and r.rolname operator(pg_catalog.=) current_user`,
+      [database],
+    );
+    if (owned.rows[0]?.mine) {
+      await control.query(projectDatabaseGrantsSql({ owner: owner.name, database, connections: OWNER_CONNECTION_LIMIT + ADMIN_CONNECTIONS }));
+      await this.handOverLegacyObjects(ref, admin.name);
+      await control.query(`alter database ${quoteIdent(database)} owner to ${quoteIdent(admin.name)}`);
+    }
     this.controlClosed ??= (async () => {
-      const r = await this.opts.control.query<{ name: string }>('select current_database() as name');
-      await this.opts.control.query(`revoke connect, temporary on database ${quoteIdent(r.rows[0]!.name)} from public`);
+      const r = await control.query<{ name: string }>('select pg_catalog.current_database() as name');
+      await control.query(`revoke connect, temporary on database ${quoteIdent(r.rows[0]!.name)} from public`);
     })().catch(() => undefined);
     await this.controlClosed;
-    // The role logs in, and a statement sent for a user runs as it, without superuser rights.
-    const check = await db.query<{ ok: boolean }>(`select session_user = $1 and current_setting('is_superuser') = 'off' as ok`, [projectRoleName(ref)], { user: true });
-    if (!check.rows[0]?.ok) throw new Error('the project database role is not what it must be');
+    return {
+      owner: projectRoleUrl(this.opts.databaseUrl!, database, owner.name, owner.password),
+      admin: projectRoleUrl(this.opts.databaseUrl!, database, admin.name, admin.password),
+    };
+  }
+
+  /** A database the API's user still owns: what it owns inside goes to the platform's role of the project. */
+  private async handOverLegacyObjects(ref: string, admin: string): Promise<void> {
+    const client = new pg.Client({ connectionString: this.connectionUrl(ref)!, options: PLATFORM_SESSION_OPTIONS });
+    client.on('error', () => undefined);
+    await client.connect();
+    try {
+      await client.query('begin');
+      const path = await client.query<{ p: string }>(`select pg_catalog.current_setting('search_path') as p`);
+      if (path.rows[0]?.p.replace(/\s+/g, '') !== PLATFORM_SEARCH_PATH) throw new Error('the platform session did not start with its search path');
+      const r = await client.query<{ sql: string }>(LEGACY_OWNED_OBJECTS_SQL, [admin]);
+      for (const { sql } of r.rows) await client.query(sql);
+      await client.query('commit');
+    } catch (err) {
+      await client.query('rollback').catch(() => undefined);
+      throw err;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Server mode, on every open, inside the database as the platform's role of the project: the
+   * project role owns `public` and the user's objects; both roles are what they must be.
+   */
+  private async secureProjectSchemas(db: ServerProjectDatabase, ref: string): Promise<void> {
+    const grants = { owner: projectRoleName(ref), database: projectDatabaseName(ref), connections: OWNER_CONNECTION_LIMIT + ADMIN_CONNECTIONS };
+    for (const statement of projectSchemasSql(grants)) await db.exec(statement);
+    // The console's session is the platform's role with pg_catalog alone on its path; a statement
+    // sent for a user runs as the project role; neither is a superuser.
+    const platform = await db.query<{ ok: boolean }>(
+      `select session_user operator(pg_catalog.=) $1 and pg_catalog.replace(pg_catalog.current_setting('search_path'), ' ', '') operator(pg_catalog.=) $2 and pg_catalog.current_setting('is_superuser') operator(pg_catalog.=) 'off' as ok`,
+      [projectAdminRoleName(ref), PLATFORM_SEARCH_PATH],
+    );
+    const user = await db.query<{ ok: boolean }>(`select session_user = $1 and current_setting('is_superuser') = 'off' as ok`, [projectRoleName(ref)], { user: true });
+    if (!platform.rows[0]?.ok || !user.rows[0]?.ok) throw new Error('the project database roles are not what they must be');
   }
 
   /** Refuses to open a data directory another project opened, or one found shared at start. */
@@ -393,9 +465,12 @@ function sharedReason(others: string[]): string {
 /** Runs the bootstrap SQL unless this database already has this version of it (marked on the storage schema). */
 async function bootstrap(db: ProjectDatabase): Promise<void> {
   const version = projectBootstrapVersion();
-  const marked = await db.query<{ v: string | null }>(`select obj_description(to_regnamespace('storage'), 'pg_namespace') as v`);
+  const marked = await db.query<{ v: string | null }>(
+    `select pg_catalog.obj_description(pg_catalog.to_regnamespace('storage')::pg_catalog.oid, 'pg_namespace'::pg_catalog.name) as v`,
+  );
   if (marked.rows[0]?.v === version) return;
-  for (const sql of projectBootstrapSql()) await db.exec(sql);
+  // On a server the roles were made from the control database (projectRolesSql).
+  for (const sql of projectBootstrapSql({ roles: db instanceof PgliteProjectDatabase })) await db.exec(sql);
   await db.exec(`comment on schema storage is '${version}'`);
 }
 

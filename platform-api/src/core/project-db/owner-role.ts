@@ -7,9 +7,36 @@ import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 /** The login role of a project's database. */
 export const projectRoleName = (ref: string) => `plinth_${ref}_owner`;
 
-/** The project role's password: an HMAC of the project ref under the server's secret. */
-export function projectRolePassword(secret: Buffer, ref: string): string {
-  return createHmac('sha256', secret).update(`project-database-role|${ref}`).digest('base64url');
+/**
+ * The platform's own login role in a project's database: it owns the database, the `auth` and
+ * `storage` schemas and their tables, and runs the bootstrap and the console's catalog, storage and
+ * auth calls. It holds nothing on the server beyond that database (no superuser, no CREATEDB,
+ * CREATEROLE, REPLICATION or BYPASSRLS, member of the project role alone), so even a function the
+ * tenant planted could do no more as it than in that project's own database. Its sessions start
+ * with PLATFORM_SESSION_OPTIONS.
+ */
+export const projectAdminRoleName = (ref: string) => `plinth_${ref}_admin`;
+
+/**
+ * Every session the platform opens to a project database as its own role starts with only
+ * pg_catalog on the search path (a startup option: no statement undoes it before the platform's
+ * own), so an unqualified name in the platform's SQL can never resolve to a function, operator or
+ * table the tenant created in `public` or any other schema (the CVE-2018-1058 pattern).
+ */
+export const PLATFORM_SEARCH_PATH = 'pg_catalog,pg_temp';
+export const PLATFORM_SESSION_OPTIONS = `-c search_path=${PLATFORM_SEARCH_PATH}`;
+
+/** Connections the platform's role may hold on one project database (the console's pool). */
+export const ADMIN_CONNECTIONS = 3;
+/** Connections the project role may hold (the user and app pools and held results). */
+export const OWNER_CONNECTION_LIMIT = 12;
+
+/**
+ * A project role's password: an HMAC of the project ref under the server's secret (the platform's
+ * role of the project under a label of its own).
+ */
+export function projectRolePassword(secret: Buffer, ref: string, role: 'owner' | 'admin' = 'owner'): string {
+  return createHmac('sha256', secret).update(`${role === 'owner' ? 'project-database-role' : 'project-database-admin'}|${ref}`).digest('base64url');
 }
 
 /** A SCRAM-SHA-256 verifier of a password (what `ALTER ROLE … PASSWORD` stores, RFC 5802/7677). */

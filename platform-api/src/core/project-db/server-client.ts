@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { ProjectDatabase, ProjectQueryOptions, QueryResult } from '../deps';
-import { DatabaseError, quoteIdent, toDatabaseError } from '../database-error';
+import { DatabaseError, quoteIdent, STATEMENT_TIMEOUT_CODE, toDatabaseError } from '../database-error';
 import { HttpError } from '../deps';
 import { DEFAULT_CALL_QUEUE_LIMITS, type CallQueueLimits } from './call-queue';
 import { refuseUnsupportedStatements } from './unsupported-statements';
 import { readInOneBatch, type BatchStatement } from './read-in-context';
 import { HeldSession } from './held-session';
 import { USER_SESSION_RESET } from './session-reset';
+import { ADMIN_CONNECTIONS, PLATFORM_SESSION_OPTIONS } from './owner-role';
+import { cancelBackend, withOutsideLimit } from './cancel-backend';
 
 function result<Row>(r: pg.QueryResult): QueryResult<Row> {
   return { rows: r.rows as Row[], fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? undefined };
@@ -20,6 +22,8 @@ function results(r: pg.QueryResult | pg.QueryResult[]): QueryResult[] {
 type Runner = Pick<ProjectDatabase, 'query' | 'exec'>;
 
 const watched = new WeakSet<pg.PoolClient>();
+/** Connections whose statement the platform cancelled from outside: never reused (cancel-backend.ts). */
+const overrun = new WeakSet<pg.PoolClient>();
 
 /** Statements kept prepared on one connection at most; past that, statements are sent unprepared. */
 const MAX_PREPARED_PER_CONNECTION = 100;
@@ -68,6 +72,11 @@ const kindOf = (o?: ProjectQueryOptions, sql = '', params?: unknown[]): PoolKind
 export interface ServerProjectDatabaseOptions {
   /** The project's own login role on its database (see owner-role.ts): user and app calls connect as it. */
   projectRoleUrl: string;
+  /**
+   * The server refused a login of the project's roles (a tenant changed its role's password): the
+   * roles are made again with their derived passwords, then the connection is tried once more.
+   */
+  onLoginRefused?: () => Promise<void>;
   /** Idle connections close after this long. */
   idleMs?: number;
   /** Bounds of the wait for a connection (busyWaitMs is unused: console calls have their own pool). */
@@ -111,13 +120,14 @@ export class ServerProjectDatabase implements ProjectDatabase {
   private pool(kind: PoolKind): pg.Pool {
     if (this.closed) throw new DatabaseError('The project database is closed');
     if (!this.pools) {
-      const make = (connectionString: string, max: number, pipeline = false) => {
+      const make = (connectionString: string, max: number, pipeline = false, platform = false) => {
         const pool = new pg.Pool({
           connectionString,
           max,
           idleTimeoutMillis: this.options.idleMs ?? 10_000,
           connectionTimeoutMillis: this.limits.maxWaitMs,
-          options: `-c statement_timeout=${this.defaultTimeoutMs}`,
+          // The platform's own sessions see pg_catalog alone on their path (owner-role.ts).
+          options: `-c statement_timeout=${this.defaultTimeoutMs}${platform ? ` ${PLATFORM_SESSION_OPTIONS}` : ''}`,
           // The app pool runs the API's own statements only: a statement is sent without waiting for the answer to the one before.
           pipeline,
         });
@@ -125,7 +135,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
         return pool;
       };
       this.pools = {
-        console: make(this.connectionString, 3),
+        console: make(this.connectionString, ADMIN_CONNECTIONS, false, true),
         user: make(this.options.projectRoleUrl, USER_CONNECTIONS),
         app: make(this.options.projectRoleUrl, this.options.appConnections ?? DEFAULT_APP_CONNECTIONS, true),
       };
@@ -144,6 +154,23 @@ export class ServerProjectDatabase implements ProjectDatabase {
 
   get busy(): boolean {
     return this.inFlight > 0;
+  }
+
+  /** The user's runs in progress on the user pool, by their key (member and run id): what a cancel may reach. */
+  private readonly runs = new Map<string, pg.PoolClient>();
+
+  /**
+   * Cancels the user's run with this key (its member and run id) in this project alone: the
+   * connection it runs on is known here, and the cancel request goes to that backend only.
+   */
+  async cancel(runKey: string): Promise<boolean> {
+    const client = this.runs.get(runKey);
+    if (client) {
+      await cancelBackend(client);
+      return true;
+    }
+    for (const session of this.held) if (await session.cancel(runKey)) return true;
+    return false;
   }
 
   /** Sessions holding a large result of the SQL editor (held-session.ts). */
@@ -243,17 +270,26 @@ export class ServerProjectDatabase implements ProjectDatabase {
       const all = await Promise.all([...steps, run]);
       return all[all.length - 1] as R;
     };
+    // What a user's statement or an app request runs is limited from outside its session too: a
+    // session may lift its own statement_timeout (SET statement_timeout = 0), the platform's timer it cannot.
+    const limited = <R>(run: Promise<R>, o?: ProjectQueryOptions): Promise<R> => {
+      if (kind === 'console') return run;
+      const key = o?.runKey;
+      if (key) this.runs.set(key, client);
+      const out = withOutsideLimit(client, o?.timeoutMs ?? this.defaultTimeoutMs, run, () => overrun.add(client));
+      return key ? out.finally(() => this.runs.get(key) === client && this.runs.delete(key)) : out;
+    };
     return {
       query: async <Row>(sql: string, params: unknown[] = [], o?: ProjectQueryOptions) => {
         refuseUnsupportedStatements(sql);
         const steps = prep(sql, params, o);
         const name = o?.prepare ? preparedName(client, sql) : null;
-        return result<Row>(await last(steps, name ? client.query({ name, text: sql, values: params }) : client.query(sql, params)));
+        return result<Row>(await last(steps, limited(name ? client.query({ name, text: sql, values: params }) : client.query(sql, params), o)));
       },
       exec: async (sql: string, o?: ProjectQueryOptions) => {
         refuseUnsupportedStatements(sql);
         const steps = prep(sql, [], o);
-        return results((await last(steps, client.query(sql))) as unknown as pg.QueryResult | pg.QueryResult[]);
+        return results((await last(steps, limited(client.query(sql), o))) as unknown as pg.QueryResult | pg.QueryResult[]);
       },
     };
   }
@@ -265,7 +301,13 @@ export class ServerProjectDatabase implements ProjectDatabase {
     }
     let client: pg.PoolClient;
     try {
-      client = await pool.connect();
+      client = await pool.connect().catch(async (err) => {
+        // A login refused for its password: the tenant changed its role's password. The platform
+        // sets the derived one again (from the control database) and tries once more.
+        if ((err as { code?: string })?.code !== '28P01' || !this.options.onLoginRefused) throw err;
+        await this.options.onLoginRefused();
+        return pool.connect();
+      });
     } catch (err) {
       if (/timeout/i.test((err as Error)?.message ?? '')) {
         throw new HttpError(503, kind === 'user' ? 'The project database is busy running other SQL statements. Try again when they finish.' : 'The project database did not answer in time. Try again in a moment.', 'DATABASE_BUSY');
@@ -341,6 +383,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
     } finally {
       // A user's SET ROLE or other setting outlives its transaction on the connection: the next
       // run on it starts as the session began (a connection that cannot be reset is not reused).
+      if (client && !broken && overrun.has(client)) broken = new Error('cancelled from outside its session');
       if (client && !broken && openedKind === 'user') await client.query(USER_SESSION_RESET).catch((e: Error) => (broken = e));
       client?.release(broken);
       this.inFlight--;
@@ -367,12 +410,14 @@ export class ServerProjectDatabase implements ProjectDatabase {
     try {
       client = await this.connect('app');
       // As in a transaction on this pool: what another caller's request left on the session goes first.
-      return result<Row>(await readInOneBatch(client, [...RESET_SESSION_STATEMENTS, ...statements]));
+      const c = client;
+      return result<Row>(await withOutsideLimit(c, this.defaultTimeoutMs, readInOneBatch(c, [...RESET_SESSION_STATEMENTS, ...statements]), () => overrun.add(c)));
     } catch (err) {
       // A prepared statement gone from its connection (DEALLOCATE run by a function): that connection is not reused.
       if ((err as { code?: unknown })?.code === '26000') broken = err as Error;
       throw err instanceof HttpError ? err : toDatabaseError(err);
     } finally {
+      if (client && !broken && overrun.has(client)) broken = new Error('cancelled from outside its session');
       client?.release(broken);
       this.inFlight--;
       this.lastUsedAt = Date.now();

@@ -29,7 +29,7 @@ import * as catalog from './catalog';
 import { createPolicy, deletePolicy, setRowLevelSecurity, updatePolicy } from './policies';
 import { editorRunAnswer, recordFailedRun } from './sql-run-editor';
 import { sqlRunRowsRoute } from './sql-run-pages';
-import { cancelRun, EMBEDDED_CANCEL_MESSAGE, limitRows, NOTHING_TO_CANCEL_MESSAGE, onPostgresServer, taggedRun } from './sql-run';
+import { cancelRun, EMBEDDED_CANCEL_MESSAGE, limitRows, NOTHING_TO_CANCEL_MESSAGE, onPostgresServer, runKey } from './sql-run';
 
 /** Default of a SQL editor statement's run time; its ceiling is the plan's (SQL_STATEMENT_TIMEOUT_CEILING_MS). */
 export const SQL_DEFAULT_TIMEOUT_MS = 15_000;
@@ -90,7 +90,6 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
       const org = await deps.control.query<{ plan: string }>('select plan from organizations where id = $1', [access.project.organizationId]);
       const ceiling = SQL_STATEMENT_TIMEOUT_CEILING_MS[org.rows[0]?.plan as PlanId] ?? SQL_STATEMENT_TIMEOUT_CEILING_MS.free;
       const timeoutMs = Math.min(req.body.timeoutMs ?? SQL_DEFAULT_TIMEOUT_MS, ceiling);
-      const run = taggedRun(req.body.query, req.body.runId);
       const startedAt = performance.now();
       try {
         if (req.body.resultShape === 'statements') {
@@ -99,7 +98,7 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
           return reply.type('application/json').send(json as never);
         }
         // The user's own statement: the console's calls do not wait behind it (see ProjectQueryOptions.user).
-        const results = await db.exec(run.sql, { timeoutMs, user: true });
+        const results = await db.exec(req.body.query, { timeoutMs, user: true, runKey: runKey(access.user.id, req.body.runId) });
         const last = results[results.length - 1];
         const { rows, truncated, totalRows } = limitRows(last, req.body.rowLimit);
         return { rows: jsonSafeRows(rows), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null, truncated, totalRows };
@@ -107,8 +106,6 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
         if (err instanceof HttpError) throw err;
         const e = userSqlError(err);
         const details = e.details ?? {};
-        // Positions count in the user's text, not in the run's tag before it.
-        if (e.details && typeof e.details.position === 'number') e.details.position = Math.max(1, e.details.position - run.offset);
         await recordFailedRun(deps, access, req.body, startedAt, e.message, e.details?.sqlState);
         return reply.code(e.status === 409 ? 409 : 400).send({ message: e.message, code: 'SQL_ERROR' as const, ...details });
       }
@@ -118,14 +115,15 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
   // The rest of a large result's rows, page by page (sql-run-pages).
   sqlRunRowsRoute(fastify, deps);
 
-  // Cancel a run (server mode: pg_cancel_backend; the embedded database says it cannot).
+  // Cancel a run (server mode: Postgres' cancel request to the run's own backend; the embedded database says it cannot).
   app.post(
     `${base}/query/cancel`,
     { schema: { params: RefParamsSchema, body: SqlCancelRequestSchema, response: { 200: SqlCancelResultSchema } } },
     async (req) => {
-      await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SQL_QUERY_RUN);
+      const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SQL_QUERY_RUN);
       if (!onPostgresServer(deps)) return { cancelled: false, message: EMBEDDED_CANCEL_MESSAGE };
-      const cancelled = await cancelRun(await deps.databases.get(req.params.ref), req.body.runId);
+      // Only the member's own run in this project: its database knows the runs it is running.
+      const cancelled = await cancelRun(await deps.databases.get(req.params.ref), access.user.id, req.body.runId);
       return cancelled ? { cancelled } : { cancelled, message: NOTHING_TO_CANCEL_MESSAGE };
     },
   );

@@ -1,6 +1,6 @@
 import type { SqlRunRequest } from '@plinth/shared-contracts';
 import type { ApiDeps, ProjectAccess, ProjectDatabase, QueryResult } from '../../core/deps';
-import { historyRows, onPostgresServer, splitStatements, statementResults, taggedRun } from './sql-run';
+import { historyRows, onPostgresServer, splitStatements, statementResults, runKey } from './sql-run';
 import { recordRun } from './sql-run-history';
 import { CURSORS_PER_PROJECT, keepCursor, pagedRun, userPosition } from './sql-run-pages';
 import { isStoragePolicyRun, runStoragePolicyStatements } from './sql-run-storage-policies';
@@ -11,8 +11,8 @@ import { isStoragePolicyRun, runStoragePolicyStatements } from './sql-run-storag
 // run then goes on a connection of the project role held for that cursor, when one may be held.
 
 /**
- * Runs the editor's text (its statements tagged with the run id) and answers the JSON text;
- * database errors are thrown with their position in the tagged text, as an untouched run's are.
+ * Runs the editor's text (known by its member and run id for a cancel) and answers the JSON text;
+ * database errors are thrown with their position in the user's text.
  */
 export async function editorRunAnswer(deps: ApiDeps, db: ProjectDatabase, access: ProjectAccess, body: SqlRunRequest, timeoutMs: number, startedAt: number): Promise<string> {
   const statements = await splitStatements(body.query);
@@ -22,13 +22,14 @@ export async function editorRunAnswer(deps: ApiDeps, db: ProjectDatabase, access
   // Server: the cursor needs a session of its own; without one the run answers every row.
   const session = paged && server ? ((await db.holdSession?.(CURSORS_PER_PROJECT).catch(() => null)) ?? null) : null;
   if (server && !session) paged = null;
-  const run = taggedRun(paged?.sql ?? body.query, body.runId);
+  const sql = paged?.sql ?? body.query;
+  const key = runKey(access.user.id, body.runId);
   let results: QueryResult[];
   try {
     if (policyRun) results = await runStoragePolicyStatements(db, statements, timeoutMs);
-    else results = (session ? await session.run(run.sql, timeoutMs) : await db.exec(run.sql, { timeoutMs, user: true })).slice(run.offset > 0 ? 1 : 0);
+    else results = session ? await session.run(sql, timeoutMs, key) : await db.exec(sql, { timeoutMs, user: true, runKey: key });
   } catch (err) {
-    throw paged ? userPosition(err, { ...paged, at: paged.at + run.offset }) : err;
+    throw paged ? userPosition(err, paged) : err;
   }
   const kept = paged ? await keepCursor(db, String(access.user.id), paged, results, body.rowLimit, session ?? undefined) : null;
   if (kept) results = kept.results;

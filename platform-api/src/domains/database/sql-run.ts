@@ -3,16 +3,12 @@ import type { ApiDeps, ControlServices, ProjectDatabase, QueryResult } from '../
 import { jsonSafeRows } from '../common/json-rows';
 import { parseSql } from '../common/sql-parser';
 
-// The SQL editor's runs: each is tagged with its run id (as the session's application_name) so a
-// cancel can find the backend running it, and its rows are cut at the run's row limit.
+// The SQL editor's runs: each is known to its project's database by its member and run id while
+// it runs, so a cancel reaches that run alone, and its rows are cut at the run's row limit.
 
-const RUN_TAG = 'plinth_run_';
-
-/** The user's text behind the statement that tags its session; `offset` is how far the user's text moved. */
-export function taggedRun(query: string, runId: string | undefined): { sql: string; offset: number } {
-  if (!runId) return { sql: query, offset: 0 };
-  const prefix = `set application_name = '${RUN_TAG}${runId}';\n`;
-  return { sql: prefix + query, offset: prefix.length };
+/** The key a run is known by for a cancel: its member and run id (looked up in its project's database only). */
+export function runKey(memberId: string | number, runId: string | undefined): string | undefined {
+  return runId ? `${memberId}:${runId}` : undefined;
 }
 
 /** The rows of the last statement, at most rowLimit of them, saying whether some were left out. */
@@ -23,16 +19,11 @@ export function limitRows(last: QueryResult | undefined, rowLimit: number | unde
 }
 
 /**
- * Asks Postgres to cancel the statement of the run (pg_cancel_backend on the session tagged with its
- * id). True when a session was found and signalled.
+ * Cancels the member's run in this project (server mode): the project's database finds it by its
+ * key among the runs it is running itself. True when a cancel was sent.
  */
-export async function cancelRun(db: ProjectDatabase, runId: string): Promise<boolean> {
-  const r = await db.query<{ cancelled: boolean }>(
-    `select coalesce(bool_or(pg_cancel_backend(pid)), false) as cancelled
-       from pg_stat_activity where application_name = $1 and pid <> pg_backend_pid()`,
-    [`${RUN_TAG}${runId}`],
-  );
-  return Boolean(r.rows[0]?.cancelled);
+export async function cancelRun(db: ProjectDatabase, memberId: string | number, runId: string): Promise<boolean> {
+  return (await db.cancel?.(runKey(memberId, runId)!)) ?? false;
 }
 
 /** Project databases on a Postgres server (DATABASE_URL), where another session can cancel a run; not embedded PGlite. */
