@@ -4,12 +4,12 @@ import { useSearchParams } from 'react-router-dom';
 import { queryKeys } from '@plinth/shared-contracts';
 import { useArea } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
+import { Field, Select } from '@plinth/shared-ui/form';
 import { RefreshIcon } from '@plinth/shared-ui/icons';
 import { EmptyState, LoadingState, PageHeader } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import { useObjects } from '../queries';
-import { SchemaSelect } from '../SchemaSelect';
 import { diagramModel } from './diagram-model';
 import { SchemaActions } from './SchemaActions';
 import { SchemaDiagram } from './SchemaDiagram';
@@ -49,7 +49,19 @@ export function SchemaVisualizerPage() {
       />
       <div css={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0, gap: tokens.space.md, padding: tokens.space.lg }}>
         <div css={{ display: 'flex', alignItems: 'flex-end', flexWrap: 'wrap', gap: tokens.space.md }}>
-          <SchemaSelect value={schema} onChange={choose} />
+          <Field label="Schema" css={{ marginBottom: 0, minWidth: 240 }}>
+            <Select value={schema} onChange={(e) => choose(e.target.value)}>
+              {schemaGroups(schemas.data?.map((s) => ({ name: s.name, isProtected: s.protected })) ?? [{ name: schema, isProtected: false }]).map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  {group.names.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </Select>
+          </Field>
           <Button icon={<RefreshIcon />} loading={graph.isFetching && !graph.isPending} onClick={() => void graph.refetch()}>
             Refresh
           </Button>
@@ -66,6 +78,14 @@ export function SchemaVisualizerPage() {
       </div>
     </div>
   );
+}
+
+/** The picker's groups, as the table editor's: the user's schemas, then the protected ones. */
+function schemaGroups(schemas: { name: string; isProtected: boolean }[]) {
+  return [
+    { label: 'Schemas', names: schemas.filter((s) => !s.isProtected).map((s) => s.name) },
+    { label: 'Protected schemas', names: schemas.filter((s) => s.isProtected).map((s) => s.name) },
+  ].filter((g) => g.names.length);
 }
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;

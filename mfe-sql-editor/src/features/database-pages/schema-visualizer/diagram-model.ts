@@ -5,7 +5,7 @@ import type { SchemaGraph, SchemaGraphColumn, SchemaGraphTable } from '@plinth/s
 // referencing column to the referenced one. Keys to other schemas stay marks on their columns.
 
 /** Box metrics in diagram pixels: the boxes are drawn with exactly these (border 1 px all round). */
-export const BOX = { border: 1, header: 36, row: 24, padding: 6, minWidth: 200, maxWidth: 420, charWidth: 7.4, marks: 44 } as const;
+export const BOX = { border: 1, header: 36, row: 24, padding: 6, minWidth: 200, maxWidth: 420, charWidth: 7.4, marks: 52 } as const;
 
 export interface ColumnReference {
   schema: string;

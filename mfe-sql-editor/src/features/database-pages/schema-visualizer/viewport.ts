@@ -13,7 +13,8 @@ export interface Size {
   height: number;
 }
 
-export const MIN_SCALE = 0.1;
+/** Low enough that Fit to view shows a schema of a few hundred tables whole. */
+export const MIN_SCALE = 0.05;
 export const MAX_SCALE = 2;
 /** One press of Zoom in / + (Zoom out / − divides by it). */
 export const ZOOM_STEP = 1.25;
