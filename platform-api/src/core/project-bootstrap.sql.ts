@@ -212,8 +212,8 @@ end $$;`;
     ROLES_SQL,
     `${create(o.owner, true)}
 ${create(o.admin, true)}
-alter role ${owner} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls inherit connection limit ${o.ownerConnections} password ${literal(o.ownerVerifier)};
-alter role ${admin} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls inherit connection limit ${o.adminConnections} password ${literal(o.adminVerifier)};`,
+alter role ${owner} login nocreatedb nocreaterole inherit connection limit ${o.ownerConnections} password ${literal(o.ownerVerifier)};
+alter role ${admin} login nocreatedb nocreaterole inherit connection limit ${o.adminConnections} password ${literal(o.adminVerifier)};`,
     `do $$
 declare wrong text;
 begin

@@ -176,14 +176,19 @@ export class PgliteProjectDatabase implements ProjectDatabase {
     return options?.role || options?.claims ? { role: options.role, claims: options.claims } : undefined;
   }
 
+  /** A statement of the platform's own: neither a user's nor one run as an API role. */
+  private platform(options?: ProjectQueryOptions): boolean {
+    return !options?.user && !options?.role && !options?.claims;
+  }
+
   query<Row = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: ProjectQueryOptions): Promise<QueryResult<Row>> {
     refuseUnsupportedStatements(sql);
-    return this.exclusive(() => this.send({ op: 'query', sql, params, ctx: this.ctx(options) }, options?.timeoutMs ?? this.defaultTimeoutMs), options?.user);
+    return this.exclusive(() => this.send({ op: 'query', sql, params, ctx: this.ctx(options), platform: this.platform(options) }, options?.timeoutMs ?? this.defaultTimeoutMs), options?.user);
   }
 
   exec(sql: string, options?: ProjectQueryOptions): Promise<QueryResult[]> {
     refuseUnsupportedStatements(sql);
-    return this.exclusive(() => this.send({ op: 'exec', sql, ctx: this.ctx(options) }, options?.timeoutMs ?? this.defaultTimeoutMs), options?.user);
+    return this.exclusive(() => this.send({ op: 'exec', sql, ctx: this.ctx(options), platform: this.platform(options) }, options?.timeoutMs ?? this.defaultTimeoutMs), options?.user);
   }
 
   /**
@@ -208,11 +213,11 @@ export class PgliteProjectDatabase implements ProjectDatabase {
         const out = await fn({
           query: <Row>(sql: string, params: unknown[] = [], o?: ProjectQueryOptions) => {
             refuseUnsupportedStatements(sql);
-            return step<QueryResult<Row>>({ op: 'query', sql, params, ctx: this.ctx(o) }, o?.timeoutMs ?? t);
+            return step<QueryResult<Row>>({ op: 'query', sql, params, ctx: this.ctx(o), platform: this.platform(o) }, o?.timeoutMs ?? t);
           },
           exec: (sql: string, o?: ProjectQueryOptions) => {
             refuseUnsupportedStatements(sql);
-            return step<QueryResult[]>({ op: 'exec', sql, ctx: this.ctx(o) }, o?.timeoutMs ?? t);
+            return step<QueryResult[]>({ op: 'exec', sql, ctx: this.ctx(o), platform: this.platform(o) }, o?.timeoutMs ?? t);
           },
         });
         await previous;

@@ -7,6 +7,7 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { RoleContext, WireResult, WorkerInit, WorkerRequest, WorkerResponse } from './protocol';
 import { quoteIdent } from '../database-error';
 import { USER_SESSION_RESET } from './session-reset';
+import { PLATFORM_SEARCH_PATH } from './owner-role';
 import { PGLITE_EXTENSIONS } from '../../domains/database/extensions-pglite';
 
 const init = workerData as WorkerInit;
@@ -54,6 +55,9 @@ async function healthy(db: PGlite, req: WorkerRequest): Promise<boolean> {
 /** A successful request is followed by the probe unless it is a step inside a transaction that has not ended yet. */
 const probed = (req: WorkerRequest) => req.op !== 'close' && !((req.op === 'query' || req.op === 'exec') && req.inTransaction && !req.endsTransaction);
 
+/** A statement of the platform set the search path for the rest of the transaction it runs in. */
+let pinnedInTransaction = false;
+
 async function main() {
   let db: PGlite;
   try {
@@ -69,6 +73,17 @@ async function main() {
       let result: unknown;
       if (req.op === 'query' || req.op === 'exec') {
         if (req.begin) await db.exec('begin');
+        // The platform's own statements see pg_catalog alone on their path; in a transaction for
+        // this statement (a later one as an API role or for a user gets the session's path back),
+        // outside one until the reset after the request.
+        if (req.begin) pinnedInTransaction = false;
+        if (req.platform && !req.endsTransaction) {
+          await db.query(`select pg_catalog.set_config('search_path', $1, $2)`, [PLATFORM_SEARCH_PATH, !!req.inTransaction]);
+          pinnedInTransaction = !!req.inTransaction;
+        } else if (req.inTransaction && pinnedInTransaction && !req.endsTransaction) {
+          await db.exec('reset search_path');
+          pinnedInTransaction = false;
+        }
         const run = async (tx: Runner) => (req.op === 'query' ? wire(await tx.query(req.sql, req.params)) : (await tx.exec(req.sql)).map(wire));
         if (req.ctx && (req.ctx.role || req.ctx.claims)) {
           const ctx = req.ctx;

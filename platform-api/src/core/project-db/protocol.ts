@@ -15,9 +15,14 @@ export interface TransactionStep {
   endsTransaction?: boolean;
 }
 
+/**
+ * `platform`: a statement the platform wrote for itself (not a user's, not run as an API role): it
+ * runs with pg_catalog alone on the search path, so no function or operator the tenant created
+ * can stand in for one it names (owner-role.ts, PLATFORM_SEARCH_PATH).
+ */
 export type WorkerRequest =
-  | ({ id: number; op: 'query'; sql: string; params: unknown[]; ctx?: RoleContext } & TransactionStep)
-  | ({ id: number; op: 'exec'; sql: string; ctx?: RoleContext } & TransactionStep)
+  | ({ id: number; op: 'query'; sql: string; params: unknown[]; ctx?: RoleContext; platform?: boolean } & TransactionStep)
+  | ({ id: number; op: 'exec'; sql: string; ctx?: RoleContext; platform?: boolean } & TransactionStep)
   | { id: number; op: 'size' }
   | { id: number; op: 'close' };
 
