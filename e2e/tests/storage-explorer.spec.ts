@@ -156,3 +156,95 @@ test('drop a folder, browse, rename, move, delete, zip a selection, preview, sig
   await expect(memberPage.getByRole('tooltip')).toHaveText('You need additional permissions to upload files');
   await memberContext.close();
 });
+
+const nameField = (page: Page) => page.getByRole('textbox', { name: 'Name' });
+/** The part of the name field's text that is selected, as the user sees it highlighted. */
+const selectedText = (page: Page) => nameField(page).evaluate((el: HTMLInputElement) => el.value.slice(el.selectionStart ?? 0, el.selectionEnd ?? 0));
+
+test('rename and create folders by keyboard alone: the name field takes the keys at once, Enter saves, Escape cancels', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const baseUrl = serverUrl('production');
+  const { session } = await signUpThroughApi(baseUrl, 'storage-keys');
+  const { ref } = await createActiveProject(session, 'Keys');
+  await session.client.storage.createBucket(ref, { id: 'media' });
+  for (const path of ['report.final.pdf', '.env', 'docs/readme.md']) {
+    await session.client.storage.uploadObject(ref, 'media', path, new TextEncoder().encode(path), { contentType: 'text/plain' });
+  }
+  await session.shareWith(context);
+  await page.goto(`${baseUrl}/project/${ref}/storage/buckets/media`);
+  const root = page.getByRole('listbox', { name: 'Contents of media' });
+  await expect(item(page, 'media', 'report.final.pdf')).toBeVisible();
+  const activeName = () => root.locator('[data-active="true"] [data-testid="storage-item"]').getAttribute('data-name');
+
+  // F2 on a file: its name without the extension is selected; typing replaces it, Enter saves.
+  await root.focus();
+  await page.keyboard.press('End');
+  await expect.poll(activeName).toBe('report.final.pdf');
+  await page.keyboard.press('F2');
+  await expect(nameField(page)).toBeFocused();
+  await expect.poll(() => selectedText(page)).toBe('report.final');
+  await page.keyboard.type('summary');
+  await page.keyboard.press('Enter');
+  await expect(item(page, 'media', 'summary.pdf')).toBeVisible();
+  await expect(item(page, 'media', 'report.final.pdf')).toHaveCount(0);
+  await expect(root).toBeFocused();
+
+  // Escape on a dotfile: all of it selected, the typing dropped, focus back on the list.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(activeName).toBe('.env');
+  await page.keyboard.press('F2');
+  await expect(nameField(page)).toBeFocused();
+  await expect.poll(() => selectedText(page)).toBe('.env');
+  await page.keyboard.type('secrets');
+  await page.keyboard.press('Escape');
+  await expect(nameField(page)).toHaveCount(0);
+  await expect(item(page, 'media', '.env')).toBeVisible();
+  await expect(item(page, 'media', 'secrets')).toHaveCount(0);
+  await expect(root).toBeFocused();
+  await expect.poll(activeName).toBe('.env');
+
+  // A folder from its menu, opened by the pointer: the field still takes the keys, all selected.
+  await item(page, 'media', 'docs').getByTestId('item-actions').click();
+  await page.getByRole('menuitem', { name: 'Rename' }).click();
+  await expect(nameField(page)).toBeFocused();
+  await expect.poll(() => selectedText(page)).toBe('docs');
+  await page.keyboard.type('notes');
+  await page.keyboard.press('Enter');
+  await expect(item(page, 'media', 'notes')).toBeVisible();
+  await expect(item(page, 'media', 'docs')).toHaveCount(0);
+
+  // A file from the menu the keyboard opens (Shift+F10), Rename chosen with Enter; Escape cancels.
+  await root.focus();
+  await page.keyboard.press('End');
+  await expect.poll(activeName).toBe('summary.pdf');
+  await page.keyboard.press('Shift+F10');
+  const menu = page.getByRole('menu', { name: 'Context menu' });
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('r'); // typing jumps to the item
+  await expect(menu.getByRole('menuitem', { name: 'Rename' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(nameField(page)).toBeFocused();
+  await expect.poll(() => selectedText(page)).toBe('summary');
+  await page.keyboard.type('draft');
+  await page.keyboard.press('Escape');
+  await expect(nameField(page)).toHaveCount(0);
+  await expect(item(page, 'media', 'summary.pdf')).toBeVisible();
+  await expect(root).toBeFocused();
+
+  // A new folder from the toolbar by keyboard: Escape leaves none, Enter creates it.
+  const create = page.getByRole('button', { name: 'Create folder' });
+  await create.focus();
+  await page.keyboard.press('Enter');
+  await expect(nameField(page)).toBeFocused();
+  await page.keyboard.type('scratch');
+  await page.keyboard.press('Escape');
+  await expect(nameField(page)).toHaveCount(0);
+  await expect(item(page, 'media', 'scratch')).toHaveCount(0);
+  await create.focus();
+  await page.keyboard.press('Enter');
+  await expect(nameField(page)).toBeFocused();
+  await page.keyboard.type('photos');
+  await page.keyboard.press('Enter');
+  await expect(item(page, 'media', 'photos')).toBeVisible();
+});

@@ -110,4 +110,37 @@ describe('Dialog opened from state (no trigger)', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(opener);
   });
+
+  it('gives focus to returnFocusTo when what opened it has left the page', async () => {
+    const { useState } = await import('react');
+    function FromAMenu() {
+      const [open, setOpen] = useState(false);
+      const [menu, setMenu] = useState(true);
+      return (
+        <>
+          <div role="listbox" tabIndex={0} aria-label="Files" />
+          {menu ? (
+            <Button
+              onClick={() => {
+                setMenu(false);
+                setOpen(true);
+              }}
+            >
+              Delete
+            </Button>
+          ) : null}
+          <Dialog open={open} onOpenChange={setOpen} title="Confirm deletion" returnFocusTo={() => document.querySelector<HTMLElement>('[role="listbox"]')}>
+            <p>Sure?</p>
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<FromAMenu />);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(screen.getByRole('dialog', { name: 'Confirm deletion' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('listbox', { name: 'Files' }));
+  });
 });

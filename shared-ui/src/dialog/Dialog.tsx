@@ -28,6 +28,11 @@ export interface DialogProps {
   hideCloseButton?: boolean;
   /** Element to focus on open instead of the first focusable one (e.g. the input to fill in). */
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /**
+   * Where focus goes on close when what opened the dialog has left the page (a menu item, a bar
+   * gone with the selection), instead of the page's body.
+   */
+  returnFocusTo?: () => HTMLElement | null;
   children?: ReactNode;
 }
 
@@ -84,9 +89,10 @@ export function Dialog({
   dismissible = true,
   hideCloseButton = false,
   initialFocusRef,
+  returnFocusTo,
   children,
 }: DialogProps) {
-  const returnFocus = useReturnFocus(open, Boolean(trigger));
+  const returnFocus = useReturnFocus(open, Boolean(trigger), returnFocusTo);
   const block = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };

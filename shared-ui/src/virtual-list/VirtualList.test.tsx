@@ -60,6 +60,36 @@ describe('VirtualList', () => {
     expect(screen.getByText('file-7000.png')).toBeTruthy();
     expect(screen.queryByText('file-0.png')).toBeNull();
   });
+
+  it('keeps a row asked for drawn, with what was typed in it, while the list scrolls far from it', async () => {
+    render(
+      <VirtualList
+        items={files}
+        rowHeight={28}
+        height={280}
+        overscan={2}
+        aria-label="Files"
+        keepMounted={3}
+        getKey={(name, i) => (i === 3 ? 'kept' : i % 20)}
+        renderRow={(name, i) => (i === 3 ? <input aria-label="Name" defaultValue={name} /> : name)}
+      />,
+    );
+    const field = screen.getByRole('textbox', { name: 'Name' }) as HTMLInputElement;
+    field.focus();
+    fireEvent.change(field, { target: { value: 'renamed.png' } });
+    const list = screen.getByRole('list', { name: 'Files' });
+    await act(async () => {
+      list.scrollTop = 28 * 5000;
+      fireEvent.scroll(list);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(screen.getByText('file-5000.png')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBe(field);
+    expect(field.value).toBe('renamed.png');
+    expect(document.activeElement).toBe(field);
+    // Drawn where it belongs, before the rows in view.
+    expect(screen.getAllByRole('listitem')[0]!.dataset.index).toBe('3');
+  });
 });
 
 describe('fixed-height rows', () => {

@@ -36,6 +36,12 @@ export interface VirtualListProps<T> {
   containerProps?: HTMLAttributes<HTMLDivElement>;
   /** More attributes of each row element (id, aria-selected, …). */
   rowProps?: (item: T, index: number) => HTMLAttributes<HTMLDivElement>;
+  /**
+   * A row drawn even while it is out of view: a row being edited keeps its field, its text and
+   * its focus while the list scrolls. Give it a key of its own in `getKey`, so that no row in view
+   * shares it.
+   */
+  keepMounted?: number | null;
 }
 
 /**
@@ -61,6 +67,7 @@ export function VirtualList<T>({
   headerHeight = 0,
   containerProps,
   rowProps,
+  keepMounted = null,
 }: VirtualListProps<T>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const { first, last, totalHeight, scrollToIndex } = useFixedRows(scrollRef, {
@@ -74,7 +81,10 @@ export function VirtualList<T>({
   useImperativeHandle(handleRef, () => ({ scrollToIndex: (index, align = 'auto') => scrollToIndex(index, align) }), [scrollToIndex]);
 
   const rows: number[] = [];
+  const kept = keepMounted !== null && keepMounted >= 0 && keepMounted < items.length && (keepMounted < first || keepMounted > last) ? keepMounted : null;
+  if (kept !== null && kept < first) rows.push(kept);
   for (let index = first; index <= last; index += 1) rows.push(index);
+  if (kept !== null && kept > last) rows.push(kept);
   const lastVisible = last;
   const reachedEnd = items.length > 0 && lastVisible >= items.length - 1 - endReachedThreshold;
   const endCallback = useRef(onEndReached);

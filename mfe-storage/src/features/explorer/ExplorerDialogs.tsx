@@ -1,10 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { SIGNED_URL_EXPIRY_MULTIPLIERS, STORAGE_MESSAGES, type SignedUrlExpiryUnit } from '@plinth/shared-contracts';
 import { Button } from '@plinth/shared-ui/button';
 import { Dialog } from '@plinth/shared-ui/dialog';
 import { Field, Select, TextInput } from '@plinth/shared-ui/form';
 import { tokens } from '@plinth/shared-ui/theme';
-import { baseName, expiresAt, expirySeconds, normalizeMoveTarget } from './explorer-rules';
+import { baseName, expiresAt, expirySeconds, normalizeMoveTarget, parentOf } from './explorer-rules';
 import { useExplorer, useExplorerStore } from './explorer-store';
 import type { ExplorerActions } from './use-explorer-actions';
 
@@ -19,7 +19,16 @@ export function ExplorerDialogs({ actions, bucketName }: { actions: ExplorerActi
   const [busy, setBusy] = useState(false);
   const [moveTo, setMoveTo] = useState('');
   const [expiry, setExpiry] = useState({ value: '', unit: 'days' as SignedUrlExpiryUnit });
+  const field = useRef<HTMLInputElement>(null);
   if (!dialog) return null;
+  // What opened a dialog (a menu entry, the selection bar) may be gone when it closes: focus then
+  // goes back to the list of the folder it acted in, else the last one open.
+  const folder = parentOf(dialog.kind === 'expiry' ? dialog.path : dialog.targets[0]!.path);
+  const returnFocusTo = () => {
+    const columns = store.getState().columns;
+    const at = columns.indexOf(folder);
+    return document.querySelector<HTMLElement>(`section[data-column="${at >= 0 ? at : columns.length - 1}"] [role="listbox"]`);
+  };
   const close = () => {
     store.getState().setDialog(null);
     setMoveTo('');
@@ -41,6 +50,7 @@ export function ExplorerDialogs({ actions, bucketName }: { actions: ExplorerActi
         onOpenChange={onOpenChange}
         title={`Confirm deletion of ${what}`}
         size="small"
+        returnFocusTo={returnFocusTo}
         footer={
           <>
             <Button onClick={close} disabled={busy}>
@@ -61,7 +71,7 @@ export function ExplorerDialogs({ actions, bucketName }: { actions: ExplorerActi
     const what = dialog.targets.length === 1 ? baseName(dialog.targets[0]!.path) : `${dialog.targets.length} items`;
     const target = normalizeMoveTarget(moveTo);
     return (
-      <Dialog open onOpenChange={onOpenChange} title={`Moving ${what} within ${bucketName}`} size="small">
+      <Dialog open onOpenChange={onOpenChange} title={`Moving ${what} within ${bucketName}`} size="small" initialFocusRef={field} returnFocusTo={returnFocusTo}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -70,7 +80,7 @@ export function ExplorerDialogs({ actions, bucketName }: { actions: ExplorerActi
           css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.md }}
         >
           <Field label="Path to new directory in bucket" hint={`Leave blank to move to the root of ${bucketName}. Will be moved to: ${bucketName}/${target}`}>
-            <TextInput autoFocus prefix={`${bucketName}/`} value={moveTo} onChange={(e) => setMoveTo(e.target.value)} placeholder="folder/subfolder" />
+            <TextInput ref={field} prefix={`${bucketName}/`} value={moveTo} onChange={(e) => setMoveTo(e.target.value)} placeholder="folder/subfolder" />
           </Field>
           <div css={{ display: 'flex', justifyContent: 'flex-end', gap: tokens.space.sm }}>
             <Button type="button" onClick={close} disabled={busy}>
@@ -89,7 +99,7 @@ export function ExplorerDialogs({ actions, bucketName }: { actions: ExplorerActi
   const error = checked && 'message' in checked ? checked.message : undefined;
   const seconds = checked && 'seconds' in checked ? checked.seconds : null;
   return (
-    <Dialog open onOpenChange={onOpenChange} title="Custom expiry for signed URL" size="small">
+    <Dialog open onOpenChange={onOpenChange} title="Custom expiry for signed URL" size="small" initialFocusRef={field} returnFocusTo={returnFocusTo}>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -99,7 +109,7 @@ export function ExplorerDialogs({ actions, bucketName }: { actions: ExplorerActi
       >
         <div css={{ display: 'flex', gap: tokens.space.sm, alignItems: 'flex-start' }}>
           <Field label="Expires in" error={error}>
-            <TextInput autoFocus type="number" min={0} value={expiry.value} onChange={(e) => setExpiry({ ...expiry, value: e.target.value })} />
+            <TextInput ref={field} type="number" min={0} value={expiry.value} onChange={(e) => setExpiry({ ...expiry, value: e.target.value })} />
           </Field>
           <Field label="Unit">
             <Select value={expiry.unit} onChange={(e) => setExpiry({ ...expiry, unit: e.target.value as SignedUrlExpiryUnit })} options={UNITS.map((u) => ({ value: u, label: u }))} />

@@ -18,10 +18,24 @@ function Breadcrumb({ bucket }: { bucket: Bucket }) {
   const columns = useExplorer((s) => s.columns);
   const list = useExplorer((s) => s.prefs.view === 'list');
   const [editing, setEditing] = useState<string | null>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  // Cancel or Escape gives focus back to the breadcrumb; going to a folder gives it to its column.
+  useEffect(() => {
+    if (editing !== null || !refocus.current) return;
+    refocus.current = false;
+    button.current?.focus();
+  }, [editing]);
   const parts = parseFolderPath(columns.at(-1) ?? '');
   if (editing !== null) {
+    const cancel = () => {
+      refocus.current = true;
+      setEditing(null);
+    };
     const go = () => {
-      store.getState().goTo(parseFolderPath(editing));
+      const to = parseFolderPath(editing);
+      store.getState().goTo(to);
+      store.getState().focusColumn(to.length, null);
       setEditing(null);
     };
     return (
@@ -32,10 +46,14 @@ function Breadcrumb({ bucket }: { bucket: Bucket }) {
           placeholder={STORAGE_MESSAGES.breadcrumbPlaceholder}
           value={editing}
           onChange={(e) => setEditing(e.target.value)}
-          onKeyDown={(e) => e.key === 'Escape' && setEditing(null)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Escape') return;
+            e.preventDefault();
+            cancel();
+          }}
           css={[input, { flex: 1 }]}
         />
-        <Button size="small" type="button" onClick={() => setEditing(null)}>
+        <Button size="small" type="button" onClick={cancel}>
           Cancel
         </Button>
         <Button size="small" variant="primary" type="submit">
@@ -47,6 +65,7 @@ function Breadcrumb({ bucket }: { bucket: Bucket }) {
   const shown = list ? abbreviateBreadcrumb(parts) : parts;
   return (
     <button
+      ref={button}
       type="button"
       onClick={() => setEditing(parts.join('/'))}
       css={{ flex: 1, minWidth: 120, textAlign: 'left', background: 'none', border: 0, color: tokens.color.text, font: 'inherit', fontSize: tokens.fontSize.sm, cursor: 'text', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}
@@ -70,17 +89,26 @@ function Search() {
   const open = useExplorer((s) => s.search !== null);
   const [text, setText] = useState('');
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const button = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
   useEffect(() => () => clearTimeout(timer.current), []);
+  // Closing the box gives focus back to the Search button that opened it.
+  useEffect(() => {
+    if (open || !refocus.current) return;
+    refocus.current = false;
+    button.current?.focus();
+  }, [open]);
   if (!open) {
     return (
       <Tooltip content="Search">
-        <Button size="small" variant="ghost" aria-label="Search" icon={<SearchIcon size={14} />} onClick={() => store.getState().setSearch('')} />
+        <Button ref={button} size="small" variant="ghost" aria-label="Search" icon={<SearchIcon size={14} />} onClick={() => store.getState().setSearch('')} />
       </Tooltip>
     );
   }
   const close = () => {
     clearTimeout(timer.current);
     setText('');
+    refocus.current = true;
     store.getState().setSearch(null);
   };
   return (
@@ -97,7 +125,11 @@ function Search() {
           clearTimeout(timer.current);
           timer.current = setTimeout(() => store.getState().setSearch(v), STORAGE_SEARCH_DEBOUNCE_MS);
         }}
-        onKeyDown={(e) => e.key === 'Escape' && close()}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          e.preventDefault();
+          close();
+        }}
         css={[input, { width: 220 }]}
       />
       <Button size="small" variant="ghost" aria-label="Close search" icon={<CloseIcon size={14} />} onClick={close} />

@@ -10,7 +10,7 @@ import { formatBytes, isFolder, joinPath } from './explorer-rules';
 import { isSelected, useExplorer, useExplorerStore } from './explorer-store';
 import { useFolder, usePrefetchFolder } from './folder-query';
 import { rowsView } from './folder-rows';
-import { ItemRow, NewFolderRow } from './ItemRow';
+import { ItemRow, NewFolderRow, openRowMenuByKeyboard } from './ItemRow';
 import { menuModule, preloadColumnParts } from './lazy-parts';
 import type { DropContents } from './uploads';
 import type { ExplorerActions } from './use-explorer-actions';
@@ -54,6 +54,21 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
   const lead = editing?.mode === 'new-folder' ? 1 : 0;
   const rows = useMemo(() => rowsView(folder.rows, lead), [folder.rows, lead]);
   const rowAt = (i: number) => rows[i] ?? null;
+  // The row whose name is being edited: drawn even when scrolled out of view, under a key of its
+  // own, so that its field keeps the text typed and the focus while the list scrolls.
+  const editIndex = useMemo(() => {
+    if (!editing) return null;
+    if (editing.mode === 'new-folder') return 0;
+    const name = editing.target.path.slice(path ? path.length + 1 : 0);
+    for (let i = 0; i < folder.rows.count; i += 1) if (folder.rows.at(i)?.name === name) return i + lead;
+    return null;
+  }, [editing, folder.rows, path, lead]);
+  // The edited row becomes the active one: Enter or Escape in its field gives focus back to it.
+  useEffect(() => {
+    if (editIndex === null) return;
+    setActive(editIndex);
+    listRef.current?.scrollToIndex(editIndex);
+  }, [editIndex]);
   const latest = useRef({ entries: folder.rows, path });
   latest.current = { entries: folder.rows, path };
   const siblings = useCallback(() => latest.current.entries.names(), []);
@@ -111,8 +126,7 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
   // The menu key (or Shift+F10) opens the active row's right-click menu at the row.
   const openRowMenu = () => {
     const el = document.getElementById(id(active));
-    const rect = el?.getBoundingClientRect();
-    el?.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: (rect?.left ?? 0) + 24, clientY: (rect?.bottom ?? 0) }));
+    if (el) openRowMenuByKeyboard(el);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (editing || (e.target as HTMLElement).tagName === 'INPUT') return;
@@ -160,7 +174,8 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
   const onContextMenu = (e: MouseEvent) => {
     e.preventDefault();
     const { clientX, clientY } = e;
-    void menuModule().then((m) => store.getState().openContextMenu(clientX, clientY, m.columnActions(store, column, folder.rows.filePaths(path), mayWrite)));
+    const returnTo = listbox();
+    void menuModule().then((m) => store.getState().openContextMenu(clientX, clientY, m.columnActions(store, column, folder.rows.filePaths(path), mayWrite), { returnTo }));
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
@@ -189,7 +204,8 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
         aria-label={`Contents of ${label}`}
         // Keyed by slot: a row scrolled out hands its elements to the row scrolled in, so a fast
         // scroll updates text and attributes instead of building and dropping DOM for every row.
-        getKey={(item, i) => (item ? i % slots : 'new')}
+        getKey={(item, i) => (i === editIndex ? 'editing' : item ? i % slots : 'new')}
+        keepMounted={editIndex}
         onEndReached={() => folder.hasNextPage && !folder.isFetchingNextPage && void folder.fetchNextPage()}
         header={list ? <ListHeader /> : undefined}
         headerHeight={list ? STORAGE_ROW_HEIGHT : 0}

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { genericPermissionNotice, SIGNED_URL_PRESETS, type StorageObject } from '@plinth/shared-contracts';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@plinth/shared-ui/menu';
 import { CopyIcon, DownloadIcon, EditIcon, ExternalLinkIcon, FolderIcon, TrashIcon } from '@plinth/shared-ui/icons';
@@ -58,6 +59,7 @@ export function itemActions(item: StorageObject, h: ItemMenuHandlers): RowAction
 export function ExplorerContextMenu() {
   const store = useExplorerStore();
   const menu = useExplorer((s) => s.contextMenu);
+  const entered = useRef(false);
   if (!menu) return null;
   return (
     <Menu open onOpenChange={(open) => (open ? undefined : store.setState({ contextMenu: null }))}>
@@ -67,9 +69,19 @@ export function ExplorerContextMenu() {
       <MenuContent
         aria-label="Context menu"
         sideOffset={0}
+        onFocus={(e) => {
+          // Opened by key: the menu takes focus as it opens, and hands it to its first entry, as a
+          // menu opened from a button by key does.
+          if (!menu.byKeyboard || e.target !== e.currentTarget || entered.current) return;
+          entered.current = true;
+          e.currentTarget.querySelector<HTMLElement>('[role="menuitem"]:not([data-disabled])')?.focus();
+        }}
         onCloseAutoFocus={(e) => {
-          // Back to what opened it (the row's "…" button, or the list), not the anchor point.
           e.preventDefault();
+          // A name field or a dialog the menu opened (Rename, New folder, Move…) takes the focus
+          // itself; otherwise back to the list the menu was opened on, not the anchor point.
+          const { editing, dialog } = store.getState();
+          if (editing || dialog) return;
           menu.returnTo?.focus();
         }}
       >

@@ -5,7 +5,7 @@ import { CheckIcon, ChevronRightIcon, FileIcon, FolderIcon, MoreIcon, WarningIco
 import { Spinner } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
 import { menuStyles, useArea } from '@plinth/area-kit';
-import { checkNewFolderName, checkRename, fileSize, fileStatus, formatBytes, isFolder, joinPath, mimeOf, type NameCheck } from './explorer-rules';
+import { checkNewFolderName, checkRename, fileSize, fileStatus, formatBytes, isFolder, joinPath, mimeOf, renameSelection, type NameCheck } from './explorer-rules';
 import { isSelected, targetOf, useExplorer, useExplorerStore } from './explorer-store';
 import { menuModule } from './lazy-parts';
 import type { ExplorerActions } from './use-explorer-actions';
@@ -58,28 +58,57 @@ const nameCell = css({ display: 'flex', alignItems: 'center', gap: tokens.space.
 
 const dateText = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
-/** The inline name field of a new folder or a rename: Enter or blur commits, Escape cancels (001 §4, §5). */
-function NameInput({ initial, check, onDone }: { initial: string; check: (name: string) => NameCheck; onDone: (name: string | null) => void }) {
+/**
+ * The inline name field of a new folder or a rename (001 §4, §5): it takes the keys at once, with
+ * `selection` of its name selected; Enter saves, Escape cancels, and either gives focus back to
+ * where it came from (the column's list, or the button that asked for a new folder). A press
+ * elsewhere or Tab saves what was typed.
+ */
+function NameInput({ initial, selection, check, onDone }: { initial: string; selection: { start: number; end: number }; check: (name: string) => NameCheck; onDone: (name: string | null) => void }) {
   const { notify } = useArea();
+  // A menu that opened the field hands focus back to its trigger as it closes (and traps focus
+  // while open): the field takes focus once no menu is open, so it wins.
+  const menuOpen = useExplorer((s) => s.contextMenu !== null);
   const [value, setValue] = useState(initial);
   const ref = useRef<HTMLInputElement>(null);
   const done = useRef(false);
-  const typed = useRef(false);
+  const claimed = useRef(false);
+  const origin = useRef<HTMLElement | null>(null);
+  // The user is leaving the field: a press outside it, or Tab. Any other blur is focus moved by
+  // script (a closing menu, a list taking focus back), and the field takes it back.
+  const leaving = useRef(false);
+
   useEffect(() => {
-    ref.current?.focus();
-    ref.current?.select();
+    const input = ref.current;
+    if (!input || menuOpen || claimed.current) return;
+    claimed.current = true;
+    const from = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    origin.current = from && from !== document.body && !input.contains(from) && !from.closest('[role="menu"]') ? from : input.closest<HTMLElement>('[role="listbox"]');
+    input.focus();
+    input.setSelectionRange(selection.start, selection.end);
+  }, [menuOpen, selection.start, selection.end]);
+  useEffect(() => {
+    const onPointerDown = (e: PointerEvent) => {
+      if (!(e.target instanceof Node) || !ref.current?.contains(e.target)) leaving.current = true;
+    };
+    document.addEventListener('pointerdown', onPointerDown, true);
+    return () => document.removeEventListener('pointerdown', onPointerDown, true);
   }, []);
-  const commit = () => {
+
+  const finish = (name: string | null, giveFocusBack: boolean) => {
+    done.current = true;
+    onDone(name);
+    const back = origin.current;
+    if (giveFocusBack && back?.isConnected) back.focus();
+  };
+  const commit = (giveFocusBack: boolean) => {
     if (done.current) return;
     const result = check(value);
-    if (result.ok) {
-      done.current = true;
-      onDone(result.name);
-    } else if (result.cancel) {
-      done.current = true;
-      onDone(null);
-    } else {
+    if (result.ok) finish(result.name, giveFocusBack);
+    else if (result.cancel) finish(null, giveFocusBack);
+    else {
       notify({ kind: 'error', message: result.message, durationMs: STORAGE_DUPLICATE_NAME_NOTICE_MS });
+      leaving.current = false;
       ref.current?.focus();
     }
   };
@@ -92,24 +121,42 @@ function NameInput({ initial, check, onDone }: { initial: string; check: (name: 
       onClick={(e) => e.stopPropagation()}
       onKeyDown={(e) => {
         e.stopPropagation();
-        typed.current = true;
-        if (e.key === 'Enter') commit();
+        if (e.key === 'Tab') leaving.current = true;
+        if (e.key === 'Enter') {
+          e.preventDefault();
+          commit(true);
+        }
         if (e.key === 'Escape') {
-          done.current = true;
-          onDone(null);
+          e.preventDefault();
+          if (!done.current) finish(null, true);
         }
       }}
-      onBlur={(e) => {
-        // The menu that opened the field hands focus back to its button, row or list as it closes:
-        // until the user types, that is no blur of theirs, so the field takes focus back.
-        const to = e.relatedTarget as HTMLElement | null;
-        const menuReturn = !to || to.hasAttribute('aria-haspopup') || !!to.closest('[role="menu"]') || to.getAttribute('role') === 'listbox' || !!to.closest('[data-testid="storage-item"]');
-        if (!typed.current && menuReturn && !done.current) setTimeout(() => ref.current?.focus(), 0);
-        else commit();
+      onBlur={() => {
+        if (done.current) return;
+        if (leaving.current) commit(false);
+        else
+          setTimeout(() => {
+            const now = document.activeElement;
+            // A dialog or menu opened meanwhile keeps the focus it took.
+            if (!done.current && ref.current?.isConnected && !now?.closest('[role="dialog"], [role="menu"]')) ref.current.focus();
+          }, 0);
       }}
       css={{ flex: 1, minWidth: 0, font: 'inherit', padding: '2px 4px', border: `1px solid ${tokens.color.borderControl}`, borderRadius: tokens.radius.sm, background: tokens.color.background, color: tokens.color.text }}
     />
   );
+}
+
+const WHOLE_NAME = { start: 0, end: 0 };
+
+// Right-click events the keyboard made (the menu key, Shift+F10): their menu opens on its first entry.
+const keyboardMenus = new WeakSet<Event>();
+
+/** Opens a row's right-click menu at the row, as asked by the menu key or Shift+F10. */
+export function openRowMenuByKeyboard(row: HTMLElement) {
+  const rect = row.getBoundingClientRect();
+  const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: rect.left + 24, clientY: rect.bottom });
+  keyboardMenus.add(event);
+  row.querySelector('[data-testid="storage-item"]')?.dispatchEvent(event);
 }
 
 export function NewFolderRow({ parent, siblings, actions }: { parent: string; siblings: () => string[]; actions: ExplorerActions }) {
@@ -119,6 +166,7 @@ export function NewFolderRow({ parent, siblings, actions }: { parent: string; si
       <FolderIcon size={16} />
       <NameInput
         initial=""
+        selection={WHOLE_NAME}
         check={(name) => checkNewFolderName(name, siblings())}
         onDone={(name) => {
           store.getState().setEditing(null);
@@ -177,8 +225,11 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
   };
   // The menu's entries are built when it opens, not for every row drawn (their module is preloaded
   // when the pointer enters the column or the column takes focus).
-  const openMenu = (x: number, y: number, returnTo?: HTMLElement) =>
-    void menuModule().then((m) => store.getState().openContextMenu(x, y, m.itemActions(item, handlers), returnTo));
+  // Focus goes back to the column's list when the menu closes (the "…" button is for the pointer only).
+  const openMenu = (x: number, y: number, from: HTMLElement, byKeyboard = false) => {
+    const returnTo = from.closest<HTMLElement>('[role="listbox"]');
+    void menuModule().then((m) => store.getState().openContextMenu(x, y, m.itemActions(item, handlers), { returnTo, byKeyboard }));
+  };
   const loading = status === 'loading';
   const onClick = (e: MouseEvent) => {
     e.stopPropagation();
@@ -189,6 +240,7 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
   const name = renaming ? (
     <NameInput
       initial={item.name}
+      selection={renameSelection(item.name, dir)}
       check={(n) => checkRename(n, item.name, dir, siblings())}
       onDone={(n) => {
         store.getState().setEditing(null);
@@ -232,7 +284,7 @@ export const ItemRow = memo(function ItemRow({ item, index, folder, column, list
       onContextMenu={(e) => {
         e.preventDefault();
         e.stopPropagation();
-        openMenu(e.clientX, e.clientY);
+        openMenu(e.clientX, e.clientY, e.currentTarget, keyboardMenus.has(e.nativeEvent));
       }}
       css={rowStyle(active, selected, opened, list ? grid : null)}
     >

@@ -11,6 +11,7 @@ import {
   parseFolderPath,
   previewKind,
   readPreferences,
+  renameSelection,
   savePreferences,
   uniqueUploadName,
   uploadable,
@@ -145,5 +146,20 @@ describe('preferences per project (001 §3)', () => {
     expect(readPreferences('bbb', storage).view).toBe('columns');
     mem.set([...mem.keys()][0]!, '{"view":"grid","sortBy":"size"}');
     expect(readPreferences('aaa', storage)).toEqual({ view: 'columns', sortBy: 'name', sortByOrder: 'asc' });
+  });
+});
+
+describe('rename field (001 §5)', () => {
+  it('selects a file name without its extension for a rename, and all of a folder, dotfile or name without a dot', () => {
+    const selected = (name: string, folder: boolean) => {
+      const { start, end } = renameSelection(name, folder);
+      return name.slice(start, end);
+    };
+    expect(selected('report.final.pdf', false)).toBe('report.final');
+    expect(selected('photo.png', false)).toBe('photo');
+    expect(selected('.env', false)).toBe('.env');
+    expect(selected('README', false)).toBe('README');
+    expect(selected('v1.2', true)).toBe('v1.2');
+    expect(selected('docs', true)).toBe('docs');
   });
 });

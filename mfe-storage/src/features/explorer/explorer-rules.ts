@@ -44,6 +44,16 @@ export function checkRename(input: string, current: string, isFolder: boolean, s
   return { ok: true, name };
 }
 
+/**
+ * The part of a name its rename field selects when it opens, as file managers do: a file's name
+ * without its extension (`report.final.pdf` → `report.final`); all of a folder's name, a dotfile's
+ * (`.env`) or a name without a dot.
+ */
+export function renameSelection(name: string, isFolder: boolean): { start: number; end: number } {
+  const dot = name.lastIndexOf('.');
+  return { start: 0, end: !isFolder && dot > 0 ? dot : name.length };
+}
+
 /** An uploaded file's name that is free in the folder: 'photo (2).png', 'photo (3).png'… (001 §5). */
 export function uniqueUploadName(name: string, taken: ReadonlySet<string>): string {
   if (!taken.has(name)) return name;

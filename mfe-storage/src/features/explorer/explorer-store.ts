@@ -16,6 +16,15 @@ export interface Target {
 export const targetOf = (folder: string, item: StorageObject): Target => ({ path: joinPath(folder, item.name), isFolder: item.id === null });
 
 export type Editing = { column: number; mode: 'new-folder' } | { column: number; mode: 'rename'; target: Target } | null;
+export interface ContextMenuState {
+  x: number;
+  y: number;
+  actions: RowAction[];
+  /** Where focus goes back when the menu closes without opening a name field (the column's list). */
+  returnTo: HTMLElement | null;
+  /** Opened by the menu key or Shift+F10: its first entry takes focus, as in any menu opened by key. */
+  byKeyboard: boolean;
+}
 export type ExplorerDialog = { kind: 'delete'; targets: Target[] } | { kind: 'move'; targets: Target[] } | { kind: 'expiry'; path: string } | null;
 
 export interface ExplorerState {
@@ -35,7 +44,7 @@ export interface ExplorerState {
   /** Bumped to reload the open folders (sort, view, reload button). */
   reloads: number;
   /** The right-click menu open at a point, with its entries. */
-  contextMenu: { x: number; y: number; actions: RowAction[]; returnTo: HTMLElement | null } | null;
+  contextMenu: ContextMenuState | null;
   /** Keyboard focus asked of a column, on the entry of that name (its first row when null); the column clears it once done. */
   focus: { column: number; name: string | null } | null;
 
@@ -53,7 +62,7 @@ export interface ExplorerState {
   clearSelection(): void;
   setEditing(editing: Editing): void;
   setDialog(dialog: ExplorerDialog): void;
-  openContextMenu(x: number, y: number, actions: RowAction[], returnTo?: HTMLElement | null): void;
+  openContextMenu(x: number, y: number, actions: RowAction[], options?: { returnTo?: HTMLElement | null; byKeyboard?: boolean }): void;
   focusColumn(column: number, name: string | null): void;
   focusDone(): void;
 }
@@ -131,7 +140,7 @@ export function createExplorerStore(ref: string, bucketId: string, prefs: Explor
     clearSelection: () => set({ selection: noSelection, anchor: null }),
     setEditing: (editing) => set({ editing }),
     setDialog: (dialog) => set({ dialog }),
-    openContextMenu: (x, y, actions, returnTo = null) => set({ contextMenu: actions.length ? { x, y, actions, returnTo } : null }),
+    openContextMenu: (x, y, actions, { returnTo = null, byKeyboard = false } = {}) => set({ contextMenu: actions.length ? { x, y, actions, returnTo, byKeyboard } : null }),
     focusColumn: (column, name) => set({ focus: { column, name } }),
     focusDone: () => set({ focus: null }),
   }));
