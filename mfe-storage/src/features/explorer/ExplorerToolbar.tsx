@@ -9,7 +9,7 @@ import { visuallyHidden } from '@plinth/shared-ui/layout';
 import { abbreviateBreadcrumb, parseFolderPath } from './explorer-rules';
 import { useExplorer, useExplorerStore } from './explorer-store';
 
-const bar = { display: 'flex', alignItems: 'center', gap: tokens.space.sm, padding: `${tokens.space.sm}px ${tokens.space.md}px`, borderBottom: `1px solid ${tokens.color.border}`, minHeight: 49, flexWrap: 'wrap' as const };
+const bar = { display: 'flex', alignItems: 'center', gap: tokens.space.sm, padding: `${tokens.space.sm} ${tokens.space.md}`, borderBottom: `1px solid ${tokens.color.border}`, minHeight: 49, flexWrap: 'wrap' as const };
 const input = { font: 'inherit', fontSize: tokens.fontSize.sm, padding: '4px 8px', border: `1px solid ${tokens.color.borderControl}`, borderRadius: tokens.radius.md, background: tokens.color.background, color: tokens.color.text, minWidth: 0 };
 
 /** The breadcrumb: the open folders; a click makes it an editable path with Cancel and 'Go to folder' (001 §2, §5). */

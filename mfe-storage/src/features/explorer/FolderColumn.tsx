@@ -283,7 +283,7 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
       </div>
       {folder.isFetchingNextPage ? <div role="status" css={{ fontSize: tokens.fontSize.xs, color: tokens.color.textMuted, padding: tokens.space.xs }}>Loading more…</div> : null}
       {list ? (
-        <footer css={{ padding: `${tokens.space.xs}px ${tokens.space.md}px`, fontSize: tokens.fontSize.xs, color: tokens.color.textMuted, borderTop: `1px solid ${tokens.color.border}` }}>
+        <footer css={{ padding: `${tokens.space.xs} ${tokens.space.md}`, fontSize: tokens.fontSize.xs, color: tokens.color.textMuted, borderTop: `1px solid ${tokens.color.border}` }}>
           {`${formatBytes(folder.rows.bytes)} for ${folder.rows.count} items${folder.hasNextPage ? ' loaded' : ''}`}
         </footer>
       ) : null}
@@ -300,7 +300,7 @@ function ListHeader() {
         gridTemplateColumns: `28px ${LIST_GRID} 32px`,
         alignItems: 'center',
         height: STORAGE_ROW_HEIGHT,
-        padding: `0 ${tokens.space.sm}px`,
+        padding: `0 ${tokens.space.sm}`,
         fontSize: tokens.fontSize.xs,
         color: tokens.color.textMuted,
         background: tokens.color.surface,

@@ -15,7 +15,7 @@ const rowCss = (active: boolean, selected: boolean, opened: boolean) => ({
   alignItems: 'center',
   gap: tokens.space.sm,
   height: STORAGE_ROW_HEIGHT,
-  padding: `0 ${tokens.space.sm}px`,
+  padding: `0 ${tokens.space.sm}`,
   fontSize: tokens.fontSize.sm,
   cursor: 'pointer',
   userSelect: 'none' as const,

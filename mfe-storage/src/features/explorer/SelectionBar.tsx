@@ -15,7 +15,7 @@ export function SelectionBar({ actions, mayWrite }: { actions: ExplorerActions; 
   const folder = useExplorer((s) => s.columns[s.selection.column] ?? '');
   const targets = paths.map((path) => ({ path, isFolder: false }));
   return (
-    <div role="toolbar" aria-label="Selection" css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, padding: `${tokens.space.sm}px ${tokens.space.md}px`, borderBottom: `1px solid ${tokens.color.border}`, minHeight: 49, background: tokens.color.surface }}>
+    <div role="toolbar" aria-label="Selection" css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, padding: `${tokens.space.sm} ${tokens.space.md}`, borderBottom: `1px solid ${tokens.color.border}`, minHeight: 49, background: tokens.color.surface }}>
       <Tooltip content="Clear selection">
         <Button size="small" variant="ghost" aria-label="Clear selection" icon={<CloseIcon size={14} />} onClick={() => store.getState().clearSelection()} />
       </Tooltip>
