@@ -13,6 +13,7 @@ import { requireContractRef } from './core/project-ref';
 import { openControlDatabase, type OpenControlDatabase } from './core/control-db';
 import { installErrorHandling } from './core/errors';
 import { createDiskObjectStore } from './core/object-store';
+import { checkApiUser, openDatabasesFor, SUPERUSER_WARNING } from './core/project-db/api-user';
 import { ProjectDatabaseManager } from './core/project-db/manager';
 import { lockDataDir } from './core/project-db/data-dir-lock';
 import { AuthService } from './domains/accounts/service';
@@ -58,13 +59,26 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
 
   const dataDirLock = await lockDataDir(config.dataDir);
   const control = await openControlDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let maxOpenDatabases = config.maxOpenDatabases;
+  if (config.databaseUrl) {
+    // What the API's database user holds (api-user.ts): refused when it holds what it must not, warned about as a superuser.
+    const apiUser = await checkApiUser(control);
+    if (apiUser.refused.length) {
+      await control.close();
+      await dataDirLock.release();
+      throw new Error(`The API's Postgres user ${apiUser.name} cannot be used: ${apiUser.refused.join('; ')}. See platform-api/README.md, "Server mode".`);
+    }
+    if (apiUser.superuser) app.log.warn(SUPERUSER_WARNING(apiUser.name));
+    // Open project databases at once: as many as the server's connections carry.
+    maxOpenDatabases = Math.min(maxOpenDatabases, openDatabasesFor(apiUser.serverConnections));
+  }
   const databases = new ProjectDatabaseManager({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     statementTimeoutMs: config.statementTimeoutMs,
     control,
     spareDatabase: config.spareDatabase,
-    maxOpenDatabases: config.maxOpenDatabases,
+    maxOpenDatabases,
     databaseIdleMs: config.databaseIdleMs,
   });
   const objects = createDiskObjectStore(config.objectStoreDir);

@@ -202,4 +202,15 @@ describe('functions a tenant plants never run as the platform', () => {
     }
     if (server) expect(await byPlatform()).toEqual([]);
   }, 600_000);
+
+  it('every function the platform installs in a project database runs as its caller with an empty search path', async () => {
+    const r = await runSqlAs<{ rows: { fn: string; definer: boolean; config: string[] | null }[] }>(m.owner, m.ref, {
+      query: `select p.oid::regprocedure::text as fn, p.prosecdef as definer, p.proconfig as config from pg_proc p
+        where p.pronamespace in ('auth'::regnamespace, 'storage'::regnamespace) order by 1`,
+    });
+    expect(r.status).toBe(200);
+    const fns = r.body.rows;
+    expect(fns.map((f) => f.fn)).toEqual(expect.arrayContaining(['auth.uid()', 'auth.jwt()', 'storage.foldername(text)']));
+    expect(fns.filter((f) => f.definer || !(f.config ?? []).some((c) => c === 'search_path=""'))).toEqual([]);
+  });
 });

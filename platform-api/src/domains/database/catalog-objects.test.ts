@@ -103,7 +103,7 @@ describe('extensions', () => {
     expect(before.find((e) => e.name === 'pg_trgm')).toMatchObject({ installedVersion: null });
     const on = await api.enableExtension(ref, { name: 'pg_trgm' });
     expect(on.installedVersion).toBeTruthy();
-    expect((await db.query(`select similarity('plinth', 'plinths') > 0.5 as close`)).rows[0]).toEqual({ close: true });
+    expect((await db.query(`select similarity('plinth', 'plinths') > 0.5 as close`, [], { user: true })).rows[0]).toEqual({ close: true });
     const off = await api.disableExtension(ref, 'pg_trgm');
     expect(off.installedVersion).toBeNull();
     expect(await failure(api.enableExtension(ref, { name: 'postgres_fdw' }))).toMatchObject({ status: 400, details: { field: 'name' } });

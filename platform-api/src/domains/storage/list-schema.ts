@@ -4,8 +4,9 @@
 // objects in a bucket of millions is an index range scan, and the folders inside a folder are
 // found by one index probe per folder.
 
-export const FOLDER_LISTING_SQL = `create or replace function storage.object_size(metadata jsonb) returns bigint language sql immutable as $$
-  select case when jsonb_typeof(metadata->'size') = 'number' then floor((metadata->>'size')::numeric)::bigint else -1 end
+export const FOLDER_LISTING_SQL = `create or replace function storage.object_size(metadata jsonb) returns bigint language sql immutable set search_path = '' as $$
+  select case when pg_catalog.jsonb_typeof(metadata operator(pg_catalog.->) 'size') operator(pg_catalog.=) 'number'
+    then pg_catalog.floor((metadata operator(pg_catalog.->>) 'size')::numeric)::bigint else -1 end
 $$;
 do $$ begin
   if not exists (select 1 from information_schema.columns where table_schema = 'storage' and table_name = 'objects' and column_name = 'folder') then
