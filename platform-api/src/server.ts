@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { SQL_STATEMENT_TIMEOUT_CEILING_MS, type PlanId } from '@plinth/shared-contracts';
 import { resolveConfig, type ResolvedConfig, type ServerOptions } from './config';
 import type { ApiDeps } from './core/deps';
 import { AccessRegistry } from './core/access';
@@ -15,6 +16,8 @@ import { installErrorHandling } from './core/errors';
 import { createDiskObjectStore } from './core/object-store';
 import { checkApiUser, openDatabasesFor, SUPERUSER_WARNING } from './core/project-db/api-user';
 import { ProjectDatabaseManager } from './core/project-db/manager';
+import { StatementWatchdog } from './core/project-db/watchdog';
+import { OUTSIDE_LIMIT_GRACE_MS } from './core/project-db/cancel-backend';
 import { lockDataDir } from './core/project-db/data-dir-lock';
 import { AuthService } from './domains/accounts/service';
 import { OrganizationsService } from './domains/organizations/service';
@@ -132,7 +135,21 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     { prefix: API_PREFIX },
   );
 
+  // Server mode: statements of project roles that run outside the platform's pools (a tenant's
+  // direct connection) are held to their plan's limit too (watchdog.ts).
+  const watchdog = config.databaseUrl
+    ? new StatementWatchdog(control, {
+        floorMs: Math.min(...Object.values(SQL_STATEMENT_TIMEOUT_CEILING_MS)),
+        limitMs: async (ref) => {
+          const r = await control.query<{ plan: string }>('select o.plan from projects p join organizations o on o.id = p.organization_id where p.ref = $1', [ref]);
+          return (SQL_STATEMENT_TIMEOUT_CEILING_MS[r.rows[0]?.plan as PlanId] ?? SQL_STATEMENT_TIMEOUT_CEILING_MS.free) + OUTSIDE_LIMIT_GRACE_MS;
+        },
+        onCancel: (ref, pid, ms) => app.log.warn({ ref, pid, ms: Math.round(ms) }, 'cancelled a statement past its plan time limit'),
+      })
+    : null;
+
   app.addHook('onClose', async () => {
+    watchdog?.stop();
     await projects.settled().catch(() => undefined);
     await egress.stop().catch(() => undefined);
     await logs.close().catch(() => undefined);
@@ -145,5 +162,6 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await projects.resumeAll();
   databases.warmUp();
   egress.start();
+  watchdog?.start();
   return app;
 }

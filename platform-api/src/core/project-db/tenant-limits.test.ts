@@ -6,6 +6,10 @@ import { projectKeys } from '../../project-api/auth/testing';
 import { projectDatabaseName } from './manager';
 import { projectRoleName } from './owner-role';
 import { CONNECTIONS_PER_PROJECT, openDatabasesFor } from './api-user';
+import { StatementWatchdog } from './watchdog';
+import { loadServerSecret } from '../csrf';
+import { projectRolePassword, projectRoleUrl } from './owner-role';
+import pg from 'pg';
 
 // What one tenant can do to the limits the platform keeps around its runs, and to other tenants'
 // runs: a time limit the session lifts, a cancel of another's run id, a storm of calls, and a
@@ -121,6 +125,27 @@ describe('a tenant and the limits around its runs', () => {
     }
     // On a server with 300 connections, one instance keeps at most this many projects open at once.
     expect(openDatabasesFor(300)).toBe(Math.floor((300 - 30) / CONNECTIONS_PER_PROJECT));
+  });
+
+  it("a statement outside the platform's pools (a direct connection as the project role) is held to its plan's limit too", async () => {
+    if (h.mode !== 'server') {
+      // Embedded: there is no server to connect to; every statement goes through the platform, whose limit holds (first test).
+      expect(h.internals.config.databaseUrl).toBeNull();
+      return;
+    }
+    const secret = await loadServerSecret(h.internals.control, 'project-database-roles');
+    const direct = new pg.Client({ connectionString: projectRoleUrl(process.env.DATABASE_URL!, projectDatabaseName(a.ref), projectRoleName(a.ref), projectRolePassword(secret, a.ref)) });
+    await direct.connect();
+    try {
+      await direct.query('set statement_timeout = 0');
+      const sleeping = direct.query('select pg_sleep(30)').then(() => null, (err: { code?: string }) => err.code);
+      await new Promise((r) => setTimeout(r, 1_200));
+      const watchdog = new StatementWatchdog(h.internals.control, { floorMs: 500, limitMs: async (ref) => (ref === a.ref ? 800 : 60_000) });
+      expect(await watchdog.tick()).toBe(1);
+      expect(await sleeping).toBe('57014');
+    } finally {
+      await direct.end();
+    }
   });
 
   it("a password the tenant sets on its own role does not lock the platform's pools out", async () => {
