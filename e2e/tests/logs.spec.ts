@@ -46,3 +46,43 @@ test('calls to the project API show in the auth and edge logs, filtered by statu
   await expect(table.getByRole('row', { name: /no_such_table/ })).toBeVisible();
   await expect(table.getByRole('row', { name: /\/signup/ })).toBeVisible();
 });
+
+test('the detail panel of a log entry has no Cancel or Confirm: it copies the entry as JSON and a field, and its × closes it', async ({ page, context }) => {
+  const baseUrl = serverUrl('production');
+  const { session } = await signUpThroughApi(baseUrl, 'logs-panel');
+  const { ref } = await createActiveProject(session, 'Log panel');
+  const app = await projectApp(session, baseUrl, ref);
+  await session.shareWith(context);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+  expect((await app('/rest/v1/no_such_table?select=*')).status).toBe(404);
+
+  await page.goto(`${baseUrl}/project/${ref}/logs/edge-logs`);
+  const table = page.getByRole('grid', { name: 'Log entries' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Refresh' }).first().click();
+    await expect(table.getByRole('row', { name: /no_such_table/ })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await page.getByRole('searchbox', { name: 'Search logs' }).fill('no_such_table');
+  await page.keyboard.press('Enter');
+  await expect(table.getByRole('row', { name: /no_such_table/ })).toHaveCount(1);
+
+  // Opened by keyboard: the table's row, Enter.
+  await table.focus();
+  await page.keyboard.press('Home');
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: /no_such_table/ });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Confirm' })).toHaveCount(0);
+
+  await panel.getByRole('button', { name: 'Copy as JSON' }).click();
+  await expect(page.getByText('Copied log entry as JSON to clipboard', { exact: true })).toBeVisible();
+  const entry = JSON.parse(await page.evaluate(() => navigator.clipboard.readText()));
+  expect(entry).toMatchObject({ path: '/no_such_table', status: 404, search: expect.stringContaining('select=') });
+  await panel.getByRole('button', { name: 'Copy path' }).click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('/no_such_table');
+
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toHaveCount(0);
+  await expect(table).toBeFocused();
+});

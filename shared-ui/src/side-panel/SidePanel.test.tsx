@@ -14,7 +14,7 @@ function Panel(props: { confirmDisabled?: boolean; confirmTooltip?: string; onCo
 }
 
 describe('SidePanel', () => {
-  it('offers Cancel and Confirm by default; Confirm calls back, Cancel closes', async () => {
+  it('offers Cancel and Confirm when it confirms something; Confirm calls back, Cancel closes', async () => {
     const user = userEvent.setup();
     const confirmed = vi.fn();
     const cancelled = vi.fn();
@@ -37,6 +37,29 @@ describe('SidePanel', () => {
     expect((await screen.findByRole('tooltip')).textContent).toBe('You need additional permissions to update storage settings');
     await user.click(confirm);
     expect(confirmed).not.toHaveBeenCalled();
+  });
+
+  it('shows only its close button when it confirms nothing: no Cancel or Confirm without onConfirm, formId or a footer', async () => {
+    const user = userEvent.setup();
+    render(<Panel />);
+    const panel = screen.getByRole('dialog', { name: 'Edit bucket' });
+    expect(screen.getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent)).toEqual(['Close']);
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(panel.isConnected).toBe(false);
+  });
+
+  it('submits its form from Confirm when given formId, and draws a footer of its own', () => {
+    const { unmount } = render(
+      <SidePanel open title="Create user" formId="user-form" confirmText="Create user">
+        <form id="user-form" />
+      </SidePanel>,
+    );
+    expect(screen.getByRole('button', { name: 'Create user' }).getAttribute('type')).toBe('submit');
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    unmount();
+    render(<SidePanel open title="Entry" footer={<button type="button">Copy as JSON</button>} />);
+    expect(screen.getByRole('button', { name: 'Copy as JSON' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
   it('Escape closes it', async () => {

@@ -39,9 +39,9 @@ export interface SidePanelProps {
   confirmTooltip?: string;
   /** Give Confirm `type="submit"` for this form id, so Enter in the form confirms. */
   formId?: string;
-  /** Replace the Cancel/Confirm pair with your own footer. */
+  /** Your own footer instead of the Cancel/Confirm pair. */
   footer?: ReactNode;
-  /** Show no footer at all. */
+  /** Show no footer, even with `onConfirm`, `formId` or `footer`. */
   hideFooter?: boolean;
 }
 
@@ -80,7 +80,11 @@ const footerStyle = css({
   borderTop: `1px solid ${tokens.color.border}`,
 });
 
-/** Right-hand modal panel for forms and confirmations, with Cancel and Confirm by default. */
+/**
+ * Right-hand modal panel, closed by its × button or Escape. A panel that confirms something (it
+ * has `onConfirm` or submits `formId`) gets Cancel and Confirm along the bottom; one that only
+ * shows something (a detail panel) has no footer unless it passes its own `footer`.
+ */
 export function SidePanel({
   open,
   onOpenChange,
@@ -145,7 +149,7 @@ export function SidePanel({
             </RadixDialog.Close>
           </div>
           <div css={bodyStyle}>{children}</div>
-          {hideFooter ? null : (
+          {hideFooter || (footer === undefined && !onConfirm && !formId) ? null : (
             <div css={footerStyle}>
               {footer ?? (
                 <>

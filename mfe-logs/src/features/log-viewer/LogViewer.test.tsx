@@ -43,6 +43,36 @@ describe('log viewer', { timeout: 20_000 }, () => {
     expect(within(panel).getByText('?grant_type=password')).toBeTruthy();
   });
 
+  it("gives the detail panel a close button and copy actions only: the entry as JSON, a field's value; × closes it", async () => {
+    const api = seeded();
+    const { notices } = renderArea('logs/auth-logs', { api });
+    await waitFor(() => expect(paths()).toEqual(['/signup', '/token?grant_type=password']));
+    const user = userEvent.setup({ delay: null });
+    const table = screen.getByRole('grid', { name: 'Log entries' });
+    table.focus();
+    await user.keyboard('{ArrowDown}{Enter}');
+    const panel = await findDialog('POST /token');
+    const buttons = within(panel).getAllByRole('button').map((b) => b.getAttribute('aria-label') ?? b.textContent);
+    expect(buttons).not.toContain('Cancel');
+    expect(buttons).not.toContain('Confirm');
+    expect(buttons).toContain('Close');
+    // A field without a value has nothing to copy.
+    expect(within(panel).queryByRole('button', { name: 'Copy database error' })).toBeNull();
+
+    await user.click(within(panel).getByRole('button', { name: 'Copy as JSON' }));
+    const copied = JSON.parse(await navigator.clipboard.readText());
+    expect(copied).toMatchObject({ method: 'POST', path: '/token', search: 'grant_type=password', user_id: 'u-1', event: 'login' });
+    expect(notices.map((n) => n.message)).toContain('Copied log entry as JSON to clipboard');
+    await user.click(within(panel).getByRole('button', { name: 'Copy user id' }));
+    expect(await navigator.clipboard.readText()).toBe('u-1');
+    await user.click(within(panel).getByRole('button', { name: 'Copy query' }));
+    expect(await navigator.clipboard.readText()).toBe('?grant_type=password');
+
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(table);
+  });
+
   it('filters by status and search, and widens the range to see older calls', async () => {
     const api = seeded();
     renderArea('logs/edge-logs', { api });
