@@ -310,29 +310,31 @@ end $$;`,
  * session whose search path holds pg_catalog alone; the statements call no function and run no
  * code of the tenant (ALTER … OWNER only).
  */
+const LEGACY_ME = '(select oid from pg_catalog.pg_roles where rolname operator(pg_catalog.=) current_user)';
+// The server's own schemas are never handed over (a superuser API user owns them too).
+const LEGACY_NOT_CATALOG = `operator(pg_catalog.<>) all (array(select oid from pg_catalog.pg_namespace where nspname::text operator(pg_catalog.~) '^pg_' or nspname operator(pg_catalog.=) 'information_schema'))`;
+/** Not a member of an extension, nor (for relations) an index, a sequence owned by a column or a table's part. */
+const legacyLoose = (catalog: string, oid: string, deptypes: string) =>
+  `not exists (select 1 from pg_catalog.pg_depend d where d.classid operator(pg_catalog.=) '${catalog}'::pg_catalog.regclass and d.objid operator(pg_catalog.=) ${oid} and d.deptype operator(pg_catalog.=) any (array[${deptypes}]::"char"[]))`;
+
 export const LEGACY_OWNED_OBJECTS_SQL = `
 select pg_catalog.format('alter schema %I owner to %I', n.nspname, $1::text) as sql
-  from pg_catalog.pg_namespace n where n.nspowner operator(pg_catalog.=) (select oid from pg_catalog.pg_roles where rolname operator(pg_catalog.=) current_user)
+  from pg_catalog.pg_namespace n where n.nspowner operator(pg_catalog.=) ${LEGACY_ME}
+    and n.nspname::text operator(pg_catalog.!~) '^pg_' and n.nspname::text operator(pg_catalog.<>) 'information_schema'
 union all
 select pg_catalog.format('alter %s %s owner to %I',
     case c.relkind when 'v' then 'view' when 'm' then 'materialized view' when 'f' then 'foreign table' when 'S' then 'sequence' else 'table' end,
     c.oid::pg_catalog.regclass, $1::text)
   from pg_catalog.pg_class c
-  where c.relowner operator(pg_catalog.=) (select oid from pg_catalog.pg_roles where rolname operator(pg_catalog.=) current_user)
-    and c.relkind operator(pg_catalog.=) any (array['r', 'p', 'v', 'm', 'f', 'S']::"char"[])
-    and c.relnamespace operator(pg_catalog.<>) all (array['pg_catalog'::pg_catalog.regnamespace, 'information_schema'::pg_catalog.regnamespace]::oid[])
-    and not exists (select 1 from pg_catalog.pg_depend d where d.classid operator(pg_catalog.=) 'pg_class'::pg_catalog.regclass and d.objid operator(pg_catalog.=) c.oid and d.deptype operator(pg_catalog.=) any (array['a', 'i', 'e']::"char"[]))
+  where c.relowner operator(pg_catalog.=) ${LEGACY_ME} and c.relnamespace ${LEGACY_NOT_CATALOG}
+    and c.relkind operator(pg_catalog.=) any (array['r', 'p', 'v', 'm', 'f', 'S']::"char"[]) and ${legacyLoose('pg_class', 'c.oid', "'a', 'i', 'e'")}
 union all
 select pg_catalog.format('alter %s %s owner to %I', case p.prokind when 'a' then 'aggregate' else 'routine' end, p.oid::pg_catalog.regprocedure, $1::text)
   from pg_catalog.pg_proc p
-  where p.proowner operator(pg_catalog.=) (select oid from pg_catalog.pg_roles where rolname operator(pg_catalog.=) current_user)
-    and p.pronamespace operator(pg_catalog.<>) all (array['pg_catalog'::pg_catalog.regnamespace, 'information_schema'::pg_catalog.regnamespace]::oid[])
-    and not exists (select 1 from pg_catalog.pg_depend d where d.classid operator(pg_catalog.=) 'pg_proc'::pg_catalog.regclass and d.objid operator(pg_catalog.=) p.oid and d.deptype operator(pg_catalog.=) 'e')
+  where p.proowner operator(pg_catalog.=) ${LEGACY_ME} and p.pronamespace ${LEGACY_NOT_CATALOG} and ${legacyLoose('pg_proc', 'p.oid', "'e'")}
 union all
 select pg_catalog.format('alter %s %s owner to %I', case t.typtype when 'd' then 'domain' else 'type' end, t.oid::pg_catalog.regtype, $1::text)
   from pg_catalog.pg_type t
-  where t.typowner operator(pg_catalog.=) (select oid from pg_catalog.pg_roles where rolname operator(pg_catalog.=) current_user)
-    and t.typnamespace operator(pg_catalog.<>) all (array['pg_catalog'::pg_catalog.regnamespace, 'information_schema'::pg_catalog.regnamespace]::oid[])
-    and not exists (select 1 from pg_catalog.pg_depend d where d.classid operator(pg_catalog.=) 'pg_type'::pg_catalog.regclass and d.objid operator(pg_catalog.=) t.oid and d.deptype operator(pg_catalog.=) 'e')
+  where t.typowner operator(pg_catalog.=) ${LEGACY_ME} and t.typnamespace ${LEGACY_NOT_CATALOG} and ${legacyLoose('pg_type', 't.oid', "'e'")}
     and (t.typtype operator(pg_catalog.=) any (array['e', 'd', 'r']::"char"[]) or (t.typtype operator(pg_catalog.=) 'c' and (select relkind from pg_catalog.pg_class where oid operator(pg_catalog.=) t.typrelid) operator(pg_catalog.=) 'c'))
 `;

@@ -212,5 +212,11 @@ describe('functions a tenant plants never run as the platform', () => {
     const fns = r.body.rows;
     expect(fns.map((f) => f.fn)).toEqual(expect.arrayContaining(['auth.uid()', 'auth.jwt()', 'storage.foldername(text)']));
     expect(fns.filter((f) => f.definer || !(f.config ?? []).some((c) => c === 'search_path=""'))).toEqual([]);
+    // The server's own schemas keep their owner whoever made the database (a superuser API user owns them too).
+    const system = await runSqlAs<{ rows: { owner: string }[] }>(m.owner, m.ref, {
+      query: `select distinct pg_get_userbyid(nspowner)::text as owner from pg_namespace where nspname in ('pg_catalog', 'information_schema', 'pg_toast')`,
+    });
+    expect(system.body.rows.map((r) => r.owner)).not.toContain(projectAdminRoleName(m.ref));
+    expect(system.body.rows.map((r) => r.owner)).not.toContain(projectRoleName(m.ref));
   });
 });

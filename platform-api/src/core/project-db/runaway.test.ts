@@ -36,18 +36,18 @@ describe('a runaway statement', () => {
     await expect(db.query('select pg_sleep(30)', [], { timeoutMs: 500 })).rejects.toMatchObject({ code: '57014' });
     await expect(db.query('select * from no_such_table')).rejects.toMatchObject({ code: '42P01' });
     const rows = await db.transaction(async (tx) => {
-      await tx.exec('create table t (n int)');
-      await tx.query('insert into t values ($1), ($2)', [1, 2]);
-      return (await tx.query<{ s: number }>('select sum(n)::int as s from t')).rows;
+      await tx.exec('create table public.t (n int)');
+      await tx.query('insert into public.t values ($1), ($2)', [1, 2]);
+      return (await tx.query<{ s: number }>('select sum(n)::int as s from public.t')).rows;
     });
     expect(rows).toEqual([{ s: 3 }]);
     await expect(
       db.transaction(async (tx) => {
-        await tx.query('insert into t values (10)');
+        await tx.query('insert into public.t values (10)');
         throw new Error('changed my mind');
       }),
     ).rejects.toThrow('changed my mind');
-    expect((await db.query<{ s: number }>('select sum(n)::int as s from t')).rows).toEqual([{ s: 3 }]);
+    expect((await db.query<{ s: number }>('select sum(n)::int as s from public.t')).rows).toEqual([{ s: 3 }]);
   });
 
   it('runs as a role with JWT claims: RLS policies see auth.uid()', async () => {
@@ -59,7 +59,7 @@ describe('a runaway statement', () => {
       create policy own on notes for select to authenticated using (owner = auth.uid());
       grant select on notes to authenticated;
       insert into notes values ('00000000-0000-0000-0000-00000000000a', 'mine'), ('00000000-0000-0000-0000-00000000000b', 'theirs');
-    `);
+    `, { user: true });
     const seen = await db.query<{ body: string }>('select body from notes', [], { role: 'authenticated', claims: { sub: '00000000-0000-0000-0000-00000000000a', role: 'authenticated' } });
     expect(seen.rows).toEqual([{ body: 'mine' }]);
     // anon may read the table (the data API's default grants), but no policy lets it see a row.

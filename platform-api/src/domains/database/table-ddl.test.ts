@@ -110,7 +110,7 @@ describe('Edit, Duplicate and Delete Table', () => {
     const res = await post(`/${id}/alter`, body);
     expect(res.statusCode, res.body).toBe(200);
     expect(await columnsOf('public.animals')).toEqual([
-      { name: 'id', type: 'integer', notnull: true, def: "nextval('pets_id_seq'::regclass)" },
+      { name: 'id', type: 'integer', notnull: true, def: "nextval('public.pets_id_seq'::regclass)" },
       { name: 'nickname', type: 'text', notnull: true, def: null },
       { name: 'age', type: 'integer', notnull: false, def: null },
       { name: 'born', type: 'date', notnull: false, def: 'CURRENT_DATE' },

@@ -30,7 +30,7 @@ beforeAll(async () => {
   await db.exec(`
     create table todos (id serial primary key, title text not null, owner uuid not null default auth.uid());
     alter table todos enable row level security;
-    create policy own_todos on todos for all to authenticated using (owner = auth.uid()) with check (owner = auth.uid());`);
+    create policy own_todos on todos for all to authenticated using (owner = auth.uid()) with check (owner = auth.uid());`, { user: true });
   base = await listen(h);
 }, 120_000);
 afterAll(async () => {

@@ -19,7 +19,7 @@ beforeAll(async () => {
   const db = await ensureStorageSchema(await h.internals.databases.get(project.ref));
   await db.exec(`create table todos (id serial primary key, title text not null);
     alter table todos enable row level security;
-    create policy anyone_reads on todos for select to anon using (true);`);
+    create policy anyone_reads on todos for select to anon using (true);`, { user: true });
   base = await listen(h);
 }, 120_000);
 afterAll(async () => {

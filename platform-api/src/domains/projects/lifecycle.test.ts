@@ -38,14 +38,14 @@ describe('project lifecycle', () => {
 
   it('pause → INACTIVE closes the database; restore → ACTIVE_HEALTHY opens it with the data kept', async () => {
     const { user, project } = await h.userWithProject();
-    await (await h.internals.databases.get(project.ref)).exec('create table notes (body text); insert into notes values ($$kept$$);');
+    await (await h.internals.databases.get(project.ref)).exec('create table notes (body text); insert into notes values ($$kept$$);', { user: true });
     expect((await user.api.projects.pause(project.ref)).status).toBe('PAUSING');
     await h.waitForStatus(user, project.ref, 'INACTIVE');
     await expect(user.api.projects.live(project.ref)).rejects.toMatchObject({ status: 503 });
     await expect(user.api.projects.pause(project.ref)).rejects.toMatchObject({ status: 409 });
     expect((await user.api.projects.restore(project.ref)).status).toBe('RESTORING');
     await h.waitForStatus(user, project.ref, 'ACTIVE_HEALTHY');
-    const rows = await (await h.internals.databases.get(project.ref)).query<{ body: string }>('select body from notes');
+    const rows = await (await h.internals.databases.get(project.ref)).query<{ body: string }>('select body from public.notes');
     expect(rows.rows).toEqual([{ body: 'kept' }]);
     const history = (await user.api.projects.get(project.ref)).status_history?.map((e) => e.status);
     expect(history).toEqual(['COMING_UP', 'ACTIVE_HEALTHY', 'PAUSING', 'GOING_DOWN', 'INACTIVE', 'RESTORING', 'ACTIVE_HEALTHY']);

@@ -21,7 +21,7 @@ beforeAll(async () => {
   orgSlug = org.slug;
   keys = await projectKeys(h, project.ref);
   const db = await ensureStorageSchema(await h.internals.databases.get(project.ref));
-  await db.exec('create table notes (id serial primary key, body text not null); grant all on notes to service_role; grant usage on sequence notes_id_seq to service_role;');
+  await db.exec('create table notes (id serial primary key, body text not null); grant all on notes to service_role; grant usage on sequence notes_id_seq to service_role;', { user: true });
   base = await listen(h);
 }, 120_000);
 afterAll(async () => {
