@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, queryKeys, SNIPPETS_STALE_TIME_MS, type Snippet, type SnippetCreate, type SnippetList } from '@plinth/shared-contracts';
 import { useArea } from '@plinth/area-kit';
+import { localDrafts } from './query-drafts';
 
 /** The project's snippets: entries of type sql of GET content (000 §7.4). */
 export function useSnippets() {
@@ -35,7 +36,7 @@ export function useSnippetCache() {
 }
 
 export function useSnippetMutations() {
-  const { api, projectRef } = useArea();
+  const { api, projectRef, props } = useArea();
   const cache = useSnippetCache();
   const rename = useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) => api.snippets.renameSnippet(projectRef, id, name),
@@ -71,7 +72,11 @@ export function useSnippetMutations() {
       }
       return id;
     },
-    onSuccess: cache.remove,
+    onSuccess: (id) => {
+      // Deleted by the user: text typed in it and not saved goes with it.
+      localDrafts({ projectRef, userId: props.session.user.id }).forget(id);
+      cache.remove(id);
+    },
   });
   return { rename, share, copy, favorite, create, update, remove };
 }

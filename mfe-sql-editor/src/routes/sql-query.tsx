@@ -6,8 +6,9 @@ import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { NEW_SNIPPET_NAME, PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
 import { errorMessage, useArea } from '@plinth/area-kit';
-import { ConflictNotice, SaveStatus, UnsavedNotice } from '../features/autosave/SaveStatus';
-import { UNSAVED_QUERY_IDS, useQueryText } from '../features/autosave/use-autosave';
+import { ConflictNotice, DeletedNotice, SaveStatus, UnsavedNotice } from '../features/autosave/SaveStatus';
+import { DeletedQueryPage } from '../features/autosave/DeletedQueryPage';
+import { UNSAVED_QUERY_IDS, useQueryText, type QueryText } from '../features/autosave/use-autosave';
 import { QueryEditor } from '../features/query-editor/QueryEditor';
 import { openQueries } from '../features/query-tabs/open-queries';
 import { QueryTabs } from '../features/query-tabs/QueryTabs';
@@ -28,15 +29,26 @@ export default function SqlQueryRoute({ fixedId }: { fixedId?: string }) {
   if (saved && snippets.isError) return <InlineError message="Failed to load queries" detail={snippets.error.message} onRetry={() => void snippets.refetch()} />;
   const snippet = saved ? snippets.data?.find((s) => s.id === id) : undefined;
   if (saved && !snippet) {
-    return <EmptyState title="Query not found" description={`${SNIPPET_MESSAGES.noQueriesFound}: it may have been deleted.`} />;
+    return (
+      <DeletedQueryPage id={id}>
+        <EmptyState title="Query not found" description={`${SNIPPET_MESSAGES.noQueriesFound}: it may have been deleted.`} />
+      </DeletedQueryPage>
+    );
   }
   return <OpenQuery id={id} snippet={snippet} />;
 }
 
 function OpenQuery({ id, snippet }: { id: string; snippet: Snippet | undefined }) {
+  const queryText = useQueryText(id, snippet);
+  // A new query first finds its draft (after a reload, or left by a closed tab).
+  if (!queryText) return <LoadingSkeleton label="Loading query" rows={8} />;
+  return <QueryPage id={id} snippet={snippet} queryText={queryText} />;
+}
+
+function QueryPage({ id, snippet, queryText }: { id: string; snippet: Snippet | undefined; queryText: QueryText }) {
   const { projectRef, can, notify } = useArea();
   const navigate = useNavigate();
-  const { state, textId, touch, readText, replaceText, keepMine, takeTheirs } = useQueryText(id, snippet);
+  const { state, textId, touch, readText, replaceText, keepMine, takeTheirs, saveAsNewQuery } = queryText;
   const location = useLocation();
   const openText = (location.state as OpenQueryState | null)?.openText;
 
@@ -97,6 +109,7 @@ function OpenQuery({ id, snippet }: { id: string; snippet: Snippet | undefined }
         notices={
           <>
             <ConflictNotice state={state} onKeepMine={keepMine} onTakeTheirs={takeTheirs} />
+            <DeletedNotice state={state} onSaveAsNew={saveAsNewQuery} />
             <UnsavedNotice state={state} />
             {maySave ? null : <InlineNotice kind="info">{PERMISSION_MESSAGES.snippetsNotSaved}. Your text is kept in this browser.</InlineNotice>}
           </>

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Button } from '@plinth/shared-ui/button';
 import { InlineNotice, StatusBadge, type StatusTone } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
+import { SNIPPET_MESSAGES } from '@plinth/shared-contracts';
 import type { SaveState } from './autosave-session';
 
 const LABELS: Record<SaveState['status'], { tone: StatusTone; text: string; busy?: boolean }> = {
@@ -11,6 +13,7 @@ const LABELS: Record<SaveState['status'], { tone: StatusTone; text: string; busy
   offline: { tone: 'warning', text: 'Not saved: offline' },
   failed: { tone: 'danger', text: 'Not saved' },
   conflict: { tone: 'danger', text: 'Not saved: changed elsewhere' },
+  deleted: { tone: 'danger', text: 'Not saved: deleted elsewhere' },
 };
 
 /** Saved / saving / not saved, beside the editor; announced politely as it changes. */
@@ -70,5 +73,36 @@ export function ConflictNotice({ state, onKeepMine, onTakeTheirs }: { state: Sav
         </div>
       </InlineNotice>
     </section>
+  );
+}
+
+/** A save refused because the query was deleted elsewhere: the text is kept here and can become a new query. */
+export function DeletedNotice({ state, onSaveAsNew }: { state: SaveState; onSaveAsNew: () => Promise<void> }) {
+  const [saving, setSaving] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (state.status !== 'deleted') return null;
+  const save = async () => {
+    setSaving(true);
+    setFailed(null);
+    try {
+      await onSaveAsNew();
+    } catch (err) {
+      setFailed(err instanceof Error ? err.message : String(err));
+      setSaving(false);
+    }
+  };
+  return (
+    <InlineNotice
+      kind="danger"
+      title="This query was deleted elsewhere"
+      action={
+        <Button size="small" variant="primary" loading={saving} onClick={() => void save()}>
+          Save as a new query
+        </Button>
+      }
+    >
+      Your text is kept in this browser. Save it as a new query to keep it in the project.
+      {failed ? ` ${SNIPPET_MESSAGES.createFailed}: ${failed}` : null}
+    </InlineNotice>
   );
 }

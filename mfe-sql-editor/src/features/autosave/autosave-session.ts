@@ -1,16 +1,18 @@
 import { ApiError, SNIPPET_CONFLICT_CODE, type Snippet, type SnippetConflictBody } from '@plinth/shared-contracts';
-import type { DraftStore } from './drafts';
+import type { DraftStore } from '../../area/query-drafts';
 
-// One open query's text on its way to the API: each edit is kept locally at once and sent after a
-// pause in typing; one request at a time, each naming the version it was typed on, so a query saved
-// elsewhere meanwhile becomes a conflict showing both texts instead of being overwritten.
+// One open query's text on its way to the API: each edit is kept locally at once (before anything is
+// sent) and sent after a pause in typing; one request at a time, each naming the version it was
+// typed on, so a query saved elsewhere meanwhile becomes a conflict showing both texts instead of
+// being overwritten. The local copy goes once the API has that very text.
 
 /**
  * local: kept on this device only (no right to save queries, or a query not saved by design).
  * saved: the API has the text. pending: typed, waiting for the pause. saving: on its way.
  * offline / failed: not saved, kept on this device and tried again. conflict: saved elsewhere meanwhile.
+ * deleted: the query was deleted elsewhere; the text is kept on this device and can become a new query.
  */
-export type SaveStatus = 'local' | 'saved' | 'pending' | 'saving' | 'offline' | 'failed' | 'conflict';
+export type SaveStatus = 'local' | 'saved' | 'pending' | 'saving' | 'offline' | 'failed' | 'conflict' | 'deleted';
 
 export interface SaveState {
   status: SaveStatus;
@@ -48,9 +50,18 @@ export interface AutosaveOptions {
 
 export const AUTOSAVE_DELAY_MS = 800;
 export const AUTOSAVE_RETRY_MS = 5_000;
+/**
+ * A text up to this long is read from the editor and kept on this device at every change. A longer
+ * one (building and storing it costs more per key) is read after a pause in typing and kept at most
+ * every DRAFT_EVERY_MS, and at once when the page goes away.
+ */
+export const DRAFT_AT_ONCE_UP_TO_CHARS = 20_000;
 export const DRAFT_EVERY_MS = 250;
-/** Pause in typing before the editor's text is read (it is never built per key). */
+/** Pause in typing before a long text is read from the editor (it is never built per key). */
 export const READ_TEXT_AFTER_MS = 150;
+
+/** Statuses in which nothing is sent until the user decides. */
+const HELD: readonly SaveStatus[] = ['conflict', 'deleted'];
 
 export class AutosaveSession {
   private state: SaveState;
@@ -63,6 +74,10 @@ export class AutosaveSession {
   private reader: (() => string) | null = null;
   private readTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<() => void>();
+  /** When the text was last typed (ms since epoch). */
+  private editedAt = 0;
+  /** The saved query a new query became, once it is saved. */
+  savedAs: string | null = null;
   readonly textId: string;
 
   constructor(private readonly options: AutosaveOptions) {
@@ -71,10 +86,11 @@ export class AutosaveSession {
     this.savedText = saved.sql;
     this.state = { status: 'saved', text: saved.sql, version: saved.version, theirs: null, error: null, revision: 0 };
     const draft = drafts.get(queryId);
+    if (draft) this.editedAt = draft.at;
     if (!options.save) {
       this.state = { ...this.state, text: draft?.sql ?? saved.sql, status: 'local' };
     } else if (!draft || draft.sql === saved.sql) {
-      drafts.remove(queryId);
+      if (draft) drafts.drop(queryId, saved.sql);
     } else if (draft.baseVersion >= saved.version) {
       // Typed here on what is still the saved version: send it now.
       this.state = { ...this.state, text: draft.sql, status: 'pending' };
@@ -119,20 +135,22 @@ export class AutosaveSession {
       if (this.state.status === 'pending' && !this.sending) this.schedule(this.options.delayMs ?? AUTOSAVE_DELAY_MS);
       return;
     }
+    this.editedAt = Date.now();
     if (!this.options.save) {
       this.set({ text });
       this.keepDraft();
       return;
     }
-    const inConflict = this.state.status === 'conflict';
-    this.set({ text, status: inConflict ? 'conflict' : this.sending ? 'saving' : 'pending' });
+    const held = HELD.includes(this.state.status);
+    this.set({ text, status: held ? this.state.status : this.sending ? 'saving' : 'pending' });
     this.keepDraft();
-    if (!inConflict) this.schedule(this.options.delayMs ?? AUTOSAVE_DELAY_MS);
+    if (!held) this.schedule(this.options.delayMs ?? AUTOSAVE_DELAY_MS);
   }
 
   /**
-   * The user typed in an editor that owns its text: `read` builds it, called after a short pause in
-   * typing rather than on every key. The status turns to not saved at once.
+   * The user typed in an editor that owns its text: `read` builds it, called right after the key
+   * (keys of one burst read once), or for a long text after a short pause in typing. The status
+   * turns to not saved at once.
    */
   touch(read: () => string): void {
     if (this.successor) {
@@ -141,7 +159,7 @@ export class AutosaveSession {
     }
     this.reader = read;
     clearTimeout(this.readTimer);
-    this.readTimer = setTimeout(() => this.readText(), READ_TEXT_AFTER_MS);
+    this.readTimer = setTimeout(() => this.readText(), this.state.text.length <= DRAFT_AT_ONCE_UP_TO_CHARS ? 0 : READ_TEXT_AFTER_MS);
     // Still typing: the save waits for the pause after the last key, as with every edit.
     clearTimeout(this.timer);
     const status = this.state.status;
@@ -165,16 +183,19 @@ export class AutosaveSession {
     this.set({ revision: this.state.revision + 1 });
   }
 
-  /** The page is going away (reload, closed tab): what was typed is kept on this device now. */
+  /** The page is going away or hidden (reload, closed tab, another app): what was typed is kept on this device now. */
   keepOnDevice(): void {
     this.readText();
+    clearTimeout(this.draftTimer);
+    this.draftTimer = undefined;
     if (!this.closed && this.state.status !== 'saved') this.writeDraft();
   }
 
   /** Sends what is pending without waiting for the pause (leaving the page, the network back). */
   flush(): void {
     this.readText();
-    if (this.state.status === 'conflict' || this.state.status === 'saved' || this.state.status === 'local') return;
+    const status = this.state.status;
+    if (HELD.includes(status) || status === 'saved' || status === 'local') return;
     this.schedule(0);
   }
 
@@ -196,29 +217,41 @@ export class AutosaveSession {
     this.reader = null;
     clearTimeout(this.readTimer);
     this.savedText = theirs.sql;
-    this.options.drafts.remove(this.options.queryId);
+    // My text is set aside: its local copy goes (a text another tab typed since stays).
+    this.options.drafts.drop(this.options.queryId, this.state.text);
     this.set({ status: 'saved', text: theirs.sql, version: theirs.version, theirs: null, error: null, revision: this.state.revision + 1 });
   }
 
   /**
-   * Hands the text over to another session (a new query that became a saved one): this one keeps
-   * and sends nothing more, and edits that still reach it (typed before the page moved) go to `next`.
+   * Hands the text over to another session (a new query that became the saved query `savedAs`):
+   * this one keeps and sends nothing more, and edits that still reach it (typed before the page
+   * moved) go to `next`.
    */
-  close(next: AutosaveSession | null = null): void {
+  close(next: AutosaveSession | null = null, savedAs: string | null = null): void {
+    this.savedAs = savedAs;
     if (next && this.reader) next.touch(this.reader);
     this.reader = null;
     clearTimeout(this.readTimer);
     this.closed = true;
     this.successor = next;
     clearTimeout(this.timer);
+    clearTimeout(this.draftTimer);
+    this.draftTimer = undefined;
   }
 
   /**
-   * Keeps the text locally, at most every DRAFT_EVERY_MS: writing a long query to local storage on
-   * every key would slow typing down.
+   * Keeps the text locally: at once, or for a long text at most every DRAFT_EVERY_MS (writing a long
+   * query to local storage on every key would slow typing down).
    */
   private keepDraft() {
-    if (this.closed || this.draftTimer !== undefined) return;
+    if (this.closed) return;
+    if (this.state.text.length <= DRAFT_AT_ONCE_UP_TO_CHARS) {
+      clearTimeout(this.draftTimer);
+      this.draftTimer = undefined;
+      this.writeDraft();
+      return;
+    }
+    if (this.draftTimer !== undefined) return;
     this.draftTimer = setTimeout(() => {
       this.draftTimer = undefined;
       if (!this.closed && this.state.status !== 'saved') this.writeDraft();
@@ -226,7 +259,7 @@ export class AutosaveSession {
   }
 
   private writeDraft() {
-    this.options.drafts.put(this.options.queryId, { sql: this.state.text, baseVersion: this.state.version, at: Date.now() });
+    this.options.drafts.put(this.options.queryId, { sql: this.state.text, baseVersion: this.state.version, at: this.editedAt || Date.now() });
   }
 
   private set(change: Partial<SaveState>) {
@@ -242,12 +275,18 @@ export class AutosaveSession {
 
   private async send(): Promise<void> {
     const save = this.options.save;
-    if (!save || this.sending || this.state.status === 'conflict') return;
+    if (!save || this.sending || HELD.includes(this.state.status)) return;
     const { text, version } = this.state;
     if (text === this.savedText) {
-      this.options.drafts.remove(this.options.queryId);
+      this.options.drafts.drop(this.options.queryId, text);
       this.set({ status: 'saved', error: null });
       return;
+    }
+    // Kept on this device before it is sent, whatever happens to the request.
+    if (this.draftTimer !== undefined) {
+      clearTimeout(this.draftTimer);
+      this.draftTimer = undefined;
+      this.writeDraft();
     }
     this.sending = true;
     this.set({ status: 'saving' });
@@ -258,8 +297,9 @@ export class AutosaveSession {
       if (this.closed) return;
       const done = this.state.text === saved.content.sql;
       this.set({ version: saved.version, status: done ? 'saved' : 'pending', error: null });
-      if (done) this.options.drafts.remove(this.options.queryId);
-      else {
+      // The API has this text: its local copy goes (a newer text typed meanwhile stays and is sent next).
+      this.options.drafts.drop(this.options.queryId, saved.content.sql);
+      if (!done) {
         this.keepDraft();
         this.schedule(this.options.delayMs ?? AUTOSAVE_DELAY_MS);
       }
@@ -274,13 +314,26 @@ export class AutosaveSession {
     if (err instanceof ApiError && err.status === 409 && err.code === SNIPPET_CONFLICT_CODE) {
       const current = (err.details as SnippetConflictBody).snippet;
       this.options.onSaved?.(current);
+      if (current.content.sql === this.state.text) {
+        // Saved elsewhere with this very text (another tab sent the same draft): nothing to choose.
+        this.savedText = current.content.sql;
+        this.options.drafts.drop(this.options.queryId, current.content.sql);
+        this.set({ status: 'saved', version: current.version, error: null });
+        return;
+      }
       this.set({ status: 'conflict', theirs: { sql: current.content.sql, version: current.version }, error: null });
       return;
     }
+    const error = err instanceof Error ? err.message : String(err);
+    if (err instanceof ApiError && err.status === 404) {
+      // Deleted elsewhere: the text stays on this device, and the user may save it as a new query.
+      this.set({ status: 'deleted', error });
+      return;
+    }
     const offline = err instanceof ApiError ? err.status === 0 : true;
-    this.set({ status: offline ? 'offline' : 'failed', error: err instanceof Error ? err.message : String(err) });
-    // Gone for good (deleted, no permission): keep the draft, do not keep asking.
-    if (err instanceof ApiError && (err.status === 404 || err.status === 403)) return;
+    this.set({ status: offline ? 'offline' : 'failed', error });
+    // No permission: keep the draft, do not keep asking.
+    if (err instanceof ApiError && err.status === 403) return;
     this.schedule(this.options.retryMs ?? AUTOSAVE_RETRY_MS);
   }
 }

@@ -20,7 +20,11 @@ async function typeAtEnd(text: string) {
   await user.keyboard(text);
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  // A new browser tab each test.
+  sessionStorage.clear();
+});
 
 describe('a query is never lost', () => {
   it('saves a saved query as it is typed, showing saving and then saved', async () => {
@@ -92,8 +96,9 @@ describe('a query is never lost', () => {
       return null;
     }
     function NewQuery() {
-      const { state, edit } = useQueryText('new', undefined);
-      return <button onClick={() => edit('select 7')}>{`status: ${state.status}`}</button>;
+      const text = useQueryText('new', undefined);
+      if (!text) return <p>finding the draft</p>;
+      return <button onClick={() => text.edit('select 7')}>{`status: ${text.state.status}`}</button>;
     }
     const api = createFakeApi();
     const view = renderWithKit(

@@ -1,14 +1,15 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { NEW_SNIPPET_NAME, PERMISSIONS, type Snippet } from '@plinth/shared-contracts';
 import { useArea } from '@plinth/area-kit';
 import { useSnippetCache } from '../../area/use-snippets';
-import { AutosaveSession } from './autosave-session';
-import { localDrafts, type DraftStore } from './drafts';
+import { localDrafts, type DraftScope, type DraftStore } from '../../area/query-drafts';
+import { AutosaveSession, type SaveState } from './autosave-session';
+import { claimNewQueryDraft, draftLocks, movedToSavedQuery, newQuerySavedAs, releaseNewQueryDraft, type NewQueryDraftPlace } from './new-query-draft';
 
 // Sessions outlive the page that shows them: switching query tabs or going to another area and
 // back finds the same session (its text, version and any save on its way), keyed by the area's
-// clients so each mounted console (and each test) has its own.
+// clients so each mounted console (and each test) has its own, and by user and project.
 const sessions = new WeakMap<object, Map<string, AutosaveSession>>();
 
 function registry(api: object): Map<string, AutosaveSession> {
@@ -20,7 +21,9 @@ function registry(api: object): Map<string, AutosaveSession> {
 // The page showing a new query, if one is mounted: it moves to the saved query when the save
 // answers. Registered by the page once shown (an effect), not captured when the session is made: a
 // render that never reached the screen (a lazy editor still loading) would keep a router navigation
-// that is ignored. With no page shown (the user went elsewhere) nothing moves.
+// that is ignored. A save answering before the page is shown (a reload sends the kept text at once)
+// leaves the session, and the tab (new-query-draft.ts), marked with the saved query, and the page
+// moves there when it is shown.
 const newQueryPages = new WeakMap<object, Map<string, (savedId: string) => void>>();
 
 function pagesOf(api: object): Map<string, (savedId: string) => void> {
@@ -29,22 +32,150 @@ function pagesOf(api: object): Map<string, (savedId: string) => void> {
   return byKey;
 }
 
+// The draft id of the new query of each console (one per tab: see new-query-draft.ts), claimed once.
+interface DraftClaim {
+  id: string | null;
+  ready: Promise<string>;
+}
+const newQueryClaims = new WeakMap<object, Map<string, DraftClaim>>();
+const locks = draftLocks();
+
+function newQueryPlace(scope: DraftScope): NewQueryDraftPlace {
+  let tabStorage: Storage | undefined;
+  try {
+    tabStorage = globalThis.sessionStorage;
+  } catch {
+    tabStorage = undefined;
+  }
+  return { scope, drafts: localDrafts(scope), locks, tabStorage };
+}
+
+function newQueryClaim(api: object, scope: DraftScope): DraftClaim {
+  let byScope = newQueryClaims.get(api);
+  if (!byScope) newQueryClaims.set(api, (byScope = new Map()));
+  const key = `${scope.userId}:${scope.projectRef}`;
+  let claim = byScope.get(key);
+  if (!claim) {
+    const made: DraftClaim = { id: null, ready: claimNewQueryDraft(newQueryPlace(scope)) };
+    void made.ready.then((id) => (made.id = id));
+    byScope.set(key, (claim = made));
+  }
+  return claim;
+}
+
+function newQuerySaved(api: object, scope: DraftScope, draftId: string, savedId: string) {
+  releaseNewQueryDraft(newQueryPlace(scope), draftId, savedId);
+  newQueryClaims.get(api)?.delete(`${scope.userId}:${scope.projectRef}`);
+}
+
+/** The draft id of this tab's new query, or null while it is being claimed. */
+function useNewQueryDraftId(api: object, scope: DraftScope, wanted: boolean): string | null {
+  const claim = wanted ? newQueryClaim(api, scope) : null;
+  const [, claimed] = useReducer((n: number) => n + 1, 0);
+  useEffect(() => {
+    if (!claim || claim.id !== null) return;
+    let shown = true;
+    void claim.ready.then(() => shown && claimed());
+    return () => {
+      shown = false;
+    };
+  }, [claim]);
+  return claim?.id ?? null;
+}
+
 /** Ids of the editors that are not a saved query: sql/new, and the non-hosted mode's fixed sql/1. */
 export const UNSAVED_QUERY_IDS = ['new', '1'] as const;
 
+const noSubscription = () => () => undefined;
+const noState = (): SaveState | null => null;
+
+export interface QueryText {
+  state: SaveState;
+  /** Names the editor's text; it changes when another text is opened (not when a new query is saved). */
+  textId: string;
+  edit: (text: string) => void;
+  /** An editor that owns its text reports a change; the text is read at once (a long one after a pause). */
+  touch: (read: () => string) => void;
+  readText: () => string;
+  replaceText: (text: string) => void;
+  keepMine: () => void;
+  takeTheirs: () => void;
+  /** The query was deleted elsewhere: its text becomes a new personal query (the page moves to it). */
+  saveAsNewQuery: () => Promise<void>;
+}
+
 /**
- * The text of the query open at `id` and how it is kept. A saved query (`snippet` given) is saved as
- * it is typed, each edit naming its version. `new` is kept locally and becomes a personal query with
- * its first text (then the page moves to it, keeping the editor); `1` (non-hosted) and users without
- * the right to save queries keep their text on this device.
+ * A text typed in a query deleted elsewhere: saved as a new personal query of that name (the page
+ * moves to it) or discarded; either way the deleted query's draft and session go.
  */
-export function useQueryText(id: string, snippet: Snippet | undefined) {
-  const { api, projectRef, can, hosted } = useArea();
+function useDeletedQueryText(id: string) {
+  const { api, projectRef, props } = useArea();
   const cache = useSnippetCache();
   const navigate = useNavigate();
+  const scope: DraftScope = { projectRef, userId: props.session.user.id };
+  const key = `${scope.userId}:${projectRef}:${id}`;
+  const forget = () => {
+    registry(api).get(key)?.close();
+    registry(api).delete(key);
+    localDrafts(scope).forget(id);
+    cache.remove(id);
+  };
+  return {
+    saveAsNewQuery: async (sql: string, name: string) => {
+      const created = await api.snippets.createSnippet(projectRef, { name, sql, visibility: 'user' });
+      cache.put(created);
+      forget();
+      navigate(`/sql/${created.id}`, { replace: true });
+    },
+    discard: forget,
+  };
+}
+
+/** What this device kept of a query that is not in the project any more (deleted elsewhere), if anything. */
+export function useKeptTextOfDeletedQuery(id: string) {
+  const { api, projectRef, props } = useArea();
+  const deleted = useDeletedQueryText(id);
+  const [kept, setKept] = useState(() => {
+    const scope = { projectRef, userId: props.session.user.id };
+    // A session still open on it keeps what it has not written yet.
+    registry(api).get(`${scope.userId}:${projectRef}:${id}`)?.keepOnDevice();
+    const sql = localDrafts(scope).get(id)?.sql ?? '';
+    return sql.trim() === '' ? null : sql;
+  });
+  if (kept === null) return null;
+  return {
+    text: kept,
+    saveAsNewQuery: () => deleted.saveAsNewQuery(kept, NEW_SNIPPET_NAME),
+    discard: () => {
+      deleted.discard();
+      setKept(null);
+    },
+  };
+}
+
+/**
+ * The text of the query open at `id` and how it is kept, or null while a new query's draft is found.
+ * A saved query (`snippet` given) is saved as it is typed, each edit naming its version. `new` is kept
+ * locally under this tab's draft id and becomes a personal query with its first text (then the page
+ * moves to it, keeping the editor); `1` (non-hosted) and users without the right to save queries
+ * keep their text on this device.
+ */
+export function useQueryText(id: string, snippet: Snippet | undefined): QueryText | null {
+  const { api, projectRef, can, hosted, props } = useArea();
+  const cache = useSnippetCache();
+  const navigate = useNavigate();
+  const deleted = useDeletedQueryText(id);
   const maySave = can(PERMISSIONS.USER_CONTENT_CREATE);
+  const userId = props.session.user.id;
+  const scope: DraftScope = { projectRef, userId };
   const sessionsOfApi = registry(api);
-  const key = `${projectRef}:${id}`;
+  const key = `${userId}:${projectRef}:${id}`;
+  const createsQuery = !snippet && id === 'new' && hosted && maySave;
+  let session = sessionsOfApi.get(key);
+  // Saved already, before a reload or a new mount of the console: the page moves to that query.
+  const savedBefore = !session && createsQuery ? newQuerySavedAs(newQueryPlace(scope)) : null;
+  const draftId = useNewQueryDraftId(api, scope, createsQuery && !session && !savedBefore);
+
   const savedSession = (saved: Snippet, drafts: DraftStore, textId?: string) =>
     new AutosaveSession({
       queryId: saved.id,
@@ -54,71 +185,86 @@ export function useQueryText(id: string, snippet: Snippet | undefined) {
       drafts,
       onSaved: cache.put,
     });
-  let session = sessionsOfApi.get(key);
-  if (!session) {
-    const drafts = localDrafts(projectRef);
+  if (!session && !savedBefore && (!createsQuery || draftId)) {
+    const drafts = localDrafts(scope);
     if (snippet) {
       session = savedSession(snippet, drafts);
-    } else {
-      const createsQuery = id === 'new' && hosted && maySave;
-      session = new AutosaveSession({
-        queryId: id,
+    } else if (createsQuery && draftId) {
+      const made: AutosaveSession = new AutosaveSession({
+        queryId: draftId,
         saved: { sql: '', version: 0 },
-        save: createsQuery ? (sql) => api.snippets.createSnippet(projectRef, { name: NEW_SNIPPET_NAME, sql, visibility: 'user' }) : null,
+        save: (sql) => api.snippets.createSnippet(projectRef, { name: NEW_SNIPPET_NAME, sql, visibility: 'user' }),
         drafts,
         onSaved: (saved) => {
           // The new query exists: its own session takes over with what was typed meanwhile (as its
-          // draft, sent at once), and keys still reaching this one before the page moves go to it.
-          const current = sessionsOfApi.get(key);
-          drafts.put(saved.id, { sql: current?.readText() ?? saved.content.sql, baseVersion: saved.version, at: Date.now() });
+          // draft, sent at once), keys still reaching this one before the page moves go to it, and
+          // the new query's draft goes.
+          drafts.put(saved.id, { sql: made.readText(), baseVersion: saved.version, at: Date.now() });
           cache.put(saved);
-          const next = savedSession(saved, drafts, current?.textId);
-          sessionsOfApi.set(`${projectRef}:${saved.id}`, next);
-          current?.close(next);
-          sessionsOfApi.delete(key);
-          drafts.remove(id);
+          const next = savedSession(saved, drafts, made.textId);
+          sessionsOfApi.set(`${userId}:${projectRef}:${saved.id}`, next);
+          made.close(next, saved.id);
+          newQuerySaved(api, scope, draftId, saved.id);
           pagesOf(api).get(key)?.(saved.id);
         },
       });
+      session = made;
+    } else {
+      // Kept on this device only: one text per project for sql/1, and for sql/new without the right to save.
+      session = new AutosaveSession({ queryId: id, saved: { sql: '', version: 0 }, save: null, drafts });
     }
     sessionsOfApi.set(key, session);
   }
-  const active = session;
+  const active = session ?? null;
   // The state as shown: a text read after a pause in typing does not render the page (see getShownState).
-  const state = useSyncExternalStore(active.subscribe, active.getShownState, active.getShownState);
+  const state = useSyncExternalStore(active?.subscribe ?? noSubscription, active?.getShownState ?? noState, active?.getShownState ?? noState);
 
   useEffect(() => {
+    if (!active && !savedBefore) return;
     const pages = pagesOf(api);
-    const move = (savedId: string) => navigate(`/sql/${savedId}`, { replace: true });
+    const move = (savedId: string) => {
+      movedToSavedQuery(newQueryPlace(scope), savedId);
+      navigate(`/sql/${savedId}`, { replace: true });
+    };
     pages.set(key, move);
+    // Saved before this page was shown: go to the saved query now.
+    const savedAs = active?.savedAs ?? savedBefore;
+    if (savedAs) move(savedAs);
     return () => {
       if (pages.get(key) === move) pages.delete(key);
+      // The page left the new query that became a saved one: the next new query starts afresh.
+      if (active?.savedAs && sessionsOfApi.get(key) === active) sessionsOfApi.delete(key);
     };
-  }, [api, key, navigate]);
+  }, [api, key, navigate, active, savedBefore]);
 
   useEffect(() => {
-    // Network back: send what waits. Leaving the query (another tab, another area): send it now.
+    if (!active) return;
+    // Network back: send what waits. Page hidden or going away: keep the text on this device now.
+    // Leaving the query (another tab, another area): send it now.
     const online = () => active.flush();
     const leaving = () => active.keepOnDevice();
+    const hidden = () => document.visibilityState === 'hidden' && active.keepOnDevice();
     window.addEventListener('online', online);
     window.addEventListener('pagehide', leaving);
+    document.addEventListener('visibilitychange', hidden);
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('pagehide', leaving);
+      document.removeEventListener('visibilitychange', hidden);
       active.flush();
     };
   }, [active]);
 
+  if (!active || !state) return null;
   return {
     state,
-    /** Names the editor's text; it changes when another text is opened (not when a new query is saved). */
     textId: active.textId,
-    edit: (text: string) => active.edit(text),
-    /** An editor that owns its text reports a change; the text is read after a pause. */
-    touch: (read: () => string) => active.touch(read),
+    edit: (text) => active.edit(text),
+    touch: (read) => active.touch(read),
     readText: () => active.readText(),
-    replaceText: (text: string) => active.replaceText(text),
+    replaceText: (text) => active.replaceText(text),
     keepMine: () => active.keepMine(),
     takeTheirs: () => active.takeTheirs(),
+    saveAsNewQuery: () => deleted.saveAsNewQuery(active.readText(), snippet?.name ?? NEW_SNIPPET_NAME),
   };
 }

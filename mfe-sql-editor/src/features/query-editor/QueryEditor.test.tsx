@@ -106,6 +106,6 @@ describe('SQL editor page', () => {
 
   it('disables Run without the permission to run SQL', async () => {
     renderArea('sql/new', { permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.SQL_QUERY_RUN) });
-    expect(screen.getByRole('button', { name: 'Run' }).getAttribute('aria-disabled')).toBe('true');
+    expect((await screen.findByRole('button', { name: 'Run' })).getAttribute('aria-disabled')).toBe('true');
   });
 });
