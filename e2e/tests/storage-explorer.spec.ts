@@ -247,4 +247,18 @@ test('rename and create folders by keyboard alone: the name field takes the keys
   await page.keyboard.type('photos');
   await page.keyboard.press('Enter');
   await expect(item(page, 'media', 'photos')).toBeVisible();
+
+  // Delete bucket chosen from the bucket's menu by keyboard: its name field takes focus, and
+  // Escape gives focus back to the menu's button (the menu entry that opened it is gone).
+  const bucketActions = page.getByRole('button', { name: 'Actions for media' });
+  await bucketActions.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Edit bucket' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  const deleteBucket = page.getByRole('dialog', { name: 'Confirm deletion of media' });
+  await expect(deleteBucket.getByRole('textbox')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(deleteBucket).toHaveCount(0);
+  await expect(bucketActions).toBeFocused();
 });

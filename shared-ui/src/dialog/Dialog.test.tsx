@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from '../button/Button';
 import { Dialog, DialogClose } from './Dialog';
@@ -142,5 +142,38 @@ describe('Dialog opened from state (no trigger)', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('listbox', { name: 'Files' }));
+  });
+
+  it('gives focus back to the button of the menu it was chosen from', async () => {
+    const { useState } = await import('react');
+    const { Menu, MenuContent, MenuItem, MenuTrigger } = await import('../menu/Menu');
+    function FromRowMenu() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <Menu>
+            <MenuTrigger asChild>
+              <Button>Actions for media</Button>
+            </MenuTrigger>
+            <MenuContent>
+              <MenuItem onSelect={() => setOpen(true)}>Delete bucket</MenuItem>
+            </MenuContent>
+          </Menu>
+          <Dialog open={open} onOpenChange={setOpen} title="Confirm deletion of media">
+            <input aria-label="Bucket name" />
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<FromRowMenu />);
+    const trigger = screen.getByRole('button', { name: 'Actions for media' });
+    trigger.focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete bucket' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm deletion of media' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(trigger));
   });
 });

@@ -31,6 +31,22 @@ async function openDelete(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('bucket deletion', { timeout: 20_000 }, () => {
+  it("takes focus in the name field when chosen from the bucket's menu by keyboard, and Escape gives it back to the menu's button", async () => {
+    const { user, api } = setup();
+    const actions = await screen.findByRole('button', { name: 'Actions for avatars' });
+    actions.focus();
+    await user.keyboard('{Enter}');
+    const remove = await screen.findByRole('menuitem', { name: 'Delete bucket' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await findDialog('Confirm deletion of avatars');
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('textbox', { name: 'Type avatars to confirm.' })));
+    await user.keyboard('avat{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Actions for avatars' })));
+    expect(api.state.buckets.map((b) => b.id)).toContain('avatars');
+  });
+
   it('asks for the bucket name, with the spec texts for an empty and a wrong value', async () => {
     const { user, api } = setup();
     const dialog = await openDelete(user);

@@ -165,6 +165,32 @@ describe('storage policies page', { timeout: 20_000 }, () => {
     expect(api.state.policies.map((p) => p.name)).toContain('Anyone reads avatars');
   }, 60_000);
 
+  it('by keyboard: each step takes focus (first choice, policy name, Save), Enter in the name reviews, Escape asks on Keep editing', async () => {
+    const { user } = setup(seeded());
+    const open = await screen.findByRole('button', { name: 'New policy for videos' });
+    open.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await findDialog();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: /Get started quickly/ })));
+    await user.keyboard('{Tab}{Enter}');
+    const name = await screen.findByRole('textbox', { name: 'Policy name' });
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    await user.keyboard('Videos for everyone');
+    await user.click(screen.getByRole('checkbox', { name: 'SELECT' }));
+    name.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByTestId('policy-review');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save policy' })));
+    await user.click(screen.getByRole('button', { name: 'Back to edit' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Policy name' })));
+    await user.keyboard('{Escape}');
+    const discard = await findDialog('Discard changes?');
+    await waitFor(() => expect(document.activeElement).toBe(within(discard).getByRole('button', { name: 'Keep editing' })));
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull());
+    expect((screen.getByRole('textbox', { name: 'Policy name' }) as HTMLInputElement).value).toBe('Videos for everyone');
+  }, 60_000);
+
   it('deletes a policy once its name is typed', async () => {
     const { user, api, notices } = setup(seeded());
     await user.click(await screen.findByRole('button', { name: 'Actions for policy Anyone reads avatars' }));

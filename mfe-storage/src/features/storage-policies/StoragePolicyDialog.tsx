@@ -9,7 +9,7 @@ import { Dialog } from '@plinth/shared-ui/dialog';
 import { Checkbox, Field, TextInput } from '@plinth/shared-ui/form';
 import { InlineNotice } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { TemplateList } from '@plinth/domain-ui/template-list';
 import {
   changedFrom,
@@ -63,6 +63,19 @@ export function StoragePolicyDialog(props: StoragePolicyDialogProps) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  // Each view takes focus as it shows: the dialog's first view on open, the next one on each step
+  // (the control that moved to it is gone), Save on the review, the name field in the editor.
+  const body = useRef<HTMLDivElement>(null);
+  const first = useRef<HTMLElement | null>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const keepEditing = useRef<HTMLButtonElement>(null);
+  const shownView = useRef(view);
+  useEffect(() => {
+    if (shownView.current === view) return;
+    shownView.current = view;
+    if (view === 'review') saveButton.current?.focus();
+    else firstFocusable(body.current)?.focus();
+  }, [view]);
 
   const close = () => {
     if (!saving && changedFrom(start, form)) setConfirmingDiscard(true);
@@ -104,7 +117,7 @@ export function StoragePolicyDialog(props: StoragePolicyDialogProps) {
     ) : view === 'review' ? (
       <>
         <Button onClick={() => setView('editor')} disabled={saving}>Back to edit</Button>
-        <Button variant="primary" onClick={save} loading={saving} disabled={statements.length === 0}>Save policy</Button>
+        <Button ref={saveButton} variant="primary" onClick={save} loading={saving} disabled={statements.length === 0}>Save policy</Button>
       </>
     ) : view === 'selection' ? (
       <Button onClick={close}>Cancel</Button>
@@ -112,12 +125,12 @@ export function StoragePolicyDialog(props: StoragePolicyDialogProps) {
 
   return (
     <>
-      <Dialog open onOpenChange={(open) => { if (!open) close(); }} title={title} size="large" footer={footer}>
-        <div css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.lg, minWidth: 0 }}>
+      <Dialog open onOpenChange={(open) => { if (!open) close(); }} title={title} size="large" footer={footer} initialFocusRef={first}>
+        <div ref={body} css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.lg, minWidth: 0 }}>
           {view === 'selection' ? (
             <div css={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: tokens.space.md }}>
-              {props.templates.length ? <ChoiceCard title="Get started quickly" text="Create a policy from a template" onClick={() => setView('templates')} /> : null}
-              <ChoiceCard title="For full customization" text="Create a policy from scratch" onClick={() => { setForm(start); setView('editor'); }} />
+              {props.templates.length ? <ChoiceCard focusRef={first} title="Get started quickly" text="Create a policy from a template" onClick={() => setView('templates')} /> : null}
+              <ChoiceCard focusRef={props.templates.length ? undefined : first} title="For full customization" text="Create a policy from scratch" onClick={() => { setForm(start); setView('editor'); }} />
             </div>
           ) : null}
           {view === 'templates' ? (
@@ -125,7 +138,7 @@ export function StoragePolicyDialog(props: StoragePolicyDialogProps) {
               onUse={(template) => { setForm(formFromTemplate(template)); setProblem(null); setView('editor'); }} />
           ) : null}
           {view === 'editor' ? (
-            <PolicyFields form={form} setForm={(next) => { setForm(next); setProblem(null); }} problem={problem} saveError={saveError} editing={editing} table={table} roles={props.roles} columns={props.columns} />
+            <PolicyFields form={form} setForm={(next) => { setForm(next); setProblem(null); }} problem={problem} saveError={saveError} editing={editing} table={table} roles={props.roles} columns={props.columns} nameRef={first} onEnter={toReview} />
           ) : null}
           {view === 'review' ? (
             <div css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.sm, maxHeight: '25rem', overflow: 'auto' }} data-testid="policy-review">
@@ -138,10 +151,10 @@ export function StoragePolicyDialog(props: StoragePolicyDialogProps) {
         </div>
       </Dialog>
       {confirmingDiscard ? (
-        <Dialog open onOpenChange={(open) => { if (!open) setConfirmingDiscard(false); }} title="Discard changes?" description="The changes you made to this policy will be lost." size="small"
+        <Dialog open onOpenChange={(open) => { if (!open) setConfirmingDiscard(false); }} title="Discard changes?" description="The changes you made to this policy will be lost." size="small" initialFocusRef={keepEditing}
           footer={
             <>
-              <Button onClick={() => setConfirmingDiscard(false)}>Keep editing</Button>
+              <Button ref={keepEditing} onClick={() => setConfirmingDiscard(false)}>Keep editing</Button>
               <Button variant="danger" onClick={props.onClose}>Discard changes</Button>
             </>
           } />
@@ -150,9 +163,14 @@ export function StoragePolicyDialog(props: StoragePolicyDialogProps) {
   );
 }
 
-function ChoiceCard({ title, text, onClick }: { title: string; text: string; onClick: () => void }) {
+/** The first control of a view that takes keys (a field, a button), inside `root`. */
+function firstFocusable(root: HTMLElement | null): HTMLElement | null {
+  return root?.querySelector<HTMLElement>('input:not([disabled]), textarea, button:not([disabled]), [contenteditable="true"], [tabindex="0"]') ?? null;
+}
+
+function ChoiceCard({ title, text, onClick, focusRef }: { title: string; text: string; onClick: () => void; focusRef?: RefObject<HTMLElement | null> }) {
   return (
-    <button type="button" onClick={onClick}
+    <button ref={focusRef as RefObject<HTMLButtonElement | null> | undefined} type="button" onClick={onClick}
       css={{
         display: 'flex', flexDirection: 'column', gap: tokens.space.xs, textAlign: 'start', padding: tokens.space.lg,
         background: c.surfaceRaised, color: c.text, border: `1px solid ${c.border}`, borderRadius: tokens.radius.lg, cursor: 'pointer', font: 'inherit',
@@ -173,15 +191,28 @@ interface PolicyFieldsProps {
   table: string;
   roles: readonly RoleChoice[];
   columns: readonly string[];
+  nameRef: RefObject<HTMLElement | null>;
+  /** Enter in the name field: on to the review. */
+  onEnter: () => void;
 }
 
-function PolicyFields({ form, setForm, problem, saveError, editing, table, roles, columns }: PolicyFieldsProps) {
+function PolicyFields({ form, setForm, problem, saveError, editing, table, roles, columns, nameRef, onEnter }: PolicyFieldsProps) {
   return (
     <>
       {saveError ? <InlineNotice kind="danger" title={saveError} /> : null}
       {problem ? <InlineNotice kind={problem.kind} title={problem.message} /> : null}
       <Field label="Policy name" hint={nameCounter(form.name)}>
-        <TextInput value={form.name} onChange={(event) => setForm({ ...form, name: limitStoragePolicyName(event.target.value) })} autoComplete="off" />
+        <TextInput
+          ref={nameRef as RefObject<HTMLInputElement | null>}
+          value={form.name}
+          onChange={(event) => setForm({ ...form, name: limitStoragePolicyName(event.target.value) })}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            onEnter();
+          }}
+          autoComplete="off"
+        />
       </Field>
       <fieldset css={{ border: 'none', margin: 0, padding: 0, minWidth: 0 }} disabled={editing}>
         <legend css={{ fontSize: tokens.fontSize.sm, fontWeight: tokens.fontWeight.medium, marginBottom: tokens.space.xs, padding: 0 }}>Allowed operations</legend>
