@@ -123,10 +123,16 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
     store.getState().focusDone();
   }, [focus, folder.isPending, lead, store]);
 
-  // The menu key (or Shift+F10) opens the active row's right-click menu at the row.
+  // The menu key (or Shift+F10) opens the active row's right-click menu at the row; in an empty
+  // folder, the column's menu (New folder…) at the top of the column.
   const openRowMenu = () => {
     const el = document.getElementById(id(active));
-    if (el) openRowMenuByKeyboard(el);
+    if (el) return openRowMenuByKeyboard(el);
+    const returnTo = listbox();
+    const rect = returnTo?.getBoundingClientRect();
+    void menuModule().then((m) =>
+      store.getState().openContextMenu((rect?.left ?? 0) + 24, (rect?.top ?? 0) + 24, m.columnActions(store, column, folder.rows.filePaths(path), mayWrite), { returnTo, byKeyboard: true }),
+    );
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (editing || (e.target as HTMLElement).tagName === 'INPUT') return;

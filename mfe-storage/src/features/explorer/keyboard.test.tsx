@@ -117,6 +117,26 @@ describe('the name field', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(create);
   });
 
+  it("opens an empty folder's column menu by Shift+F10 on New folder, whose field takes the keys", async () => {
+    const api = createFakeApi({ buckets: [bucket('avatars')], files: { avatars: [storedObject('empty/.emptyFolderPlaceholder')] } });
+    renderArea('storage/buckets/avatars', { api });
+    const user = userEvent.setup({ delay: null });
+    const root = await rootList();
+    await waitFor(() => expect(names(root)).toEqual(['empty']));
+    root.focus();
+    await user.keyboard('{ArrowRight}');
+    const empty = await screen.findByRole('listbox', { name: 'Contents of empty' });
+    await waitFor(() => expect(document.activeElement).toBe(empty));
+    await user.keyboard('{Shift>}{F10}{/Shift}');
+    const menu = await screen.findByRole('menu');
+    await waitFor(() => expect(document.activeElement).toBe(within(menu).getByRole('menuitem', { name: 'New folder' })));
+    await user.keyboard('{Enter}');
+    await focusedField();
+    await user.keyboard('fresh{Enter}');
+    await waitFor(() => expect(api.state.files.avatars!.map((o) => o.name)).toContain('empty/fresh/.emptyFolderPlaceholder'));
+    await waitFor(() => expect(document.activeElement).toBe(empty));
+  });
+
   it('keeps the field, its text and its focus while the folder scrolls far from it', async () => {
     const api = createFakeApi({ buckets: [bucket('avatars')], files: { avatars: Array.from({ length: 300 }, (_, i) => storedObject(`file-${String(i).padStart(3, '0')}.txt`, { body: 'x' })) } });
     renderArea('storage/buckets/avatars', { api });
