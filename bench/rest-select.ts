@@ -72,7 +72,7 @@ try {
       from generate_series(1, ${ROWS}) i;
     analyze public.items;`);
   const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  const token = signJwt({ sub: me, role: 'authenticated', aud: 'authenticated', ref, exp: Math.floor(Date.now() / 1000) + 3600 }, keys.jwt_secret);
+  const token = await signJwt({ sub: me, role: 'authenticated', aud: 'authenticated', ref, exp: Math.floor(Date.now() / 1000) + 3600 }, keys.jwt_secret);
   const headers = { apikey: keys.anon_key, authorization: `Bearer ${token}`, accept: 'application/json' };
   const path = (start: number) => `/api/projects/${ref}/rest/v1/items?select=*&id=gte.${start}&id=lt.${start + 100}&order=id.asc`;
 

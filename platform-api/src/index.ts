@@ -5,4 +5,4 @@ export { DatabaseError, quoteIdent, STATEMENT_TIMEOUT_CODE } from './core/databa
 export { type ControlMigration } from './core/migrations';
 export { extraProjectBootstrap } from './core/project-bootstrap.sql';
 export { permissionDenied } from './core/access';
-export { signJwt, verifyJwt } from './domains/projects/keys';
+export { signJwt, verifyJwt } from './core/jwt';

@@ -1,13 +1,13 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ControlDatabase } from '../core/deps';
 import { PROJECT_API_PATH } from '../core/cookies';
+import { JwtError, verifyJwt, type JwtClaims } from '../core/jwt';
 
 // Who is calling a project's app-facing endpoints (/api/projects/{ref}/auth/v1, /rest/v1, /storage/v1):
 // the `apikey` header (the project's anon or service_role key) and, when present, the bearer token of
 // `Authorization` (a user's access token, or again an API key). Every token is an HS256 JWT signed
-// with the project's JWT secret, so a token of another project, a forged one or one signed before the
-// secret was rotated is refused.
+// with the project's JWT secret, checked by core/jwt.ts, so a token of another project, a forged one,
+// one signed before the secret was rotated, one without a numeric `exp` or past it is refused.
 
 export type CallerRole = 'anon' | 'authenticated' | 'service_role';
 const ROLES: ReadonlySet<string> = new Set<CallerRole>(['anon', 'authenticated', 'service_role']);
@@ -15,8 +15,8 @@ const ROLES: ReadonlySet<string> = new Set<CallerRole>(['anon', 'authenticated',
 export interface ProjectCaller {
   ref: string;
   role: CallerRole;
-  /** The verified claims of the token that decides the role (bearer token, else the API key). */
-  claims: Record<string, unknown>;
+  /** The verified claims of the token that decides the role (bearer token, else the API key), frozen. */
+  claims: JwtClaims;
   /** The user's id (claims.sub) for an authenticated caller. */
   userId: string | null;
   /** The raw token, for endpoints that act on the caller's own session. */
@@ -90,59 +90,17 @@ export function projectSecrets(control: Pick<ControlDatabase, 'query'>, ref: str
   });
 }
 
-/** Tokens verified lately, at most this many (the oldest verified is forgotten first). */
-const VERIFIED_TOKENS_MAX = 5_000;
 /**
- * Claims of tokens whose signature was verified, by the token's exact text, with the secret that
- * verified it: the same token under the same secret needs no new HMAC. Expiry is checked on every
- * use; a token under another secret (another project, a rotated secret) is verified afresh. The
- * claims are frozen, since every request presenting the token shares them.
+ * Verifies a token under the project's JWT secret (core/jwt.ts: HS256 pinned, `exp` required and a
+ * number, `nbf` honoured; verified tokens are kept so the same token needs no new HMAC).
  */
-const verifiedTokens = new Map<string, { secret: string; claims: Record<string, unknown> }>();
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
-
-const expired = (claims: Record<string, unknown>, nowS: number) => typeof claims.exp === 'number' && claims.exp <= nowS;
-
-/** Verifies an HS256 JWT under `secret`: signature (constant time), algorithm and expiry. Answers its claims (frozen). */
-export function verifyProjectToken(token: string, secret: string, nowS = Math.floor(Date.now() / 1000)): Record<string, unknown> {
-  const known = verifiedTokens.get(token);
-  if (known && known.secret === secret) {
-    if (expired(known.claims, nowS)) throw new CallerError(401, 'JWT expired', 'expired_jwt');
-    return known.claims;
-  }
-  const claims = deepFreeze(verifySignedToken(token, secret, nowS));
-  if (verifiedTokens.size >= VERIFIED_TOKENS_MAX) verifiedTokens.delete(verifiedTokens.keys().next().value!);
-  verifiedTokens.set(token, { secret, claims });
-  return claims;
-}
-
-function verifySignedToken(token: string, secret: string, nowS: number): Record<string, unknown> {
-  const parts = token.split('.');
-  if (parts.length !== 3 || !parts[0] || !parts[1] || !parts[2]) throw new CallerError(401, 'Invalid JWT: malformed token', 'invalid_jwt');
-  const [head, body, sig] = parts as [string, string, string];
-  let header: Record<string, unknown>;
-  let claims: Record<string, unknown>;
+export async function verifyProjectToken(token: string, secret: string, nowS?: number): Promise<JwtClaims> {
   try {
-    header = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
-    claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-  } catch {
-    throw new CallerError(401, 'Invalid JWT: malformed token', 'invalid_jwt');
+    return await verifyJwt(token, secret, { nowS });
+  } catch (err) {
+    if (err instanceof JwtError) throw new CallerError(401, err.message, err.reason === 'expired' ? 'expired_jwt' : 'invalid_jwt');
+    throw err;
   }
-  if (header?.alg !== 'HS256' || claims === null || typeof claims !== 'object' || Array.isArray(claims)) {
-    throw new CallerError(401, 'Invalid JWT: unsupported algorithm or claims', 'invalid_jwt');
-  }
-  const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest();
-  const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new CallerError(401, 'Invalid JWT: signature does not match', 'invalid_jwt');
-  if (expired(claims, nowS)) throw new CallerError(401, 'JWT expired', 'expired_jwt');
-  return claims;
 }
 
 function bearer(value: string | string[] | undefined): string | null {
@@ -156,19 +114,19 @@ function bearer(value: string | string[] | undefined): string | null {
  * project's keys (a valid token with role anon or service_role); the bearer token, when given, decides
  * the role and claims.
  */
-export function resolveCaller(secrets: ProjectSecrets, headers: Record<string, string | string[] | undefined>): ProjectCaller {
+export async function resolveCaller(secrets: ProjectSecrets, headers: Record<string, string | string[] | undefined>): Promise<ProjectCaller> {
   const apikeyHeader = headers.apikey;
   const apikey = (Array.isArray(apikeyHeader) ? apikeyHeader[0] : apikeyHeader) ?? bearer(headers.authorization);
   if (!apikey) throw new CallerError(401, 'No API key found in request', 'no_api_key');
-  let keyClaims: Record<string, unknown>;
+  let keyClaims: JwtClaims;
   try {
-    keyClaims = verifyProjectToken(apikey, secrets.jwtSecret);
+    keyClaims = await verifyProjectToken(apikey, secrets.jwtSecret);
   } catch {
     throw new CallerError(401, 'Invalid API key', 'invalid_api_key');
   }
   if (keyClaims.role !== 'anon' && keyClaims.role !== 'service_role') throw new CallerError(401, 'Invalid API key', 'invalid_api_key');
   const token = bearer(headers.authorization) ?? apikey;
-  const claims = token === apikey ? keyClaims : verifyProjectToken(token, secrets.jwtSecret);
+  const claims = token === apikey ? keyClaims : await verifyProjectToken(token, secrets.jwtSecret);
   const role = typeof claims.role === 'string' && ROLES.has(claims.role) ? (claims.role as CallerRole) : null;
   if (!role) throw new CallerError(403, 'The token names no role this project knows', 'invalid_jwt');
   if (typeof claims.ref === 'string' && claims.ref !== secrets.ref) throw new CallerError(401, 'Invalid JWT: issued for another project', 'invalid_jwt');

@@ -139,7 +139,7 @@ export class ProjectsService {
   /** Creates the record at once (COMING_UP); the database is made in the background. */
   async create(organization: { id: number; slug: string }, name: string): Promise<Project> {
     const ref = newProjectRef();
-    const keys = issueProjectKeys(ref);
+    const keys = await issueProjectKeys(ref);
     const row = await this.control.transaction(async (tx) => {
       const r = await tx.query<{ id: number }>(
         `insert into projects (ref, name, organization_id, status, jwt_secret, anon_key, service_role_key) values ($1, $2, $3, 'COMING_UP', $4, $5, $6) returning id`,

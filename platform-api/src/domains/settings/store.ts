@@ -53,13 +53,9 @@ export class SettingsStore {
       await new Promise((r) => setImmediate(r));
       try {
         const jwtSecret = secret ?? newJwtSecret();
+        const [anonKey, serviceRoleKey] = await Promise.all([signApiKey(ref, 'anon', jwtSecret), signApiKey(ref, 'service_role', jwtSecret)]);
         await this.control.transaction(async (tx) => {
-          await tx.query('update projects set jwt_secret = $2, anon_key = $3, service_role_key = $4 where ref = $1', [
-            ref,
-            jwtSecret,
-            signApiKey(ref, 'anon', jwtSecret),
-            signApiKey(ref, 'service_role', jwtSecret),
-          ]);
+          await tx.query('update projects set jwt_secret = $2, anon_key = $3, service_role_key = $4 where ref = $1', [ref, jwtSecret, anonKey, serviceRoleKey]);
           await tx.query(`update jwt_secret_updates set status = 'Updated', progress = 'API keys regenerated', updated_at = now() where change_tracking_id = $1`, [changeTrackingId]);
         });
         // The app-facing endpoints keep the secret in memory: the next request reads the new one.

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
-import { issueProjectKeys, signJwt } from '../../domains/projects/keys';
+import { signJwt } from '../../core/jwt';
+import { issueProjectKeys } from '../../domains/projects/keys';
 import { writeProjectAuthSettings } from './settings';
 import { appClient, claimsOf, listen, projectKeys, randomEmail, type ProjectKeys } from './testing';
 
@@ -199,8 +200,8 @@ describe('sessions', () => {
   it('answers 401 in the client shape for a token of another project, a forged one, or an expired one', async () => {
     const { session, user } = await signedIn();
     const claims = claimsOf(session.access_token);
-    const other = signJwt(claims, 'another project secret that is long enough');
-    const expired = signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, keys.jwtSecret);
+    const other = await signJwt(claims, 'another project secret that is long enough');
+    const expired = await signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, keys.jwtSecret);
     for (const token of [other, expired]) {
       const res = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/user`, { headers: { apikey: keys.anonKey, authorization: `Bearer ${token}` } });
       expect(res.status).toBe(401);
@@ -209,7 +210,7 @@ describe('sessions', () => {
       expect(viaClient.error).toMatchObject({ status: 401, code: 'bad_jwt' });
     }
     expect((await anon().auth.getUser(session.access_token)).data.user?.id).toBe(user.id);
-    const otherProject = issueProjectKeys('zzzzzzzzzzzzzzzzzzzz');
+    const otherProject = await issueProjectKeys('zzzzzzzzzzzzzzzzzzzz');
     const foreignKey = await appClient(base, keys.ref, otherProject.anonKey).auth.signInWithPassword({ email: user.email!, password: PASSWORD });
     expect(foreignKey.error).toMatchObject({ status: 401, code: 'invalid_api_key' });
     const noKey = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/settings`);

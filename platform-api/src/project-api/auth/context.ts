@@ -93,8 +93,8 @@ export type SessionJson = {
 };
 
 /** The session answer of a sign-in, for an existing session or a new one. */
-export function sessionJson(ctx: AuthContext, user: AuthUser, sessionId: string, refreshToken: string, method: string): SessionJson {
-  const { token, expiresAt } = issueAccessToken({
+export async function sessionJson(ctx: AuthContext, user: AuthUser, sessionId: string, refreshToken: string, method: string): Promise<SessionJson> {
+  const { token, expiresAt } = await issueAccessToken({
     ref: ctx.ref,
     jwtSecret: ctx.secrets.jwtSecret,
     user,

@@ -1,7 +1,7 @@
 import { OAUTH_PROVIDERS, type OAuthProviderId } from '@plinth/shared-contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { ControlDatabase } from '../../core/deps';
-import { signJwt, verifyJwt } from '../../domains/projects/keys';
+import { JwtError, signJwt, verifyJwt } from '../../core/jwt';
 import { redirectTarget, signIn, type AuthContext } from './context';
 import { AuthError, invalid } from './errors';
 import { oauthEndpoints } from './oauth-endpoints';
@@ -65,7 +65,7 @@ export async function authorizeUrl(control: Control, ctx: AuthContext, query: Qu
   }
   const scopes = typeof query.scopes === 'string' && query.scopes.trim() ? query.scopes.trim().slice(0, 512) : null;
   const endpoints = oauthEndpoints(provider);
-  const state = signJwt({ provider, redirect_to: redirectTo, challenge, method, exp: Math.floor(Date.now() / 1000) + STATE_SECONDS }, stateKey(ctx));
+  const state = await signJwt({ provider, redirect_to: redirectTo, challenge, method, exp: Math.floor(Date.now() / 1000) + STATE_SECONDS }, stateKey(ctx));
   const url = new URL(endpoints.authorize);
   url.searchParams.set('client_id', clientId);
   url.searchParams.set('redirect_uri', callbackUrl(ctx));
@@ -75,9 +75,15 @@ export async function authorizeUrl(control: Control, ctx: AuthContext, query: Qu
   return url.toString();
 }
 
-function readState(ctx: AuthContext, value: unknown): OAuthState {
-  const claims = typeof value === 'string' && value.length <= 4096 ? verifyJwt(value, stateKey(ctx)) : null;
-  if (!claims || typeof claims.exp !== 'number' || claims.exp < Date.now() / 1000 || typeof claims.redirect_to !== 'string') {
+const refusedAsNull = (err: unknown) => {
+  if (err instanceof JwtError) return null;
+  throw err;
+};
+
+async function readState(ctx: AuthContext, value: unknown): Promise<OAuthState> {
+  // core/jwt.ts checks the signature, HS256 and a numeric exp not yet past.
+  const claims = typeof value === 'string' && value.length <= 4096 ? await verifyJwt(value, stateKey(ctx)).catch(refusedAsNull) : null;
+  if (!claims || typeof claims.redirect_to !== 'string') {
     throw new AuthError(400, 'bad_oauth_state', 'OAuth state parameter is invalid or has expired: sign in again');
   }
   return {
@@ -183,7 +189,7 @@ async function userFor(ctx: AuthContext, provider: OAuthProviderId, email: strin
 
 /** GET /callback: the provider sent the browser back; answers where to send it next. */
 export async function oauthCallback(control: Control, ctx: AuthContext, query: Query): Promise<string> {
-  const state = readState(ctx, query.state);
+  const state = await readState(ctx, query.state);
   redirectTarget(ctx, state.redirectTo);
   try {
     if (typeof query.error === 'string') {

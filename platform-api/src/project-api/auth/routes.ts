@@ -92,7 +92,7 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
         const { ref } = req.params as { ref: string };
         const secrets = await projectSecrets(deps.control, ref);
         if (!secrets) throw new AuthError(404, 'project_not_found', 'There is no project with this ref');
-        const caller = open ? null : resolveCaller(secrets, req.headers);
+        const caller = open ? null : await resolveCaller(secrets, req.headers);
         const ctx: AuthContext = {
           ref,
           db: await deps.databases.get(ref),

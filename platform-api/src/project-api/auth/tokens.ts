@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { signJwt } from '../../domains/projects/keys';
+import { signJwt } from '../../core/jwt';
 import type { AuthUser } from './users';
 
 /** SHA-256 hex: how refresh tokens and one-time email tokens are stored. */
@@ -27,11 +27,11 @@ export interface AccessTokenInput {
   issuer: string;
 }
 
-/** An access token: HS256 under the project's JWT secret, with the claims policies and clients read. */
-export function issueAccessToken(t: AccessTokenInput): { token: string; expiresAt: number } {
+/** An access token: HS256 under the project's JWT secret (core/jwt.ts), with the claims policies and clients read. */
+export async function issueAccessToken(t: AccessTokenInput): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + t.expirySeconds;
-  const token = signJwt(
+  const token = await signJwt(
     {
       iss: t.issuer,
       ref: t.ref,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '../../testing/harness';
-import { signJwt } from '../../domains/projects/keys';
+import { signJwt } from '../../core/jwt';
 
 // Requests one after another share the project database's pooled connections: what one request
 // sets up for itself (its role, its claims, read-only mode, settings its functions make for their
@@ -16,9 +16,9 @@ const bob = randomUUID();
 
 const token = (sub: string) => signJwt({ sub, role: 'authenticated', aud: 'authenticated', ref, exp: Math.floor(Date.now() / 1000) + 600 }, keys.secret);
 
-function call(method: 'GET' | 'POST', path: string, as: string | null, body?: unknown) {
+async function call(method: 'GET' | 'POST', path: string, as: string | null, body?: unknown) {
   const headers: Record<string, string> = { apikey: keys.anon };
-  if (as) headers.authorization = `Bearer ${token(as)}`;
+  if (as) headers.authorization = `Bearer ${await token(as)}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
   return h.app.inject({ method, url: `/api/projects/${ref}/rest/v1/${path}`, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
 }

@@ -78,7 +78,7 @@ export const restRoutes: RouteModule = (app, deps) => {
     const { ref } = req.params;
     const project = await settings.project(ref);
     if (!project) throw new RestError(404, 'PGRST000', 'Project not found');
-    const caller = resolveCaller({ ref, jwtSecret: project.jwtSecret }, req.headers);
+    const caller = await resolveCaller({ ref, jwtSecret: project.jwtSecret }, req.headers);
     callers.set(req, caller);
     if (req.method === 'PUT') throw new RestError(405, 'PGRST117', 'Unsupported HTTP method: PUT (insert or upsert with POST)');
     const db = await deps.databases.get(ref);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
 import { RestSettingsStore } from './settings';
-import { issueProjectKeys, signJwt } from '../../domains/projects/keys';
+import { signJwt } from '../../core/jwt';
+import { issueProjectKeys } from '../../domains/projects/keys';
 import type { ProjectDatabase } from '../../core/deps';
 
 // The data API against the unmodified supabase-js client, over a real socket, on both databases.
@@ -85,8 +86,8 @@ afterAll(async () => {
 
 describe('data API with supabase-js', () => {
   it('lets each user insert and see only their own rows, and anon none', async () => {
-    const a = client(userToken(alice));
-    const b = client(userToken(bob));
+    const a = client(await userToken(alice));
+    const b = client(await userToken(bob));
     // Keys a row leaves out take the column default (missing=default).
     const ins = await a.from('todos').insert([{ owner: alice, title: 'alice one', tags: ['x', 'y'] }, { owner: alice, title: 'alice two', meta: { p: 1 } }], { defaultToNull: false }).select();
     expect(ins.error).toBeNull();
@@ -108,7 +109,7 @@ describe('data API with supabase-js', () => {
   });
 
   it('refuses an insert the policy does not allow, in PostgREST shape', async () => {
-    const a = client(userToken(alice));
+    const a = client(await userToken(alice));
     const r = await a.from('todos').insert({ owner: bob, title: 'forged' });
     expect(r.status).toBe(403);
     expect(r.error).toMatchObject({ code: '42501' });
@@ -119,8 +120,8 @@ describe('data API with supabase-js', () => {
   });
 
   it('updates and deletes only what the policies allow', async () => {
-    const a = client(userToken(alice));
-    const b = client(userToken(bob));
+    const a = client(await userToken(alice));
+    const b = client(await userToken(bob));
     const stolen = await b.from('todos').update({ title: 'taken' }).eq('title', 'alice one').select();
     expect(stolen).toMatchObject({ error: null, data: [] });
     const upd = await a.from('todos').update({ done: true }).eq('title', 'alice one').select('title, done');
@@ -152,7 +153,7 @@ describe('data API with supabase-js', () => {
     expect(page.data!.map((r) => r.title)).toEqual(['bulk 2', 'bulk 3', 'bulk 4']);
     const head = await svc.from('todos').select('*', { count: 'exact', head: true }).ilike('title', 'BULK%');
     expect(head).toMatchObject({ error: null, count: 8, data: null });
-    const bobs = await client(userToken(bob)).from('todos').select('*', { count: 'exact', head: true });
+    const bobs = await client(await userToken(bob)).from('todos').select('*', { count: 'exact', head: true });
     expect(bobs.count).toBe(9);
   });
 
@@ -189,12 +190,12 @@ describe('data API with supabase-js', () => {
     const inner = await svc.from('todos').select('title, comments!inner(body)').eq('comments.body', 'second');
     expect(inner.data).toEqual([{ title: 'bob one', comments: [{ body: 'second' }] }]);
     // RLS applies inside embedded relations too: Alice sees Bob's profile but not his todos.
-    const aliceView = await client(userToken(alice)).from('profiles').select('name, todos(title)').eq('id', bob);
+    const aliceView = await client(await userToken(alice)).from('profiles').select('name, todos(title)').eq('id', bob);
     expect(aliceView.data).toEqual([{ name: 'Bob B.', todos: [] }]);
   });
 
   it('calls functions by name with named arguments, GET and POST', async () => {
-    const a = client(userToken(alice));
+    const a = client(await userToken(alice));
     expect((await a.rpc('add_numbers', { a: 2, b: 40 })).data).toBe(42);
     expect((await a.rpc('add_numbers', { a: 2 }, { get: true })).data).toBe(3);
     expect((await a.rpc('whoami')).data).toBe(alice);
@@ -241,8 +242,8 @@ describe('data API with supabase-js', () => {
   });
 
   it('refuses a token of another project, a forged one and a missing key', async () => {
-    const other = issueProjectKeys('zzzzzzzzzzzzzzzzzzzz');
-    const foreign = await client(userToken(alice, other.jwtSecret)).from('todos').select('*');
+    const other = await issueProjectKeys('zzzzzzzzzzzzzzzzzzzz');
+    const foreign = await client(await userToken(alice, other.jwtSecret)).from('todos').select('*');
     expect(foreign.status).toBe(401);
     expect(foreign.error?.code).toBe('PGRST301');
     const otherKey = client(undefined, other.anonKey);

@@ -43,7 +43,7 @@ export function callerDb(db: ProjectDatabase, caller: ProjectCaller): CallerDb {
 export async function storageContext(deps: ApiDeps, req: FastifyRequest, ref: string): Promise<StorageContext> {
   const secrets = await projectSecrets(deps.control, ref);
   if (!secrets) throw new StorageError(404, 'not_found', 'Project not found');
-  const caller = resolveCaller(secrets, req.headers);
+  const caller = await resolveCaller(secrets, req.headers);
   callers.set(req, caller);
   const db = await openProjectStorage(deps, ref);
   return { caller, db, asCaller: callerDb(db, caller) };

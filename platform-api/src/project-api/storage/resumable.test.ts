@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Upload, type UploadOptions } from 'tus-js-client';
 import { createTestHarness, type TestHarness } from '../../testing/harness';
-import { signJwt } from '../../domains/projects/keys';
+import { signJwt } from '../../core/jwt';
 import { ensureStorageSchema } from '../../domains/storage/schema';
 
 // Apps' resumable uploads at /storage/v1/upload/resumable with tus-js-client, as supabase's docs
@@ -21,7 +21,10 @@ create policy own_insert on storage.objects for insert to authenticated with che
 create policy own_select on storage.objects for select to authenticated using (bucket_id = 'docs' and (storage.foldername(name))[1] = auth.uid()::text);
 `;
 
-const token = (sub: string) => signJwt({ sub, role: 'authenticated', aud: 'authenticated', ref, exp: Math.floor(Date.now() / 1000) + 600 }, keys.secret);
+/** Alice's and Bob's access tokens, signed in beforeAll. */
+const tokens = new Map<string, string>();
+const token = (sub: string) => tokens.get(sub)!;
+const signToken = (sub: string) => signJwt({ sub, role: 'authenticated', aud: 'authenticated', ref, exp: Math.floor(Date.now() / 1000) + 600 }, keys.secret);
 
 function upload(data: Buffer, sub: string, meta: Record<string, string>, more: Partial<UploadOptions> = {}) {
   return new Upload(data, {
@@ -55,6 +58,7 @@ beforeAll(async () => {
   ref = (await h.userWithProject()).project.ref;
   const k = await h.internals.control.query<{ anon_key: string; service_role_key: string; jwt_secret: string }>('select anon_key, service_role_key, jwt_secret from projects where ref = $1', [ref]);
   keys = { anon: k.rows[0]!.anon_key, service: k.rows[0]!.service_role_key, secret: k.rows[0]!.jwt_secret };
+  for (const sub of [alice, bob]) tokens.set(sub, await signToken(sub));
   const db = await ensureStorageSchema(await h.internals.databases.get(ref));
   await db.exec(POLICIES);
   await db.query(`insert into storage.buckets (id, name, file_size_limit, allowed_mime_types) values ('docs', 'docs', null, null), ('pics', 'pics', 1024, array['image/*'])`);

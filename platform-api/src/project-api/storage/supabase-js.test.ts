@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createTestHarness, type TestHarness } from '../../testing/harness';
-import { signJwt } from '../../domains/projects/keys';
+import { signJwt } from '../../core/jwt';
 import { ensureStorageSchema } from '../../domains/storage/schema';
 import { projectApiRequestRecorders, type ProjectApiRequestRecord } from '../caller';
 
@@ -37,8 +37,10 @@ function client(token?: string, apiKey = keys.anon): SupabaseClient {
     ...(token ? { global: { headers: { Authorization: `Bearer ${token}` } } } : {}),
   });
 }
+/** Alice's and Bob's access tokens, signed in beforeAll. */
+const userTokens = new Map<string, string>();
 const userToken = (sub: string) => signJwt({ sub, role: 'authenticated', aud: 'authenticated', ref, exp: Math.floor(Date.now() / 1000) + 600 }, keys.secret);
-const as = (sub: string) => client(userToken(sub)).storage;
+const as = (sub: string) => client(userTokens.get(sub)).storage;
 const service = () => client(undefined, keys.service).storage;
 
 async function projectKeys(projectRef: string) {
@@ -51,6 +53,7 @@ beforeAll(async () => {
   h = await createTestHarness();
   ref = (await h.userWithProject()).project.ref;
   keys = await projectKeys(ref);
+  for (const sub of [alice, bob]) userTokens.set(sub, await userToken(sub));
   otherAnon = (await projectKeys((await h.userWithProject()).project.ref)).anon;
   const db = await ensureStorageSchema(await h.internals.databases.get(ref));
   await db.exec(POLICIES);
