@@ -19,6 +19,7 @@ import { BucketParamsSchema, openStorage } from './access';
 import { getBucket, mimeAllowed } from './buckets';
 import { getStorageConfig } from './config';
 import { deleteObjects, listFolder, moveObject, readObject, requireObject, touchObject, uploadObject } from './objects';
+import { objectHeaders } from './serving';
 import { encodeObjectPath, projectSigningSecret, publicOrigin, signObjectToken } from './signing';
 
 const R = PERMISSIONS.STORAGE_ADMIN_READ;
@@ -91,12 +92,9 @@ export const objectRoutes: RouteModule = (fastify, deps) => {
     const { obj, file } = await readObject(db, deps.objects, req.params.ref, req.params.id, req.body.path);
     deps.recordEgress(req.params.ref, file.size);
     await touchObject(db, req.params.id, req.body.path);
-    const name = req.body.path.split('/').pop() ?? 'download';
-    return reply
-      .header('content-type', String(obj.metadata?.mimetype ?? 'application/octet-stream'))
-      .header('content-length', String(file.size))
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(name)}`)
-      .send(Readable.from(file));
+    // Always an attachment, with nosniff and a sandbox (serving.ts); the explorer reads it as a blob.
+    const { 'cache-control': _cache, ...headers } = objectHeaders({ mimetype: obj.metadata?.mimetype, name: req.body.path, attachment: true, size: file.size });
+    return reply.headers(headers).send(Readable.from(file));
   });
 
   // Uploads take the raw body as a stream, whatever its content type, in their own scope.

@@ -7,7 +7,7 @@ import { openProjectStorage } from '../../domains/storage/access';
 import { getBucket } from '../../domains/storage/buckets';
 import { deleteObjects, moveObject, requireObject } from '../../domains/storage/objects';
 import { listByOffset } from './list';
-import { serveObject } from '../../domains/storage/routes-public';
+import { DownloadQuery, serveObject } from '../../domains/storage/routes-public';
 import { peekObjectToken, projectSigningSecret, signObjectToken, verifyObjectToken } from '../../domains/storage/signing';
 import { BucketParams, ObjectParams, RefParam, storageContext } from './context';
 import { StorageError } from './errors';
@@ -38,10 +38,10 @@ export function storageObjectRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   for (const path of [`${base}/:bucket/*`, `${base}/authenticated/:bucket/*`]) {
-    app.get(path, { schema: { params: ObjectParams } }, async (req, reply) => {
+    app.get(path, { schema: { params: ObjectParams, querystring: DownloadQuery } }, async (req, reply) => {
       const { db, asCaller } = await storageContext(deps, req, req.params.ref);
       await getBucket(db, req.params.bucket);
-      return serveObject(deps, reply, db, req.params.ref, req.params.bucket, req.params['*'], asCaller);
+      return serveObject(deps, reply, db, req.params.ref, req.params.bucket, req.params['*'], asCaller, req.query.download);
     });
   }
 
@@ -119,13 +119,13 @@ export function storageObjectRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
   );
 
   // The signed URL storage-js builds: the project's URL + the signedURL above. The token is the permission.
-  app.get(`${base}/sign/:bucket/*`, { schema: { params: ObjectParams, querystring: z.object({ token: z.string().min(1, 'token is required').max(8192) }) } }, async (req, reply) => {
+  app.get(`${base}/sign/:bucket/*`, { schema: { params: ObjectParams, querystring: DownloadQuery.extend({ token: z.string().min(1, 'token is required').max(8192) }) } }, async (req, reply) => {
     const claims = peekObjectToken(req.query.token);
     if (claims.ref !== req.params.ref) throw new StorageError(400, 'InvalidSignature', 'The signature is invalid for this project');
     const secret = await projectSigningSecret(deps.control, req.params.ref);
     verifyObjectToken(req.query.token, secret, req.params.bucket, req.params['*']);
     const db = await openProjectStorage(deps, req.params.ref);
     await getBucket(db, req.params.bucket);
-    return serveObject(deps, reply, db, req.params.ref, req.params.bucket, req.params['*']);
+    return serveObject(deps, reply, db, req.params.ref, req.params.bucket, req.params['*'], db, req.query.download);
   });
 }

@@ -108,7 +108,8 @@ describe('objects under storage policies', () => {
     expect(up.data).toMatchObject({ path: `${alice}/notes/hello.txt`, fullPath: `docs/${alice}/notes/hello.txt` });
     const got = await as(alice).from('docs').download(`${alice}/notes/hello.txt`);
     expect(await got.data?.text()).toBe('hello alice');
-    expect(got.data?.type).toBe('text/plain');
+    // text/plain is served with its charset (domains/storage/serving.ts).
+    expect(got.data?.type).toBe('text/plain;charset=utf-8');
 
     const intrude = await as(bob).from('docs').upload(`${alice}/evil.txt`, 'bob was here');
     expect(intrude.error).toMatchObject({ status: 403, statusCode: '403' });
@@ -268,5 +269,34 @@ describe('bad requests', () => {
     const malformed = await fetch(`${base.replace(ref, 'nosuchproject')}/storage/v1/bucket`, { headers: { apikey: keys.anon } });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ statusCode: '400', message: expect.stringContaining('A project ref is 20 lowercase letters') });
+  });
+});
+
+describe('content a browser could run', () => {
+  it('download() answers HTML and SVG as their bytes, while their links are sandboxed attachments; ?download asks for one', async () => {
+    expect((await service().createBucket('web', { public: true })).error).toBeNull();
+    const web = service().from('web');
+    const html = '<!doctype html><script>alert(1)</script>';
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
+    expect((await web.upload('page.html', html, { contentType: 'text/html' })).error).toBeNull();
+    expect((await web.upload('logo.svg', svg, { contentType: 'image/svg+xml' })).error).toBeNull();
+    expect((await web.upload('dot.png', new Uint8Array([137, 80, 78, 71]), { contentType: 'image/png' })).error).toBeNull();
+
+    expect(await (await web.download('page.html')).data?.text()).toBe(html);
+    expect(await (await web.download('logo.svg')).data?.text()).toBe(svg);
+    for (const name of ['page.html', 'logo.svg']) {
+      const res = await fetch(web.getPublicUrl(name).data.publicUrl);
+      expect([name, res.status, res.headers.get('content-disposition'), res.headers.get('x-content-type-options')]).toEqual([name, 200, `attachment; filename="${name}"`, 'nosniff']);
+      expect(res.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
+      const signed = await web.createSignedUrl(name, 60);
+      const viaSigned = await fetch(signed.data!.signedUrl);
+      expect([name, viaSigned.headers.get('content-disposition'), viaSigned.headers.get('content-security-policy')?.startsWith('sandbox')]).toEqual([name, `attachment; filename="${name}"`, true]);
+    }
+    const png = await fetch(web.getPublicUrl('dot.png').data.publicUrl);
+    expect([png.headers.get('content-disposition'), png.headers.get('x-content-type-options')]).toEqual(['inline; filename="dot.png"', 'nosniff']);
+    const asked = await fetch(web.getPublicUrl('dot.png', { download: 'mine.png' }).data.publicUrl);
+    expect(asked.headers.get('content-disposition')).toBe('attachment; filename="mine.png"');
+    const signedAsked = await fetch((await web.createSignedUrl('dot.png', 60, { download: true })).data!.signedUrl);
+    expect(signedAsked.headers.get('content-disposition')).toBe('attachment; filename="dot.png"');
   });
 });
