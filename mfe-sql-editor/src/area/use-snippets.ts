@@ -22,11 +22,14 @@ export function useSnippetCache() {
   const key = queryKeys.snippets(projectRef);
   return {
     put(snippet: Snippet) {
+      // A list on its way was read before this change: it is asked again, or it would drop the change.
+      const stale = queryClient.isFetching({ queryKey: key }) > 0;
       queryClient.setQueryData<SnippetList>(key, (old) => {
         if (!old) return { data: [snippet] };
         const exists = old.data.some((s) => s.id === snippet.id);
         return { data: exists ? old.data.map((s) => (s.id === snippet.id ? snippet : s)) : [...old.data, snippet] };
       });
+      if (stale) void queryClient.invalidateQueries({ queryKey: key });
     },
     remove(id: string) {
       queryClient.setQueryData<SnippetList>(key, (old) => (old ? { data: old.data.filter((s) => s.id !== id) } : old));

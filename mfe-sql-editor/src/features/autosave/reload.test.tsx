@@ -7,7 +7,7 @@ import { createFakeApi, ME, PROJECT_REF, renderArea as renderWithKit, snippet, t
 import manifest from '../../../area.manifest';
 import { localDrafts } from '../../area/query-drafts';
 import { renderArea } from '../../testing/render-area';
-import { useQueryText } from './use-autosave';
+import { resetNewQueries, useQueryText } from './use-autosave';
 
 // What was typed survives a reload, a closed tab and a crash at any moment: the console is rendered,
 // left as the browser leaves a page (pagehide, then nothing in memory), and rendered again with a new
@@ -31,11 +31,18 @@ function leavePage(api: FakeApi) {
   window.dispatchEvent(new Event('pagehide'));
   for (const call of ['snippets.createSnippet', 'snippets.updateSnippet']) api.failures[call] = { status: 0, message: 'The page is gone', code: 'NETWORK' };
   cleanup();
+  resetNewQueries();
 }
 
 /** The API of the next page load: the same server state, none of the last page's memory. */
 const nextLoad = (api: FakeApi) => createFakeApi({ snippets: structuredClone(api.state.snippets) });
 const created = (api: FakeApi) => api.calls.filter((c) => c.name === 'snippets.createSnippet');
+/** One call of the fake's snippets client answered by `answer` instead (which may call the fake's own). */
+function replaceSnippetsCall<K extends keyof FakeApi['clients']['snippets']>(api: FakeApi, method: K, answer: (own: FakeApi['clients']['snippets'][K]) => FakeApi['clients']['snippets'][K]) {
+  const own = api.clients.snippets;
+  const replaced = answer(own[method]);
+  api.clients.snippets = new Proxy(own, { get: (target, name) => (name === method ? replaced : Reflect.get(target, name)) });
+}
 const editorText = () => screen.getByRole('textbox', { name: 'SQL' }).textContent;
 const location = () => screen.getByTestId('location').textContent;
 
@@ -119,6 +126,52 @@ describe('a new query survives the page going away before it is saved', () => {
     await userEvent.click(within(screen.getByRole('navigation', { name: 'Open queries' })).getByRole('link', { name: 'New query' }));
     await waitFor(() => expect(location()).toBe('/sql/new'));
     await waitFor(() => expect(editorText()).not.toContain('select 5'));
+  });
+
+  it('left for another area and back before its save answered: one query, with its text', async () => {
+    const api = createFakeApi();
+    // The first save is slow to answer.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    replaceSnippetsCall(api, 'createSnippet', (create) => async (...args) => (await answered, create(...args)));
+    renderArea('sql/new', { api });
+    await typeAtEnd('select 6');
+    cleanup();
+    // The console is mounted again (new clients, the same server) while the save is on its way.
+    const back = createFakeApi({ snippets: api.state.snippets });
+    renderArea('sql/new', { api: back });
+    await waitFor(() => expect(editorText()).toBe('select 6'));
+    answer();
+    await waitFor(() => expect(location()).toBe(`/sql/${api.state.snippets[0]!.id}`));
+    // Sent once, by the page that was left.
+    expect(api.state.snippets.map((s) => s.content.sql)).toEqual(['select 6']);
+    expect(created(back)).toEqual([]);
+  });
+
+  it('reloaded while the query list is on its way: the saved query opens even though the list was read before it existed', async () => {
+    const api = createFakeApi();
+    renderArea('sql/new', { api });
+    await typeAtEnd('select 11');
+    leavePage(api);
+    const again = nextLoad(api);
+    // The reloaded page's first list is read before the query is saved and answers after.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let lists = 0;
+    replaceSnippetsCall(again, 'listSnippets', (list) => async (...args) => {
+      lists += 1;
+      if (lists > 1) return list(...args);
+      const early = await list(...args);
+      await answered;
+      return early;
+    });
+    renderArea('sql/new', { api: again });
+    await waitFor(() => expect(again.state.snippets).toHaveLength(1));
+    answer();
+    await waitFor(() => expect(location()).toBe(`/sql/${again.state.snippets[0]!.id}`));
+    await screen.findByRole('heading', { name: 'Untitled query' });
+    await waitFor(() => expect(editorText()).toBe('select 11'));
+    expect(screen.queryByText(/Query not found/)).toBeNull();
   });
 
   it('left by a closed tab: the next new query opens with its text and saves it', async () => {

@@ -23,14 +23,13 @@ function registry(api: object): Map<string, AutosaveSession> {
 // render that never reached the screen (a lazy editor still loading) would keep a router navigation
 // that is ignored. A save answering before the page is shown (a reload sends the kept text at once)
 // leaves the session, and the tab (new-query-draft.ts), marked with the saved query, and the page
-// moves there when it is shown.
-const newQueryPages = new WeakMap<object, Map<string, (savedId: string) => void>>();
+// moves there when it is shown. One page per tab: a console mounted again (another area and back)
+// registers its page in the place of the last one.
+const newQueryPages = new Map<string, (savedId: string) => void>();
 
-function pagesOf(api: object): Map<string, (savedId: string) => void> {
-  let byKey = newQueryPages.get(api);
-  if (!byKey) newQueryPages.set(api, (byKey = new Map()));
-  return byKey;
-}
+// A new query's session while it is not saved, by draft: a console mounted again before the save
+// answered goes on with the same session instead of sending the same new query a second time.
+const newQuerySessions = new Map<string, AutosaveSession>();
 
 // The draft id of the new query of each console (one per tab: see new-query-draft.ts), claimed once.
 interface DraftClaim {
@@ -50,12 +49,23 @@ function newQueryPlace(scope: DraftScope): NewQueryDraftPlace {
   return { scope, drafts: localDrafts(scope), locks, tabStorage };
 }
 
+/** Draft ids of new queries saved since this page loaded. */
+const savedDrafts = new Set<string>();
+
+/** Forgets this page's new queries, as a reload does (tests start the next page from storage). */
+export function resetNewQueries(): void {
+  newQueryPages.clear();
+  newQuerySessions.clear();
+  savedDrafts.clear();
+}
+
 function newQueryClaim(api: object, scope: DraftScope): DraftClaim {
   let byScope = newQueryClaims.get(api);
   if (!byScope) newQueryClaims.set(api, (byScope = new Map()));
   const key = `${scope.userId}:${scope.projectRef}`;
   let claim = byScope.get(key);
-  if (!claim) {
+  // Its new query was saved (by this console or one mounted before it): the next one starts afresh.
+  if (!claim || (claim.id !== null && savedDrafts.has(claim.id))) {
     const made: DraftClaim = { id: null, ready: claimNewQueryDraft(newQueryPlace(scope)) };
     void made.ready.then((id) => (made.id = id));
     byScope.set(key, (claim = made));
@@ -63,9 +73,10 @@ function newQueryClaim(api: object, scope: DraftScope): DraftClaim {
   return claim;
 }
 
-function newQuerySaved(api: object, scope: DraftScope, draftId: string, savedId: string) {
+function newQuerySaved(scope: DraftScope, draftId: string, savedId: string) {
   releaseNewQueryDraft(newQueryPlace(scope), draftId, savedId);
-  newQueryClaims.get(api)?.delete(`${scope.userId}:${scope.projectRef}`);
+  savedDrafts.add(draftId);
+  newQuerySessions.delete(`${scope.userId}:${scope.projectRef}:${draftId}`);
 }
 
 /** The draft id of this tab's new query, or null while it is being claimed. */
@@ -189,6 +200,8 @@ export function useQueryText(id: string, snippet: Snippet | undefined): QueryTex
     const drafts = localDrafts(scope);
     if (snippet) {
       session = savedSession(snippet, drafts);
+    } else if (createsQuery && draftId && newQuerySessions.has(`${userId}:${projectRef}:${draftId}`)) {
+      session = newQuerySessions.get(`${userId}:${projectRef}:${draftId}`)!;
     } else if (createsQuery && draftId) {
       const made: AutosaveSession = new AutosaveSession({
         queryId: draftId,
@@ -204,10 +217,11 @@ export function useQueryText(id: string, snippet: Snippet | undefined): QueryTex
           const next = savedSession(saved, drafts, made.textId);
           sessionsOfApi.set(`${userId}:${projectRef}:${saved.id}`, next);
           made.close(next, saved.id);
-          newQuerySaved(api, scope, draftId, saved.id);
-          pagesOf(api).get(key)?.(saved.id);
+          newQuerySaved(scope, draftId, saved.id);
+          newQueryPages.get(key)?.(saved.id);
         },
       });
+      newQuerySessions.set(`${userId}:${projectRef}:${draftId}`, made);
       session = made;
     } else {
       // Kept on this device only: one text per project for sql/1, and for sql/new without the right to save.
@@ -221,7 +235,7 @@ export function useQueryText(id: string, snippet: Snippet | undefined): QueryTex
 
   useEffect(() => {
     if (!active && !savedBefore) return;
-    const pages = pagesOf(api);
+    const pages = newQueryPages;
     const move = (savedId: string) => {
       movedToSavedQuery(newQueryPlace(scope), savedId);
       navigate(`/sql/${savedId}`, { replace: true });
