@@ -83,15 +83,17 @@ function newQuerySaved(scope: DraftScope, draftId: string, savedId: string) {
 function useNewQueryDraftId(api: object, scope: DraftScope, wanted: boolean): string | null {
   const claim = wanted ? newQueryClaim(api, scope) : null;
   const [, claimed] = useReducer((n: number) => n + 1, 0);
+  const id = claim?.id ?? null;
   useEffect(() => {
-    if (!claim || claim.id !== null) return;
+    // Rendered while claiming: render again once claimed (even if that was before this effect ran).
+    if (!claim || id !== null) return;
     let shown = true;
     void claim.ready.then(() => shown && claimed());
     return () => {
       shown = false;
     };
-  }, [claim]);
-  return claim?.id ?? null;
+  }, [claim, id]);
+  return id;
 }
 
 /** Ids of the editors that are not a saved query: sql/new, and the non-hosted mode's fixed sql/1. */
