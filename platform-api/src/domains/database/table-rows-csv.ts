@@ -1,3 +1,5 @@
+import { pipeline } from 'node:stream';
+import { parse, type Options } from 'csv-parse';
 import type { RowFilter, RowSort, TableColumn, TableShape } from '@plinth/shared-contracts';
 import { HttpError, type ProjectDatabase } from '../../core/deps';
 import { AS_USER, ident, userSqlError } from '../common/sql';
@@ -39,63 +41,82 @@ export interface CsvRecord {
   fields: (string | null)[];
 }
 
-/** Parses CSV text as it arrives (RFC 4180: quotes double inside quoted fields, CRLF or LF). */
-export async function* parseCsv(chunks: AsyncIterable<Uint8Array | string>, maxBytes = CSV_IMPORT_MAX_BYTES): AsyncGenerator<CsvRecord> {
-  const decoder = new TextDecoder();
-  let fields: (string | null)[] = [];
-  let field = '';
-  let quoted = false;
-  let inQuotes = false;
-  let afterQuote = false;
-  let line = 1;
-  let recordLine = 1;
+/** The line breaks in a piece of the file: CRLF, LF or a lone CR each count one. */
+function lineBreaks(text: string): number {
+  return text.match(/\r\n|\r|\n/g)?.length ?? 0;
+}
+
+/** The line breaks a record's text starts with (the empty lines the parser skipped before it). */
+function leadingLineBreaks(text: string): number {
+  return lineBreaks(/^[\r\n]*/.exec(text)![0]);
+}
+
+/** The upload, refused (413) as soon as it grows past the limit, before the rest is read. */
+async function* limited(chunks: AsyncIterable<Uint8Array | string>, maxBytes: number): AsyncGenerator<Buffer> {
   let bytes = 0;
-  const endField = () => {
-    fields.push(field === '' && !quoted ? null : field);
-    field = '';
-    quoted = false;
-    afterQuote = false;
-  };
   for await (const chunk of chunks) {
-    bytes += typeof chunk === 'string' ? chunk.length : chunk.byteLength;
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    bytes += buf.byteLength;
     if (bytes > maxBytes) throw new HttpError(413, `The file is larger than ${maxBytes / 1024 / 1024} MB`, 'PAYLOAD_TOO_LARGE', 'file');
-    const text = typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i]!;
-      if (inQuotes) {
-        if (ch === '"') {
-          inQuotes = false;
-          afterQuote = true;
-        } else {
-          if (ch === '\n') line++;
-          field += ch;
-        }
-        continue;
-      }
-      if (ch === '"') {
-        if (afterQuote) field += '"';
-        else if (field !== '') throw new HttpError(400, `Line ${line}: a quote inside an unquoted field`, 'CSV_ERROR', `line ${line}`);
-        inQuotes = true;
-        quoted = true;
-        afterQuote = false;
-      } else if (ch === ',') endField();
-      else if (ch === '\n' || ch === '\r') {
-        if (ch === '\r' && text[i + 1] === '\n') i++;
-        endField();
-        if (!(fields.length === 1 && fields[0] === null)) yield { line: recordLine, fields };
-        fields = [];
-        line++;
-        recordLine = line;
-      } else {
-        if (afterQuote) throw new HttpError(400, `Line ${line}: text after a closing quote`, 'CSV_ERROR', `line ${line}`);
-        field += ch;
-      }
-    }
+    yield buf;
   }
-  if (inQuotes) throw new HttpError(400, `Line ${recordLine}: a quoted field is not closed`, 'CSV_ERROR', `line ${recordLine}`);
-  if (field !== '' || quoted || fields.length) {
-    endField();
-    yield { line: recordLine, fields };
+}
+
+/** What the parser's refusals mean to the user, by its error code. */
+const PARSE_ERRORS: Record<string, string> = {
+  INVALID_OPENING_QUOTE: 'a quote inside an unquoted field',
+  CSV_INVALID_CLOSING_QUOTE: 'text after a closing quote',
+  CSV_QUOTE_NOT_CLOSED: 'a quoted field is not closed',
+};
+
+/** What the parser pushes: a record, or the file's first malformed spot in its place. */
+type Parsed = CsvRecord | { failure: HttpError };
+
+/**
+ * Parses CSV (RFC 4180: quotes double inside quoted fields; CRLF, LF or CR, even mixed; a BOM is
+ * skipped; empty lines are skipped) with csv-parse's streaming parser, fed as the upload arrives.
+ * Lines are counted here from each record's text (`raw`), in the parser's order: csv-parse's own
+ * count takes a CRLF inside a quoted field for two lines. A malformed spot is pushed in order after
+ * the records before it (a stream error would drop those still buffered, and with them which
+ * error comes first).
+ */
+export async function* parseCsv(chunks: AsyncIterable<Uint8Array | string>, maxBytes = CSV_IMPORT_MAX_BYTES): AsyncGenerator<CsvRecord> {
+  /** The line after the last record parsed. */
+  let line = 1;
+  let failed = false;
+  const options: Options<CsvRecord, { record: (string | null)[]; raw: string }> = {
+    bom: true,
+    raw: true,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    skip_empty_lines: true,
+    // The field count is checked against the header by the caller, with its own message.
+    relax_column_count: true,
+    cast: (value, context) => (value === '' && !context.quoting ? null : value),
+    on_record: ({ record, raw }) => {
+      if (failed) return null;
+      const parsed = { line: line + leadingLineBreaks(raw), fields: record };
+      line += lineBreaks(raw);
+      return parsed;
+    },
+    skip_records_with_error: true,
+    on_skip: (err, raw = '') => {
+      if (failed) return undefined;
+      failed = true;
+      const code = (err as { code?: string } | undefined)?.code ?? '';
+      // An unclosed quote is named by the line its record starts on; the rest by the line they are on.
+      const at = line + (code === 'CSV_QUOTE_NOT_CLOSED' ? leadingLineBreaks(raw) : lineBreaks(raw));
+      const what = PARSE_ERRORS[code] ?? (err?.message ?? 'the file is not CSV').replace(/ (at|on) line \d+/, '');
+      parser.push({ failure: new HttpError(400, `Line ${at}: ${what}`, 'CSV_ERROR', `line ${at}`) } satisfies Parsed);
+      return undefined;
+    },
+  };
+  // csv-parse's overloads type a record as its fields; on_record makes it a CsvRecord.
+  const parser = parse(options as unknown as Options);
+  // The upload's errors (its size) end up in the parser, and so in the loop below.
+  pipeline(limited(chunks, maxBytes), parser, () => {});
+  for await (const parsed of parser as AsyncIterable<Parsed>) {
+    if ('failure' in parsed) throw parsed.failure;
+    yield parsed;
   }
 }
 
