@@ -1,6 +1,7 @@
 import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import type * as RadixDropdown from '@radix-ui/react-dropdown-menu';
 import { CheckIcon, ChevronRightIcon } from '@plinth/shared-ui/icons';
+import { rememberMenuChoice } from './useReturnFocus';
 import { dangerItemStyle, itemIconStyle, labelStyle, menuContentStyle, menuItemStyle, separatorStyle, shortcutStyle } from './menuStyles';
 
 /**
@@ -28,10 +29,18 @@ export interface MenuItemPartProps extends ComponentPropsWithoutRef<typeof Radix
 const reasonStyle = { opacity: 0.8, maxWidth: 260, whiteSpace: 'normal' } as const;
 
 export function createMenuParts(R: Primitives) {
-  function Item({ icon, shortcut, danger = false, disabledReason = null, children, ...rest }: MenuItemPartProps) {
+  function Item({ icon, shortcut, danger = false, disabledReason = null, children, onSelect, ...rest }: MenuItemPartProps) {
     const reasoned = disabledReason ? { disabled: true, title: disabledReason } : {};
+    // The menu's button is known while the menu is open: a dialog the choice opens (maybe after its
+    // code loads, the menu long gone) gives focus back to it.
+    const choose = onSelect
+      ? (event: Event) => {
+          rememberMenuChoice(event.currentTarget instanceof HTMLElement ? event.currentTarget : null);
+          onSelect(event);
+        }
+      : undefined;
     return (
-      <R.Item css={[menuItemStyle, danger && dangerItemStyle]} {...rest} {...reasoned}>
+      <R.Item css={[menuItemStyle, danger && dangerItemStyle]} {...rest} onSelect={choose} {...reasoned}>
         {icon ? <span css={itemIconStyle}>{icon}</span> : null}
         {disabledReason ? (
           <span css={{ display: 'flex', flexDirection: 'column' }}>

@@ -10,9 +10,11 @@ export function useReturnFocus(open: boolean | undefined, hasTrigger: boolean, f
   const wasOpen = useRef(false);
   const opener = useRef<HTMLElement | null>(null);
   if (open && !wasOpen.current && typeof document !== 'undefined') {
-    // Read during render: the dialog has not taken focus yet, and a menu it was chosen from is still open.
-    const active = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    opener.current = menuTrigger(active) ?? active;
+    // Read during render: the dialog has not taken focus yet, and a menu it was chosen from is still
+    // open. A dialog whose code loaded after the menu closed finds focus on the page: the button of
+    // the menu it was just chosen from opened it.
+    const active = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    opener.current = menuTrigger(active) ?? active ?? recentMenuChoice();
   }
   wasOpen.current = Boolean(open);
 
@@ -20,7 +22,7 @@ export function useReturnFocus(open: boolean | undefined, hasTrigger: boolean, f
     if (hasTrigger) return;
     const opened = opener.current;
     opener.current = null;
-    for (const target of [opened, fallback?.() ?? null]) {
+    for (const target of [stillThere(opened), fallback?.() ?? null]) {
       if (!target || !target.isConnected || target === document.body) continue;
       target.focus();
       if (document.activeElement === target) {
@@ -29,6 +31,35 @@ export function useReturnFocus(open: boolean | undefined, hasTrigger: boolean, f
       }
     }
   };
+}
+
+/** The button of the menu an item was last chosen from, and when. */
+let lastChoice: { button: HTMLElement; at: number } | null = null;
+/** How long after a choice a dialog still counts as opened by it (its code may load in between). */
+const CHOICE_MS = 10_000;
+
+/** A menu item was chosen: its menu's button is remembered (the menu is still open now). */
+export function rememberMenuChoice(item: HTMLElement | null): void {
+  const button = menuTrigger(item);
+  lastChoice = button ? { button, at: Date.now() } : null;
+}
+
+function recentMenuChoice(): HTMLElement | null {
+  const choice = lastChoice;
+  lastChoice = null;
+  return choice && Date.now() - choice.at < CHOICE_MS ? choice.button : null;
+}
+
+/**
+ * The element, or the one drawn in its place since (a list drawn again while the dialog's code
+ * loaded): found by its id, else by its accessible name.
+ */
+function stillThere(element: HTMLElement | null): HTMLElement | null {
+  if (!element || element.isConnected) return element;
+  const byId = element.id ? document.getElementById(element.id) : null;
+  if (byId) return byId;
+  const name = element.getAttribute('aria-label');
+  return name ? document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(name)}"]`) : null;
 }
 
 /** The button that opened the menu `element` is in (it names the menu in aria-controls while open). */
