@@ -5,10 +5,8 @@ import type { ProjectDatabase, ProjectDatabases } from '../deps';
 import { HttpError } from '../deps';
 import { quoteIdent } from '../database-error';
 import type { OpenControlDatabase } from '../control-db';
-import pg from 'pg';
-import { LEGACY_OWNED_OBJECTS_SQL, projectBootstrapSql, projectDatabaseGrantsSql, projectBootstrapVersion, projectRolesSql, projectSchemasSql } from '../project-bootstrap.sql';
-import { loadServerSecret } from '../csrf';
-import { ADMIN_CONNECTIONS, OWNER_CONNECTION_LIMIT, PLATFORM_SEARCH_PATH, PLATFORM_SESSION_OPTIONS, projectAdminRoleName, projectRoleName, projectRolePassword, projectRoleUrl, scramVerifier } from './owner-role';
+import { projectBootstrapSql, projectBootstrapVersion } from '../project-bootstrap.sql';
+import { projectDatabaseName, ServerProjectRoles } from './server-roles';
 import { PgliteProjectDatabase } from './pglite-client';
 import { ServerProjectDatabase } from './server-client';
 import type { CallQueueLimits } from './call-queue';
@@ -30,8 +28,7 @@ export interface ProjectDatabaseManagerOptions {
   queue?: CallQueueLimits;
 }
 
-/** Server-mode name of a project's database. */
-export const projectDatabaseName = (ref: string) => `plinth_project_${ref}`;
+export { projectDatabaseName } from './server-roles';
 
 /** A database error's text with file-system paths taken out, fit for a status history. */
 const withoutPaths = (reason: string) => reason.replace(/(?<![\w)])\/(?:[\w.@+-]+\/)+[\w.@+-]*/g, '(path)');
@@ -55,12 +52,12 @@ export class ProjectDatabaseManager implements ProjectDatabases {
   private closing = false;
   private idleTimer: ReturnType<typeof setInterval> | null = null;
   private openFailed: (ref: string, reason: string) => void = () => undefined;
-  /** Server mode: the secret the project roles' passwords are derived from. */
-  private roleSecret: Promise<Buffer> | null = null;
-  /** Server mode: CONNECT to the control database is taken from PUBLIC (once per process). */
-  private controlClosed: Promise<void> | null = null;
+  /** Server mode: the project's two roles, made and checked from the control database (server-roles.ts). */
+  private readonly roles: ServerProjectRoles | null;
 
-  constructor(private readonly opts: ProjectDatabaseManagerOptions) {}
+  constructor(private readonly opts: ProjectDatabaseManagerOptions) {
+    this.roles = opts.databaseUrl ? new ServerProjectRoles(opts.control, opts.databaseUrl) : null;
+  }
 
   get embedded(): boolean {
     return !this.opts.databaseUrl;
@@ -274,19 +271,20 @@ export class ProjectDatabaseManager implements ProjectDatabases {
       this.claimed.set(dir, ref);
       db = new PgliteProjectDatabase(ref, dir, this.opts.statementTimeoutMs, { queue: this.opts.queue });
     } else {
-      const urls = await this.prepareServerDatabase(ref);
+      const roles = this.roles!;
+      const urls = await roles.prepare(ref);
       db = new ServerProjectDatabase(ref, urls.admin, this.opts.statementTimeoutMs, {
         queue: this.opts.queue,
         idleMs: this.opts.databaseIdleMs,
         projectRoleUrl: urls.owner,
-        onLoginRefused: () => this.prepareServerDatabase(ref).then(() => undefined),
+        onLoginRefused: () => roles.prepare(ref).then(() => undefined),
       });
     }
     try {
       this.enforceBound(ref);
       await db.start();
       await bootstrap(db);
-      if (db instanceof ServerProjectDatabase) await this.secureProjectSchemas(db, ref);
+      if (db instanceof ServerProjectDatabase) await this.roles!.secureSchemas(db, ref);
       const check = await db.query<{ ok: boolean }>(`select pg_catalog.to_regclass('storage.objects') is not null as ok`);
       if (!check.rows[0]?.ok) throw new Error('the storage schema is missing');
     } catch (err) {
@@ -297,96 +295,6 @@ export class ProjectDatabaseManager implements ProjectDatabases {
     if (db instanceof PgliteProjectDatabase) db.adopt(ref, this.hooks(ref));
     this.open.set(ref, db);
     return db;
-  }
-
-  /** Server mode: the secret the project roles' passwords are derived from. */
-  private async secret(): Promise<Buffer> {
-    this.roleSecret ??= loadServerSecret(this.opts.control, 'project-database-roles');
-    return this.roleSecret.catch((err) => ((this.roleSecret = null), Promise.reject(err)));
-  }
-
-  /**
-   * Server mode, on every open and whenever the server refuses a login of the project's roles
-   * (a tenant changed its role's password): from the control database, as the API's user, the
-   * project role and the platform's role of the project exist with their derived passwords and no
-   * more than their privileges, may connect to this database alone, and the platform's role owns
-   * the database. The API's user never connects to the project database itself, except once for a
-   * database made before the platform's role (LEGACY_OWNED_OBJECTS_SQL), on a session whose search
-   * path holds pg_catalog alone. Answers where each role connects.
-   */
-  private async prepareServerDatabase(ref: string): Promise<{ owner: string; admin: string }> {
-    const secret = await this.secret();
-    const database = projectDatabaseName(ref);
-    const owner = { name: projectRoleName(ref), password: projectRolePassword(secret, ref, 'owner') };
-    const admin = { name: projectAdminRoleName(ref), password: projectRolePassword(secret, ref, 'admin') };
-    const control = this.opts.control;
-    for (const statement of projectRolesSql({
-      owner: owner.name,
-      admin: admin.name,
-      database,
-      ownerVerifier: scramVerifier(owner.password),
-      adminVerifier: scramVerifier(admin.password),
-      ownerConnections: OWNER_CONNECTION_LIMIT,
-      adminConnections: ADMIN_CONNECTIONS,
-    })) {
-      await control.query(statement);
-    }
-    const owned = await control.query<{ mine: boolean }>(
-      `select d.datdba operator(pg_catalog.=) r.oid as mine from pg_catalog.pg_database d, pg_catalog.pg_roles r
-        where d.datname operator(pg_catalog.=) $1 and r.rolname operator(pg_catalog.=) current_user`,
-      [database],
-    );
-    if (owned.rows[0]?.mine) {
-      await control.query(projectDatabaseGrantsSql({ owner: owner.name, database, connections: OWNER_CONNECTION_LIMIT + ADMIN_CONNECTIONS }));
-      await this.handOverLegacyObjects(ref, admin.name);
-      await control.query(`alter database ${quoteIdent(database)} owner to ${quoteIdent(admin.name)}`);
-    }
-    this.controlClosed ??= (async () => {
-      const r = await control.query<{ name: string }>('select pg_catalog.current_database() as name');
-      await control.query(`revoke connect, temporary on database ${quoteIdent(r.rows[0]!.name)} from public`);
-    })().catch(() => undefined);
-    await this.controlClosed;
-    return {
-      owner: projectRoleUrl(this.opts.databaseUrl!, database, owner.name, owner.password),
-      admin: projectRoleUrl(this.opts.databaseUrl!, database, admin.name, admin.password),
-    };
-  }
-
-  /** A database the API's user still owns: what it owns inside goes to the platform's role of the project. */
-  private async handOverLegacyObjects(ref: string, admin: string): Promise<void> {
-    const client = new pg.Client({ connectionString: this.connectionUrl(ref)!, options: PLATFORM_SESSION_OPTIONS });
-    client.on('error', () => undefined);
-    await client.connect();
-    try {
-      await client.query('begin');
-      const path = await client.query<{ p: string }>(`select pg_catalog.current_setting('search_path') as p`);
-      if (path.rows[0]?.p.replace(/\s+/g, '') !== PLATFORM_SEARCH_PATH) throw new Error('the platform session did not start with its search path');
-      const r = await client.query<{ sql: string }>(LEGACY_OWNED_OBJECTS_SQL, [admin]);
-      for (const { sql } of r.rows) await client.query(sql);
-      await client.query('commit');
-    } catch (err) {
-      await client.query('rollback').catch(() => undefined);
-      throw err;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
-
-  /**
-   * Server mode, on every open, inside the database as the platform's role of the project: the
-   * project role owns `public` and the user's objects; both roles are what they must be.
-   */
-  private async secureProjectSchemas(db: ServerProjectDatabase, ref: string): Promise<void> {
-    const grants = { owner: projectRoleName(ref), database: projectDatabaseName(ref), connections: OWNER_CONNECTION_LIMIT + ADMIN_CONNECTIONS };
-    for (const statement of projectSchemasSql(grants)) await db.exec(statement);
-    // The console's session is the platform's role with pg_catalog alone on its path; a statement
-    // sent for a user runs as the project role; neither is a superuser.
-    const platform = await db.query<{ ok: boolean }>(
-      `select session_user operator(pg_catalog.=) $1 and pg_catalog.replace(pg_catalog.current_setting('search_path'), ' ', '') operator(pg_catalog.=) $2 and pg_catalog.current_setting('is_superuser') operator(pg_catalog.=) 'off' as ok`,
-      [projectAdminRoleName(ref), PLATFORM_SEARCH_PATH],
-    );
-    const user = await db.query<{ ok: boolean }>(`select session_user = $1 and current_setting('is_superuser') = 'off' as ok`, [projectRoleName(ref)], { user: true });
-    if (!platform.rows[0]?.ok || !user.rows[0]?.ok) throw new Error('the project database roles are not what they must be');
   }
 
   /** Refuses to open a data directory another project opened, or one found shared at start. */

@@ -1,23 +1,15 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { ProjectDatabase, ProjectQueryOptions, QueryResult } from '../deps';
-import { DatabaseError, quoteIdent, STATEMENT_TIMEOUT_CODE, toDatabaseError } from '../database-error';
+import { DatabaseError, quoteIdent, toDatabaseError } from '../database-error';
 import { HttpError } from '../deps';
 import { DEFAULT_CALL_QUEUE_LIMITS, type CallQueueLimits } from './call-queue';
 import { refuseUnsupportedStatements } from './unsupported-statements';
 import { readInOneBatch, type BatchStatement } from './read-in-context';
 import { HeldSession } from './held-session';
+import { checkedTexts, kindOf, preparedName, result, results, type PoolKind } from './server-statements';
 import { USER_SESSION_RESET } from './session-reset';
 import { ADMIN_CONNECTIONS, PLATFORM_SESSION_OPTIONS } from './owner-role';
 import { cancelBackend, withOutsideLimit } from './cancel-backend';
-
-function result<Row>(r: pg.QueryResult): QueryResult<Row> {
-  return { rows: r.rows as Row[], fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })), affectedRows: r.rowCount ?? undefined };
-}
-
-function results(r: pg.QueryResult | pg.QueryResult[]): QueryResult[] {
-  return (Array.isArray(r) ? r : [r]).map((x) => result(x));
-}
 
 type Runner = Pick<ProjectDatabase, 'query' | 'exec'>;
 
@@ -25,49 +17,10 @@ const watched = new WeakSet<pg.PoolClient>();
 /** Connections whose statement the platform cancelled from outside: never reused (cancel-backend.ts). */
 const overrun = new WeakSet<pg.PoolClient>();
 
-/** Statements kept prepared on one connection at most; past that, statements are sent unprepared. */
-const MAX_PREPARED_PER_CONNECTION = 100;
-const prepared = new WeakMap<pg.PoolClient, Set<string>>();
-const statementNames = new Map<string, string>();
-/** Texts of the API's own batched reads already checked by refuseUnsupportedStatements (the same few texts recur). */
-const checkedTexts = new Set<string>();
-
-/** The name a statement is prepared under on a connection (from its text), or null when that connection holds enough. */
-function preparedName(client: pg.PoolClient, sql: string): string | null {
-  let name = statementNames.get(sql);
-  if (!name) {
-    if (statementNames.size >= 1_000) statementNames.clear();
-    name = `plinth_${createHash('sha1').update(sql).digest('base64url')}`;
-    statementNames.set(sql, name);
-  }
-  let names = prepared.get(client);
-  if (!names) prepared.set(client, (names = new Set()));
-  if (!names.has(name)) {
-    if (names.size >= MAX_PREPARED_PER_CONNECTION) return null;
-    names.add(name);
-  }
-  return name;
-}
-
 /** Connections of the app pool per project (calls made as anon, authenticated or service_role): PLINTH_APP_CONNECTIONS, default 8. */
 export const DEFAULT_APP_CONNECTIONS = Number(process.env.PLINTH_APP_CONNECTIONS) > 0 ? Math.floor(Number(process.env.PLINTH_APP_CONNECTIONS)) : 8;
 /** Connections of the user pool per project (the SQL editor's runs). */
 const USER_CONNECTIONS = 2;
-
-/**
- * Which connections a call runs on: `console`, the API's own user (the console's catalog and
- * storage calls); `user`, the project role, for the user's own statements (the SQL editor);
- * `app`, the project role, for calls made as anon, authenticated or service_role (app requests).
- */
-type PoolKind = 'console' | 'user' | 'app';
-
-/** A statement that changes the current role: SET [LOCAL] ROLE, SET SESSION AUTHORIZATION, set_config('role', …). */
-const ROLE_CHANGE = /\bset\s+(?:(?:local|session)\s+)?role\b|\bsession\s+authorization\b|\bset_config\s*\(\s*'role'/i;
-const changesRole = (sql: string, params: unknown[] = []) => ROLE_CHANGE.test(sql) || (/\bset_config\b/i.test(sql) && params.includes('role'));
-
-/** A call for a user, or one that runs as a role (by its options or by its own text), runs as the project role. */
-const kindOf = (o?: ProjectQueryOptions, sql = '', params?: unknown[]): PoolKind =>
-  o?.user ? 'user' : o?.role || changesRole(sql, params) ? 'app' : 'console';
 
 export interface ServerProjectDatabaseOptions {
   /** The project's own login role on its database (see owner-role.ts): user and app calls connect as it. */
