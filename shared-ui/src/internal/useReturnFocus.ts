@@ -22,7 +22,7 @@ export function useReturnFocus(open: boolean | undefined, hasTrigger: boolean, f
     if (hasTrigger) return;
     const opened = opener.current;
     opener.current = null;
-    for (const target of [stillThere(opened), fallback?.() ?? null]) {
+    for (const target of [opened, fallback?.() ?? null]) {
       if (!target || !target.isConnected || target === document.body) continue;
       target.focus();
       if (document.activeElement === target) {
@@ -48,18 +48,6 @@ function recentMenuChoice(): HTMLElement | null {
   const choice = lastChoice;
   lastChoice = null;
   return choice && Date.now() - choice.at < CHOICE_MS ? choice.button : null;
-}
-
-/**
- * The element, or the one drawn in its place since (a list drawn again while the dialog's code
- * loaded): found by its id, else by its accessible name.
- */
-function stillThere(element: HTMLElement | null): HTMLElement | null {
-  if (!element || element.isConnected) return element;
-  const byId = element.id ? document.getElementById(element.id) : null;
-  if (byId) return byId;
-  const name = element.getAttribute('aria-label');
-  return name ? document.querySelector<HTMLElement>(`[aria-label="${CSS.escape(name)}"]`) : null;
 }
 
 /** The button that opened the menu `element` is in (it names the menu in aria-controls while open). */
