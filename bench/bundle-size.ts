@@ -98,49 +98,42 @@ try {
   const cookies = await context.cookies();
   await context.close();
 
-  // Each area's page opened directly, everything cold: all the JavaScript of a first load.
-  for (const area of AREAS) {
+  /** The scripts of a page opened cold, read once its area's menu shows (and, `idle`, the network is quiet). */
+  const firstLoad = async (path: string, area: string, menuEntry: string, idle: boolean) => {
     const fresh = await browser.newContext();
     await fresh.addCookies(cookies);
     const page = await fresh.newPage();
     const files = await recordFetches(
       page,
       async () => {
-        await page.goto(`${server.url}/project/${ref}/${AREA_VISITS[area].path}`);
-        await page.locator(`[data-area-root="${area}"]`).getByText(AREA_VISITS[area].menuEntry, { exact: true }).first().waitFor({ state: 'visible', timeout: 20_000 });
+        await page.goto(`${server.url}/project/${ref}/${path}`);
+        await page.locator(`[data-area-root="${area}"]`).getByText(menuEntry, { exact: true }).first().waitFor({ state: 'visible', timeout: 20_000 });
+        if (idle) await page.waitForLoadState('networkidle');
       },
       isScript,
     );
+    await fresh.close();
     const bytes = total(files);
     allMet &&= bytes <= PROJECT_PAGE_AIM;
+    return { bytes, scripts: files.length, met: bytes <= PROJECT_PAGE_AIM ? 'met' : 'NOT met' };
+  };
+
+  // Each area's page opened directly, everything cold: all the JavaScript of a first load.
+  for (const area of AREAS) {
+    const r = await firstLoad(AREA_VISITS[area].path, area, AREA_VISITS[area].menuEntry, false);
     console.log(
-      `First load of /project/{ref}/${AREA_VISITS[area].path}: ${kb(bytes)} gzip in ${files.length} scripts; ` +
-        `aim <= ${kb(PROJECT_PAGE_AIM)} (a fifth of the yardstick's 1.5 MB): ${bytes <= PROJECT_PAGE_AIM ? 'met' : 'NOT met'}`,
+      `First load of /project/{ref}/${AREA_VISITS[area].path}: ${kb(r.bytes)} gzip in ${r.scripts} scripts; ` +
+        `aim <= ${kb(PROJECT_PAGE_AIM)} (a fifth of the yardstick's 1.5 MB): ${r.met}`,
     );
-    await fresh.close();
   }
   // Pages beyond each area's first whose whole first load an issue names, read once the page is
   // drawn and the network is quiet (what loads after the data, such as a layout library, counts).
   for (const visit of PAGE_VISITS) {
-    const fresh = await browser.newContext();
-    await fresh.addCookies(cookies);
-    const page = await fresh.newPage();
-    const files = await recordFetches(
-      page,
-      async () => {
-        await page.goto(`${server.url}/project/${ref}/${visit.path}`);
-        await page.locator(`[data-area-root="${visit.area}"]`).getByText(visit.menuEntry, { exact: true }).first().waitFor({ state: 'visible', timeout: 20_000 });
-        await page.waitForLoadState('networkidle');
-      },
-      isScript,
-    );
-    const bytes = total(files);
-    allMet &&= bytes <= PROJECT_PAGE_AIM;
+    const r = await firstLoad(visit.path, visit.area, visit.menuEntry, true);
     console.log(
-      `First load of /project/{ref}/${visit.path} (${visit.what}): ${kb(bytes)} gzip in ${files.length} scripts; ` +
-        `aim <= ${kb(PROJECT_PAGE_AIM)}: ${bytes <= PROJECT_PAGE_AIM ? 'met' : 'NOT met'}`,
+      `First load of /project/{ref}/${visit.path} (${visit.what}): ${kb(r.bytes)} gzip in ${r.scripts} scripts; ` +
+        `aim <= ${kb(PROJECT_PAGE_AIM)}: ${r.met}`,
     );
-    await fresh.close();
   }
   console.log(allMet ? 'All size targets met.' : 'Some size targets are not met.');
 } finally {
