@@ -1,8 +1,10 @@
 import type { OAuthProviderId } from '@plinth/shared-contracts';
 
 // Where each OAuth provider signs its users in: the page the browser is sent to, the endpoint that
-// exchanges the code for a token, and the one that tells who the user is. PLINTH_OAUTH_ENDPOINTS
-// (JSON, provider → any of these fields) replaces them, e.g. to point a provider at a local stand-in:
+// exchanges the code for a token, and the one that tells who the user is, and whether the provider
+// takes PKCE (RFC 7636, S256). arctic's OAuth2Client (oauth-client.ts) is handed these endpoints, so
+// they stay ours to set: PLINTH_OAUTH_ENDPOINTS (JSON, provider → any of these fields) replaces
+// them, e.g. to point a provider at a local stand-in:
 //   PLINTH_OAUTH_ENDPOINTS='{"github":{"authorize":"http://127.0.0.1:9000/authorize","token":"http://127.0.0.1:9000/token","userinfo":"http://127.0.0.1:9000/user"}}'
 
 export interface OAuthEndpoints {
@@ -14,6 +16,8 @@ export interface OAuthEndpoints {
   emails?: string | null;
   /** Scopes asked for when the app names none. */
   scope: string;
+  /** The provider takes PKCE with S256: the authorize URL carries a code challenge and the code exchange its verifier. */
+  pkce: boolean;
 }
 
 const DEFAULT_ENDPOINTS: Record<OAuthProviderId, OAuthEndpoints> = {
@@ -23,30 +27,35 @@ const DEFAULT_ENDPOINTS: Record<OAuthProviderId, OAuthEndpoints> = {
     userinfo: 'https://api.github.com/user',
     emails: 'https://api.github.com/user/emails',
     scope: 'user:email',
+    pkce: true, // since July 2025, S256 only
   },
   google: {
     authorize: 'https://accounts.google.com/o/oauth2/v2/auth',
     token: 'https://oauth2.googleapis.com/token',
     userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
     scope: 'openid email profile',
+    pkce: true,
   },
   gitlab: {
     authorize: 'https://gitlab.com/oauth/authorize',
     token: 'https://gitlab.com/oauth/token',
     userinfo: 'https://gitlab.com/api/v4/user',
     scope: 'read_user',
+    pkce: true,
   },
   azure: {
     authorize: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
     token: 'https://login.microsoftonline.com/common/oauth2/v2.0/token',
     userinfo: 'https://graph.microsoft.com/oidc/userinfo',
     scope: 'openid email profile',
+    pkce: true,
   },
   apple: {
     authorize: 'https://appleid.apple.com/auth/authorize',
     token: 'https://appleid.apple.com/auth/token',
     userinfo: null,
     scope: 'name email',
+    pkce: false,
   },
 };
 
@@ -72,5 +81,6 @@ export function oauthEndpoints(provider: OAuthProviderId, env: NodeJS.ProcessEnv
       (picked as Record<string, unknown>)[field] = value;
     }
   }
+  if (typeof (own as Record<string, unknown>).pkce === 'boolean') picked.pkce = (own as { pkce: boolean }).pkce;
   return { ...base, ...picked };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,13 +14,14 @@ const CLIENT_ID = 'Iv1.plinth-test';
 const CLIENT_SECRET = 'github-client-secret';
 const SITE = 'http://localhost:5173';
 
-/** A provider in miniature: it signs in whoever `nextUser` names and checks what the auth service sends it. */
+/** A provider in miniature: it signs in whoever `nextUser` names and checks what the auth service sends it (client credentials with HTTP Basic, the PKCE verifier). */
 class FakeProvider {
   server: Server;
   url = '';
   nextUser: { id: number; login: string; email: string | null; emails?: { email: string; primary: boolean; verified: boolean }[] } = { id: 1, login: 'ada', email: null };
-  tokenRequests: URLSearchParams[] = [];
+  tokenRequests: { form: URLSearchParams; clientId: string | null; clientSecret: string | null }[] = [];
   private codes = new Map<string, string>();
+  private challenges = new Map<string, string | null>();
   private tokens = new Map<string, FakeProvider['nextUser']>();
 
   constructor() {
@@ -29,15 +31,20 @@ class FakeProvider {
       if (url.pathname === '/login/oauth/authorize') {
         const code = `code-${this.codes.size + 1}`;
         this.codes.set(code, JSON.stringify(this.nextUser));
+        this.challenges.set(code, url.searchParams.get('code_challenge_method') === 'S256' ? url.searchParams.get('code_challenge') : null);
         const back = new URL(url.searchParams.get('redirect_uri')!);
         back.searchParams.set('code', code);
         back.searchParams.set('state', url.searchParams.get('state')!);
         res.writeHead(302, { location: back.toString() }).end();
       } else if (url.pathname === '/login/oauth/access_token' && req.method === 'POST') {
         const form = new URLSearchParams(await text(req));
-        this.tokenRequests.push(form);
+        const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
+        const [clientId, clientSecret] = basic ? Buffer.from(basic[1]!, 'base64').toString('utf8').split(':') : [form.get('client_id'), form.get('client_secret')];
+        this.tokenRequests.push({ form, clientId: clientId ?? null, clientSecret: clientSecret ?? null });
         const user = this.codes.get(form.get('code') ?? '');
-        if (!user || form.get('client_id') !== CLIENT_ID || form.get('client_secret') !== CLIENT_SECRET) return send(401, { error: 'bad_verification_code' });
+        if (!user || clientId !== CLIENT_ID || clientSecret !== CLIENT_SECRET) return send(401, { error: 'bad_verification_code' });
+        const challenge = this.challenges.get(form.get('code')!);
+        if (challenge && createHash('sha256').update(form.get('code_verifier') ?? '').digest('base64url') !== challenge) return send(400, { error: 'invalid_grant', error_description: 'code_verifier does not match' });
         this.codes.delete(form.get('code')!);
         const token = `token-${form.get('code')}`;
         this.tokens.set(token, JSON.parse(user));
@@ -115,10 +122,14 @@ describe('sign-in with an OAuth provider', () => {
     expect(atProvider.searchParams.get('client_id')).toBe(CLIENT_ID);
     expect(atProvider.searchParams.get('redirect_uri')).toBe(`${base}/api/projects/${keys.ref}/auth/v1/callback`);
     expect(atProvider.toString()).not.toContain(CLIENT_SECRET);
+    expect(atProvider.searchParams.get('scope')).toBe('user:email');
+    expect(atProvider.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(atProvider.searchParams.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const back = await redirectOf((await redirectOf(atProvider.toString())).toString());
     expect(back.origin + back.pathname).toBe(`${SITE}/welcome`);
-    expect(provider.tokenRequests.at(-1)?.get('client_secret')).toBe(CLIENT_SECRET);
+    expect(provider.tokenRequests.at(-1)).toMatchObject({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    expect(provider.tokenRequests.at(-1)?.form.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const session = new URLSearchParams(back.hash.slice(1));
     expect(session.get('token_type')).toBe('bearer');
     expect(claimsOf(session.get('access_token')!)).toMatchObject({ email, role: 'authenticated', app_metadata: { provider: 'github', providers: ['github'] } });
@@ -176,5 +187,14 @@ describe('sign-in with an OAuth provider', () => {
     const state = (await redirectOf(data.url!)).searchParams.get('state')!;
     const denied = await redirectOf(`${base}/api/projects/${keys.ref}/auth/v1/callback?${new URLSearchParams({ error: 'access_denied', error_description: 'The user has denied your application access.', state })}`);
     expect(Object.fromEntries(new URLSearchParams(denied.hash.slice(1)))).toMatchObject({ error: 'access_denied', error_description: 'The user has denied your application access.' });
+  });
+
+  it('sends a code the provider refuses back to the app in GoTrue\'s error parameters', async () => {
+    const { data } = await appClient(base, keys.ref, keys.anonKey).auth.signInWithOAuth({ provider: 'github', options: { redirectTo: `${SITE}/welcome`, skipBrowserRedirect: true } });
+    const callback = await redirectOf((await redirectOf(data.url!)).toString());
+    callback.searchParams.set('code', 'code-the-provider-never-issued');
+    const failed = Object.fromEntries(new URLSearchParams((await redirectOf(callback.toString())).hash.slice(1)));
+    expect(failed).toMatchObject({ error: 'server_error', error_code: 'unexpected_provider_answer' });
+    expect(failed.error_description).toContain('bad_verification_code');
   });
 });

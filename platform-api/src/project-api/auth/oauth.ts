@@ -1,9 +1,11 @@
 import { OAUTH_PROVIDERS, type OAuthProviderId } from '@plinth/shared-contracts';
-import { createHash, randomBytes } from 'node:crypto';
+import { generateState } from 'arctic';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { ControlDatabase } from '../../core/deps';
 import { JwtError, signJwt, verifyJwt } from '../../core/jwt';
 import { redirectTarget, signIn, type AuthContext } from './context';
 import { AuthError, invalid } from './errors';
+import { CallbackFailure, exchangeProviderCode, providerAuthorizationUrl, providerJson } from './oauth-client';
 import { oauthEndpoints } from './oauth-endpoints';
 import { oauthClientOf } from './providers';
 import { sha256 } from './tokens';
@@ -16,6 +18,10 @@ import { insertUser, isBanned, updateUser, userByEmail, userById, type AuthUser 
 //     → the code exchanged at the provider, the user's email read, the user created or signed in,
 //       → 302 to redirect_to with the session in the fragment (implicit) or ?code= (PKCE);
 //   POST /token?grant_type=pkce { auth_code, code_verifier } → the session (exchangeCodeForSession).
+// This file is the GoTrue-facing half; talking to the provider (authorize URL, code exchange with
+// arctic, user info) is oauth-client.ts. Two PKCEs meet here: supabase-js's (its challenge kept in
+// our state, its verifier checked at /token) and ours with the provider, whose verifier is derived
+// from the state (providerVerifier), so the callback needs nothing stored to send it.
 
 type Control = Pick<ControlDatabase, 'query'>;
 type Query = Record<string, unknown>;
@@ -23,7 +29,6 @@ type Query = Record<string, unknown>;
 const STATE_SECONDS = 600;
 const AUTH_CODE_MINUTES = 5;
 const PKCE_TOKEN_TYPE = 'pkce_auth_code';
-const PROVIDER_TIMEOUT_MS = 10_000;
 const CHALLENGE = /^[A-Za-z0-9._~-]{43,128}$/;
 
 interface OAuthState {
@@ -36,6 +41,13 @@ interface OAuthState {
 /** States are signed with a key of their own, derived from the project's JWT secret: a state is never a valid API token. */
 const stateKey = (ctx: AuthContext) => sha256(`oauth-state:${ctx.secrets.jwtSecret}`);
 const callbackUrl = (ctx: AuthContext) => `${ctx.baseUrl}/callback`;
+/**
+ * The PKCE verifier we send the provider for this state: an HMAC of the state under a key derived
+ * from the project's JWT secret (32 bytes, 43 characters). Whoever sees the state (the browser, the
+ * provider, a log of URLs) learns only its S256 challenge; the callback computes it again.
+ */
+const providerVerifier = (ctx: AuthContext, state: string) =>
+  createHmac('sha256', sha256(`oauth-provider-pkce:${ctx.secrets.jwtSecret}`)).update(state).digest('base64url');
 
 function providerOf(value: unknown): OAuthProviderId {
   const found = OAUTH_PROVIDERS.find((p) => p.id === value);
@@ -64,15 +76,12 @@ export async function authorizeUrl(control: Control, ctx: AuthContext, query: Qu
     method = asked;
   }
   const scopes = typeof query.scopes === 'string' && query.scopes.trim() ? query.scopes.trim().slice(0, 512) : null;
-  const endpoints = oauthEndpoints(provider);
-  const state = await signJwt({ provider, redirect_to: redirectTo, challenge, method, exp: Math.floor(Date.now() / 1000) + STATE_SECONDS }, stateKey(ctx));
-  const url = new URL(endpoints.authorize);
-  url.searchParams.set('client_id', clientId);
-  url.searchParams.set('redirect_uri', callbackUrl(ctx));
-  url.searchParams.set('response_type', 'code');
-  url.searchParams.set('scope', scopes ?? endpoints.scope);
-  url.searchParams.set('state', state);
-  return url.toString();
+  // nonce: arctic's 32 random bytes, so that no two states (and their provider verifiers) are alike.
+  const state = await signJwt(
+    { provider, redirect_to: redirectTo, challenge, method, nonce: generateState(), exp: Math.floor(Date.now() / 1000) + STATE_SECONDS },
+    stateKey(ctx),
+  );
+  return providerAuthorizationUrl({ provider, clientId, redirectUri: callbackUrl(ctx), state, scopes, verifier: providerVerifier(ctx, state) });
 }
 
 const refusedAsNull = (err: unknown) => {
@@ -104,44 +113,25 @@ function backTo(state: OAuthState, params: Record<string, string>): string {
   return `${state.redirectTo.split('#')[0]}#${new URLSearchParams(params)}`;
 }
 
-class CallbackFailure extends Error {
-  constructor(readonly error: string, readonly code: string, message: string) {
-    super(message);
-  }
-}
-
-async function providerJson(url: string, init: RequestInit): Promise<Record<string, unknown> | unknown[]> {
-  let response: Response;
-  try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(PROVIDER_TIMEOUT_MS), redirect: 'error' });
-  } catch {
-    throw new CallbackFailure('server_error', 'provider_unreachable', 'The provider could not be reached');
-  }
-  const body = await response.json().catch(() => null);
-  if (!response.ok || !body || typeof body !== 'object') throw new CallbackFailure('server_error', 'unexpected_provider_answer', 'Unable to exchange external code');
-  return body as Record<string, unknown>;
-}
-
 /** The user's email and profile, as the provider answers them for its access token (or in the token answer's id_token). */
-async function providerProfile(provider: OAuthProviderId, token: Record<string, unknown>): Promise<{ email: string; profile: Record<string, unknown> }> {
+async function providerProfile(provider: OAuthProviderId, token: { accessToken: string; idToken: string | null }): Promise<{ email: string; profile: Record<string, unknown> }> {
   const endpoints = oauthEndpoints(provider);
-  const accessToken = String(token.access_token);
-  const headers = { authorization: `Bearer ${accessToken}`, accept: 'application/json', 'user-agent': 'Plinth Auth' };
   let profile: Record<string, unknown> = {};
   if (endpoints.userinfo) {
-    const answer = await providerJson(endpoints.userinfo, { headers });
+    const answer = await providerJson(endpoints.userinfo, token.accessToken);
     profile = Array.isArray(answer) ? {} : answer;
-  } else if (typeof token.id_token === 'string') {
+  } else if (token.idToken) {
     // Taken straight from the provider's token endpoint over TLS, the id_token needs no signature check (OIDC Core 3.1.3.7).
     try {
-      profile = JSON.parse(Buffer.from(token.id_token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+      const claims: unknown = JSON.parse(Buffer.from(token.idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
+      profile = claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : {};
     } catch {
       profile = {};
     }
   }
   let email = typeof profile.email === 'string' ? profile.email : null;
   if (!email && endpoints.emails) {
-    const list = await providerJson(endpoints.emails, { headers });
+    const list = await providerJson(endpoints.emails, token.accessToken);
     const entries = Array.isArray(list) ? (list as { email?: unknown; primary?: unknown; verified?: unknown }[]) : [];
     const primary = entries.find((e) => e.primary === true && e.verified === true) ?? entries.find((e) => e.verified === true);
     email = typeof primary?.email === 'string' ? primary.email : null;
@@ -199,12 +189,14 @@ export async function oauthCallback(control: Control, ctx: AuthContext, query: Q
     const { clientId, clientSecret } = await enabledClient(control, ctx, state.provider).catch(() => {
       throw new CallbackFailure('access_denied', 'provider_disabled', 'Unsupported provider: provider is not enabled');
     });
-    const token = await providerJson(oauthEndpoints(state.provider).token, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: query.code, redirect_uri: callbackUrl(ctx), client_id: clientId, client_secret: clientSecret }),
+    const token = await exchangeProviderCode({
+      provider: state.provider,
+      clientId,
+      clientSecret,
+      redirectUri: callbackUrl(ctx),
+      code: query.code,
+      verifier: providerVerifier(ctx, query.state as string),
     });
-    if (Array.isArray(token) || typeof token.access_token !== 'string') throw new CallbackFailure('server_error', 'unexpected_provider_answer', 'Unable to exchange external code');
     const { email, profile } = await providerProfile(state.provider, token);
     const user = await userFor(ctx, state.provider, email, profile);
     ctx.userId = user.id;
@@ -222,7 +214,7 @@ export async function oauthCallback(control: Control, ctx: AuthContext, query: Q
       access_token: session.access_token,
       expires_at: String(session.expires_at),
       expires_in: String(session.expires_in),
-      provider_token: String(token.access_token),
+      provider_token: token.accessToken,
       refresh_token: session.refresh_token,
       token_type: 'bearer',
     });
