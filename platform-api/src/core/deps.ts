@@ -98,13 +98,6 @@ export interface StoredObjectInfo {
   etag: string;
 }
 
-/** A row of storage.objects, for finding its bytes where they lived before object ids. */
-export interface LegacyObject {
-  id: string;
-  bucketId: string;
-  name: string;
-}
-
 /**
  * Bytes of storage objects, addressed by project ref and object id (storage.objects.id), never by
  * name: each project has its own root that no id can leave. Writes go to a temporary file that is
@@ -118,12 +111,6 @@ export interface ObjectStore {
   copy(ref: string, fromId: string, toId: string): Promise<void>;
   /** Total bytes of a project ('<ref>/'), for usage. */
   sizeUnder(prefix: string): Promise<number>;
-  /** Whether the project's root still holds files of the layout by bucket and name. */
-  hasLegacy(ref: string): Promise<boolean>;
-  /** Moves each object's file from <ref>/<bucket>/<name> to its id, inside that project's root only; answers how many moved. */
-  adoptLegacy(ref: string, objects: LegacyObject[]): Promise<number>;
-  /** Removes the empty folders the old layout leaves behind. */
-  pruneLegacy(ref: string): Promise<void>;
   /** Removes temporary files of writes not running in this process and at least `olderThanMs` old (0: all); answers how many. */
   sweepTemporary(olderThanMs: number, nowMs?: number): Promise<number>;
   /** Bytes a resumable upload holds so far (its part under _uploads), or null when it has none. */

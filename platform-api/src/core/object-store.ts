@@ -1,11 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, lstat, mkdir, open, readdir, rename, rm, rmdir, stat } from 'node:fs/promises';
+import { copyFile, lstat, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Transform } from 'node:stream';
 import { REF_PATTERN } from '@plinth/shared-contracts';
-import type { LegacyObject, ObjectStore, StoredObjectInfo } from './deps';
+import type { ObjectStore, StoredObjectInfo } from './deps';
 import { HttpError } from './deps';
 
 // Bytes of storage objects on local disk, addressed by project ref and object id, never by name:
@@ -15,15 +15,9 @@ import { HttpError } from './deps';
 // Each project has its own root (<dir>/<ref>); every path is resolved and checked to stay under
 // that root. Writes land in a temporary file that is renamed over the id's file when complete,
 // so a reader sees the old bytes or the new ones, never a part.
-//
-// Before object ids, bytes lived at <dir>/<ref>/<bucket>/<name>; `adoptLegacy` moves such a file
-// to its id. The underscore in `_objects` and `_uploads` keeps them apart from those folders
-// (bucket names never had one).
 
 const OBJECTS = '_objects';
 const UPLOADS = '_uploads';
-/** Where temporary files lived before projects had their own roots. */
-const OLD_TMP = '.tmp';
 const OBJECT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PART = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.part$/;
 /**
@@ -148,44 +142,6 @@ export function createDiskObjectStore(dir: string): ObjectStore {
       return sumDir(base, new Set([path.join(base, UPLOADS)]));
     },
 
-    async hasLegacy(ref) {
-      const base = projectRoot(ref);
-      const entries = await readdir(base).catch(() => [] as string[]);
-      return entries.some((e) => e !== OBJECTS && e !== UPLOADS);
-    },
-
-    async adoptLegacy(ref, objects: LegacyObject[]) {
-      const base = projectRoot(ref);
-      let moved = 0;
-      for (const o of objects) {
-        if (typeof o.bucketId !== 'string' || typeof o.name !== 'string') continue;
-        const old = path.resolve(base, o.bucketId, o.name);
-        // Only a file of this project's old layout: never outside its root, never in the new layout.
-        if (!isBelow(base, old) || isBelow(path.join(base, OBJECTS), old) || isBelow(path.join(base, UPLOADS), old)) continue;
-        let target: string;
-        try {
-          target = objectFile(ref, o.id);
-        } catch {
-          continue;
-        }
-        const found = await lstat(old).catch(() => null);
-        if (!found?.isFile()) continue;
-        if (await lstat(target).catch(() => null)) continue;
-        await mkdir(path.dirname(target), { recursive: true });
-        await rename(old, target);
-        moved += 1;
-      }
-      return moved;
-    },
-
-    async pruneLegacy(ref) {
-      const base = projectRoot(ref);
-      const entries = await readdir(base, { withFileTypes: true }).catch(() => []);
-      for (const e of entries) {
-        if (e.isDirectory() && e.name !== OBJECTS && e.name !== UPLOADS) await removeEmptyDirs(path.join(base, e.name));
-      }
-    },
-
     async sweepTemporary(olderThanMs, nowMs = Date.now()) {
       let removed = 0;
       const sweep = async (folder: string) => {
@@ -199,7 +155,6 @@ export function createDiskObjectStore(dir: string): ObjectStore {
           removed += 1;
         }
       };
-      await sweep(path.join(root, OLD_TMP));
       const projects = await readdir(root).catch(() => [] as string[]);
       for (const ref of projects) if (REF_PATTERN.test(ref)) await sweep(path.join(root, ref, UPLOADS));
       return removed;
@@ -274,16 +229,4 @@ async function sumDir(dir: string, skip: Set<string>): Promise<number> {
     else if (e.isFile()) total += (await stat(full).catch(() => ({ size: 0 }))).size;
   }
   return total;
-}
-
-/** Removes `dir` and the folders below it that hold no file; answers whether `dir` went. */
-async function removeEmptyDirs(dir: string): Promise<boolean> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => null);
-  if (!entries) return false;
-  let empty = true;
-  for (const e of entries) {
-    if (!e.isDirectory() || !(await removeEmptyDirs(path.join(dir, e.name)))) empty = false;
-  }
-  if (!empty) return false;
-  return rmdir(dir).then(() => true, () => false);
 }

@@ -48,7 +48,22 @@ export interface TestHarness {
   createProject(user: TestUser, orgSlug: string, name?: string): Promise<Project>;
   /** Polls GET status until it reads `status` (throws after timeoutMs). */
   waitForStatus(user: TestUser, ref: string, status: ProjectStatus, timeoutMs?: number): Promise<void>;
+  /**
+   * Stops the server and starts a new one on the same data (data directory, control and project
+   * databases), as a restart would. The harness answered takes over: close that one, not this.
+   * Cookie jars of this one's users point at the stopped server: sign in again.
+   */
+  reopen(): Promise<TestHarness>;
   close(): Promise<void>;
+}
+
+/** What a harness's servers run on, kept across `reopen()`. */
+interface HarnessData {
+  dataDir: string;
+  /** DATABASE_URL in server mode, else null. */
+  baseUrl: string | null;
+  controlUrl: string | null;
+  controlDb: string | null;
 }
 
 const PASSWORD = 'correct horse battery staple';
@@ -69,6 +84,11 @@ export async function createTestHarness(options: ServerOptions = {}): Promise<Te
     controlUrl = u.toString();
   }
   if (!baseUrl) await seedEmbeddedDataDir(dataDir);
+  return serve(options, { dataDir, baseUrl, controlUrl, controlDb });
+}
+
+async function serve(options: ServerOptions, data: HarnessData): Promise<TestHarness> {
+  const { dataDir, baseUrl, controlUrl, controlDb } = data;
   // Every test client shares one address: the per-address sign-up and sign-in limits are raised unless a test sets them.
   const authLimits = { signUpsPerAddress: 100_000, signInFailuresPerAddress: 100_000, ...options.authLimits };
   const app = await buildServer({ logger: false, admin: null, spareDatabase: false, ...options, authLimits, dataDir, databaseUrl: controlUrl ?? undefined });
@@ -131,6 +151,10 @@ export async function createTestHarness(options: ServerOptions = {}): Promise<Te
       const org = await user.api.organizations.create({ name: 'Test organization' });
       const project = await createProject(user, org.slug);
       return { user, org, project };
+    },
+    async reopen() {
+      await app.close();
+      return serve(options, data);
     },
     async close() {
       const refs = baseUrl ? (await internals.control.query<{ ref: string }>('select ref from projects')).rows.map((r) => r.ref) : [];

@@ -85,7 +85,6 @@ async function temporaryFiles(): Promise<string[]> {
   for (const project of await readdir(objects).catch(() => [] as string[])) {
     for (const f of await readdir(path.join(objects, project, '_uploads')).catch(() => [] as string[])) out.push(`${project}/_uploads/${f}`);
   }
-  for (const f of await readdir(path.join(objects, '.tmp')).catch(() => [] as string[])) out.push(`.tmp/${f}`);
   return out;
 }
 
