@@ -4,7 +4,7 @@ import { InlineError, LoadingSkeleton, Tabs } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import type { SqlStatementResult } from '@plinth/shared-contracts';
 import { parsePlan } from './explain/plan-tree';
-import { PlanTree, ResultsGrid } from './run-parts';
+import { PlanTree, ResultsGrid } from './result-parts';
 import { resultSummary, statementResults, tabLabel } from './run-results';
 import type { ErrorMark } from './sql-error';
 import type { RunState } from './use-query-run';

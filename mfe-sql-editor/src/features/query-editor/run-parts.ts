@@ -1,4 +1,5 @@
 import { lazyWithPreload } from '@plinth/area-kit';
+import { PlanTree, ResultsGrid } from './result-parts';
 
 // What a run shows, each part in its own chunk: a query page shows none of it until something runs.
 // Run and Mod+Enter fetch the outcome and the grid as the query starts (the pointer on Run before);
@@ -7,11 +8,7 @@ import { lazyWithPreload } from '@plinth/area-kit';
 /** Running, cancelled, the error, or each statement's result. */
 export const RunOutcome = lazyWithPreload(() => import(/* webpackChunkName: "sql-run-outcome" */ './RunOutcome').then((m) => m.RunOutcome));
 
-/** The results grid, fetched when a query first runs. */
-export const ResultsGrid = lazyWithPreload(() => import(/* webpackChunkName: "sql-results-grid" */ './results/ResultsGrid').then((m) => m.default));
-
-/** The EXPLAIN plan tree, fetched when a plan first shows (or the pointer reaches Explain). */
-export const PlanTree = lazyWithPreload(() => import(/* webpackChunkName: "sql-plan-tree" */ './explain/PlanTree').then((m) => m.PlanTree));
+export { PlanTree, ResultsGrid };
 
 /** Starts loading what a run (or an EXPLAIN) will show. */
 export function preloadRunParts(explain = false) {

@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
 import { lazyWithPreload, useArea, useFeatureFlag, RowActions, type RowAction } from '@plinth/area-kit';
-import { newQueryPath } from './SqlEditorMenu';
+import { newQueryPath } from '../../area/new-query-path';
 import { useSnippetMutations } from '../../area/use-snippets';
 
 // The rename form (and the form library under it) is not needed to show the menu: it loads when a
