@@ -1,5 +1,5 @@
 /**
- * The data API: GET /api/projects/{ref}/rest/v1/items?select=*&id=gte.N&id=lt.N+100 — 100 rows by
+ * The data API: GET {project services}/{ref}/rest/v1/items?select=*&id=gte.N&id=lt.N+100 — 100 rows by
  * primary-key range, as a signed-in app user, with row level security on the table — under
  * autocannon on loopback. Embedded database by default; the server named by DATABASE_URL when set
  * (a fresh control database and project database there, dropped at the end).
@@ -71,10 +71,10 @@ try {
       select i, case when i <= ${ROWS / 2} then '${me}'::uuid else '${other}'::uuid end, 'item ' || i, (i % 997) / 10.0
       from generate_series(1, ${ROWS}) i;
     analyze public.items;`);
-  const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = await h.services.listen({ port: 0, host: '127.0.0.1' });
   const token = await signJwt({ sub: me, role: 'authenticated', aud: 'authenticated', ref, exp: Math.floor(Date.now() / 1000) + 3600 }, keys.jwt_secret);
   const headers = { apikey: keys.anon_key, authorization: `Bearer ${token}`, accept: 'application/json' };
-  const path = (start: number) => `/api/projects/${ref}/rest/v1/items?select=*&id=gte.${start}&id=lt.${start + 100}&order=id.asc`;
+  const path = (start: number) => `/${ref}/rest/v1/items?select=*&id=gte.${start}&id=lt.${start + 100}&order=id.asc`;
 
   const sample = await fetch(`${address}${path(1)}`, { headers });
   const rows = (await sample.json()) as unknown[];

@@ -1,5 +1,5 @@
 /**
- * Password sign-in of a project's app users: POST /api/projects/{ref}/auth/v1/token?grant_type=password
+ * Password sign-in of a project's app users: POST {project services}/{ref}/auth/v1/token?grant_type=password
  * (argon2id verification, a session and a refresh token written, an access token signed), under
  * autocannon on loopback with CONNECTIONS concurrent clients cycling through USERS accounts. Every
  * sign-in is also written to the request log and counted for usage, as in production.
@@ -20,8 +20,8 @@ try {
   const { project } = await h.userWithProject();
   const ref = project.ref;
   const keys = (await h.internals.control.query<{ anon_key: string; service_role_key: string }>('select anon_key, service_role_key from projects where ref = $1', [ref])).rows[0]!;
-  const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  const auth = `/api/projects/${ref}/auth/v1`;
+  const address = await h.services.listen({ port: 0, host: '127.0.0.1' });
+  const auth = `/${ref}/auth/v1`;
   const emails = Array.from({ length: users }, (_, i) => `bench-${i}@example.com`);
   for (const email of emails) {
     const res = await fetch(`${address}${auth}/admin/users`, {

@@ -1,4 +1,6 @@
-// Serves one environment: PLINTH_ENV (default production) on HOST:PORT (default 127.0.0.1:3000).
+// Serves one environment: PLINTH_ENV (default production), the console on HOST:PORT (default
+// 127.0.0.1:3000) and the project services apps call on PROJECT_PORT (default PORT + 1).
+import { listenProjectServices } from '@plinth/platform-api';
 import { createConsoleServer } from './server';
 import { readEnvironmentFile } from './environments';
 import { DEFAULT_DIRS, DeployError } from './paths';
@@ -15,10 +17,12 @@ try {
   const manifest = await readEnvironmentFile(DEFAULT_DIRS, env);
   const app = await createConsoleServer({ env, apiOptions: { admin, logger: { level: process.env.LOG_LEVEL ?? 'warn' } } });
   await app.listen({ port, host });
+  const services = await listenProjectServices(app, host);
   const areas = Object.entries(manifest.areas)
     .map(([area, release]) => `${area} ${release?.version}`)
     .join(', ');
   console.log(`Plinth console (${env}, ${manifest.buildMode}): http://${host}:${port}/`);
+  if (services) console.log(`Project services (apps call /auth/v1, /rest/v1, /storage/v1 here): ${services}`);
   console.log(`Areas: ${areas}`);
   console.log(`Sign in as ${admin.email} with password ${admin.password} (set PLINTH_ADMIN_EMAIL / PLINTH_ADMIN_PASSWORD to choose).`);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

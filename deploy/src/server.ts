@@ -68,6 +68,8 @@ export async function registerConsoleRoutes(app: FastifyInstance, options: Conso
 
   app.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
     const urlPath = `/${request.params['*'] ?? ''}`;
+    // No other origin (a project's services origin among them) may show the console in a frame.
+    reply.header('content-security-policy', "frame-ancestors 'self'").header('x-frame-options', 'SAMEORIGIN');
     if (urlPath === '/api' || urlPath.startsWith('/api/')) {
       return notFound(reply, `Route not found: ${request.method} ${urlPath}`);
     }
@@ -97,3 +99,4 @@ export async function createConsoleServer(options: ConsoleServerOptions): Promis
   await registerConsoleRoutes(app, options);
   return app;
 }
+

@@ -110,9 +110,15 @@ export async function addReadOnlyMember(owner: ApiSession, orgSlug: string): Pro
  * A project's app endpoints (`/auth/v1`, `/rest/v1`, `/storage/v1`) as an app reaches them with the
  * anon key: plain fetch with the headers supabase-js sends.
  */
-export async function projectApp(session: ApiSession, baseUrl: string, ref: string) {
-  const settings = await session.client.settings.getProjectSettings(ref);
-  const anonKey = settings.services[0]!.service_api_keys.find((k) => k.tags === 'anon')!.api_key;
+export async function projectApp(session: ApiSession, ref: string) {
+  const { anonKey, projectUrl } = await projectAccess(session, ref);
   return (path: string, init: RequestInit = {}) =>
-    fetch(`${baseUrl}/api/projects/${ref}${path}`, { ...init, headers: { apikey: anonKey, 'content-type': 'application/json', ...init.headers } });
+    fetch(`${projectUrl}${path}`, { ...init, headers: { apikey: anonKey, 'content-type': 'application/json', ...init.headers } });
+}
+
+/** A project's URL (on the project services' origin, as its API settings show it) and anon key. */
+export async function projectAccess(session: ApiSession, ref: string): Promise<{ projectUrl: string; anonKey: string }> {
+  const settings = await session.client.settings.getProjectSettings(ref);
+  const service = settings.services[0]!;
+  return { projectUrl: `${service.app_config.protocol}://${service.app_config.endpoint}`, anonKey: service.service_api_keys.find((k) => k.tags === 'anon')!.api_key };
 }

@@ -9,6 +9,8 @@ import { DEPLOY_DIR, TSX_BIN } from './paths';
 export interface ConsoleServer {
   environment: string;
   url: string;
+  /** The project services' address (a project's URL is `${servicesUrl}/${ref}`): the other loopback name, its own port. */
+  servicesUrl: string;
   dataDir: string;
   logFile: string;
   stop: () => Promise<void>;
@@ -44,19 +46,21 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `deploy/src/serve.ts` the way `pnpm start` does (shell, published remotes, API under /api)
+ * Starts `deploy/src/serve.ts` the way `pnpm start` does (shell, published remotes, API under /api;
+ * the project services on a port of their own)
  * for the given environment on a free port, and waits until it serves its manifest and the API.
  * Its output goes to `<logDir>/<environment>.log`.
  */
 export async function startConsoleServer(environment: string, logDir: string, timeoutMs = 180_000): Promise<ConsoleServer> {
   const port = await freePort();
+  const projectPort = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `plinth-e2e-${environment}-`));
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, `${environment}.log`);
   const log = createWriteStream(logFile);
   const child = spawn(TSX_BIN, ['src/serve.ts'], {
     cwd: DEPLOY_DIR,
-    env: { ...process.env, PLINTH_ENV: environment, PORT: String(port), HOST: '127.0.0.1', PLINTH_DATA_DIR: dataDir, NODE_ENV: 'production',
+    env: { ...process.env, PLINTH_ENV: environment, PORT: String(port), PROJECT_PORT: String(projectPort), HOST: '127.0.0.1', PLINTH_DATA_DIR: dataDir, NODE_ENV: 'production',
       // Every test signs up from 127.0.0.1: the per-address sign-up limit is raised for the suite.
       PLINTH_SIGN_UPS_PER_HOUR: '1000' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,6 +69,7 @@ export async function startConsoleServer(environment: string, logDir: string, ti
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;
+  const servicesUrl = `http://localhost:${projectPort}`;
 
   const stop = async () => {
     if (child.exitCode === null && child.pid) {
@@ -93,7 +98,7 @@ export async function startConsoleServer(environment: string, logDir: string, ti
       throw new Error(`The ${environment} console server exited with code ${child.exitCode} before answering; see ${logFile}`);
     }
     if ((await answers(`${url}/environment.json`)) && (await answers(`${url}/api/auth/session`))) {
-      return { environment, url, dataDir, logFile, stop };
+      return { environment, url, servicesUrl, dataDir, logFile, stop };
     }
     await new Promise((r) => setTimeout(r, 250));
   }

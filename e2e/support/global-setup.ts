@@ -35,6 +35,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         const server = await startConsoleServer(environment, logDir);
         servers.push(server);
         process.env[SERVER_URL_VARIABLES[key]] = server.url;
+        process.env[`${SERVER_URL_VARIABLES[key]}_SERVICES`] = server.servicesUrl;
         console.log(`[e2e] ${environment} console at ${server.url} after ${((Date.now() - started) / 1000).toFixed(1)} s (log ${server.logFile})`);
       }),
     );

@@ -26,3 +26,10 @@ export function serverUrl(environment: keyof typeof TEST_ENVIRONMENTS): string {
   if (!url) throw new Error(`${SERVER_URL_VARIABLES[environment]} is not set: the browser tests run through playwright.config.ts's global setup.`);
   return url;
 }
+
+/** The address of a test environment's project services (a project's URL is `${address}/${ref}`). */
+export function servicesUrl(environment: keyof typeof TEST_ENVIRONMENTS): string {
+  const url = process.env[`${SERVER_URL_VARIABLES[environment]}_SERVICES`];
+  if (!url) throw new Error(`${SERVER_URL_VARIABLES[environment]}_SERVICES is not set: the browser tests run through playwright.config.ts's global setup.`);
+  return url;
+}

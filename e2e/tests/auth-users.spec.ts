@@ -23,7 +23,7 @@ test('create and ban a user; change the recovery template and see it in the sent
   const baseUrl = serverUrl('production');
   const { session } = await signUpThroughApi(baseUrl, 'auth-admin');
   const { ref } = await createActiveProject(session, 'Members');
-  const app = await projectApp(session, baseUrl, ref);
+  const app = await projectApp(session, ref);
   await session.shareWith(context);
   // The whole flow at the narrowest width the console supports.
   await page.setViewportSize({ width: 768, height: 900 });

@@ -9,7 +9,7 @@ test('calls to the project API show in the auth and edge logs, filtered by statu
   const baseUrl = serverUrl('production');
   const { session } = await signUpThroughApi(baseUrl, 'logs-reader');
   const { ref } = await createActiveProject(session, 'Logs');
-  const app = await projectApp(session, baseUrl, ref);
+  const app = await projectApp(session, ref);
   await session.shareWith(context);
   await page.setViewportSize({ width: 768, height: 900 });
 
@@ -51,7 +51,7 @@ test('the detail panel of a log entry has no Cancel or Confirm: it copies the en
   const baseUrl = serverUrl('production');
   const { session } = await signUpThroughApi(baseUrl, 'logs-panel');
   const { ref } = await createActiveProject(session, 'Log panel');
-  const app = await projectApp(session, baseUrl, ref);
+  const app = await projectApp(session, ref);
   await session.shareWith(context);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   expect((await app('/rest/v1/no_such_table?select=*')).status).toBe(404);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createActiveProject, signUpThroughApi } from '../support/api-session';
-import { serverUrl } from '../support/servers';
+import { servicesUrl, serverUrl } from '../support/servers';
 
 // The project home's "Connecting" card: the project URL, what it says of the database connection
 // string (the test servers run the embedded database, which has none), and the quick starts, each
@@ -21,7 +21,7 @@ test('the Connecting card says where the database is, and its quick starts copy 
 
   await page.goto(`${baseUrl}/project/${ref}`);
   const card = page.getByRole('region', { name: 'Connecting' });
-  const projectUrl = `${baseUrl}/api/projects/${ref}`;
+  const projectUrl = `${servicesUrl('production')}/${ref}`;
   await expect(card.getByLabel('Project URL', { exact: true })).toHaveText(projectUrl);
   // The embedded database has no address: the card says so instead of showing a string.
   await expect(card.getByTestId('no-connection-string')).toContainText('No connection string: this server keeps each project\'s database embedded');

@@ -47,7 +47,7 @@ test.beforeAll(async () => {
   await session.client.storage.uploadObject(ref, 'avatars', 'welcome.txt', text('Hello from Acme'), { contentType: 'text/plain' });
   await session.client.storage.uploadObject(ref, 'avatars', 'team/ada.txt', text('Ada'), { contentType: 'text/plain' });
   // A few calls an app makes, for the logs.
-  const app = await projectApp(session, baseUrl, ref);
+  const app = await projectApp(session, ref);
   for (const call of ['/rest/v1/customers?select=*', '/rest/v1/customers?select=name,city', '/rest/v1/orders?select=*']) await app(call);
   seed = { baseUrl, session, orgSlug, ref, tableId: Number(rows[0].id), queryId: query.id };
 });

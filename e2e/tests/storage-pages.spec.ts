@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createActiveProject, signUpThroughApi, type ApiSession } from '../support/api-session';
-import { serverUrl } from '../support/servers';
+import { servicesUrl, serverUrl } from '../support/servers';
 
 // The storage policies and settings pages against the real platform API: policies written from
 // templates for a bucket show on that bucket's panel and change what an app may do through the
@@ -25,7 +25,8 @@ test('template policies on a bucket show on its panel and decide what an app may
   await session.client.storage.createBucket(ref, { id: 'inbox' });
   await session.shareWith(context);
   const keys = await projectKeys(session, ref);
-  const object = `${baseUrl}/api/projects/${ref}/storage/v1/object`;
+  const projectUrl = `${servicesUrl('production')}/${ref}`;
+  const object = `${projectUrl}/storage/v1/object`;
   const asApp = (key: string) => ({ apikey: key, authorization: `Bearer ${key}` });
   const put = await fetch(`${object}/gallery/public/cat.jpg`, { method: 'POST', headers: { ...asApp(keys.service), 'content-type': 'image/jpeg' }, body: 'not really a jpeg' });
   expect(put.status).toBe(200);
@@ -63,7 +64,7 @@ test('template policies on a bucket show on its panel and decide what an app may
 
   // A signed-in app user may not upload to inbox until the own-folder template is written for it:
   // then only into the folder named after the user's id (four policies, one per operation).
-  const signUp = await fetch(`${baseUrl}/api/projects/${ref}/auth/v1/signup`, {
+  const signUp = await fetch(`${projectUrl}/auth/v1/signup`, {
     method: 'POST', headers: { apikey: keys.anon, 'content-type': 'application/json' }, body: JSON.stringify({ email: 'app-user@example.com', password: 'app user password 1' }),
   });
   const appUser = (await signUp.json()) as { access_token: string; user: { id: string } };

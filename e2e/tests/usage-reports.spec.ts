@@ -10,7 +10,7 @@ test("an app's calls show on the usage page and in the API report", async ({ pag
   const baseUrl = serverUrl('production');
   const { session } = await signUpThroughApi(baseUrl, 'usage-reader');
   const { orgSlug, ref } = await createActiveProject(session, 'Usage');
-  const app = await projectApp(session, baseUrl, ref);
+  const app = await projectApp(session, ref);
   await session.shareWith(context);
   await page.setViewportSize({ width: 768, height: 900 });
 

@@ -31,6 +31,15 @@ export interface ServerOptions {
   maxOpenDatabases?: number;
   /** A project database unused this long closes (opens again on its next call), in ms. Default 10 minutes (PLINTH_DATABASE_IDLE_MS). */
   databaseIdleMs?: number;
+  /**
+   * Where apps reach a project's services, with `{ref}` in it: by host name
+   * (`https://{ref}.projects.example.com`) or by path (`https://projects.example.com/{ref}`)
+   * (PLINTH_PROJECT_URL). Default: the project services' own listener, http://localhost:{projectPort}/{ref}
+   * (the other loopback name than the console's).
+   */
+  projectUrl?: string;
+  /** The project services' port when there is no projectUrl (PROJECT_PORT; default PORT + 1, or 3001). */
+  projectPort?: number;
   /** First account and organization created at start when absent (PLINTH_ADMIN_EMAIL / PLINTH_ADMIN_PASSWORD). */
   admin?: { email: string; password: string } | null;
 }
@@ -48,6 +57,8 @@ export interface ResolvedConfig {
   statementTimeoutMs: number;
   sessionTtlMs: number;
   admin: { email: string; password: string } | null;
+  projectUrl: string | null;
+  projectPort: number;
   spareDatabase: boolean;
   maxOpenDatabases: number;
   databaseIdleMs: number;
@@ -72,6 +83,8 @@ export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEn
     statementTimeoutMs: options.statementTimeoutMs ?? (Number(env.PLINTH_STATEMENT_TIMEOUT_MS) || 15_000),
     sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
     admin: options.admin === undefined ? envAdmin : options.admin,
+    projectUrl: options.projectUrl ?? (env.PLINTH_PROJECT_URL || null),
+    projectPort: options.projectPort ?? (Number(env.PROJECT_PORT) || (Number(env.PORT) ? Number(env.PORT) + 1 : 3001)),
     spareDatabase: options.spareDatabase ?? env.PLINTH_SPARE_DATABASE !== '0',
     maxOpenDatabases: options.maxOpenDatabases ?? (Number(env.PLINTH_MAX_OPEN_DATABASES) || 20),
     databaseIdleMs: options.databaseIdleMs ?? (Number(env.PLINTH_DATABASE_IDLE_MS) || 10 * 60_000),

@@ -26,7 +26,10 @@ import { EgressCounter } from './domains/usage/egress';
 import { UsageService } from './domains/usage/service';
 import { openLogStore } from './domains/logs';
 import { domainModules } from './domains';
-import { answerProjectApiCors } from './project-api/caller';
+import { ProjectUrls } from './core/project-urls';
+import { refuseCrossOriginWrite } from './core/cross-origin';
+import { CustomHosts } from './core/custom-hosts';
+import { buildProjectServices } from './project-services';
 import { seedAdmin } from './seed';
 
 /** What the core keeps for itself and for tests (app.plinth). */
@@ -41,6 +44,11 @@ export interface PlinthInternals {
   projects: ProjectsService;
   usage: UsageService;
   egress: EgressCounter;
+  /** The project services' server (auth, data, storage for apps), on its own origin; closed with the console's. */
+  services: FastifyInstance;
+  projectUrls: ProjectUrls;
+  /** Reads the active custom hostnames again (done every 30 s, and at once after a change). */
+  customHosts: CustomHosts;
 }
 
 declare module 'fastify' {
@@ -85,7 +93,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     databaseIdleMs: config.databaseIdleMs,
   });
   const objects = createDiskObjectStore(config.objectStoreDir);
-  const access = new AccessRegistry(control);
+  const projectUrls = new ProjectUrls(config.projectUrl, config.projectPort);
+  const access = new AccessRegistry(control, config.secureCookies);
   const egress = new EgressCounter(control);
   const logs = await openLogStore({ control, url: config.logsDatabaseUrl, recording: config.requestLog });
   const auth = new AuthService(control, access, config.sessionTtlMs, config.authLimits);
@@ -101,15 +110,18 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     requireProjectAccess: (req, ref, permission) => access.requireProjectAccess(req, ref, permission),
     requireOrgAccess: (req, slug, permission) => access.requireOrgAccess(req, slug, permission),
     recordEgress: (ref, bytes) => egress.record(ref, bytes),
+    projectUrls,
     services: { config, access, cookies, accounts: auth, organizations, projects, usage, egress },
   };
-  app.decorate('plinth', { config, deps, control, databases, access, auth, organizations, projects, usage, egress });
+  const services = await buildProjectServices({ deps, urls: projectUrls, logs, egress, logger: config.logger });
+  const customHosts = new CustomHosts(control, projectUrls);
+  await customHosts.refresh();
+  app.decorate('plinth', { config, deps, control, databases, access, auth, organizations, projects, usage, egress, services, projectUrls, customHosts });
   logs.attach(app);
 
   await app.register(cookie);
-  app.addHook('onRequest', async (req, reply) => {
-    if (answerProjectApiCors(req, reply)) return reply;
-  });
+  // The console's API answers its own pages alone: no CORS headers, and a write sent from another origin is refused.
+  app.addHook('onRequest', async (req) => refuseCrossOriginWrite(req, config.publicUrl));
   await app.register(swagger, {
     openapi: { info: { title: 'Plinth platform API', version: '1.0.0' }, servers: [{ url: '/' }] },
     transform: jsonSchemaTransform,
@@ -149,6 +161,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     : null;
 
   app.addHook('onClose', async () => {
+    customHosts.stop();
+    await services.close().catch(() => undefined);
     watchdog?.stop();
     await projects.settled().catch(() => undefined);
     await egress.stop().catch(() => undefined);
@@ -162,6 +176,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   await projects.resumeAll();
   databases.warmUp();
   egress.start();
+  customHosts.start();
   watchdog?.start();
   return app;
 }

@@ -1,7 +1,9 @@
 // The layout rules of ../shared/ARCHITECTURE.md ("How an area is laid out"), as ESLint flat config:
 // an area never imports another area; a feature never imports another feature or the app shell;
 // only deploy, bench and e2e import platform-api; areas, the host and shared-ui never build an API
-// URL by hand (the contracts' clients do). `layoutRules(root)` reads the packages and features
+// URL by hand (the contracts' clients do). The server packages import one way only (platform-core
+// <- project-services <- console-api <- platform-api; console-api reaches the project services
+// through their package's index alone), and no import cycle is allowed anywhere. `layoutRules(root)` reads the packages and features
 // under `root`, so the same rules lint the repository and the fixture tree of layout-rules.test.js.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,6 +17,10 @@ const SOURCE_PACKAGES = (root) =>
 /** What a feature of the host may take from `src/app/`: the shell's context hooks and test helpers. */
 const HOST_APP_CONTEXT = ['./api.tsx', './use-api.ts', './shell-settings.tsx', './page-title.ts', './full-page-message.tsx', './test-harness.tsx', './fake-clock.ts'];
 
+/** The server packages, each allowed to import only those listed before it. */
+export const SERVER_LAYERS = ['platform-core', 'project-services', 'console-api', 'platform-api'];
+const SERVER_PACKAGES = (root) => SERVER_LAYERS.filter((name) => existsSync(join(root, name, 'src')));
+
 const subfolders = (dir) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
 
 export const MESSAGES = {
@@ -23,6 +29,9 @@ export const MESSAGES = {
   appShell: 'A feature never imports the app shell (App.tsx, routes/, the entry, or the host\'s app/ beyond its context hooks): the shell composes features, not the other way round.',
   platformApi: 'Only deploy, bench and e2e may import platform-api: the console reaches the API over HTTP through the @plinth/shared-contracts clients.',
   apiUrl: 'API URLs are built by the @plinth/shared-contracts clients, not by hand (a page of another area: link()).',
+  serverLayer: 'The server packages import one way: platform-core <- project-services <- console-api <- platform-api (tests may use the platform-api harness).',
+  servicesIndex: 'The console reaches the project services through @plinth/project-services (its index) alone, never their files.',
+  cycle: 'Dependency cycle',
 };
 
 function boundaryZones(root) {
@@ -62,11 +71,39 @@ const apiUrlSelectors = [
   `TemplateElement[value.raw=/\\/platform\\//]${CONSOLE_ADDRESS}, TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]${CONSOLE_ADDRESS}`,
 ].map((selector) => ({ selector, message: MESSAGES.apiUrl }));
 
+/** What a server package may not import (by package name or by a path into its folder), tests aside. */
+function serverLayerRules(root) {
+  return SERVER_PACKAGES(root).map((pkg) => {
+    const later = SERVER_LAYERS.slice(SERVER_LAYERS.indexOf(pkg) + 1);
+    const patterns = later.map((other) => ({ group: [`@plinth/${other}`, `@plinth/${other}/*`, `**/${other}/src/**`], message: MESSAGES.serverLayer }));
+    if (pkg !== 'project-services') patterns.push({ group: ['@plinth/project-services/*', '**/project-services/src/**'], message: MESSAGES.servicesIndex });
+    return {
+      files: [`${pkg}/src/**/*.ts`],
+      ignores: ['**/*.test.ts', `${pkg}/src/testing/**`, '**/testing.ts'],
+      rules: { 'no-restricted-imports': ['error', { patterns }] },
+    };
+  });
+}
+
 export function layoutRules(root) {
   const sources = ['**/*.ts', '**/*.tsx', '**/*.js', '**/*.jsx'];
   const inPackages = (globs) => SOURCE_PACKAGES(root).flatMap((pkg) => globs.map((g) => `${pkg}/src/${g}`));
+  const everySource = [...SOURCE_PACKAGES(root), ...SERVER_PACKAGES(root)].flatMap((pkg) => sources.map((g) => `${pkg}/src/${g}`));
   return [
     { ignores: ['**/node_modules/**', '**/dist/**'] },
+    {
+      // No import cycle anywhere: modules import one way, so each can be understood, tested and
+      // loaded on its own. Type-only imports are not followed (they vanish at run time).
+      files: everySource,
+      languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
+      plugins: { import: importPlugin },
+      settings: {
+        'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+        'import/resolver': { typescript: { project: [...SOURCE_PACKAGES(root), ...SERVER_PACKAGES(root)].map((pkg) => join(root, pkg, 'tsconfig.json')).filter((f) => existsSync(f)), alwaysTryTypes: true, noWarnOnMultipleProjects: true }, node: { extensions: ['.ts', '.tsx', '.js', '.jsx'] } },
+      },
+      rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+    },
+    ...serverLayerRules(root),
     {
       files: inPackages(sources),
       languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },

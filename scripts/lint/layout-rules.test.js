@@ -7,7 +7,11 @@ import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutRules, MESSAGES } from './layout-rules.js';
 
+const PACKAGES = ['mfe-alpha', 'mfe-beta', 'host-shell', 'platform-api', 'shared-contracts', 'shared-ui', 'area-kit', 'domain-ui', 'platform-core', 'project-services', 'console-api'];
+
 const TREE = {
+  'package.json': '{ "name": "fixture", "private": true }\n',
+  ...Object.fromEntries(PACKAGES.map((pkg) => [`${pkg}/package.json`, `{ "name": "@plinth/${pkg}", "type": "module" }\n`])),
   'mfe-alpha/src/App.tsx': 'export default function App() { return null; }\n',
   'mfe-alpha/src/routes/home.tsx': 'export const Home = () => null;\n',
   'mfe-alpha/src/area/area-context.ts': 'export const useArea = () => ({});\n',
@@ -52,6 +56,29 @@ const TREE = {
   'area-kit/src/other-area.ts': "import { area } from '@plinth/mfe-beta';\nexport { area };\n",
   'area-kit/src/status-url.ts': 'export const status = (ref: string) => fetch(`/api/platform/projects/${ref}/status`);\n',
   'domain-ui/src/area-files.ts': "import { area } from '../../mfe-beta/src/index';\nexport { area };\n",
+
+  // Import cycles: two modules of an area, three of the design system; a cycle closed by a type-only
+  // import is none (types vanish at run time).
+  'mfe-alpha/src/features/one/cycle-a.ts': "import { b } from './cycle-b';\nexport const a = () => b;\n",
+  'mfe-alpha/src/features/one/cycle-b.ts': "import { a } from './cycle-a';\nexport const b = () => a;\n",
+  'shared-ui/src/ring-1.ts': "import { two } from './ring-2';\nexport const one = () => two;\n",
+  'shared-ui/src/ring-2.ts': "import { three } from './ring-3';\nexport const two = () => three;\n",
+  'shared-ui/src/ring-3.ts': "import { one } from './ring-1';\nexport const three = () => one;\n",
+  'shared-ui/src/typed-1.ts': "import { typed2 } from './typed-2';\nexport const typed1 = () => typed2;\n",
+  'shared-ui/src/typed-2.ts': "import type { typed1 } from './typed-1';\nexport const typed2 = (f?: typeof typed1) => f;\n",
+
+  // The server packages: one way down, the project services through their index.
+  'platform-core/src/deps.ts': 'export const deps = 1;\n',
+  'platform-core/src/uses-services.ts': "import { engine } from '@plinth/project-services';\nexport { engine };\n",
+  'platform-core/src/uses-console-by-path.ts': "import { routes } from '../../console-api/src/index';\nexport { routes };\n",
+  'project-services/src/index.ts': "import { deps } from '@plinth/platform-core/deps';\nexport const engine = deps;\n",
+  'project-services/src/storage/inner.ts': 'export const inner = 1;\n',
+  'project-services/src/uses-console.ts': "import { routes } from '@plinth/console-api';\nexport { routes };\n",
+  'console-api/src/index.ts': "import { engine } from '@plinth/project-services';\nimport { deps } from '@plinth/platform-core/deps';\nexport const routes = [engine, deps];\n",
+  'console-api/src/deep.ts': "import { inner } from '@plinth/project-services/storage/inner';\nexport { inner };\n",
+  'console-api/src/deep-by-path.ts': "import { inner } from '../../project-services/src/storage/inner';\nexport { inner };\n",
+  'console-api/src/server.ts': "import { server } from '@plinth/platform-api';\nexport { server };\n",
+  'console-api/src/routes.test.ts': "import { server } from '@plinth/platform-api';\nexport { server };\n",
 };
 
 let root;
@@ -64,7 +91,7 @@ beforeAll(async () => {
     writeFileSync(join(root, path), text);
   }
   const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: layoutRules(root) });
-  const linted = await eslint.lintFiles(['host-shell/src', 'shared-ui/src', 'shared-contracts/src', 'area-kit/src', 'domain-ui/src', 'mfe-alpha/src', 'mfe-beta/src']);
+  const linted = await eslint.lintFiles(['host-shell/src', 'shared-ui/src', 'shared-contracts/src', 'area-kit/src', 'domain-ui/src', 'mfe-alpha/src', 'mfe-beta/src', 'platform-core/src', 'project-services/src', 'console-api/src']);
   results = Object.fromEntries(linted.map((r) => [r.filePath.slice(root.length + 1), r.messages]));
 }, 60_000);
 
@@ -81,6 +108,10 @@ describe('layout rules', () => {
     'mfe-alpha/src/routes/uses-features.tsx',
     'host-shell/src/features/menu/clean.ts',
     'shared-contracts/src/client.ts',
+    'project-services/src/index.ts',
+    'console-api/src/index.ts',
+    'console-api/src/routes.test.ts',
+    'shared-ui/src/typed-1.ts',
   ])('pass a file that keeps them: %s', (path) => {
     expect(reported(path)).toEqual([]);
   });
@@ -102,6 +133,15 @@ describe('layout rules', () => {
     ['the area kit importing an area', 'area-kit/src/other-area.ts', MESSAGES.area],
     ['the area kit building an API path', 'area-kit/src/status-url.ts', MESSAGES.apiUrl],
     ['the domain UI importing an area', 'domain-ui/src/area-files.ts', MESSAGES.area],
+    ['a module in a cycle of two', 'mfe-alpha/src/features/one/cycle-a.ts', MESSAGES.cycle],
+    ['the other module of that cycle', 'mfe-alpha/src/features/one/cycle-b.ts', MESSAGES.cycle],
+    ['a module in a cycle of three', 'shared-ui/src/ring-1.ts', MESSAGES.cycle],
+    ['platform-core importing the project services', 'platform-core/src/uses-services.ts', MESSAGES.serverLayer],
+    ['platform-core importing the console API by path', 'platform-core/src/uses-console-by-path.ts', MESSAGES.serverLayer],
+    ['the project services importing the console API', 'project-services/src/uses-console.ts', MESSAGES.serverLayer],
+    ["the console API importing a project service's file", 'console-api/src/deep.ts', MESSAGES.servicesIndex],
+    ["the console API importing a project service's file by path", 'console-api/src/deep-by-path.ts', MESSAGES.servicesIndex],
+    ['the console API importing the server', 'console-api/src/server.ts', MESSAGES.serverLayer],
   ])('report %s', (_what, path, message) => {
     const messages = reported(path);
     expect(messages).toHaveLength(1);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiDocsColumn, ApiDocsTable } from './database-api-docs';
 import { functionExample, tableExamples, userExamples, type ExampleKeys } from './database-api-docs-examples';
 
-const keys: ExampleKeys = { url: 'http://localhost:4000/api/projects/abc', key: 'ANON', defaultSchema: 'public' };
+const keys: ExampleKeys = { url: 'http://localhost:3001/abc', key: 'ANON', defaultSchema: 'public' };
 const col = (name: string, type: string, extra: Partial<ApiDocsColumn> = {}): ApiDocsColumn => ({ name, type, nullable: true, default: null, generated: false, primaryKey: false, comment: null, ...extra });
 const todos: ApiDocsTable = {
   schema: 'public',
@@ -17,7 +17,7 @@ describe('API docs examples', () => {
     const ex = tableExamples(todos, keys);
     expect(ex.map((e) => e.key)).toEqual(['read-all', 'read-columns', 'filter', 'insert', 'update', 'delete']);
     expect(ex[0]!.js).toBe("const { data, error } = await supabase.from('todos')\n  .select('*')");
-    expect(ex[0]!.curl).toBe("curl -X GET 'http://localhost:4000/api/projects/abc/rest/v1/todos?select=*' \\\n  -H 'apikey: ANON' \\\n  -H 'Authorization: Bearer ANON'");
+    expect(ex[0]!.curl).toBe("curl -X GET 'http://localhost:3001/abc/rest/v1/todos?select=*' \\\n  -H 'apikey: ANON' \\\n  -H 'Authorization: Bearer ANON'");
     // Inserts fill the required columns only: not the generated key, not those with a default.
     expect(ex[3]!.js).toContain('.insert([{"title":"value"}])');
     expect(ex[3]!.curl).toContain(`-d '[{"title":"value"}]'`);
@@ -41,14 +41,14 @@ describe('API docs examples', () => {
   it('calls a function with its required arguments only', () => {
     const ex = functionExample({ schema: 'public', name: 'add', args: [{ name: 'a', type: 'integer', hasDefault: false }, { name: 'b', type: 'integer', hasDefault: true }], returns: 'integer', returnsSet: false, volatile: false, comment: null }, keys);
     expect(ex.js).toBe(`const { data, error } = await supabase\n  .rpc('add', {"a":1})`);
-    expect(ex.curl).toContain("-X POST 'http://localhost:4000/api/projects/abc/rest/v1/rpc/add'");
+    expect(ex.curl).toContain("-X POST 'http://localhost:3001/abc/rest/v1/rpc/add'");
     expect(ex.curl).toContain(`-d '{"a":1}'`);
   });
 
   it('uses the chosen key and the auth endpoints for users', () => {
     const ex = userExamples({ ...keys, key: 'SERVICE' });
     expect(ex.map((e) => e.key)).toEqual(['sign-up', 'sign-in', 'user', 'sign-out']);
-    expect(ex[1]!.curl).toContain("'http://localhost:4000/api/projects/abc/auth/v1/token?grant_type=password'");
+    expect(ex[1]!.curl).toContain("'http://localhost:3001/abc/auth/v1/token?grant_type=password'");
     expect(ex[1]!.curl).toContain("-H 'apikey: SERVICE'");
   });
 });

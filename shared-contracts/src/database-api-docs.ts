@@ -40,7 +40,7 @@ export const ApiDocsFunctionSchema = z.object({
 export type ApiDocsFunction = z.infer<typeof ApiDocsFunctionSchema>;
 
 export const ApiDocsSchema = z.object({
-  /** The project's API URL, as `createClient` takes it (`{origin}/api/projects/{ref}`). */
+  /** The project's service URL, as `createClient` takes it (on the project services' origin, never the console's). */
   url: z.string(),
   /** The data API's exposed schemas (the project's REST setting); the first is the default. */
   schemas: z.array(z.string()),

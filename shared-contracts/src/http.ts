@@ -25,6 +25,17 @@ export interface ErrorBody {
 export const CSRF_COOKIE = 'plinth_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 export const SESSION_COOKIE = 'plinth_session';
+/**
+ * Over HTTPS the console's cookies carry the `__Host-` prefix: the browser keeps them to the exact
+ * host that set them (Secure, Path=/, no Domain), so no other host (a project's services among
+ * them) can set, overwrite or shadow them.
+ */
+export const HOST_COOKIE_PREFIX = '__Host-';
+
+/** The CSRF token the console's page echoes: the `__Host-` cookie over HTTPS, the plain one over HTTP. */
+export function readCsrfCookie(): string | undefined {
+  return readCookie(HOST_COOKIE_PREFIX + CSRF_COOKIE) ?? readCookie(CSRF_COOKIE);
+}
 
 export interface HttpOptions {
   /** Where the platform API is mounted, e.g. "/api" or "http://127.0.0.1:4000/api". */
@@ -83,7 +94,7 @@ export function createHttp(options: HttpOptions): Http {
       body = JSON.stringify(opts.body);
     }
     if (method !== 'GET' && method !== 'HEAD') {
-      const token = options.csrfToken ? options.csrfToken() : readCookie(CSRF_COOKIE);
+      const token = options.csrfToken ? options.csrfToken() : readCsrfCookie();
       if (token) headers[CSRF_HEADER] = token;
     }
     let signal = opts.signal;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { PERMISSION_LABELS, ROLE_PERMISSIONS, type MemberRole, type PermissionKey, SESSION_COOKIE } from '@plinth/shared-contracts';
+import { PERMISSION_LABELS, ROLE_PERMISSIONS, type MemberRole, type PermissionKey } from '@plinth/shared-contracts';
+import { sessionCookieOf } from './cookies';
 import type { AuthenticatedUser, ControlDatabase, ProjectAccess } from './deps';
 import { HttpError } from './deps';
 
@@ -74,10 +75,14 @@ export class AccessRegistry {
   private orgs = new Map<string, OrganizationRecord | null>();
   private roles = new Map<string, MemberRole | null>();
 
-  constructor(private readonly control: ControlDatabase) {}
+  constructor(
+    private readonly control: ControlDatabase,
+    /** Whether cookies are Secure (and so named with the __Host- prefix). */
+    private readonly secureCookies = false,
+  ) {}
 
   async session(req: FastifyRequest): Promise<SessionRecord | null> {
-    const token = req.cookies?.[SESSION_COOKIE];
+    const token = sessionCookieOf(req, this.secureCookies);
     if (!token) return null;
     const key = hashToken(token);
     let rec = this.sessions.get(key);

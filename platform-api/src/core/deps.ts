@@ -1,3 +1,4 @@
+import type { ProjectUrls } from './project-urls';
 /**
  * The seams between the platform API's core (control plane, project databases, object store,
  * sessions and permissions) and the domain route modules (policies, SQL, storage, settings...).
@@ -153,6 +154,8 @@ export interface ApiDeps {
   requireProjectAccess(req: FastifyRequest, ref: string, permission?: string): Promise<ProjectAccess>;
   /** Same, for organization-scoped routes. */
   requireOrgAccess(req: FastifyRequest, slug: string, permission?: string): Promise<Omit<ProjectAccess, 'project'> & { organization: { id: number; slug: string; name: string } }>;
+  /** Where apps reach each project's services (never the console's origin). */
+  projectUrls: ProjectUrls;
   /** Counts bytes sent to users (egress) per project, for usage. */
   recordEgress(ref: string, bytes: number): void;
   /** The control plane's services, for the domains that build on them (a branch is a project made by the projects service). */

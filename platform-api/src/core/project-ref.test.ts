@@ -24,8 +24,11 @@ it('answers a malformed project ref with the same 400 naming ref on every kind o
     expect(res.status, url).toBe(400);
     expect(await res.json(), url).toMatchObject({ field: 'ref', message: expect.stringContaining('A project ref is 20 lowercase letters') });
   }
-  const app = await user.fetch('/api/projects/abc/rest/v1/todos');
-  expect(app.status).toBe(400);
+  // The project services too (apps' data, auth and storage), on their own server.
+  for (const url of ['/abc/rest/v1/todos', '/ABCDEFGHIJKLMNOPQRST/auth/v1/settings', '/abc/storage/v1/bucket']) {
+    const app = await h.services.inject({ method: 'GET', url });
+    expect(app.statusCode, url).toBe(400);
+  }
 });
 
 it('puts the contracts\' ref schema on a route that validates :ref its own way, and refuses a :ref without a params schema', async () => {

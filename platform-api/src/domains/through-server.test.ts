@@ -71,11 +71,12 @@ describe('snippets, storage and settings through the server', () => {
     const blob = await reader.api.storage.downloadObject(ref, 'docs', 'reports/q1.txt');
     expect(await blob.text()).toBe('quarter one');
     const { signedUrl } = await reader.api.storage.signUrl(ref, 'docs', 'reports/q1.txt', 60);
+    // The link is the project services' (an origin that is not the console's), and works without signing in.
     const u = new URL(signedUrl);
-    const anon = await h.anonymous();
-    const res = await anon.fetch(u.pathname + u.search);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe('quarter one');
+    expect(u.pathname.startsWith(`/${ref}/storage/v1/object/sign/docs/`)).toBe(true);
+    const res = await h.services.inject({ method: 'GET', url: u.pathname + u.search });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('quarter one');
     await expect(reader.api.storage.deleteBucket(ref, 'docs')).rejects.toMatchObject({ status: 403 });
     expect(await owner.api.storage.deleteBucket(ref, 'docs')).toEqual({ message: 'Deleted bucket docs', deletedObjects: 1, droppedPolicies: [] });
     await expect(owner.api.storage.getBucket(ref, 'docs')).rejects.toMatchObject({ status: 404 });

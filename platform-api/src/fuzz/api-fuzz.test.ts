@@ -1,5 +1,6 @@
 /**
- * Fuzz of every route's request schema, as a signed-in tenant and as a signed-out client, against a
+ * Fuzz of every route's request schema (the console's API and the project services apps call, each
+ * on its own server), as a signed-in tenant and as a signed-out client, against a
  * second tenant's real identifiers. Every answer: never a 5xx (a deliberate 503 with a message
  * aside), errors as JSON {message}, none of the other tenant's names, contents or file bytes, no
  * server path. FUZZ_RUNS (default 10) generated requests per route and caller; FUZZ_SEED (default
@@ -56,12 +57,18 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Sends as `jar`'s holder; a caller that signs out, up or in keeps (or gets back) its own session. */
-async function send(req: FuzzRequest, jar: CookieJar, keepCookies: boolean, apiKey: string | null) {
+/** The server that answers a route: the project services' (routed by path, /{ref}/...) or the console's. */
+const serverOf = (route: FuzzRoute) => (route.server === h.services ? h.services : h.app);
+
+/**
+ * Sends as `jar`'s holder; a caller that signs out, up or in keeps (or gets back) its own session.
+ * The console's cookies go to the project services too, as if a browser sent them: they must change nothing there.
+ */
+async function send(server: TestHarness['app'], req: FuzzRequest, jar: CookieJar, keepCookies: boolean, apiKey: string | null) {
   const before = new Map([['plinth_session', jar.get('plinth_session')], ['plinth_csrf', jar.get('plinth_csrf')]]);
   const csrf = jar.get('plinth_csrf');
   const key: Record<string, string> = apiKey ? { apikey: apiKey, authorization: `Bearer ${apiKey}` } : {};
-  const res = await deliver(h.app, req, { cookie: jar.header(), ...(csrf ? { 'x-csrf-token': csrf } : {}), ...key });
+  const res = await deliver(server, req, { cookie: jar.header(), ...(csrf ? { 'x-csrf-token': csrf } : {}), ...key });
   requests++;
   statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
   if (keepCookies) jar.absorb(res.headers['set-cookie'] as string[] | string | undefined);
@@ -104,7 +111,8 @@ async function keepTenantAFixtures(): Promise<string | null> {
     if (!objects.length) {
       // Fuzzed settings may refuse the upload (mime types, size limits): put them back first.
       await api.storage.updateBucket(ref, bucket, { public: false, file_size_limit: null, allowed_mime_types: null });
-      await api.storage.updateStorageConfig(ref, { fileSizeLimit: 50 * 1024 * 1024 });
+      // (On the free plan the limit is fixed, and already 50 MB: the fuzz may have changed the plan either way.)
+      if (!(await api.storage.getStorageConfig(ref)).isFreeTier) await api.storage.updateStorageConfig(ref, { fileSizeLimit: 50 * 1024 * 1024 });
       await api.storage.uploadObject(ref, bucket, objectPath, new TextEncoder().encode('file bytes'), { contentType: 'text/plain' });
     }
     await api.database.runQuery(ref, { query: 'select 1' });
@@ -128,9 +136,10 @@ async function fuzz(route: FuzzRoute, caller: 'A' | 'signed out', runs: number):
   const own = caller === 'A' && OWN_IDS_LEFT_OUT.has(key) ? null : a;
   const ids: IdSources = caller === 'A' ? { other: b, own, tokens: [a.signedToken], sqlProbes: sqlProbes(b, h.dataDir) } : { other: b, own, tokens: [], sqlProbes: [] };
   const jar = caller === 'A' ? a.user.jar : anonymous;
-  // The project API (/api/projects/{ref}/...) is called with tenant A's keys: its service_role key when
+  // The project services (/{ref}/auth|rest|storage/v1/...) are called with tenant A's keys: its service_role key when
   // signed in as A, its anon key (public by design) when signed out. Read afresh: the fuzz may rotate A's JWT secret.
-  const projectApi = route.url.startsWith('/api/projects/');
+  const server = serverOf(route);
+  const projectApi = server === h.services;
   const keys = projectApi ? await tenantAKeys() : null;
   const apiKey = (i: number) => (keys ? (caller === 'A' ? (i % 2 ? keys.service : keys.anon) : keys.anon) : null);
   const secrets = caller === 'A' || projectApi ? b.secrets : [...a.secrets, ...b.secrets];
@@ -138,7 +147,7 @@ async function fuzz(route: FuzzRoute, caller: 'A' | 'signed out', runs: number):
   const cases = [...fixedRequests(route, ids), ...sweep, ...fc.sample(requestArbitrary(route, ids), { seed: seedOf(`${caller} ${key}`), numRuns: runs })];
   const failures = new Map<string, string>();
   for (const [i, req] of cases.entries()) {
-    const res = await send(req, jar, caller === 'A', apiKey(i)).catch((err: Error) => err);
+    const res = await send(server, req, jar, caller === 'A', apiKey(i)).catch((err: Error) => err);
     if (res instanceof Error) {
       failures.set(`no answer: ${res.message}`, `no answer: ${res.message}\n    ← ${req.method} ${req.url.slice(0, 300)} ${String(req.payload ?? '').slice(0, 300)}`);
       continue;
@@ -158,8 +167,17 @@ async function fuzz(route: FuzzRoute, caller: 'A' | 'signed out', runs: number):
 }
 
 describe('the fuzz covers every route', () => {
-  it('every path parameter is described by its route schema', () => {
+  it("covers both servers' routes: the console's under /api, the project services' under /{ref}", () => {
     expect(routes.length).toBeGreaterThan(50);
+    const services = routes.filter((r) => r.server === h.services);
+    const consoleRoutes = routes.filter((r) => r.server === h.app);
+    expect(services.length + consoleRoutes.length).toBe(routes.length);
+    for (const prefix of ['/:ref/auth/v1/', '/:ref/rest/v1/', '/:ref/storage/v1/']) expect(services.some((r) => r.url.startsWith(prefix)), prefix).toBe(true);
+    expect(services.filter((r) => !/^\/:ref\/(auth|rest|storage)\/v1(\/|$)/.test(r.url)).map(routeKey)).toEqual([]);
+    expect(consoleRoutes.filter((r) => !r.url.startsWith('/api/')).map(routeKey)).toEqual([]);
+  });
+
+  it('every path parameter is described by its route schema', () => {
     expect(routes.filter((r) => undescribedParams(r).length).map(routeKey)).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 /**
- * Every route the built server registers, with its request schemas as JSON Schema.
+ * Every route the built servers register (the console's API and the project services apps call),
+ * with its request schemas as JSON Schema and the server that answers it.
  * The fuzz test wraps the `fastify` factory (vi.mock) so an onRoute hook sees each route as it is
  * registered, with the zod schemas it was given; nothing in the server knows about the fuzz.
  */
@@ -9,8 +10,10 @@ import type { JsonSchema } from './schema-arbitrary';
 
 export interface FuzzRoute {
   method: string;
-  /** As registered, e.g. /api/platform/storage/:ref/buckets/:id; `*` is a wildcard tail. */
+  /** As registered, e.g. /api/platform/storage/:ref/buckets/:id or /:ref/rest/v1/*; `*` is a wildcard tail. */
   url: string;
+  /** The Fastify instance (made through the wrapped factory) whose route this is: the console's or the project services'. */
+  server: unknown;
   params: JsonSchema | null;
   querystring: JsonSchema | null;
   body: JsonSchema | null;
@@ -24,12 +27,17 @@ export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r
 
 /** The routes seen by every Fastify instance made through the wrapped factory. */
 export const registeredRoutes: RouteOptions[] = [];
+/** The instance (as the factory answered it) each recorded route was registered on. */
+export const serverOfRoute = new WeakMap<RouteOptions, unknown>();
 
 /** Wraps the `fastify` module so each instance records its routes into registeredRoutes. */
 export function withRouteRecorder<M extends { default: (...args: never[]) => unknown }>(mod: M): M {
   const factory = (...args: never[]) => {
     const app = mod.default(...args) as { addHook(name: 'onRoute', hook: (r: RouteOptions) => void): void };
-    app.addHook('onRoute', (r) => void registeredRoutes.push(r));
+    app.addHook('onRoute', (r) => {
+      registeredRoutes.push(r);
+      serverOfRoute.set(r, app);
+    });
     return app;
   };
   return { ...mod, default: factory };
@@ -52,6 +60,7 @@ export function fuzzCatalog(routes: RouteOptions[] = registeredRoutes): FuzzRout
       seen.set(routeKey({ method, url }), {
         method,
         url,
+        server: serverOfRoute.get(r),
         params: toJsonSchema(schema.params),
         querystring: toJsonSchema(schema.querystring),
         body: toJsonSchema(schema.body),

@@ -10,14 +10,16 @@ import type { Answer, FuzzRequest } from './requests';
 
 const DOT_SEGMENT = /\/(\.|%2e){1,2}(\/|\?|$)/i;
 
-let listening: Promise<AddressInfo> | null = null;
+/** Each server's listening address (the console's and the project services'), once a url needed a socket. */
+const listening = new WeakMap<FastifyInstance, Promise<AddressInfo>>();
 
 export async function deliver(app: FastifyInstance, req: FuzzRequest, headers: Record<string, string>): Promise<Answer> {
   if (!DOT_SEGMENT.test(req.url)) {
     return app.inject({ method: req.method as 'GET', url: req.url, headers: { ...req.headers, ...headers }, payload: req.payload });
   }
-  listening ??= app.listen({ port: 0, host: '127.0.0.1' }).then(() => app.server.address() as AddressInfo);
-  const { port } = await listening;
+  let address = listening.get(app);
+  if (!address) listening.set(app, (address = app.listen({ port: 0, host: '127.0.0.1' }).then(() => app.server.address() as AddressInfo)));
+  const { port } = await address;
   return new Promise<Answer>((resolve, reject) => {
     // Node's client sends a DELETE body without a length unless told: give every body its length.
     const length = req.payload === undefined ? {} : { 'content-length': String(Buffer.byteLength(req.payload)) };

@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ControlDatabase } from '../core/deps';
-import { PROJECT_API_PATH } from '../core/cookies';
 import { JwtError, verifyJwt, type JwtClaims } from '../core/jwt';
 
-// Who is calling a project's app-facing endpoints (/api/projects/{ref}/auth/v1, /rest/v1, /storage/v1):
+// Who is calling a project's app-facing endpoints ({project URL}/auth/v1, /rest/v1, /storage/v1):
 // the `apikey` header (the project's anon or service_role key) and, when present, the bearer token of
 // `Authorization` (a user's access token, or again an API key). Every token is an HS256 JWT signed
 // with the project's JWT secret, checked by core/jwt.ts, so a token of another project, a forged one,
@@ -132,27 +131,6 @@ export async function resolveCaller(secrets: ProjectSecrets, headers: Record<str
   if (typeof claims.ref === 'string' && claims.ref !== secrets.ref) throw new CallerError(401, 'Invalid JWT: issued for another project', 'invalid_jwt');
   const userId = role === 'authenticated' && typeof claims.sub === 'string' ? claims.sub : null;
   return { ref: secrets.ref, role, claims, userId, token };
-}
-
-const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
-const CORS_EXPOSED = 'content-range, content-length, content-type, content-location, etag, link, location, preference-applied, range-unit, x-total-count, x-supabase-api-version';
-
-/**
- * CORS for the app-facing endpoints (PROJECT_API_PATH): apps call them from any origin with an API
- * key, never with cookies, so every origin may. Answers a preflight (OPTIONS) itself with 204 and
- * answers true then; adds the headers to every other answer.
- */
-export function answerProjectApiCors(req: FastifyRequest, reply: FastifyReply): boolean {
-  if (!PROJECT_API_PATH.test(req.url)) return false;
-  reply.header('access-control-allow-origin', '*');
-  reply.header('access-control-expose-headers', CORS_EXPOSED);
-  if (req.method !== 'OPTIONS') return false;
-  const asked = req.headers['access-control-request-headers'];
-  reply.header('access-control-allow-methods', CORS_METHODS);
-  reply.header('access-control-allow-headers', typeof asked === 'string' && asked ? asked : 'authorization, apikey, content-type, x-client-info');
-  reply.header('access-control-max-age', '86400');
-  reply.code(204).send();
-  return true;
 }
 
 /** One answered request of an app-facing endpoint, for the project's logs and usage. */

@@ -45,7 +45,7 @@ async function hostileTokens(): Promise<[string, string][]> {
 }
 
 const call = (method: 'GET' | 'POST', path: string, apikey: string, token?: string) =>
-  h.app.inject({ method, url: `/api/projects/${keys.ref}${path}`, headers: { apikey, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  h.services.inject({ method, url: `/${keys.ref}${path}`, headers: { apikey, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 
 beforeAll(async () => {
   h = await createTestHarness();
@@ -54,9 +54,9 @@ beforeAll(async () => {
   other = await projectKeys(h, (await h.userWithProject()).project.ref);
   const db = await ensureStorageSchema(await h.internals.databases.get(keys.ref));
   await db.exec(`create table public.notes (id int primary key, body text); grant select on public.notes to anon, authenticated; insert into public.notes values (1, 'hello');`);
-  const signUp = await h.app.inject({
+  const signUp = await h.services.inject({
     method: 'POST',
-    url: `/api/projects/${keys.ref}/auth/v1/signup`,
+    url: `/${keys.ref}/auth/v1/signup`,
     headers: { apikey: keys.anonKey, 'content-type': 'application/json' },
     payload: { email: `tokens-${Date.now()}@example.com`, password: 'a long enough password' },
   });

@@ -31,7 +31,10 @@ export interface TestUser {
 }
 
 export interface TestHarness {
+  /** The console's server (its API under /api). */
   app: FastifyInstance;
+  /** The project services' server (apps' auth, data and storage), routed by path: /{ref}/rest/v1/... */
+  services: FastifyInstance;
   internals: PlinthInternals;
   /** 'embedded' (PGlite) or 'server' (DATABASE_URL). */
   mode: 'embedded' | 'server';
@@ -138,6 +141,7 @@ async function serve(options: ServerOptions, data: HarnessData): Promise<TestHar
 
   return {
     app,
+    services: internals.services,
     internals,
     mode: baseUrl ? 'server' : 'embedded',
     dataDir,

@@ -44,7 +44,7 @@ export interface DatabaseObjectsState {
 }
 
 export const DEFAULT_API_DOCS: ApiDocs = {
-  url: `http://localhost/api/projects/${PROJECT_REF}`,
+  url: `http://localhost:3001/${PROJECT_REF}`,
   schemas: ['public'],
   anonKey: 'anon-key',
   serviceRoleKey: null,

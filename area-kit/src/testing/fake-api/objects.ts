@@ -120,7 +120,7 @@ export function objectHandlers(state: ObjectsState): Handlers<StorageClient> {
       state.files[bucket] = files(bucket).filter((o) => !paths.includes(o.name));
       return answerEach(StorageObjectSchema, gone.map((o) => asEntry(o, o.name)));
     },
-    getPublicUrl: (ref, bucket, path) => ({ publicUrl: `https://files.example/${ref}/public/${bucket}/${path}` }),
-    signUrl: (ref, bucket, path, expiresIn) => answer(SignedUrlSchema, { signedUrl: `https://files.example/${ref}/sign/${bucket}/${path}?expiresIn=${expiresIn}` }),
+    getPublicUrl: (ref, bucket, path) => ({ publicUrl: `http://localhost:3001/${ref}/storage/v1/object/public/${bucket}/${path}` }),
+    signUrl: (ref, bucket, path, expiresIn) => answer(SignedUrlSchema, { signedUrl: `http://localhost:3001/${ref}/storage/v1/object/sign/${bucket}/${path}?token=fake-${expiresIn}` }),
   };
 }

@@ -10,7 +10,7 @@ const settings = {
   services: [
     {
       app: { id: 1, name: 'Auto API' },
-      app_config: { endpoint: `plinth.example.com/api/projects/${REF}`, protocol: 'https', db_schema: 'public' },
+      app_config: { endpoint: `${REF}.projects.example.com`, protocol: 'https', db_schema: 'public' },
       service_api_keys: [
         { api_key: ANON, name: 'anon key', tags: 'anon', revealed: true },
         { api_key: 'eyJ…masked', name: 'service_role key', tags: 'service_role,secret', revealed: false },
@@ -41,11 +41,11 @@ test('a database on a server: the connection string with the password left out, 
   // supabase-js first, with the project URL and anon key.
   expect(within(card).getByRole('tab', { name: 'supabase-js' }).getAttribute('aria-selected')).toBe('true');
   const js = await within(card).findByLabelText('supabase-js quick start');
-  expect(js.textContent).toContain(`createClient('https://plinth.example.com/api/projects/${REF}', '${ANON}')`);
+  expect(js.textContent).toContain(`createClient('https://${REF}.projects.example.com', '${ANON}')`);
   expect(card.textContent).not.toContain('masked');
 
   await user.click(within(card).getByRole('tab', { name: 'curl' }));
-  expect(within(card).getByLabelText('curl quick start').textContent).toContain(`curl 'https://plinth.example.com/api/projects/${REF}/rest/v1/your_table?select=*'`);
+  expect(within(card).getByLabelText('curl quick start').textContent).toContain(`curl 'https://${REF}.projects.example.com/rest/v1/your_table?select=*'`);
   await user.click(within(card).getByRole('button', { name: 'Copy curl quick start' }));
   expect(writeText.mock.lastCall?.[0]).toContain(`-H 'apikey: ${ANON}'`);
 

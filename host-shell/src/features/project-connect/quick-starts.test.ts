@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { connectionStringWithPassword, curlQuickStart, psqlQuickStart, supabaseJsQuickStart } from './quick-starts';
 
-const access = { projectUrl: 'https://plinth.example.com/api/projects/abcdefghijklmnopqrst', anonKey: 'eyJhbGciOi.anon.key' };
+const access = { projectUrl: 'https://abcdefghijklmnopqrst.projects.example.com', anonKey: 'eyJhbGciOi.anon.key' };
 
 test("the password's place is marked in the connection string; a database without an address has none", () => {
   expect(connectionStringWithPassword('postgresql://plinth_abc_owner@db.example.com:5432/plinth_project_abc?sslmode=require')).toBe(

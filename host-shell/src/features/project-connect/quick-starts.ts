@@ -17,7 +17,7 @@ export const QUICK_STARTS = [
 export type QuickStartKey = (typeof QUICK_STARTS)[number]['key'];
 
 export interface ProjectAccess {
-  /** What `createClient` takes: `{origin}/api/projects/{ref}`. */
+  /** What `createClient` takes: the project's service URL (`https://{ref}.projects.example.com`, or `http://localhost:3001/{ref}` on one machine). */
   projectUrl: string;
   anonKey: string;
 }

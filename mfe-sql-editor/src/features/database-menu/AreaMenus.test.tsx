@@ -27,7 +27,7 @@ describe('database and API docs menus', () => {
     const user = userEvent.setup();
     const api = createFakeApi();
     const docs: ApiDocs = {
-      url: 'http://localhost/api/projects/ref', schemas: ['public'], anonKey: ANON_KEY, serviceRoleKey: null,
+      url: 'http://localhost:3001/ref', schemas: ['public'], anonKey: ANON_KEY, serviceRoleKey: null,
       tables: [{ schema: 'public', name: 'orders', kind: 'table', comment: null, columns: [] }],
       functions: [{ schema: 'public', name: 'add_one', args: [], returns: 'integer', returnsSet: false, volatile: false, comment: null }],
     };

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, TUS_RESUMABLE_VERSION } from '@plinth/shared-contracts';
+import { CSRF_HEADER, readCsrfCookie, TUS_RESUMABLE_VERSION } from '@plinth/shared-contracts';
 
 // Resumable uploads this browser started and has not finished, per project, in local storage: the
 // server's upload URL with the file's name, size and modification time. A browser cannot read a
@@ -59,8 +59,7 @@ export const pendingFor = (ref: string, bucketId: string, path: string, file: Fi
 
 /** The console's CSRF token (the cookie the page echoes in a header). */
 export function csrfToken(): string {
-  const m = document.cookie.split('; ').find((c) => c.startsWith(`${CSRF_COOKIE}=`));
-  return m ? decodeURIComponent(m.slice(CSRF_COOKIE.length + 1)) : '';
+  return readCsrfCookie() ?? '';
 }
 
 /** Gives up an unfinished upload: the server drops its bytes (TUS termination) and this browser forgets it. */

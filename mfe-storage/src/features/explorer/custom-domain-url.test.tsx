@@ -16,11 +16,14 @@ describe('custom domain in copied URLs', () => {
     expect(activeCustomDomain(undefined)).toBeNull();
   });
 
-  it('replaces the host and keeps the path and the token', () => {
-    expect(withCustomDomain('http://localhost:4000/api/storage/v1/object/sign/docs/a%20b.txt?token=x.y', 'files.acme.com')).toBe(
-      'https://files.acme.com/api/storage/v1/object/sign/docs/a%20b.txt?token=x.y',
+  it('replaces the project URL (by path or by host name) and keeps the service path and the token', () => {
+    expect(withCustomDomain('http://localhost:3001/abcdefghijklmnopqrst/storage/v1/object/sign/docs/a%20b.txt?token=x.y', 'files.acme.com')).toBe(
+      'https://files.acme.com/storage/v1/object/sign/docs/a%20b.txt?token=x.y',
     );
-    expect(withCustomDomain('http://localhost:4000/a.txt', null)).toBe('http://localhost:4000/a.txt');
+    expect(withCustomDomain('https://abcdefghijklmnopqrst.projects.example.com/storage/v1/object/public/pics/cat.png', 'files.acme.com')).toBe(
+      'https://files.acme.com/storage/v1/object/public/pics/cat.png',
+    );
+    expect(withCustomDomain('http://localhost:3001/abcdefghijklmnopqrst/storage/v1/object/public/a.txt', null)).toBe('http://localhost:3001/abcdefghijklmnopqrst/storage/v1/object/public/a.txt');
   });
 });
 
@@ -51,10 +54,10 @@ describe('explorer Get URL with a custom domain', { timeout: 20_000 }, () => {
       (await within(await screen.findByRole('listbox', { name: `Contents of ${column}` })).findAllByTestId('storage-item')).find((r) => r.dataset.name === name)!;
     await user.click(within(await rowOf('pics', 'cat.png')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Get URL' }));
-    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://files.acme.com/abcdefghijklmnopqrst/public/pics/cat.png'));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://files.acme.com/storage/v1/object/public/pics/cat.png'));
     await user.click(await screen.findByRole('link', { name: 'docs' }));
     await user.click(within(await rowOf('docs', 'a.txt')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Get URL: expires in 1 week' }));
-    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://files.acme.com/abcdefghijklmnopqrst/sign/docs/a.txt?expiresIn=604800'));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toBe('https://files.acme.com/storage/v1/object/sign/docs/a.txt?token=fake-604800'));
   });
 });

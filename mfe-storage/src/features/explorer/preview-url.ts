@@ -46,13 +46,18 @@ export function activeCustomDomain(config: Pick<ProjectConfig, 'customDomain'> |
   return domain?.status === '5_services_reconfigured' && domain.hostname ? domain.hostname : null;
 }
 
-/** A copied URL with the custom domain in place of the default host; the path and token stay. */
+/**
+ * A copied URL with the custom domain in place of the project's URL: the host, and the project's
+ * path segment when projects are told apart by path (`/{ref}/storage/v1/...`); the service path and
+ * the token stay.
+ */
 export function withCustomDomain(url: string, hostname: string | null): string {
   if (!hostname) return url;
   const parsed = new URL(url);
   parsed.protocol = 'https:';
   parsed.port = '';
   parsed.hostname = hostname;
+  parsed.pathname = parsed.pathname.replace(/^\/[a-z]{20}(?=\/(?:auth|rest|storage)\/v1\/)/, '');
   return parsed.toString();
 }
 

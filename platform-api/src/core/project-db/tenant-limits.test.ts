@@ -106,7 +106,7 @@ describe('a tenant and the limits around its runs', () => {
     })();
     const calls: Promise<number>[] = [];
     for (let i = 0; i < 40; i++) {
-      calls.push(h.app.inject({ method: 'GET', url: `/api/projects/${a.ref}/rest/v1/storm?select=id&id=lt.${i + 2}`, headers: { apikey: keys.serviceRoleKey, authorization: `Bearer ${keys.serviceRoleKey}` } }).then((r) => r.statusCode));
+      calls.push(h.services.inject({ method: 'GET', url: `/${a.ref}/rest/v1/storm?select=id&id=lt.${i + 2}`, headers: { apikey: keys.serviceRoleKey, authorization: `Bearer ${keys.serviceRoleKey}` } }).then((r) => r.statusCode));
     }
     for (let i = 0; i < 6; i++) calls.push(runSqlAs(a.user, a.ref, { query: 'select pg_sleep(0.3)' }).then((r) => r.status));
     for (let i = 0; i < 10; i++) calls.push(a.user.fetch(`/api/platform/pg-meta/${a.ref}/tables`).then((r) => r.status));

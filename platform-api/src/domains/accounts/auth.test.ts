@@ -189,15 +189,16 @@ describe('Secure cookies', () => {
     try {
       const session = await secure.app.inject({ method: 'GET', url: '/api/auth/session' });
       const csrf = String(session.headers['set-cookie']);
-      expect(csrf).toMatch(/^plinth_csrf=.*; Secure/);
-      const token = csrf.split(';')[0]!.slice('plinth_csrf='.length);
+      // Over HTTPS the cookies carry the __Host- prefix (no other host can set them).
+      expect(csrf).toMatch(/^__Host-plinth_csrf=.*; Secure/);
+      const token = csrf.split(';')[0]!.slice('__Host-plinth_csrf='.length);
       const signUp = await secure.app.inject({
         method: 'POST', url: '/api/auth/sign-up', payload: JSON.stringify({ email: 'secure@example.com', password: 'long enough password' }),
-        headers: { cookie: `plinth_csrf=${token}`, 'x-csrf-token': token, 'content-type': 'application/json' },
+        headers: { cookie: `__Host-plinth_csrf=${token}`, 'x-csrf-token': token, 'content-type': 'application/json' },
       });
       expect(signUp.statusCode).toBe(200);
       const cookies = [signUp.headers['set-cookie']].flat().map(String);
-      expect(cookies.map((c) => c.split('=')[0]).sort()).toEqual(['plinth_csrf', 'plinth_session']);
+      expect(cookies.map((c) => c.split('=')[0]).sort()).toEqual(['__Host-plinth_csrf', '__Host-plinth_session']);
       for (const c of cookies) expect(c).toMatch(/; Secure/);
     } finally {
       await secure.close();

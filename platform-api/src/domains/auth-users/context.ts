@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { HttpError, type ApiDeps } from '../../core/deps';
 import { projectSecrets } from '../../project-api/caller';
 import { ProjectAuthLimits, type AuthContext } from '../../project-api/auth/context';
@@ -13,10 +13,9 @@ import type { AuthUser } from '@plinth/shared-contracts';
 
 export type ConsoleAuth = (req: FastifyRequest, ref: string) => Promise<AuthContext>;
 
-export function consoleAuth(app: FastifyInstance, deps: ApiDeps): ConsoleAuth {
+export function consoleAuth(deps: ApiDeps): ConsoleAuth {
   const limits = new ProjectAuthLimits();
   const mailer = createAuthMailer(deps.control, process.env.PLINTH_SMTP_URL || null, process.env.PLINTH_SMTP_FROM || 'Plinth Auth <no-reply@localhost>');
-  const publicUrl = (app as Partial<FastifyInstance>).plinth?.config.publicUrl ?? null;
   return async (req, ref) => {
     const secrets = await projectSecrets(deps.control, ref);
     if (!secrets) throw new HttpError(404, 'Project not found');
@@ -26,7 +25,7 @@ export function consoleAuth(app: FastifyInstance, deps: ApiDeps): ConsoleAuth {
       settings: await readProjectAuthSettings(deps.control, ref),
       secrets,
       caller: { ref, role: 'service_role', claims: { role: 'service_role' }, userId: null, token: '' },
-      baseUrl: `${publicUrl ? publicUrl.replace(/\/+$/, '') : `${req.protocol}://${req.host}`}/api/projects/${ref}/auth/v1`,
+      baseUrl: `${deps.projectUrls.base(ref, { protocol: req.protocol, host: req.host }, false)}/auth/v1`,
       mailer,
       limits,
       ip: req.ip,

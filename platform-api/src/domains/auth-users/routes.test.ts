@@ -176,7 +176,7 @@ describe('providers', () => {
     const read = await console_.getAuthProviders(keys.ref);
     expect(read.oauth.find((p) => p.id === 'github')).toEqual({ id: 'github', enabled: true, client_id: 'Iv1.abc', secret_set: true });
     expect(JSON.stringify(read)).not.toContain('very-secret-value');
-    const settings = (await (await fetch(`${base}/api/projects/${keys.ref}/auth/v1/settings`, { headers: { apikey: keys.anonKey } })).json()) as { external: Record<string, boolean> };
+    const settings = (await (await fetch(`${base}/${keys.ref}/auth/v1/settings`, { headers: { apikey: keys.anonKey } })).json()) as { external: Record<string, boolean> };
     expect(settings.external).toMatchObject({ github: true, google: false, email: true });
   });
 

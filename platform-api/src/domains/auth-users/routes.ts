@@ -23,6 +23,7 @@ import { HttpError, type ApiDeps, type RouteModule } from '../../core/deps';
 import { adminCreateUser, adminDeleteUser, adminUpdateUser } from '../../project-api/auth/admin';
 import { sendEmailLink } from '../../project-api/auth/context';
 import { invite } from '../../project-api/auth/email-flows';
+import { listOutbox } from '../../project-api/auth/mail';
 import { readOAuthProviders, writeOAuthProviders } from '../../project-api/auth/providers';
 import { readProjectAuthSettings, writeProjectAuthSettings } from '../../project-api/auth/settings';
 import { readTemplates, writeTemplate } from '../../project-api/auth/templates';
@@ -48,7 +49,13 @@ async function providersOf(deps: ApiDeps, ref: string): Promise<AuthProviders> {
 
 export const authUsersRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const auth = consoleAuth(fastify as FastifyInstance, deps);
+  const auth = consoleAuth(deps);
+
+  // Emails of the project's auth service kept while no SMTP server is set.
+  app.get('/platform/projects/:ref/auth/outbox', { schema: { params: RefParamsSchema, tags: ['auth'], summary: 'Emails of the project auth service kept while no SMTP server is set' } }, async (req) => {
+    const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SERVICE_API_KEYS_READ);
+    return { emails: await listOutbox(deps.control, access.project.ref) };
+  });
   const ctxFor = async (req: FastifyRequest, ref: string, permission: string) => {
     const access = await deps.requireProjectAccess(req, ref, permission);
     return auth(req, access.project.ref);

@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { createApiDocsClient, createClients, type ApiDocs } from '@plinth/shared-contracts';
 import { functionExample, tableExamples, type ApiExample, type ExampleKeys } from '@plinth/shared-contracts/database-api-docs-examples';
 import { createTestHarness, type TestHarness, type TestUser } from '../../testing/harness';
+import { listen } from '../../project-api/auth/testing';
 
 // The API docs' examples, run as written: the supabase-js text with a client made from the
 // documented URL and key, the curl text in a shell, over a real socket, on both databases.
@@ -17,6 +18,7 @@ let supabase: SupabaseClient;
 let owner: TestUser;
 let orgSlug: string;
 let ref: string;
+let servicesPort: number;
 
 beforeAll(async () => {
   h = await createTestHarness();
@@ -30,6 +32,8 @@ beforeAll(async () => {
     create function public.add_one(n integer) returns integer language sql immutable as $$ select n + 1 $$;
     create function public.stamp() returns trigger language plpgsql as $$ begin return new; end $$;
     grant select, insert, update, delete on public.todos to anon;`);
+  // The project services listen on a socket of their own; the docs give their URL as seen from the console's.
+  servicesPort = Number(new URL(await listen(h)).port);
   const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
   // The docs read the URL from the request's host: ask through the socket so it is the real one.
   const net = user.jar.networkFetch();
@@ -55,7 +59,8 @@ async function runCurl(example: ApiExample): Promise<string> {
 
 it('describes the exposed tables and callable functions with the keys', async () => {
   expect(docs.schemas).toEqual(['public']);
-  expect(docs.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/projects\/[a-z]+$/);
+  // The project's service URL: the project services' port, under the other loopback name than the console's (127.0.0.1).
+  expect(docs.url).toBe(`http://localhost:${servicesPort}/${ref}`);
   expect(docs.serviceRoleKey).toBeTruthy();
   expect(docs.tables.map((t) => t.name)).toEqual(['todos']);
   expect(docs.tables[0]!.columns.map((c) => [c.name, c.type, c.primaryKey, c.generated])).toEqual([

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { RouteModule } from '../../core/deps';
 import { numericId, projectRef, RefParamsSchema } from '../common/http';
 import { RestSettingsStore } from '../../project-api/rest/settings';
-import { publicOrigin } from '../storage/signing';
+import { projectUrl } from '../../core/project-urls';
 import * as objects from './catalog-objects';
 import { exposedFunctions, exposedTables } from './catalog-objects-api-docs';
 import { disableExtension, enableExtension, listExtensions } from './extensions';
@@ -130,7 +130,7 @@ export const catalogObjectRoutes: RouteModule = (fastify, deps) => {
     const schemas = settings?.settings.schemas ?? [];
     const k = keys.rows[0]!;
     return {
-      url: `${publicOrigin(req)}/api/projects/${req.params.ref}`,
+      url: projectUrl(deps, req, req.params.ref),
       schemas,
       anonKey: k.anon_key,
       serviceRoleKey: access.permissions.has(PERMISSIONS.SERVICE_API_KEYS_READ) ? k.service_role_key : null,

@@ -101,8 +101,8 @@ describe('the request log', () => {
   it('keeps no token, API key or password in any row', async () => {
     await h.app.logStore.flush();
     // Credentials in a query string (an apikey parameter, a verification token) are stripped too.
-    await fetch(`${base}/api/projects/${keys.ref}/rest/v1/todos?apikey=${keys.anonKey}&select=id`, { headers: { apikey: keys.anonKey } });
-    await fetch(`${base}/api/projects/${keys.ref}/auth/v1/verify?token=secret-link-token&type=signup&redirect_to=http://localhost:3000`, { redirect: 'manual' });
+    await fetch(`${base}/${keys.ref}/rest/v1/todos?apikey=${keys.anonKey}&select=id`, { headers: { apikey: keys.anonKey } });
+    await fetch(`${base}/${keys.ref}/auth/v1/verify?token=secret-link-token&type=signup&redirect_to=http://localhost:3000`, { redirect: 'manual' });
     await h.app.logStore.flush();
     const rows = await rawRows();
     expect(rows.length).toBeGreaterThan(10);
@@ -147,7 +147,7 @@ describe('the request log', () => {
 
   it('keeps no row for a ref no project has (a later project of that ref starts with an empty log)', async () => {
     const nobody = 'abcdefghijklmnopqrst';
-    const res = await fetch(`${base}/api/projects/${nobody}/rest/v1/todos`, { headers: { apikey: keys.anonKey } });
+    const res = await fetch(`${base}/${nobody}/rest/v1/todos`, { headers: { apikey: keys.anonKey } });
     expect(res.status).toBe(404);
     await h.app.logStore.flush();
     const rows = await h.internals.control.query<{ n: number }>('select count(*)::int as n from project_api_logs where project_ref = $1', [nobody]);
@@ -180,7 +180,7 @@ describe('a log database that fails or stalls', () => {
       store.writer.push(toLogEntry({ ref: keys.ref, service: 'rest', method: 'GET', path: '/queued', status: 200, latencyMs: 1, role: 'anon', userId: null }));
       const flushing = store.flush();
       // The write is stalled, yet requests are answered.
-      const res = await fetch(`${base}/api/projects/${keys.ref}/rest/v1/todos?select=id`, { headers: { apikey: keys.anonKey } });
+      const res = await fetch(`${base}/${keys.ref}/rest/v1/todos?select=id`, { headers: { apikey: keys.anonKey } });
       expect(res.status).toBe(200);
       expect(store.writer.queued).toBeGreaterThan(0);
       const dropped = store.writer.dropped;
@@ -189,7 +189,7 @@ describe('a log database that fails or stalls', () => {
       expect(store.writer.dropped).toBeGreaterThan(dropped);
 
       store.db = { query: async () => Promise.reject(new Error('log database down')), transaction: async () => Promise.reject(new Error('log database down')), close: async () => undefined };
-      const again = await fetch(`${base}/api/projects/${keys.ref}/rest/v1/todos?select=id`, { headers: { apikey: keys.anonKey } });
+      const again = await fetch(`${base}/${keys.ref}/rest/v1/todos?select=id`, { headers: { apikey: keys.anonKey } });
       expect(again.status).toBe(200);
       await expect(store.flush()).resolves.toBeUndefined();
       // The usage page still answers, with the sizes and without the app counts it cannot read.
@@ -201,7 +201,7 @@ describe('a log database that fails or stalls', () => {
       console.warn = warn;
     }
     // Once the database is back, calls are logged again.
-    await fetch(`${base}/api/projects/${keys.ref}/rest/v1/todos?select=id,title`, { headers: { apikey: keys.anonKey } });
+    await fetch(`${base}/${keys.ref}/rest/v1/todos?select=id,title`, { headers: { apikey: keys.anonKey } });
     expect((await logs('?search=id%2Ctitle&service=rest')).entries.some((e) => e.role === 'anon')).toBe(true);
   });
 });

@@ -20,7 +20,11 @@ describe('project settings', () => {
     const dev = (await s.app.inject({ method: 'GET', url: props('/settings'), headers: await s.as('Developer') })).json() as ProjectSettings;
     expect(dev.services[0]!.service_api_keys.map((k) => k.tags)).toEqual(['anon', 'service_role,secret']);
     expect(serviceRoleOf(dev)).toMatchObject({ api_key: keys.service_role_key, revealed: true });
-    expect(dev.services[0]!.app_config.endpoint).toContain(`/api/projects/${s.ref}`);
+    // The endpoint is the project's service URL: the project services' port under the other loopback name than the console's.
+    const port = s.harness.internals.config.projectPort;
+    expect(dev.services[0]!.app_config).toMatchObject({ endpoint: `127.0.0.1:${port}/${s.ref}`, protocol: 'http' });
+    const seenAt127 = (await s.app.inject({ method: 'GET', url: props('/settings'), headers: { ...(await s.as('Developer')), host: '127.0.0.1:3000' } })).json() as ProjectSettings;
+    expect(seenAt127.services[0]!.app_config).toMatchObject({ endpoint: `localhost:${port}/${s.ref}`, protocol: 'http' });
     const ro = (await s.app.inject({ method: 'GET', url: props('/settings'), headers: await s.as('Read-only') })).json() as ProjectSettings;
     expect(ro.services[0]!.service_api_keys[0]!.api_key).toBe(keys.anon_key);
     expect(serviceRoleOf(ro).revealed).toBe(false);

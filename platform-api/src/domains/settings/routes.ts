@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, type ProjectAccess, type RouteModule } from '../../core/deps';
 import { RefParamsSchema } from '../common/http';
 import { organizationPlan } from '../storage/config';
-import { publicOrigin } from '../storage/signing';
+import { projectUrl } from '../../core/project-urls';
 import { maskSecret } from './keys';
 import { SettingsStore, type ProjectKeys } from './store';
 
@@ -31,8 +31,8 @@ export const settingsRoutes: RouteModule = (fastify, deps) => {
 
   const canReveal = (access: ProjectAccess) => access.permissions.has(PERMISSIONS.SERVICE_API_KEYS_READ);
   const endpointOf = (req: FastifyRequest, ref: string) => {
-    const origin = publicOrigin(req);
-    return { endpoint: `${origin.replace(/^[a-z]+:\/\//, '')}/api/projects/${ref}`, protocol: req.protocol };
+    const url = new URL(projectUrl(deps, req, ref));
+    return { endpoint: `${url.host}${url.pathname.replace(/\/+$/, '')}`, protocol: url.protocol.replace(/:$/, '') };
   };
   const services = (req: FastifyRequest, access: ProjectAccess, k: ProjectKeys): ProjectService[] => [
     {
@@ -94,11 +94,13 @@ export const settingsRoutes: RouteModule = (fastify, deps) => {
       throw new HttpError(400, CUSTOM_HOSTNAME_API_MESSAGES.notAllowed, 'NOT_ALLOWED');
     }
     await store.setCustomHostname(access.project.ref, req.body.custom_hostname);
+    await fastify.plinth?.customHosts.refresh();
     return store.customHostname(access.project.ref, false);
   });
   app.delete(hostname, { schema: { params: RefParamsSchema, response: { 200: CustomHostnameSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE);
     await store.deleteCustomHostname(access.project.ref);
+    await fastify.plinth?.customHosts.refresh();
     return store.customHostname(access.project.ref, (await organizationPlan(deps.control, access.project.organizationId)) === 'free');
   });
 };

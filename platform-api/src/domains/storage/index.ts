@@ -2,17 +2,15 @@ import type { RouteModule } from '../../core/deps';
 import { objectRoutes } from './routes-objects';
 import { folderRoutes } from './routes-folders';
 import { bucketRoutes } from './routes-buckets';
-import { publicObjectRoutes } from './routes-public';
 import { scheduleUploadRecovery } from './uploads';
 import { resumableRoutes } from './resumable-routes';
 import { scheduleResumableExpiry } from './resumable';
 
-/** Every storage route: buckets, storage config, the explorer's object calls, signed and public links; and the roll-back of unfinished uploads. */
+/** Every storage route: buckets, storage config, the explorer's object calls; and the roll-back of unfinished uploads. */
 export const storageRoutes: RouteModule = async (app, deps) => {
   await bucketRoutes(app, deps);
   await objectRoutes(app, deps);
   await folderRoutes(app, deps);
-  await publicObjectRoutes(app, deps);
   await resumableRoutes(app, deps);
   scheduleUploadRecovery(app, deps);
   scheduleResumableExpiry(app, deps);

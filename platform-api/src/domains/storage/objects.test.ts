@@ -21,6 +21,8 @@ async function list(bucket: string, body: Record<string, unknown>): Promise<Stor
   expect(res.statusCode).toBe(200);
   return res.json() as StorageObject[];
 }
+/** The project's service URL as the console shows it to a request injected at localhost. */
+const projectBase = () => `http://127.0.0.1:${s.harness.internals.config.projectPort}/${s.ref}`;
 function pathOf(full: string): string {
   const u = new URL(full);
   return u.pathname + u.search;
@@ -103,17 +105,20 @@ describe('links', () => {
     await upload('files', 'secret/plan.txt', 'the plan');
     const signed = await s.app.inject({ method: 'POST', url: url('/files/objects/sign'), headers: await s.as('Read-only'), payload: { path: 'secret/plan.txt', expiresIn: 1 } });
     expect(signed.statusCode).toBe(200);
+    // An absolute link on the project's service URL (the console, seen at localhost, shows projects at 127.0.0.1), served by the project services alone.
+    expect(signed.json().signedUrl.startsWith(`${projectBase()}/storage/v1/object/sign/files/`)).toBe(true);
     const link = pathOf(signed.json().signedUrl);
-    const got = await s.app.inject({ method: 'GET', url: link });
+    expect((await s.app.inject({ method: 'GET', url: link })).statusCode).toBe(404);
+    const got = await s.harness.services.inject({ method: 'GET', url: link });
     expect(got.statusCode).toBe(200);
     expect(got.body).toBe('the plan');
-    const tampered = await s.app.inject({ method: 'GET', url: link.replace('secret/plan.txt', 'same.txt') });
+    const tampered = await s.harness.services.inject({ method: 'GET', url: link.replace('secret/plan.txt', 'same.txt') });
     expect(tampered.statusCode).toBe(400);
     expect(tampered.json().message).toBe('The signed URL is invalid');
-    const forged = await s.app.inject({ method: 'GET', url: `${link.slice(0, -3)}abc` });
+    const forged = await s.harness.services.inject({ method: 'GET', url: `${link.slice(0, -3)}abc` });
     expect(forged.statusCode).toBe(400);
     await new Promise((r) => setTimeout(r, 1100));
-    const expired = await s.app.inject({ method: 'GET', url: link });
+    const expired = await s.harness.services.inject({ method: 'GET', url: link });
     expect(expired.statusCode).toBe(400);
     expect(expired.json().message).toBe('The signed URL has expired');
   });
@@ -123,10 +128,12 @@ describe('links', () => {
     expect(priv.statusCode).toBe(400);
     expect(priv.json().message).toContain('not public');
     const pub = await s.app.inject({ method: 'POST', url: url('/pics/objects/public-url'), headers: await s.as('Read-only'), payload: { path: 'ok.png' } });
-    const served = await s.app.inject({ method: 'GET', url: pathOf(pub.json().publicUrl) });
+    expect(pub.json().publicUrl).toBe(`${projectBase()}/storage/v1/object/public/pics/ok.png`);
+    expect((await s.app.inject({ method: 'GET', url: pathOf(pub.json().publicUrl) })).statusCode).toBe(404);
+    const served = await s.harness.services.inject({ method: 'GET', url: pathOf(pub.json().publicUrl) });
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.length).toBe(100);
-    const direct = await s.app.inject({ method: 'GET', url: `/api/projects/${s.ref}/storage/v1/object/public/files/same.txt` });
+    const direct = await s.harness.services.inject({ method: 'GET', url: `/${s.ref}/storage/v1/object/public/files/same.txt` });
     expect(direct.statusCode).toBe(400);
   });
 });

@@ -174,6 +174,30 @@ describe('resumable upload', () => {
     expect((await head(location)).statusCode).toBe(404);
   });
 
+  it("answers the protocol's refusals in the console's error shape, naming the header", async () => {
+    const location = (await create('media', 'protocol.bin', 4)).headers.location as string;
+    const noVersion = await s.app.inject({ method: 'PATCH', url: location, headers: { ...(await s.as('Developer')), 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, payload: 'abcd' });
+    expect(noVersion.statusCode).toBe(412);
+    expect(noVersion.json()).toMatchObject({ code: 'TUS_VERSION', field: 'Tus-Resumable' });
+    const wrongType = await s.app.inject({ method: 'PATCH', url: location, headers: { ...(await s.as('Developer')), ...TUS, 'upload-offset': '0', 'content-type': 'text/plain' }, payload: 'abcd' });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toMatchObject({ field: 'Content-Type' });
+    expect((await head(location)).headers['upload-offset']).toBe('0');
+  });
+
+  it("keeps an upload its creator's: metadata a client sends never names who may continue it", async () => {
+    await s.as('Developer', 'bob');
+    const spoofed = await s.app.inject({
+      method: 'POST',
+      url: `${base()}/media/objects/resumable`,
+      headers: { ...(await s.as('Developer')), ...TUS, 'upload-length': '4', 'upload-metadata': `objectName ${b64('spoof.bin')},plinth-uploader ${b64('user:bob')}` },
+    });
+    expect(spoofed.statusCode).toBe(201);
+    const location = spoofed.headers.location as string;
+    expect((await head(location, 'bob')).statusCode).toBe(404);
+    expect((await head(location)).statusCode).toBe(200);
+  });
+
   it('terminates an upload on DELETE', async () => {
     const location = (await create('media', 'gone.bin', 8)).headers.location as string;
     const del = await s.app.inject({ method: 'DELETE', url: location, headers: { ...(await s.as('Developer')), ...TUS } });

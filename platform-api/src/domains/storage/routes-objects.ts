@@ -20,7 +20,8 @@ import { getBucket, mimeAllowed } from './buckets';
 import { getStorageConfig } from './config';
 import { deleteObjects, listFolder, moveObject, readObject, requireObject, touchObject, uploadObject } from './objects';
 import { objectHeaders } from './serving';
-import { encodeObjectPath, projectSigningSecret, publicOrigin, signObjectToken } from './signing';
+import { projectUrl } from '../../core/project-urls';
+import { encodeObjectPath, projectSigningSecret, signObjectToken } from './signing';
 
 const R = PERMISSIONS.STORAGE_ADMIN_READ;
 const W = PERMISSIONS.STORAGE_ADMIN_WRITE;
@@ -71,8 +72,8 @@ export const objectRoutes: RouteModule = (fastify, deps) => {
     const { db } = await openStorage(deps, req, req.params.ref, R);
     const bucket = await getBucket(db, req.params.id);
     if (!bucket.public) throw new HttpError(400, STORAGE_API_MESSAGES.bucketNotPublic(bucket.id), 'BUCKET_NOT_PUBLIC');
-    const path = `/api/projects/${encodeURIComponent(req.params.ref)}/storage/v1/object/public/${encodeURIComponent(bucket.id)}/${encodeObjectPath(req.body.path)}`;
-    return { publicUrl: `${publicOrigin(req)}${path}` };
+    const path = `/storage/v1/object/public/${encodeURIComponent(bucket.id)}/${encodeObjectPath(req.body.path)}`;
+    return { publicUrl: `${projectUrl(deps, req, req.params.ref)}${path}` };
   });
 
   app.post(`${base}/sign`, { schema: { params: BucketParamsSchema, body: StorageSignBodySchema, response: { 200: SignedUrlSchema } } }, async (req) => {
@@ -82,8 +83,8 @@ export const objectRoutes: RouteModule = (fastify, deps) => {
     const secret = await projectSigningSecret(deps.control, req.params.ref);
     const exp = Math.floor(Date.now() / 1000) + req.body.expiresIn;
     const token = signObjectToken({ ref: req.params.ref, bucket: req.params.id, path: req.body.path, exp }, secret);
-    const path = `/api/storage/v1/object/sign/${encodeURIComponent(req.params.id)}/${encodeObjectPath(req.body.path)}?token=${token}`;
-    return { signedUrl: `${publicOrigin(req)}${path}` };
+    const path = `/storage/v1/object/sign/${encodeURIComponent(req.params.id)}/${encodeObjectPath(req.body.path)}?token=${token}`;
+    return { signedUrl: `${projectUrl(deps, req, req.params.ref)}${path}` };
   });
 
   app.post(`${base}/download`, { schema: { params: BucketParamsSchema, body: StoragePathBodySchema } }, async (req, reply) => {

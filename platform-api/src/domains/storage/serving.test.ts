@@ -10,7 +10,7 @@ import { ATTACHMENT_CSP, INLINE_CSP, objectHeaders, servedType, showableInPlace 
 let s: ProjectTestServer;
 let serviceKey: string;
 const console_ = (p: string) => `/api/platform/storage/${s.ref}/buckets${p}`;
-const app = (p: string) => `/api/projects/${s.ref}/storage/v1${p}`;
+const app = (p: string) => `/${s.ref}/storage/v1${p}`;
 const pathOf = (full: string) => {
   const u = new URL(full, 'http://localhost');
   return u.pathname + u.search;
@@ -41,7 +41,7 @@ const ROUTES: Route[] = [
   {
     name: 'app signed URL',
     get: async (p) => {
-      const res = await s.app.inject({ method: 'POST', url: app(`/object/sign/open/${p}`), headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` }, payload: { expiresIn: 60 } });
+      const res = await s.harness.services.inject({ method: 'POST', url: app(`/object/sign/open/${p}`), headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` }, payload: { expiresIn: 60 } });
       expect(res.statusCode).toBe(200);
       return { url: app(res.json<{ signedURL: string }>().signedURL) };
     },
@@ -66,7 +66,9 @@ const ROUTES: Route[] = [
 
 async function fetchVia(route: Route, path: string, query = '') {
   const { url, headers } = await route.get(path);
-  const res = await s.app.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}${query}`.replace(/[?&]$/, ''), headers });
+  // Every link and download of an object's bytes is the project services' (never the console's origin).
+  expect(url.startsWith(`/${s.ref}/storage/v1/object/`)).toBe(true);
+  const res = await s.harness.services.inject({ method: 'GET', url: `${url}${url.includes('?') ? '&' : '?'}${query}`.replace(/[?&]$/, ''), headers });
   expect([route.name, path, res.statusCode]).toEqual([route.name, path, 200]);
   return res;
 }
@@ -149,7 +151,7 @@ describe('objects that cannot run', () => {
 
   it('a second download value or a name too long is a 400 naming download', async () => {
     for (const query of [`download=${'a'.repeat(1025)}`, 'download=a.png&download=b.png']) {
-      const res = await s.app.inject({ method: 'GET', url: app(`/object/public/open/site/pic.png?${query}`) });
+      const res = await s.harness.services.inject({ method: 'GET', url: app(`/object/public/open/site/pic.png?${query}`) });
       expect([query, res.statusCode]).toEqual([query, 400]);
       expect(res.json().message).toContain('download');
     }

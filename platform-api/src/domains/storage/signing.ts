@@ -53,10 +53,4 @@ export function verifyObjectToken(token: string, secret: string, bucket: string,
   return o;
 }
 
-/** Absolute base of links the API hands out (same origin as the console). */
-export function publicOrigin(req: { protocol: string; headers: Record<string, string | string[] | undefined> }): string {
-  const host = req.headers['x-forwarded-host'] ?? req.headers.host ?? 'localhost';
-  return `${req.protocol}://${Array.isArray(host) ? host[0] : host}`;
-}
-
 export const encodeObjectPath = (path: string) => path.split('/').map(encodeURIComponent).join('/');

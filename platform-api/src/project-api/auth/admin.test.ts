@@ -47,7 +47,7 @@ describe('admin users', () => {
     expect(page2.data.users).toHaveLength(1);
     expect(new Set([...page1.data.users, ...page2.data.users].map((u) => u.id))).toEqual(new Set(ids));
 
-    const search = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/admin/users?filter=zed-tw`, {
+    const search = await fetch(`${base}/${keys.ref}/auth/v1/admin/users?filter=zed-tw`, {
       headers: { apikey: keys.serviceRoleKey, authorization: `Bearer ${keys.serviceRoleKey}` },
     });
     expect(((await search.json()) as { users: { email: string }[] }).users.map((u) => u.email)).toEqual(['zed-two@example.com']);
@@ -85,7 +85,7 @@ describe('admin users', () => {
     expect((await viaAnon.auth.admin.getUserById(user.user!.id)).error).toMatchObject({ status: 403 });
     expect((await viaAnon.auth.admin.updateUserById(user.user!.id, { ban_duration: '1h' })).error).toMatchObject({ status: 403 });
     expect((await viaAnon.auth.admin.inviteUserByEmail(randomEmail())).error).toMatchObject({ status: 403 });
-    const res = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/admin/users/${user.user!.id}`, {
+    const res = await fetch(`${base}/${keys.ref}/auth/v1/admin/users/${user.user!.id}`, {
       method: 'DELETE',
       headers: { apikey: keys.anonKey, authorization: `Bearer ${user.session!.access_token}` },
     });

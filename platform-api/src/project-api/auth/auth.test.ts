@@ -82,7 +82,7 @@ describe('sign-up and sign-in', () => {
       expect(outbox.status).toBe(200);
       const mail = ((await outbox.json()) as { emails: { to: string; kind: string; link: string }[] }).emails.find((m) => m.to === email)!;
       expect(mail).toMatchObject({ kind: 'signup' });
-      expect(mail.link.startsWith(`${base}/api/projects/${keys.ref}/auth/v1/verify?`)).toBe(true);
+      expect(mail.link.startsWith(`${base}/${keys.ref}/auth/v1/verify?`)).toBe(true);
 
       const followed = await fetch(mail.link, { redirect: 'manual' });
       expect(followed.status).toBe(303);
@@ -188,7 +188,7 @@ describe('sessions', () => {
 
     expect((await client.auth.signOut({ scope: 'local' })).error).toBeNull();
     const four = (await anon().auth.signInWithPassword({ email, password: PASSWORD })).data.session!;
-    const res = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/logout?scope=global`, {
+    const res = await fetch(`${base}/${keys.ref}/auth/v1/logout?scope=global`, {
       method: 'POST',
       headers: { apikey: keys.anonKey, authorization: `Bearer ${four.access_token}` },
     });
@@ -203,7 +203,7 @@ describe('sessions', () => {
     const other = await signJwt(claims, 'another project secret that is long enough');
     const expired = await signJwt({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, keys.jwtSecret);
     for (const token of [other, expired]) {
-      const res = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/user`, { headers: { apikey: keys.anonKey, authorization: `Bearer ${token}` } });
+      const res = await fetch(`${base}/${keys.ref}/auth/v1/user`, { headers: { apikey: keys.anonKey, authorization: `Bearer ${token}` } });
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({ code: 401, error_code: 'bad_jwt', msg: expect.any(String) });
       const viaClient = await anon().auth.getUser(token);
@@ -213,7 +213,7 @@ describe('sessions', () => {
     const otherProject = await issueProjectKeys('zzzzzzzzzzzzzzzzzzzz');
     const foreignKey = await appClient(base, keys.ref, otherProject.anonKey).auth.signInWithPassword({ email: user.email!, password: PASSWORD });
     expect(foreignKey.error).toMatchObject({ status: 401, code: 'invalid_api_key' });
-    const noKey = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/settings`);
+    const noKey = await fetch(`${base}/${keys.ref}/auth/v1/settings`);
     expect(noKey.status).toBe(401);
     expect(await noKey.json()).toMatchObject({ code: 401, error_code: 'no_api_key' });
   });
@@ -221,7 +221,7 @@ describe('sessions', () => {
 
 describe('the app endpoints are not console routes', () => {
   it('answers CORS preflights and takes POSTs without the console CSRF token', async () => {
-    const pre = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/token?grant_type=password`, {
+    const pre = await fetch(`${base}/${keys.ref}/auth/v1/token?grant_type=password`, {
       method: 'OPTIONS',
       headers: { origin: 'http://app.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, authorization, content-type, x-client-info' },
     });
@@ -229,7 +229,7 @@ describe('the app endpoints are not console routes', () => {
     expect(pre.headers.get('access-control-allow-origin')).toBe('*');
     expect(pre.headers.get('access-control-allow-headers')).toContain('apikey');
     expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
-    const post = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/token?grant_type=password`, {
+    const post = await fetch(`${base}/${keys.ref}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { apikey: keys.anonKey, 'content-type': 'application/json', origin: 'http://app.example.com' },
       body: JSON.stringify({ email: randomEmail(), password: 'whatever-it-is' }),
@@ -237,16 +237,19 @@ describe('the app endpoints are not console routes', () => {
     expect(post.status).toBe(400);
     expect(post.headers.get('access-control-allow-origin')).toBe('*');
     expect(await post.json()).toMatchObject({ code: 400, error_code: 'invalid_credentials' });
-    // Console routes still need the token.
-    const consoleRoute = await fetch(`${base}/api/platform/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-    expect(consoleRoute.status).toBe(403);
-    expect(consoleRoute.headers.get('access-control-allow-origin')).toBeNull();
+    // Console routes are not on this origin, and on the console's they still need the token (and answer no CORS).
+    const notHere = await fetch(`${base}/api/platform/projects`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(notHere.status).toBe(404);
+    const consoleRoute = await h.app.inject({ method: 'POST', url: '/api/platform/projects', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(consoleRoute.statusCode).toBe(403);
+    expect(consoleRoute.json()).toMatchObject({ code: 'CSRF' });
+    expect(consoleRoute.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('answers /health and /settings', async () => {
-    const health = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/health`);
+    const health = await fetch(`${base}/${keys.ref}/auth/v1/health`);
     expect(health.status).toBe(200);
-    const settings = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/settings`, { headers: { apikey: keys.anonKey } });
+    const settings = await fetch(`${base}/${keys.ref}/auth/v1/settings`, { headers: { apikey: keys.anonKey } });
     expect(await settings.json()).toMatchObject({ disable_signup: false, mailer_autoconfirm: true, external: { email: true } });
   });
 });

@@ -26,7 +26,7 @@ afterAll(async () => {
 
 async function call(path: string, init: { method?: string; body?: string; headers?: Record<string, string>; key?: string } = {}) {
   const key = init.key ?? keys.anonKey;
-  const res = await fetch(`${base}/api/projects/${keys.ref}/auth/v1${path}`, {
+  const res = await fetch(`${base}/${keys.ref}/auth/v1${path}`, {
     method: init.method ?? 'GET',
     headers: { apikey: key, authorization: `Bearer ${key}`, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
     body: init.body,
@@ -68,21 +68,21 @@ describe('bad input', () => {
       expect({ path, body: init?.body?.slice(0, 40), status: res.status }).toEqual({ path, body: init?.body?.slice(0, 40), status });
       expect(res.json).toMatchObject({ code: status, error_code: errorCode, msg: expect.any(String) });
     }
-    const unknown = await fetch(`${base}/api/projects/zzzzzzzzzzzzzzzzzzzz/auth/v1/settings`, { headers: { apikey: keys.anonKey } });
+    const unknown = await fetch(`${base}/zzzzzzzzzzzzzzzzzzzz/auth/v1/settings`, { headers: { apikey: keys.anonKey } });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error_code: 'project_not_found' });
-    const malformed = await fetch(`${base}/api/projects/nosuchprojectref/auth/v1/settings`, { headers: { apikey: keys.anonKey } });
+    const malformed = await fetch(`${base}/nosuchprojectref/auth/v1/settings`, { headers: { apikey: keys.anonKey } });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ code: 400, error_code: 'validation_failed' });
   });
 
   it('turns a bad email link into an error in the redirect, and refuses a redirect outside the allow-list', async () => {
-    const res = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/verify?token=nope&type=signup`, { redirect: 'manual' });
+    const res = await fetch(`${base}/${keys.ref}/auth/v1/verify?token=nope&type=signup`, { redirect: 'manual' });
     expect(res.status).toBe(303);
     const location = new URL(res.headers.get('location')!);
     expect(location.origin).toBe('http://localhost:3000');
     expect(new URLSearchParams(location.hash.slice(1)).get('error_code')).toBe('otp_expired');
-    const evil = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/verify?token=nope&type=signup&redirect_to=https://evil.example.net`, { redirect: 'manual' });
+    const evil = await fetch(`${base}/${keys.ref}/auth/v1/verify?token=nope&type=signup&redirect_to=https://evil.example.net`, { redirect: 'manual' });
     expect(evil.status).toBe(400);
     expect(evil.headers.get('location')).toBeNull();
   });

@@ -120,7 +120,7 @@ describe('sign-in with an OAuth provider', () => {
     const atProvider = await redirectOf(data.url!);
     expect(atProvider.origin + atProvider.pathname).toBe(`${provider.url}/login/oauth/authorize`);
     expect(atProvider.searchParams.get('client_id')).toBe(CLIENT_ID);
-    expect(atProvider.searchParams.get('redirect_uri')).toBe(`${base}/api/projects/${keys.ref}/auth/v1/callback`);
+    expect(atProvider.searchParams.get('redirect_uri')).toBe(`${base}/${keys.ref}/auth/v1/callback`);
     expect(atProvider.toString()).not.toContain(CLIENT_SECRET);
     expect(atProvider.searchParams.get('scope')).toBe('user:email');
     expect(atProvider.searchParams.get('code_challenge_method')).toBe('S256');
@@ -154,7 +154,7 @@ describe('sign-in with an OAuth provider', () => {
     const code = back.searchParams.get('code')!;
 
     const exchange = (authCode: string) =>
-      fetch(`${base}/api/projects/${keys.ref}/auth/v1/token?grant_type=pkce`, {
+      fetch(`${base}/${keys.ref}/auth/v1/token?grant_type=pkce`, {
         method: 'POST',
         headers: { apikey: keys.anonKey, 'content-type': 'application/json' },
         body: JSON.stringify({ auth_code: authCode, code_verifier: 'x'.repeat(50) }),
@@ -179,13 +179,13 @@ describe('sign-in with an OAuth provider', () => {
     expect(refused.status).toBe(400);
     expect((await refused.json()).error_code).toBe('validation_failed');
 
-    const forged = await fetch(`${base}/api/projects/${keys.ref}/auth/v1/callback?code=abc&state=not-a-state`, { redirect: 'manual' });
+    const forged = await fetch(`${base}/${keys.ref}/auth/v1/callback?code=abc&state=not-a-state`, { redirect: 'manual' });
     expect(forged.status).toBe(400);
     expect((await forged.json()).error_code).toBe('bad_oauth_state');
 
     const { data } = await client.auth.signInWithOAuth({ provider: 'github', options: { redirectTo: `${SITE}/welcome`, skipBrowserRedirect: true } });
     const state = (await redirectOf(data.url!)).searchParams.get('state')!;
-    const denied = await redirectOf(`${base}/api/projects/${keys.ref}/auth/v1/callback?${new URLSearchParams({ error: 'access_denied', error_description: 'The user has denied your application access.', state })}`);
+    const denied = await redirectOf(`${base}/${keys.ref}/auth/v1/callback?${new URLSearchParams({ error: 'access_denied', error_description: 'The user has denied your application access.', state })}`);
     expect(Object.fromEntries(new URLSearchParams(denied.hash.slice(1)))).toMatchObject({ error: 'access_denied', error_description: 'The user has denied your application access.' });
   });
 

@@ -1,5 +1,4 @@
-import { PERMISSIONS } from '@plinth/shared-contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { RouteModule } from '../../core/deps';
 import { projectRef, RefParamsSchema } from '../../domains/common/http';
@@ -9,19 +8,19 @@ import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUp
 import { ProjectAuthLimits, type AuthContext } from './context';
 import { invite, magicLink, recover, verifyLink, verifyPost } from './email-flows';
 import { AuthError, invalid, sendAuthError } from './errors';
-import { createAuthMailer, listOutbox } from './mail';
+import { createAuthMailer } from './mail';
 import { authorizeUrl, oauthCallback, pkceGrant } from './oauth';
 import { readOAuthProviders } from './providers';
 import { readProjectAuthSettings } from './settings';
 import { userJson } from './users';
 
 // The project's auth service, spoken as the GoTrue protocol that supabase-js's auth client calls,
-// under /api/projects/{ref}/auth/v1. Every route but /health, the email links (GET /verify) and the
+// under {project URL}/auth/v1. Every route but /health, the email links (GET /verify) and the
 // OAuth redirects (GET /authorize, GET /callback) needs one of the project's API keys; the admin
 // routes need the service_role key.
 
-const PREFIX = '/projects/:ref/auth/v1';
-const SERVICE_PATH = /^\/api\/projects\/[^/]+\/auth\/v1/;
+const PREFIX = '/:ref/auth/v1';
+const SERVICE_PATH = /^\/[^/]+\/auth\/v1/;
 const UserParams = z.object({ ref: projectRef, id: z.string().max(64) });
 
 type Handler = (ctx: AuthContext, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
@@ -40,21 +39,10 @@ const query = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unkno
 const failedEvent = (req: FastifyRequest, status: number): string | undefined =>
   status >= 400 && req.method === 'POST' && /\/token$/.test(req.url.split('?')[0]!) && query(req).grant_type === 'password' ? 'login_failed' : undefined;
 
-/** The auth service's routes and the console's view of its outbox. */
+/** The auth service's routes, on the project services' origin. */
 export const projectAuthRoutes: RouteModule = async (app, deps) => {
   const limits = new ProjectAuthLimits();
   const mailer = createAuthMailer(deps.control, process.env.PLINTH_SMTP_URL || null, process.env.PLINTH_SMTP_FROM || 'Plinth Auth <no-reply@localhost>');
-  const publicUrl = (app as Partial<FastifyInstance>).plinth?.config.publicUrl ?? null;
-
-  app.get(
-    '/platform/projects/:ref/auth/outbox',
-    { schema: { params: RefParamsSchema, tags: ['auth'], summary: 'Emails of the project auth service kept while no SMTP server is set' } },
-    async (req) => {
-      const { ref } = req.params as { ref: string };
-      const access = await deps.requireProjectAccess(req, ref, PERMISSIONS.SERVICE_API_KEYS_READ);
-      return { emails: await listOutbox(deps.control, access.project.ref) };
-    },
-  );
 
   await app.register(
     async (r) => {
@@ -99,7 +87,7 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
           settings: await readProjectAuthSettings(deps.control, ref),
           secrets,
           caller,
-          baseUrl: `${publicUrl ? publicUrl.replace(/\/+$/, '') : `${req.protocol}://${req.host}`}/api/projects/${ref}/auth/v1`,
+          baseUrl: `${deps.projectUrls.base(ref, { protocol: req.protocol, host: req.host }, true)}/auth/v1`,
           mailer,
           limits,
           ip: req.ip,

@@ -12,7 +12,16 @@ export interface ProjectKeys {
   jwtSecret: string;
 }
 
+/** The project services listening on a real socket: their base address (a project's URL is `${base}/${ref}`). */
 export async function listen(h: TestHarness): Promise<string> {
+  await h.services.listen({ port: 0, host: '127.0.0.1' });
+  const port = (h.services.server.address() as AddressInfo).port;
+  h.internals.projectUrls.listening(port);
+  return `http://127.0.0.1:${port}`;
+}
+
+/** The console listening on a real socket: its base address (its API is under /api). */
+export async function listenConsole(h: TestHarness): Promise<string> {
   await h.app.listen({ port: 0, host: '127.0.0.1' });
   return `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
 }
@@ -37,7 +46,7 @@ class NoRealtime {
 }
 
 export function appClient(base: string, ref: string, key: string, flowType: 'implicit' | 'pkce' = 'implicit'): SupabaseClient {
-  return createClient(`${base}/api/projects/${ref}`, key, {
+  return createClient(`${base}/${ref}`, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
     realtime: { transport: NoRealtime as never },
   });

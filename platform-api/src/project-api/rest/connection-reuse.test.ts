@@ -20,7 +20,7 @@ async function call(method: 'GET' | 'POST', path: string, as: string | null, bod
   const headers: Record<string, string> = { apikey: keys.anon };
   if (as) headers.authorization = `Bearer ${await token(as)}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  return h.app.inject({ method, url: `/api/projects/${ref}/rest/v1/${path}`, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
+  return h.services.inject({ method, url: `/${ref}/rest/v1/${path}`, headers, payload: body === undefined ? undefined : JSON.stringify(body) });
 }
 
 beforeAll(async () => {

@@ -68,7 +68,7 @@ it('answers every hostile request with a 2xx or a PostgREST-shaped 4xx, and leav
       const reading = method === 'GET' || method === 'HEAD';
       const auth = { apikey: keys.anon, authorization: `Bearer ${reading ? keys.service : keys.anon}` };
       const sent = Object.fromEntries(Object.entries({ ...auth, ...extra, 'content-type': 'application/json' }).filter(([, v]) => v !== undefined && /^[\t\x20-\x7e]*$/.test(v))) as Record<string, string>;
-      const res = await h.app.inject({ method: method as 'GET', url: `/api/projects/${ref}/rest/v1/${p}${q ? `?${q}` : ''}`, headers: sent, payload: reading ? undefined : payload });
+      const res = await h.services.inject({ method: method as 'GET', url: `/${ref}/rest/v1/${p}${q ? `?${q}` : ''}`, headers: sent, payload: reading ? undefined : payload });
       expect(res.statusCode, `${method} ${p}?${q} → ${res.body.slice(0, 300)}`).toBeLessThan(500);
       if (res.statusCode >= 400 && method !== 'HEAD') {
         const err = res.json();

@@ -13,7 +13,7 @@ const keysOf = async () =>
   (await h.internals.control.query<{ anon_key: string; jwt_secret: string }>('select anon_key, jwt_secret from projects where ref = $1', [ref])).rows[0]!;
 
 const get = (apikey: string, headers: Record<string, string> = {}) =>
-  h.app.inject({ method: 'GET', url: `/api/projects/${ref}/rest/v1/notes?select=title`, headers: { apikey, ...headers } });
+  h.services.inject({ method: 'GET', url: `/${ref}/rest/v1/notes?select=title`, headers: { apikey, ...headers } });
 
 beforeAll(async () => {
   h = await createTestHarness();

@@ -9,7 +9,7 @@ import { handleRestCall, type RestCall } from './handler';
 import { RestSettingsStore } from './settings';
 import './bootstrap';
 
-// The project's data API, /api/projects/{ref}/rest/v1/..., spoken as PostgREST speaks it to
+// The project's data API, {project URL}/rest/v1/..., spoken as PostgREST speaks it to
 // supabase-js. Every answer, errors included, is PostgREST's: { code, message, details, hint }.
 
 const Params = z.object({ ref: projectRef, '*': z.string().max(1024) });
@@ -97,7 +97,7 @@ export const restRoutes: RouteModule = (app, deps) => {
 
   app.route({
     method: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'PUT'],
-    url: '/projects/:ref/rest/v1/*',
+    url: '/:ref/rest/v1/*',
     schema: { params: Params, hide: true },
     bodyLimit: BODY_LIMIT,
     handler: handle,

@@ -6,6 +6,7 @@ import { RestSettingsStore } from './settings';
 import { signJwt } from '../../core/jwt';
 import { issueProjectKeys } from '../../domains/projects/keys';
 import type { ProjectDatabase } from '../../core/deps';
+import { listen } from '../auth/testing';
 
 // The data API against the unmodified supabase-js client, over a real socket, on both databases.
 
@@ -76,8 +77,7 @@ beforeAll(async () => {
   db = await h.internals.databases.get(ref);
   await db.exec(SCHEMA);
   await db.exec(`insert into public.profiles values ('${alice}', 'Alice'), ('${bob}', 'Bob')`);
-  const address = await h.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `${address}/api/projects/${ref}`;
+  base = `${await listen(h)}/${ref}`;
 }, 120_000);
 
 afterAll(async () => {

@@ -37,7 +37,7 @@ const UpdateBody = z.object({ public: z.boolean().optional(), file_size_limit: S
 
 export function storageBucketRoutes(fastify: FastifyInstance, deps: ApiDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const base = '/projects/:ref/storage/v1/bucket';
+  const base = '/:ref/storage/v1/bucket';
 
   app.get(base, { schema: { params: z.object({ ref: RefParam }) } }, async (req) => {
     const { asCaller } = await storageContext(deps, req, req.params.ref);

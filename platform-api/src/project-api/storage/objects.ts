@@ -1,4 +1,4 @@
-import { BucketIdSchema, STORAGE_SORT_KEYS, STORAGE_SORT_ORDERS, StorageObjectNameSchema } from '@plinth/shared-contracts';
+import { BucketIdSchema, STORAGE_API_MESSAGES, STORAGE_SORT_KEYS, STORAGE_SORT_ORDERS, StorageObjectNameSchema } from '@plinth/shared-contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,7 @@ import { openProjectStorage } from '../../domains/storage/access';
 import { getBucket } from '../../domains/storage/buckets';
 import { deleteObjects, moveObject, requireObject } from '../../domains/storage/objects';
 import { listByOffset } from './list';
-import { DownloadQuery, serveObject } from '../../domains/storage/routes-public';
+import { DownloadQuery, serveObject } from '../../domains/storage/serve-object';
 import { peekObjectToken, projectSigningSecret, signObjectToken, verifyObjectToken } from '../../domains/storage/signing';
 import { BucketParams, ObjectParams, RefParam, storageContext } from './context';
 import { StorageError } from './errors';
@@ -17,7 +17,7 @@ import { copyObject } from './uploads';
 // signed URLs. Each looks rows up as the caller, so a SELECT policy decides a download, list or
 // signed URL, DELETE a remove, UPDATE a move, and INSERT the copy's new object.
 
-const base = '/projects/:ref/storage/v1/object';
+const base = '/:ref/storage/v1/object';
 
 const ListBody = z.object({
   prefix: z.string().max(1024).default(''),
@@ -44,6 +44,14 @@ export function storageObjectRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
       return serveObject(deps, reply, db, req.params.ref, req.params.bucket, req.params['*'], asCaller, req.query.download);
     });
   }
+
+  // A public bucket's objects, to anyone (the bucket's public flag is the permission).
+  app.get(`${base}/public/:bucket/*`, { schema: { params: ObjectParams, querystring: DownloadQuery } }, async (req, reply) => {
+    const db = await openProjectStorage(deps, req.params.ref);
+    const bucket = await getBucket(db, req.params.bucket);
+    if (!bucket.public) throw new StorageError(400, 'Bad Request', STORAGE_API_MESSAGES.bucketNotPublic(bucket.id));
+    return serveObject(deps, reply, db, req.params.ref, bucket.id, req.params['*'], db, req.query.download);
+  });
 
   app.get(`${base}/info/:bucket/*`, { schema: { params: ObjectParams } }, async (req) => {
     const { asCaller } = await storageContext(deps, req, req.params.ref);

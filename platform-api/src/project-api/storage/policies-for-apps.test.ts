@@ -24,9 +24,9 @@ async function runSql(user: TestUser, projectRef: string, query: string) {
 
 /** An app's upload with the project's anon key. */
 async function appUpload(name: string) {
-  const res = await h.app.inject({
+  const res = await h.services.inject({
     method: 'POST',
-    url: `/api/projects/${ref}/storage/v1/object/inbox/${name}`,
+    url: `/${ref}/storage/v1/object/inbox/${name}`,
     headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'text/plain' },
     payload: 'hello',
   });

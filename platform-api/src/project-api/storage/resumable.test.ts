@@ -1,13 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Upload, type UploadOptions } from 'tus-js-client';
 import { createTestHarness, type TestHarness } from '../../testing/harness';
 import { signJwt } from '../../core/jwt';
 import { ensureStorageSchema } from '../../domains/storage/schema';
+import { listen } from '../auth/testing';
 
 // Apps' resumable uploads at /storage/v1/upload/resumable with tus-js-client, as supabase's docs
 // set it up, over a real socket: the bucket's limits and the caller's INSERT policy apply at
-// creation, a stopped upload continues from the server's offset, and an id serves its uploader alone.
+// creation, a stopped upload and one whose connection is cut mid-request continue from the
+// server's offset, and an id serves its uploader alone.
 
 let h: TestHarness;
 let endpoint = '';
@@ -53,6 +57,36 @@ async function download(sub: string, path: string): Promise<Buffer> {
   return Buffer.from(await res.arrayBuffer());
 }
 
+/**
+ * A TCP relay to the services' server that cuts one connection (both ways) once more than
+ * `cutAfter` bytes of it went up, as a network failure mid-request does; later connections pass.
+ */
+async function cuttingRelay(target: string, cutAfter: number): Promise<{ url: string; close(): void }> {
+  const { hostname, port } = new URL(target);
+  let cut = false;
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(Number(port), hostname);
+    let sent = 0;
+    client.on('data', (chunk: Buffer) => {
+      sent += chunk.length;
+      if (!cut && sent > cutAfter) {
+        cut = true;
+        client.destroy();
+        upstream.destroy();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
+    for (const [a, b] of [[client, upstream], [upstream, client]] as const) {
+      a.on('error', () => b.destroy());
+      a.on('close', () => b.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`, close: () => relay.close() };
+}
+
 beforeAll(async () => {
   h = await createTestHarness();
   ref = (await h.userWithProject()).project.ref;
@@ -62,7 +96,7 @@ beforeAll(async () => {
   const db = await ensureStorageSchema(await h.internals.databases.get(ref));
   await db.exec(POLICIES);
   await db.query(`insert into storage.buckets (id, name, file_size_limit, allowed_mime_types) values ('docs', 'docs', null, null), ('pics', 'pics', 1024, array['image/*'])`);
-  endpoint = `${await h.app.listen({ port: 0, host: '127.0.0.1' })}/api/projects/${ref}/storage/v1/upload/resumable`;
+  endpoint = `${await listen(h)}/${ref}/storage/v1/upload/resumable`;
 }, 120_000);
 afterAll(async () => h?.close());
 
@@ -96,6 +130,29 @@ describe('resumable uploads for apps', () => {
     expect(Buffer.compare(await download(alice, `${alice}/movie.bin`), bytes)).toBe(0);
     const row = await (await h.internals.databases.get(ref)).query<{ owner: string }>(`select owner::text as owner from storage.objects where name = $1`, [`${alice}/movie.bin`]);
     expect(row.rows[0]?.owner).toBe(alice);
+  });
+
+  it('continue an upload whose connection was cut mid-request from the bytes the server holds', async () => {
+    const relay = await cuttingRelay(endpoint, 700 * 1024);
+    try {
+      const bytes = randomBytes(1536 * 1024);
+      const offsets: number[] = [];
+      const u = upload(bytes, alice, { bucketName: 'docs', objectName: `${alice}/cut.bin` }, {
+        endpoint: endpoint.replace(/^http:\/\/[^/]+/, relay.url),
+        chunkSize: Number.POSITIVE_INFINITY, // one PATCH for every byte: the cut falls inside it
+        retryDelays: [200, 500, 1000, 2000],
+        onBeforeRequest: (req) => {
+          if (req.getMethod() === 'PATCH') offsets.push(Number(req.getHeader('Upload-Offset')));
+        },
+      });
+      expect(await finish(u)).toBeNull();
+      expect(offsets[0]).toBe(0);
+      expect(offsets.length).toBeGreaterThanOrEqual(2);
+      expect(offsets[1]).toBeGreaterThan(0); // continued from what reached the part, not started again
+      expect(Buffer.compare(await download(alice, `${alice}/cut.bin`), bytes)).toBe(0);
+    } finally {
+      relay.close();
+    }
   });
 
   it("are refused at creation by the INSERT policy, the bucket's size limit and MIME types", async () => {

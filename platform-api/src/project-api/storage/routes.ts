@@ -8,10 +8,10 @@ import { storageOperationOf } from './operations';
 import { storageUploadRoutes } from './uploads';
 import { storageResumableRoutes } from './resumable';
 
-// The project's storage service, /api/projects/{ref}/storage/v1/..., as storage-js (supabase-js's
+// The project's storage service, {project URL}/storage/v1/..., as storage-js (supabase-js's
 // storage client) calls it. Every error is in its shape: { statusCode, error, message }.
 
-const SERVICE_PATH = /^\/api\/projects\/[^/]+\/storage\/v1(\/[^?]*)?/;
+const SERVICE_PATH = /^\/[^/]+\/storage\/v1(\/[^?]*)?/;
 const JSON_LIMIT = 1024 * 1024;
 
 export const projectStorageRoutes: RouteModule = (app, deps) => {

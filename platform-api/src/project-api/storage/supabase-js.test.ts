@@ -5,6 +5,7 @@ import { createTestHarness, type TestHarness } from '../../testing/harness';
 import { signJwt } from '../../core/jwt';
 import { ensureStorageSchema } from '../../domains/storage/schema';
 import { projectApiRequestRecorders, type ProjectApiRequestRecord } from '../caller';
+import { listen } from '../auth/testing';
 
 // The storage service against the unmodified supabase-js client, over a real socket, on both databases.
 
@@ -57,7 +58,7 @@ beforeAll(async () => {
   otherAnon = (await projectKeys((await h.userWithProject()).project.ref)).anon;
   const db = await ensureStorageSchema(await h.internals.databases.get(ref));
   await db.exec(POLICIES);
-  base = `${await h.app.listen({ port: 0, host: '127.0.0.1' })}/api/projects/${ref}`;
+  base = `${await listen(h)}/${ref}`;
   expect((await service().createBucket('docs', { public: false })).error).toBeNull();
   expect((await service().createBucket('pics', { public: true, fileSizeLimit: '1kb', allowedMimeTypes: ['image/*'] })).error).toBeNull();
 }, 120_000);

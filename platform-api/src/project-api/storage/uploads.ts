@@ -117,7 +117,7 @@ export function storageUploadRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, new RawBody(payload)));
     scope.withTypeProvider<ZodTypeProvider>().route({
       method: ['POST', 'PUT'],
-      url: '/projects/:ref/storage/v1/object/:bucket/*',
+      url: '/:ref/storage/v1/object/:bucket/*',
       schema: { params: ObjectParams },
       handler: async (req) => {
         const ctx = await storageContext(deps, req, req.params.ref);
