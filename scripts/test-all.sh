@@ -75,8 +75,8 @@ for pkg in shared-contracts shared-ui area-kit domain-ui build-config host-shell
     run "$pkg" pnpm --filter "./$pkg" run test
   fi
 done
-run "platform-api (embedded PGlite)" pnpm --filter @plinth/platform-api run test
-run "platform-api (Postgres server)" bash platform-api/scripts/with-postgres.sh pnpm --filter @plinth/platform-api run test
+run "server packages (embedded PGlite)" pnpm --filter @plinth/platform-api run test:server-packages
+run "server packages (Postgres server)" bash platform-api/scripts/with-postgres.sh pnpm --filter @plinth/platform-api run test:server-packages
 run "build" pnpm run build
 run "publish" pnpm --filter @plinth/deploy run publish-all
 # Last: the browser tests need the build and the published remotes above.

@@ -1,9 +1,9 @@
 export { buildServer, API_PREFIX, type PlinthInternals } from './server';
-export type { ServerOptions } from './config';
+export type { ServerOptions } from '@plinth/platform-core/config';
 export { listenProjectServices } from './listen';
-export * from './core/deps';
-export { DatabaseError, quoteIdent, STATEMENT_TIMEOUT_CODE } from './core/database-error';
-export { type ControlMigration } from './core/migrations';
-export { extraProjectBootstrap } from './core/project-bootstrap.sql';
-export { permissionDenied } from './core/access';
-export { signJwt, verifyJwt } from './core/jwt';
+export * from '@plinth/platform-core/deps';
+export { DatabaseError, quoteIdent, STATEMENT_TIMEOUT_CODE } from '@plinth/platform-core/database-error';
+export { type ControlMigration } from '@plinth/platform-core/migrations';
+export { extraProjectBootstrap } from '@plinth/platform-core/project-bootstrap.sql';
+export { permissionDenied } from '@plinth/platform-core/access';
+export { signJwt, verifyJwt } from '@plinth/platform-core/jwt';

@@ -11,9 +11,9 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { createApiClient, type ApiClient, type Organization, type Project, type ProjectStatus } from '@plinth/shared-contracts';
 import { buildServer, type PlinthInternals } from '../server';
-import type { ServerOptions } from '../config';
-import { quoteIdent } from '../core/database-error';
-import { projectDatabaseName } from '../core/project-db/manager';
+import type { ServerOptions } from '@plinth/platform-core/config';
+import { quoteIdent } from '@plinth/platform-core/database-error';
+import { projectDatabaseName } from '@plinth/platform-core/project-db/manager';
 import { CookieJar } from './cookie-jar';
 import { seedEmbeddedDataDir } from './pglite-cache';
 

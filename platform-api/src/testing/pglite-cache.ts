@@ -3,9 +3,9 @@ import { cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { ProjectDatabaseManager } from '../core/project-db/manager';
-import { projectBootstrapSql } from '../core/project-bootstrap.sql';
-import type { OpenControlDatabase } from '../core/control-db';
+import { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
+import { projectBootstrapSql } from '@plinth/platform-core/project-bootstrap.sql';
+import type { OpenControlDatabase } from '@plinth/platform-core/control-db';
 
 /**
  * Test speed-up: a fresh PGlite cluster costs seconds of CPU (initdb in WebAssembly). Tests copy a

@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { CSRF_HEADER, type MemberRole, type PlanId } from '@plinth/shared-contracts';
-import type { ApiDeps } from '../core/deps';
+import type { ApiDeps } from '@plinth/platform-core/deps';
 import { createTestHarness, type TestHarness, type TestUser } from './harness';
 
 export interface ProjectTestServer {

@@ -1,0 +1,206 @@
+import { ApiError, createAuthUsersClient, type AuthUsersClient } from '@plinth/shared-contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
+import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from '@plinth/project-services/testing';
+
+// The console's routes for a project's auth service: what a member does on the authentication
+// pages, checked against what the project's apps then meet through /auth/v1.
+
+let h: TestHarness;
+let base: string;
+let owner: TestUser;
+let orgSlug: string;
+let keys: ProjectKeys;
+let console_: AuthUsersClient;
+const anon = () => appClient(base, keys.ref, keys.anonKey);
+const PASSWORD = 'app-password-1';
+
+interface Mail {
+  to: string;
+  kind: string;
+  subject: string;
+  body: string;
+}
+
+async function lastMail(to: string): Promise<Mail> {
+  const res = await owner.fetch(`/api/platform/projects/${keys.ref}/auth/outbox`);
+  const mail = ((await res.json()) as { emails: Mail[] }).emails.find((m) => m.to === to);
+  if (!mail) throw new Error(`no email to ${to}`);
+  return mail;
+}
+
+async function refusal(call: Promise<unknown>): Promise<ApiError> {
+  const err = await call.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof ApiError)) throw new Error(`expected a refusal, got ${String(err)}`);
+  return err;
+}
+
+beforeAll(async () => {
+  h = await createTestHarness();
+  const { user, project, org } = await h.userWithProject();
+  owner = user;
+  orgSlug = org.slug;
+  keys = await projectKeys(h, project.ref);
+  base = await listen(h);
+  console_ = createAuthUsersClient(owner.api.http);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('users', () => {
+  it('creates a user who signs in; a ban stops their sign-in and refresh, unbanning lets them back', async () => {
+    const email = randomEmail('created');
+    const made = await console_.createAuthUser(keys.ref, { email, password: PASSWORD, auto_confirm: true });
+    expect(made).toMatchObject({ email, provider: 'email', banned_until: null, last_sign_in_at: null });
+    expect(made.email_confirmed_at).not.toBeNull();
+
+    const app = anon();
+    const signedIn = await app.auth.signInWithPassword({ email, password: PASSWORD });
+    expect(signedIn.error).toBeNull();
+    const listed = await console_.listAuthUsers(keys.ref, { search: email.slice(0, 12) });
+    expect(listed.users.map((u) => u.email)).toEqual([email]);
+    expect(listed.users[0]!.last_sign_in_at).not.toBeNull();
+
+    const banned = await console_.setAuthUserBanned(keys.ref, made.id, true);
+    expect(new Date(banned.banned_until!).getTime()).toBeGreaterThan(Date.now() + 365 * 24 * 3600_000);
+    expect((await anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ code: 'user_banned' });
+    expect((await app.auth.refreshSession({ refresh_token: signedIn.data.session!.refresh_token })).error).not.toBeNull();
+
+    expect((await console_.setAuthUserBanned(keys.ref, made.id, false)).banned_until).toBeNull();
+    expect((await anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  });
+
+  it('pages and searches the users, newest first', async () => {
+    const tag = `pager${Date.now()}`;
+    for (let i = 0; i < 3; i++) await console_.createAuthUser(keys.ref, { email: `${tag}-${i}@example.com`, password: PASSWORD });
+    const first = await console_.listAuthUsers(keys.ref, { search: tag, per_page: 2 });
+    expect(first.total).toBe(3);
+    expect(first.users.map((u) => u.email)).toEqual([`${tag}-2@example.com`, `${tag}-1@example.com`]);
+    const second = await console_.listAuthUsers(keys.ref, { search: tag, per_page: 2, page: 2 });
+    expect(second.users.map((u) => u.email)).toEqual([`${tag}-0@example.com`]);
+  });
+
+  it('refuses a taken email, a short password and a bad address, naming the field', async () => {
+    const email = randomEmail('taken');
+    await console_.createAuthUser(keys.ref, { email, password: PASSWORD });
+    expect(await refusal(console_.createAuthUser(keys.ref, { email, password: PASSWORD }))).toMatchObject({ status: 409, details: { field: 'email' } });
+    expect(await refusal(console_.createAuthUser(keys.ref, { email: randomEmail(), password: '123' }))).toMatchObject({ status: 400, details: { field: 'password' } });
+    expect(await refusal(console_.createAuthUser(keys.ref, { email: 'not-an-email', password: PASSWORD }))).toMatchObject({ status: 400, details: { field: 'email' } });
+  });
+
+  it('invites a user and sends a password recovery by email; a deleted user is gone', async () => {
+    const invited = randomEmail('invited');
+    const user = await console_.inviteAuthUser(keys.ref, { email: invited });
+    expect(user.invited_at).not.toBeNull();
+    expect(await lastMail(invited)).toMatchObject({ kind: 'invite', subject: 'You have been invited' });
+
+    const email = randomEmail('recover');
+    const made = await console_.createAuthUser(keys.ref, { email, password: PASSWORD });
+    await console_.sendPasswordRecovery(keys.ref, made.id);
+    expect(await lastMail(email)).toMatchObject({ kind: 'recovery', subject: 'Reset your password' });
+
+    await console_.deleteAuthUser(keys.ref, made.id);
+    expect((await refusal(console_.getAuthUser(keys.ref, made.id))).status).toBe(404);
+    expect((await anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ code: 'invalid_credentials' });
+  });
+
+  it('lets a read-only member look but not change, and keeps other tenants out', async () => {
+    const email = randomEmail('kept');
+    const made = await console_.createAuthUser(keys.ref, { email, password: PASSWORD });
+    const reader = await h.signUp();
+    await owner.api.organizations.addMember(orgSlug, { email: reader.email, role: 'Read-only' });
+    const asReader = createAuthUsersClient(reader.api.http);
+    expect((await asReader.getAuthUser(keys.ref, made.id)).email).toBe(email);
+    const denied = await refusal(asReader.setAuthUserBanned(keys.ref, made.id, true));
+    expect(denied.status).toBe(403);
+    expect(denied.message).toContain('tenant SQL admin write');
+    expect((await refusal(asReader.updateAuthTemplate(keys.ref, 'recovery', { subject: 'x', body: 'y' }))).status).toBe(403);
+
+    const other = await h.userWithProject();
+    const asOther = createAuthUsersClient(other.user.api.http);
+    expect((await refusal(asOther.listAuthUsers(keys.ref))).status).toBe(404);
+    // Their own project does not hold this user.
+    expect((await refusal(asOther.setAuthUserBanned(other.project.ref, made.id, true))).status).toBe(404);
+    expect((await refusal(asOther.deleteAuthUser(other.project.ref, made.id))).status).toBe(404);
+    expect((await console_.getAuthUser(keys.ref, made.id)).banned_until).toBeNull();
+  });
+});
+
+describe('templates', () => {
+  it('sends what is saved, with its variables filled in', async () => {
+    const saved = await console_.updateAuthTemplate(keys.ref, 'recovery', {
+      subject: 'New password for {{ .Email }}',
+      body: 'Hello {{ .Email }}, reset at {{ .ConfirmationURL }} or type {{ .Token }} on {{ .SiteURL }}',
+    });
+    expect(saved.customized).toBe(true);
+    const listed = await console_.listAuthTemplates(keys.ref);
+    expect(listed.templates.map((t) => [t.kind, t.customized])).toEqual([
+      ['confirmation', false],
+      ['invite', false],
+      ['magic_link', false],
+      ['recovery', true],
+    ]);
+
+    const email = randomEmail('templated');
+    await anon().auth.signUp({ email, password: PASSWORD });
+    expect((await anon().auth.resetPasswordForEmail(email)).error).toBeNull();
+    const mail = await lastMail(email);
+    expect(mail.subject).toBe(`New password for ${email}`);
+    expect(mail.body).toMatch(new RegExp(`^Hello ${email}, reset at http://\\S+/auth/v1/verify\\?\\S+ or type \\d{6} on http://localhost:3000$`));
+  });
+
+  it('refuses an unknown variable, naming it', async () => {
+    const err = await refusal(console_.updateAuthTemplate(keys.ref, 'invite', { subject: 'Join', body: 'Hi {{ .Name }}, {{ .ConfirmationURL }}' }));
+    expect(err).toMatchObject({ status: 400, details: { field: 'body' } });
+    expect(err.message).toContain('{{ .Name }}');
+  });
+});
+
+describe('providers', () => {
+  it('keeps the client secret write-only and tells the auth service which providers are on', async () => {
+    const err = await refusal(console_.updateAuthProviders(keys.ref, { oauth: { github: { enabled: true, client_id: 'Iv1.abc' } } }));
+    expect(err).toMatchObject({ status: 400, details: { field: 'oauth.github.secret' } });
+
+    const res = await owner.fetch(`/api/platform/auth/${keys.ref}/providers`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': owner.jar.get('plinth_csrf')! },
+      body: JSON.stringify({ oauth: { github: { enabled: true, client_id: 'Iv1.abc', secret: 'very-secret-value' } } }),
+    });
+    const text = await res.text();
+    expect(res.status).toBe(200);
+    expect(text).not.toContain('very-secret-value');
+    const read = await console_.getAuthProviders(keys.ref);
+    expect(read.oauth.find((p) => p.id === 'github')).toEqual({ id: 'github', enabled: true, client_id: 'Iv1.abc', secret_set: true });
+    expect(JSON.stringify(read)).not.toContain('very-secret-value');
+    const settings = (await (await fetch(`${base}/${keys.ref}/auth/v1/settings`, { headers: { apikey: keys.anonKey } })).json()) as { external: Record<string, boolean> };
+    expect(settings.external).toMatchObject({ github: true, google: false, email: true });
+  });
+
+  it('applies the email provider settings to sign-ups', async () => {
+    await console_.updateAuthProviders(keys.ref, { email: { min_password_length: 12 } });
+    expect((await anon().auth.signUp({ email: randomEmail('short'), password: 'eleven-char' })).error).toMatchObject({ code: 'weak_password' });
+    await console_.updateAuthProviders(keys.ref, { email: { sign_ups_allowed: false, min_password_length: 6 } });
+    expect((await anon().auth.signUp({ email: randomEmail('closed'), password: PASSWORD })).error).toMatchObject({ code: 'signup_disabled' });
+    const read = await console_.updateAuthProviders(keys.ref, { email: { sign_ups_allowed: true } });
+    expect(read.email).toEqual({ sign_ups_allowed: true, confirmation_required: false, min_password_length: 6 });
+  });
+});
+
+describe('URL configuration', () => {
+  it('validates the allow-list and the auth service redirects only where it allows', async () => {
+    const err = await refusal(console_.updateAuthUrlConfig(keys.ref, { site_url: 'https://app.example.com', redirect_urls: ['https://*.example.dev/**', 'not a url'] }));
+    expect(err).toMatchObject({ status: 400, details: { field: 'redirect_urls.1' } });
+    expect((await refusal(console_.updateAuthUrlConfig(keys.ref, { site_url: 'ftp://x', redirect_urls: [] }))).details).toMatchObject({ field: 'site_url' });
+
+    const saved = await console_.updateAuthUrlConfig(keys.ref, { site_url: 'https://app.example.com', redirect_urls: ['https://*.example.dev/**'] });
+    expect(await console_.getAuthUrlConfig(keys.ref)).toEqual(saved);
+    const email = randomEmail('redirect');
+    await console_.createAuthUser(keys.ref, { email, password: PASSWORD });
+    expect((await anon().auth.resetPasswordForEmail(email, { redirectTo: 'https://pr-1.example.dev/reset' })).error).toBeNull();
+    expect((await anon().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example.com/reset' })).error).toMatchObject({ status: 400 });
+  });
+});

@@ -1,0 +1,75 @@
+import type { ControlDatabase } from '@plinth/platform-core/deps';
+import type { ControlMigration } from '@plinth/platform-core/migrations';
+
+/**
+ * Versioned migrations of the log store, numbered like the control database's and recorded in a
+ * table of their own (`log_store_migrations`), since the store may live in its own database
+ * (LOGS_DATABASE_URL) or beside the control tables. Each runs once, in order, in a transaction.
+ * The daily partitions of `project_api_logs` are made by `partitions.ts`, not here. The log
+ * tables are not in the control database's list (core/migrations.ts) because they may live elsewhere.
+ */
+export type LogStoreMigration = ControlMigration;
+
+export const LOG_STORE_MIGRATIONS: LogStoreMigration[] = [
+  {
+    version: '0001_project_api_logs',
+    statements: [
+      // One row per answered call of a project's app endpoints; one partition per UTC day.
+      `create table project_api_logs (
+        id bigserial not null,
+        at timestamptz not null,
+        project_ref text not null,
+        service text not null,
+        method text not null,
+        path text not null,
+        search text not null default '',
+        status int not null,
+        latency_ms real not null,
+        role text,
+        user_id text,
+        bytes_out bigint not null default 0,
+        event text,
+        storage_operation text,
+        bucket_id text,
+        object_name text,
+        error_code text,
+        error_message text
+      ) partition by range (at)`,
+      'create index project_api_logs_by_project on project_api_logs (project_ref, at desc, id desc)',
+    ],
+  },
+  {
+    version: '0002_project_usage_counts',
+    statements: [
+      // Calls and bytes answered per project, UTC day and service.
+      `create table project_usage_daily (
+        project_ref text not null,
+        day date not null,
+        service text not null,
+        requests bigint not null default 0,
+        egress_bytes bigint not null default 0,
+        primary key (project_ref, day, service)
+      )`,
+      // Users who signed in or called with their token, per project and month (its first day).
+      `create table project_active_users (
+        project_ref text not null,
+        month date not null,
+        user_id text not null,
+        primary key (project_ref, month, user_id)
+      )`,
+    ],
+  },
+];
+
+/** Brings the log store's schema up to date. */
+export async function migrateLogStore(db: ControlDatabase): Promise<void> {
+  await db.query('create table if not exists log_store_migrations (version text primary key, applied_at timestamptz not null default now())');
+  const done = new Set((await db.query<{ version: string }>('select version from log_store_migrations')).rows.map((r) => r.version));
+  for (const m of LOG_STORE_MIGRATIONS) {
+    if (done.has(m.version)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of m.statements) await tx.query(statement);
+      await tx.query('insert into log_store_migrations (version) values ($1)', [m.version]);
+    });
+  }
+}

@@ -1,0 +1,63 @@
+import { PLAN_LIMITS } from '@plinth/shared-contracts';
+import type { ControlDatabase } from '@plinth/platform-core/deps';
+
+// The daily partitions of project_api_logs: one per UTC day, named project_api_logs_pYYYYMMDD,
+// made a few days ahead, and dropped whole once past the longest retention of any plan (001 §9).
+
+const DAY_MS = 24 * 3600 * 1000;
+const PREFIX = 'project_api_logs_p';
+/** Days made ahead of today, so that the writer never waits for one. */
+export const PARTITIONS_AHEAD = 2;
+/** The longest log retention of any plan, in days: older partitions hold nothing anyone may read. */
+export const LONGEST_RETENTION_DAYS = Math.max(...Object.values(PLAN_LIMITS).map((l) => l.logRetentionDays));
+
+/** The UTC day of a time, as YYYY-MM-DD. */
+export const dayOf = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const partitionName = (day: string) => `${PREFIX}${day.replaceAll('-', '')}`;
+const dayOfPartition = (name: string): string | null => {
+  const m = /^project_api_logs_p(\d{4})(\d{2})(\d{2})$/.exec(name);
+  return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+};
+
+export class LogPartitions {
+  private known = new Set<string>();
+
+  constructor(private readonly db: ControlDatabase) {}
+
+  /** Days that have a partition now. */
+  async days(): Promise<string[]> {
+    const r = await this.db.query<{ name: string }>(
+      `select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = 'project_api_logs'::regclass order by 1`,
+    );
+    return r.rows.map((row) => dayOfPartition(row.name)).filter((d): d is string => d !== null);
+  }
+
+  /** Makes the partition of each day unless it exists (a day seen before is not asked again). */
+  async ensure(days: Iterable<string>): Promise<void> {
+    for (const day of new Set(days)) {
+      if (this.known.has(day)) continue;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('A log partition is named by a day, YYYY-MM-DD');
+      const next = dayOf(Date.parse(`${day}T00:00:00Z`) + DAY_MS);
+      await this.db.query(
+        `create table if not exists ${partitionName(day)} partition of project_api_logs for values from ('${day} 00:00:00+00') to ('${next} 00:00:00+00')`,
+      );
+      this.known.add(day);
+    }
+  }
+
+  /** Today's partition and those of the next days. */
+  ensureAhead(nowMs = Date.now()): Promise<void> {
+    return this.ensure(Array.from({ length: PARTITIONS_AHEAD + 1 }, (_, i) => dayOf(nowMs + i * DAY_MS)));
+  }
+
+  /** Drops every partition whose whole day is older than the longest retention; answers the days dropped. */
+  async dropExpired(nowMs = Date.now()): Promise<string[]> {
+    const oldestKept = dayOf(nowMs - LONGEST_RETENTION_DAYS * DAY_MS);
+    const expired = (await this.days()).filter((day) => day < oldestKept);
+    for (const day of expired) {
+      await this.db.query(`drop table if exists ${partitionName(day)}`);
+      this.known.delete(day);
+    }
+    return expired;
+  }
+}

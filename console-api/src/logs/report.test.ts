@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiReport } from '@plinth/shared-contracts';
+import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
+import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from '@plinth/project-services/testing';
+import { ensureStorageSchema } from '@plinth/project-services';
+
+// The API report of Reports: what an app's supabase-js calls did, counted from the request log.
+
+let h: TestHarness;
+let base: string;
+let keys: ProjectKeys;
+let owner: TestUser;
+
+beforeAll(async () => {
+  h = await createTestHarness();
+  const { user, project } = await h.userWithProject();
+  owner = user;
+  keys = await projectKeys(h, project.ref);
+  const db = await ensureStorageSchema(await h.internals.databases.get(project.ref));
+  await db.exec(`create table todos (id serial primary key, title text not null);
+    alter table todos enable row level security;
+    create policy anyone_reads on todos for select to anon using (true);`, { user: true });
+  base = await listen(h);
+}, 120_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+async function report(query = ''): Promise<ApiReport> {
+  await h.app.logStore.flush();
+  return owner.api.logs.getApiReport(keys.ref, Object.fromEntries(new URLSearchParams(query)) as never);
+}
+
+/** The report once `calls` calls are logged (a streamed download is recorded when its last byte has left, after the client has it). */
+async function reportOf(calls: number, query = ''): Promise<ApiReport> {
+  for (let tries = 0; ; tries++) {
+    const r = await report(query);
+    if (r.totals.requests >= calls || tries === 100) return r;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('the API report', () => {
+  it('counts calls by time, status, service and storage operation, and lists the errors and slowest paths', async () => {
+    const empty = await report();
+    expect(empty.totals).toEqual({ requests: 0, errors: 0, bytes_out: 0, avg_latency_ms: null, p95_latency_ms: null });
+    expect(empty.over_time).toHaveLength(25); // 24 hourly buckets, the current one included
+    expect(empty.over_time.every((b) => b.requests === 0)).toBe(true);
+
+    const app = appClient(base, keys.ref, keys.anonKey);
+    for (let i = 0; i < 4; i++) expect((await app.from('todos').select('id')).error).toBeNull();
+    expect((await app.from('missing_table').select()).error?.code).toBe('PGRST205');
+    expect((await app.from('missing_table').select()).error?.code).toBe('PGRST205');
+    expect((await app.auth.signInWithPassword({ email: randomEmail('report'), password: 'wrong password' })).error?.status).toBe(400);
+    const storage = appClient(base, keys.ref, keys.serviceRoleKey).storage;
+    expect((await storage.createBucket('files')).error).toBeNull();
+    expect((await storage.from('files').upload('a.txt', 'hello report')).error).toBeNull();
+    expect(await (await storage.from('files').download('a.txt')).data?.text()).toBe('hello report');
+
+    const r = await reportOf(10);
+    expect(r.window).toBe('24h');
+    expect(r.retention_days).toBe(1);
+    expect(r.totals).toMatchObject({ requests: 10, errors: 3 });
+    expect(r.totals.bytes_out).toBeGreaterThan(0);
+    expect(r.totals.avg_latency_ms).toBeGreaterThan(0);
+    expect(r.over_time.reduce((n, b) => n + b.requests, 0)).toBe(10);
+    expect(r.by_status).toEqual([
+      { status_class: '2xx', requests: 7 },
+      { status_class: '4xx', requests: 3 },
+    ]);
+    expect(r.by_service).toEqual([
+      { service: 'rest', requests: 6, errors: 2 },
+      { service: 'storage', requests: 3, errors: 0 },
+      { service: 'auth', requests: 1, errors: 1 },
+    ]);
+    expect(r.by_operation.map((o) => o.operation).sort()).toEqual(['create_bucket', 'download', 'upload'].sort());
+    expect(r.by_operation.find((o) => o.operation === 'download')!.bytes_out).toBe('hello report'.length);
+    expect(r.top_errors[0]).toEqual({ status: 404, service: 'rest', method: 'GET', path: '/missing_table', requests: 2 });
+    expect(r.top_errors[1]).toMatchObject({ status: 400, service: 'auth', path: '/token', requests: 1 });
+    expect(r.slowest.length).toBeGreaterThan(0);
+    expect(r.slowest.map((s) => s.avg_latency_ms)).toEqual([...r.slowest.map((s) => s.avg_latency_ms)].sort((a, b) => b - a));
+
+    // One service alone (the Storage report)
+    const onlyStorage = await report('service=storage&window=1h');
+    expect(onlyStorage.window).toBe('1h');
+    expect(onlyStorage.bucket_seconds).toBe(60);
+    expect(onlyStorage.totals.requests).toBe(3);
+    expect(onlyStorage.by_service).toEqual([{ service: 'storage', requests: 3, errors: 0 }]);
+  });
+
+  it("stops at the plan's retention: a 7-day window of a free project starts a day ago", async () => {
+    const r = await report('window=7d');
+    expect(Date.parse(r.to) - Date.parse(r.from)).toBe(24 * 3600 * 1000);
+    expect(r.bucket_seconds).toBe(6 * 3600);
+  });
+
+  it('refuses a bad window or service with a 400 naming it; another tenant gets a 404', async () => {
+    const bad = await owner.fetch(`/api/platform/projects/${keys.ref}/logs/report?window=1y`);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ field: 'window' });
+    const badService = await owner.fetch(`/api/platform/projects/${keys.ref}/logs/report?service=realtime`);
+    expect(badService.status).toBe(400);
+    expect(await badService.json()).toMatchObject({ field: 'service' });
+    const stranger = await h.signUp();
+    expect((await stranger.fetch(`/api/platform/projects/${keys.ref}/logs/report`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,150 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProjectLogPage, ProjectLogQuery } from '@plinth/shared-contracts';
+import type { ControlDatabase } from '@plinth/platform-core/deps';
+import { projectApiRequestRecorders, type ProjectApiRequestRecord } from '@plinth/platform-core/request-log';
+import { toLogEntry, type LogEntry } from './entries';
+import { controlAsLogDatabase, openLogDatabase, type LogDatabase } from './log-database';
+import { migrateLogStore } from './migrations';
+import { dayOf, LogPartitions } from './partitions';
+import { readProjectLogs } from './reader';
+import { AppUsageCounts } from './usage-counts';
+import { LogWriter, type LogWriterOptions } from './writer';
+
+// The log store of the project APIs: every answered call of /auth/v1, /rest/v1 and /storage/v1
+// becomes a row of project_api_logs (partitioned by day) and is counted for usage. Requests only
+// queue; rows are written in batches (writer.ts); retention drops whole partitions (partitions.ts).
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's log store (set by LogStore.attach before the routes are registered). */
+    logStore: LogStore;
+  }
+}
+
+export interface LogStoreOptions {
+  /** Control database: the store's tables live here unless `url` names a database of their own. */
+  control: ControlDatabase;
+  /** LOGS_DATABASE_URL. */
+  url?: string | null;
+  writer?: LogWriterOptions;
+  /** Listen to the project APIs' calls (default); off, the store only answers reads (benches compare). */
+  recording?: boolean;
+  /** How often expired partitions are dropped and the next days' made. Default hourly. */
+  retentionIntervalMs?: number;
+  warn?: (message: string, err: unknown) => void;
+}
+
+const INSERT = `insert into project_api_logs (at, project_ref, service, method, path, search, status, latency_ms, role, user_id, bytes_out,
+    event, storage_operation, bucket_id, object_name, error_code, error_message)
+  select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::real[], $9::text[], $10::text[],
+    $11::bigint[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])`;
+/** At most this long is spent writing what is queued when the server closes. */
+const CLOSE_FLUSH_MS = 5_000;
+
+export class LogStore {
+  readonly partitions: LogPartitions;
+  readonly writer: LogWriter<LogEntry>;
+  readonly usage: AppUsageCounts;
+  private timers: ReturnType<typeof setInterval>[] = [];
+  private readonly knownProjects = new Set<string>();
+  private readonly recorder = (record: ProjectApiRequestRecord, req?: FastifyRequest) => {
+    if (req && req.server.logStore !== this && (req.server as { requestLog?: unknown }).requestLog !== this) return; // another server in this process (tests) records its own
+    this.record(record);
+  };
+
+  constructor(
+    /** Where rows go; a test may swap it for a failing or stalled one. */
+    public db: LogDatabase,
+    private readonly options: Omit<LogStoreOptions, 'url'>,
+  ) {
+    const warn = options.warn ?? ((message, err) => console.warn(message, err instanceof Error ? err.message : err));
+    const through: ControlDatabase = { query: (sql, params) => this.db.query(sql, params), transaction: (fn) => this.db.transaction(fn) };
+    this.partitions = new LogPartitions(through);
+    this.usage = new AppUsageCounts(through, warn, (refs) => this.projects(refs));
+    this.writer = new LogWriter((rows) => this.write(rows), { warn, ...options.writer });
+  }
+
+  /** Queues one answered request (never waits, never throws). */
+  record(record: ProjectApiRequestRecord): void {
+    const entry = toLogEntry(record);
+    this.writer.push(entry);
+    this.usage.record(entry);
+  }
+
+  /**
+   * Which of these refs are projects: calls to a ref no project has (a mistyped URL, a probe) are
+   * not kept, so no row can wait for a project created later under that ref. A project once seen stays known.
+   */
+  private async projects(refs: string[]): Promise<Set<string>> {
+    const unknown = [...new Set(refs)].filter((ref) => !this.knownProjects.has(ref));
+    if (unknown.length) {
+      const r = await this.options.control.query<{ ref: string }>('select ref from projects where ref = any($1::text[])', [unknown]);
+      for (const row of r.rows) this.knownProjects.add(row.ref);
+    }
+    return this.knownProjects;
+  }
+
+  private async write(batch: LogEntry[]): Promise<void> {
+    const known = await this.projects(batch.map((r) => r.ref));
+    const rows = batch.filter((r) => known.has(r.ref));
+    if (!rows.length) return;
+    await this.partitions.ensure(rows.map((r) => dayOf(r.at)));
+    const col = <K extends keyof LogEntry>(k: K) => rows.map((r) => r[k]);
+    await this.db.query(INSERT, [
+      rows.map((r) => new Date(r.at).toISOString()),
+      col('ref'), col('service'), col('method'), col('path'), col('search'), col('status'), col('latencyMs'), col('role'), col('userId'),
+      col('bytesOut'), col('event'), col('storageOperation'), col('bucketId'), col('objectName'), col('errorCode'), col('errorMessage'),
+    ]);
+  }
+
+  /** Listens to the project APIs of this server (its requests only) and starts the periodic writes and retention. */
+  attach(app: FastifyInstance): void {
+    const store: LogStore = this;
+    app.decorate('logStore', store);
+    if (this.options.recording !== false) projectApiRequestRecorders.push(this.recorder);
+    this.writer.start();
+    const every = (ms: number, fn: () => Promise<unknown>) => {
+      const t = setInterval(() => void fn().catch(() => undefined), ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(this.options.writer?.intervalMs ?? 1_000, async () => this.usage.idle && this.usage.flush());
+    every(this.options.retentionIntervalMs ?? 3600_000, () => this.applyRetention());
+  }
+
+  /** Makes the next days' partitions and drops those past the longest retention; answers the days dropped. */
+  async applyRetention(nowMs = Date.now()): Promise<string[]> {
+    await this.partitions.ensureAhead(nowMs);
+    return this.partitions.dropExpired(nowMs);
+  }
+
+  /** Writes every queued row and count now. */
+  async flush(): Promise<void> {
+    await this.writer.flush();
+    await this.usage.flush();
+  }
+
+  read(ref: string, retentionDays: number, query: ProjectLogQuery, nowMs?: number): Promise<ProjectLogPage> {
+    return readProjectLogs(this.db, ref, retentionDays, query, nowMs);
+  }
+
+  /** Stops listening, writes what is queued (for a few seconds at most) and closes its own database. */
+  async close(): Promise<void> {
+    const i = projectApiRequestRecorders.indexOf(this.recorder);
+    if (i >= 0) projectApiRequestRecorders.splice(i, 1);
+    for (const t of this.timers) clearInterval(t);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_FLUSH_MS)));
+    await Promise.race([Promise.all([this.writer.stop(), this.usage.flush()]), deadline]).finally(() => clearTimeout(timer));
+    await this.db.close().catch(() => undefined);
+  }
+}
+
+/** Opens the log store (its schema migrated, today's and the next days' partitions made, expired ones dropped). */
+export async function openLogStore(options: LogStoreOptions): Promise<LogStore> {
+  const db = options.url ? openLogDatabase(options.url) : controlAsLogDatabase(options.control);
+  await migrateLogStore(db);
+  const store = new LogStore(db, options);
+  await store.applyRetention();
+  return store;
+}

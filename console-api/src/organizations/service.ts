@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { FREE_PROJECT_LIMIT, PLAN_NAMES, type FreeProjectLimitMember, type Member, type MemberRole, type Organization, type PlanId } from '@plinth/shared-contracts';
+import type { AuthenticatedUser, ControlDatabase } from '@plinth/platform-core/deps';
+import { HttpError } from '@plinth/platform-core/deps';
+import type { AccessRegistry } from '@plinth/platform-core/access';
+
+interface OrgRow {
+  id: number;
+  name: string;
+  slug: string;
+  plan: PlanId;
+  subscription_id: string;
+}
+
+export const toOrganization = (o: OrgRow): Organization => ({
+  id: o.id,
+  name: o.name,
+  slug: o.slug,
+  subscription_id: o.subscription_id,
+  plan: { id: o.plan, name: PLAN_NAMES[o.plan] },
+});
+
+function slugify(name: string): string {
+  return (
+    name
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'org'
+  );
+}
+
+/** Organizations, members and the free-project limit. */
+export class OrganizationsService {
+  /** Project creations in free organizations, one at a time: two cannot both take a member's last place. */
+  private freeCreations: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly control: ControlDatabase,
+    private readonly access: AccessRegistry,
+  ) {}
+
+  async listFor(userId: string): Promise<Organization[]> {
+    const r = await this.control.query<OrgRow>(
+      'select o.id, o.name, o.slug, o.plan, o.subscription_id from organizations o join members m on m.organization_id = o.id where m.user_id = $1 order by o.id',
+      [userId],
+    );
+    return r.rows.map(toOrganization);
+  }
+
+  async get(slug: string): Promise<Organization> {
+    const r = await this.control.query<OrgRow>('select id, name, slug, plan, subscription_id from organizations where slug = $1', [slug]);
+    if (!r.rows[0]) throw new HttpError(404, `Organization not found: ${slug}`, 'ORGANIZATION_NOT_FOUND');
+    return toOrganization(r.rows[0]);
+  }
+
+  async create(owner: AuthenticatedUser, name: string): Promise<Organization> {
+    const base = slugify(name);
+    let slug = base;
+    for (let i = 0; (await this.control.query('select 1 from organizations where slug = $1', [slug])).rows.length; i++) {
+      slug = `${base}-${randomBytes(3).toString('hex')}`;
+      if (i > 10) throw new Error('could not find a free organization slug');
+    }
+    const org = await this.control.transaction(async (tx) => {
+      const r = await tx.query<OrgRow>(
+        `insert into organizations (name, slug, subscription_id) values ($1, $2, $3) returning id, name, slug, plan, subscription_id`,
+        [name, slug, `sub_${randomBytes(8).toString('hex')}`],
+      );
+      const row = r.rows[0]!;
+      await tx.query(`insert into members (organization_id, user_id, role) values ($1, $2, 'Owner')`, [row.id, owner.id]);
+      return row;
+    });
+    this.access.invalidateRole(org.id, owner.id);
+    return toOrganization(org);
+  }
+
+  async rename(slug: string, name: string): Promise<Organization> {
+    await this.control.query('update organizations set name = $1 where slug = $2', [name, slug]);
+    this.access.invalidateOrganization(slug);
+    return this.get(slug);
+  }
+
+  async members(orgId: number): Promise<Member[]> {
+    const r = await this.control.query<Member>(
+      'select u.id as user_id, u.username, u.email as primary_email, m.role from members m join users u on u.id = m.user_id where m.organization_id = $1 order by u.email',
+      [orgId],
+    );
+    return r.rows;
+  }
+
+  private async member(orgId: number, userId: string): Promise<Member> {
+    const r = await this.control.query<Member>(
+      'select u.id as user_id, u.username, u.email as primary_email, m.role from members m join users u on u.id = m.user_id where m.organization_id = $1 and m.user_id = $2',
+      [orgId, userId],
+    );
+    if (!r.rows[0]) throw new HttpError(404, `Member not found: ${userId}`, 'MEMBER_NOT_FOUND');
+    return r.rows[0];
+  }
+
+  /** Only an Owner may hand out or take away the Owner role. */
+  private checkOwnerChange(actorRole: MemberRole, from: MemberRole | null, to: MemberRole | null): void {
+    if ((from === 'Owner' || to === 'Owner') && actorRole !== 'Owner') {
+      throw new HttpError(403, 'Only an Owner can grant, change or remove the Owner role', 'PERMISSION_DENIED');
+    }
+  }
+
+  private async ensureAnotherOwner(orgId: number, userId: string): Promise<void> {
+    const r = await this.control.query(`select 1 from members where organization_id = $1 and role = 'Owner' and user_id <> $2`, [orgId, userId]);
+    if (!r.rows.length) throw new HttpError(409, 'An organization needs at least one Owner', 'LAST_OWNER');
+  }
+
+  async addMember(orgId: number, actorRole: MemberRole, email: string, role: MemberRole): Promise<Member> {
+    this.checkOwnerChange(actorRole, null, role);
+    const u = await this.control.query<{ id: string }>('select id from users where email = $1', [email]);
+    const userId = u.rows[0]?.id;
+    if (!userId) throw new HttpError(404, `No account uses the email ${email}`, 'USER_NOT_FOUND', 'email');
+    const r = await this.control.query('insert into members (organization_id, user_id, role) values ($1, $2, $3) on conflict do nothing returning user_id', [orgId, userId, role]);
+    if (!r.rows.length) throw new HttpError(409, `${email} is already a member of this organization`, 'ALREADY_MEMBER', 'email');
+    this.access.invalidateRole(orgId, userId);
+    return this.member(orgId, userId);
+  }
+
+  async updateMember(orgId: number, actorRole: MemberRole, userId: string, role: MemberRole): Promise<Member> {
+    const current = await this.member(orgId, userId);
+    this.checkOwnerChange(actorRole, current.role, role);
+    if (current.role === 'Owner' && role !== 'Owner') await this.ensureAnotherOwner(orgId, userId);
+    await this.control.query('update members set role = $1 where organization_id = $2 and user_id = $3', [role, orgId, userId]);
+    this.access.invalidateRole(orgId, userId);
+    return this.member(orgId, userId);
+  }
+
+  async removeMember(orgId: number, actorRole: MemberRole, userId: string): Promise<void> {
+    const current = await this.member(orgId, userId);
+    this.checkOwnerChange(actorRole, current.role, null);
+    if (current.role === 'Owner') await this.ensureAnotherOwner(orgId, userId);
+    await this.control.query('delete from members where organization_id = $1 and user_id = $2', [orgId, userId]);
+    this.access.invalidateRole(orgId, userId);
+  }
+
+  /**
+   * The free-project limit: each member may have at most FREE_PROJECT_LIMIT running (not
+   * INACTIVE) projects across all free-plan organizations they belong to. Answers the members of
+   * this organization who have reached it.
+   */
+  async membersAtFreeProjectLimit(orgId: number): Promise<FreeProjectLimitMember[]> {
+    const r = await this.control.query<{ username: string; primary_email: string; running: number }>(
+      `select u.username, u.email as primary_email,
+              (select count(*)::int from projects p
+                 join organizations o on o.id = p.organization_id and o.plan = 'free'
+                 join members m2 on m2.organization_id = o.id and m2.user_id = u.id
+                where p.status <> 'INACTIVE') as running
+         from members m join users u on u.id = m.user_id
+        where m.organization_id = $1
+        order by u.email`,
+      [orgId],
+    );
+    return r.rows.filter((m) => m.running >= FREE_PROJECT_LIMIT).map((m) => ({ username: m.username, primary_email: m.primary_email, free_project_limit: FREE_PROJECT_LIMIT }));
+  }
+
+  /** 409 when a member of this free organization has reached the free-project limit (restore and creation). */
+  async assertBelowFreeProjectLimit(orgId: number): Promise<void> {
+    const over = await this.membersAtFreeProjectLimit(orgId);
+    if (over.length) {
+      throw new HttpError(409, `Members of this organization have reached their free project limit: ${over.map((m) => m.primary_email).join(', ')}`, 'FREE_PROJECT_LIMIT');
+    }
+  }
+
+  /**
+   * Runs `create` (a new project, or a branch, in this organization) unless the free-project limit
+   * forbids it: in a free organization no member may go past FREE_PROJECT_LIMIT running projects.
+   */
+  async createProjectWithinLimits<T>(org: { id: number; slug: string }, create: () => Promise<T>): Promise<T> {
+    const plan = (await this.access.organization(org.slug))?.plan ?? 'free';
+    if (plan !== 'free') return create();
+    const run = this.freeCreations.then(async () => {
+      await this.assertBelowFreeProjectLimit(org.id);
+      return create();
+    });
+    this.freeCreations = run.catch(() => undefined);
+    return run;
+  }
+}

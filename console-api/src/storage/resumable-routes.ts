@@ -1,0 +1,39 @@
+import { PERMISSIONS, STORAGE_API_MESSAGES } from '@plinth/shared-contracts';
+import type { FastifyRequest } from 'fastify';
+import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
+import { BucketParamsSchema, openStorage } from '@plinth/project-services';
+import { getBucket, mimeAllowed } from '@plinth/project-services';
+import { getStorageConfig } from '@plinth/project-services';
+import { requireObject } from '@plinth/project-services';
+import { cacheControlOf, contentTypeOf, mountResumable, objectNameOf } from '@plinth/project-services';
+
+// The console's resumable uploads under /platform/storage/{ref}/buckets/{id}/objects/resumable, on
+// the one engine (./resumable): the session and CSRF token of every console call and storage write
+// permission; a plain upload's checks (bucket, object name, MIME type, size limit, an existing
+// object without x-upsert) made at creation, before any byte. Metadata: objectName, contentType,
+// cacheControl, upsert. An upload is its user's alone, in the bucket its URL names.
+
+const params = (req: FastifyRequest) => req.params as { ref: string; id: string };
+const ownerOf = (userId: string) => (/^[0-9a-f-]{36}$/i.test(userId) ? userId : null);
+
+export const resumableRoutes: RouteModule = (fastify, deps) =>
+  mountResumable(fastify, deps, {
+    path: '/platform/storage/:ref/buckets/:id/objects/resumable',
+    params: BucketParamsSchema,
+    caller: (req) => openStorage(deps, req, params(req).ref, PERMISSIONS.STORAGE_ADMIN_WRITE),
+    claim: (req, { access }) => ({ ref: params(req).ref, bucketId: params(req).id, uploader: `user:${access.user.id}` }),
+    async check(req, { db, access }, { length, metadata }) {
+      const bucket = await getBucket(db, params(req).id);
+      const objectName = objectNameOf(metadata);
+      const contentType = contentTypeOf(metadata);
+      if (!mimeAllowed(bucket.allowed_mime_types, contentType)) throw new HttpError(400, STORAGE_API_MESSAGES.mimeNotAllowed(contentType), 'INVALID_MIME_TYPE');
+      const config = await getStorageConfig(deps.control, access.project.ref, access.project.organizationId);
+      const maxBytes = Math.min(config.fileSizeLimit, bucket.file_size_limit ?? Number.POSITIVE_INFINITY);
+      if (length > maxBytes) throw new HttpError(413, STORAGE_API_MESSAGES.fileTooLarge(maxBytes), 'PAYLOAD_TOO_LARGE');
+      const upsert = req.headers['x-upsert'] === 'true' || metadata.upsert === 'true';
+      const existing = await requireObject(db, bucket.id, objectName).catch(() => null);
+      if (existing?.metadata && !upsert) throw new HttpError(409, STORAGE_API_MESSAGES.objectExists(objectName), 'CONFLICT');
+      return { bucketId: bucket.id, objectName, contentType, cacheControl: cacheControlOf(metadata), upsert };
+    },
+    writer: ({ db, access }) => ({ db, ownerId: ownerOf(access.user.id) }),
+  });

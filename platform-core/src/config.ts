@@ -1,0 +1,92 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './rate-limit';
+
+export interface ServerOptions {
+  /** Where the embedded databases and files live. Default: `.data/` at the repository root, or PLINTH_DATA_DIR. */
+  dataDir?: string;
+  /** A Postgres server for the control database and one database per project. Default: DATABASE_URL; embedded PGlite when unset. */
+  databaseUrl?: string;
+  /** Where storage object bytes live. Default: `<dataDir>/objects`. */
+  objectStoreDir?: string;
+  /** A Postgres database of its own for the log store (LOGS_DATABASE_URL). Default: the control database. */
+  logsDatabaseUrl?: string;
+  /** Record every call of the project APIs in the log store and the usage counts. Default on; PLINTH_REQUEST_LOG=0 turns it off. */
+  requestLog?: boolean;
+  /** Fastify/pino logger options; false silences logs. */
+  logger?: boolean | Record<string, unknown>;
+  /** Where people reach the console, e.g. https://plinth.example.com (PLINTH_PUBLIC_URL). An https address marks every cookie Secure. */
+  publicUrl?: string;
+  /** Marks every cookie Secure. Default: on when publicUrl is https; PLINTH_SECURE_COOKIES=1 forces it on, =0 off. */
+  secureCookies?: boolean;
+  /** Attempt limits of sign-in, sign-up and MFA verification (defaults: DEFAULT_AUTH_LIMITS). */
+  authLimits?: Partial<AuthLimits>;
+  /** Timeout of every statement on a project database, in ms. Default 15000 (PLINTH_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+  /** Session lifetime, in ms. Default 7 days. */
+  sessionTtlMs?: number;
+  /** Embedded: keep one project database open ahead of time so creation is immediate. Default true (PLINTH_SPARE_DATABASE=0 turns it off). */
+  spareDatabase?: boolean;
+  /** Project databases kept open at most; the least recently used idle one closes first. Default 20 (PLINTH_MAX_OPEN_DATABASES). */
+  maxOpenDatabases?: number;
+  /** A project database unused this long closes (opens again on its next call), in ms. Default 10 minutes (PLINTH_DATABASE_IDLE_MS). */
+  databaseIdleMs?: number;
+  /**
+   * Where apps reach a project's services, with `{ref}` in it: by host name
+   * (`https://{ref}.projects.example.com`) or by path (`https://projects.example.com/{ref}`)
+   * (PLINTH_PROJECT_URL). Default: the project services' own listener, http://localhost:{projectPort}/{ref}
+   * (the other loopback name than the console's).
+   */
+  projectUrl?: string;
+  /** The project services' port when there is no projectUrl (PROJECT_PORT; default PORT + 1, or 3001). */
+  projectPort?: number;
+  /** First account and organization created at start when absent (PLINTH_ADMIN_EMAIL / PLINTH_ADMIN_PASSWORD). */
+  admin?: { email: string; password: string } | null;
+}
+
+export interface ResolvedConfig {
+  dataDir: string;
+  databaseUrl: string | null;
+  logsDatabaseUrl: string | null;
+  requestLog: boolean;
+  objectStoreDir: string;
+  logger: boolean | Record<string, unknown>;
+  publicUrl: string | null;
+  secureCookies: boolean;
+  authLimits: AuthLimits;
+  statementTimeoutMs: number;
+  sessionTtlMs: number;
+  admin: { email: string; password: string } | null;
+  projectUrl: string | null;
+  projectPort: number;
+  spareDatabase: boolean;
+  maxOpenDatabases: number;
+  databaseIdleMs: number;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedConfig {
+  const dataDir = path.resolve(options.dataDir ?? env.PLINTH_DATA_DIR ?? path.join(repoRoot, '.data'));
+  const publicUrl = options.publicUrl ?? env.PLINTH_PUBLIC_URL ?? null;
+  const envAdmin = env.PLINTH_ADMIN_EMAIL && env.PLINTH_ADMIN_PASSWORD ? { email: env.PLINTH_ADMIN_EMAIL, password: env.PLINTH_ADMIN_PASSWORD } : null;
+  return {
+    dataDir,
+    databaseUrl: options.databaseUrl ?? env.DATABASE_URL ?? null,
+    logsDatabaseUrl: options.logsDatabaseUrl ?? env.LOGS_DATABASE_URL ?? null,
+    requestLog: options.requestLog ?? env.PLINTH_REQUEST_LOG !== '0',
+    objectStoreDir: path.resolve(options.objectStoreDir ?? path.join(dataDir, 'objects')),
+    logger: options.logger ?? { level: env.LOG_LEVEL ?? 'info' },
+    publicUrl,
+    secureCookies: options.secureCookies ?? (env.PLINTH_SECURE_COOKIES === '1' || (env.PLINTH_SECURE_COOKIES !== '0' && /^https:/i.test(publicUrl ?? ''))),
+    authLimits: { ...DEFAULT_AUTH_LIMITS, ...(Number(env.PLINTH_SIGN_UPS_PER_HOUR) > 0 ? { signUpsPerAddress: Number(env.PLINTH_SIGN_UPS_PER_HOUR) } : {}), ...options.authLimits },
+    statementTimeoutMs: options.statementTimeoutMs ?? (Number(env.PLINTH_STATEMENT_TIMEOUT_MS) || 15_000),
+    sessionTtlMs: options.sessionTtlMs ?? 7 * 24 * 3600 * 1000,
+    admin: options.admin === undefined ? envAdmin : options.admin,
+    projectUrl: options.projectUrl ?? (env.PLINTH_PROJECT_URL || null),
+    projectPort: options.projectPort ?? (Number(env.PROJECT_PORT) || (Number(env.PORT) ? Number(env.PORT) + 1 : 3001)),
+    spareDatabase: options.spareDatabase ?? env.PLINTH_SPARE_DATABASE !== '0',
+    maxOpenDatabases: options.maxOpenDatabases ?? (Number(env.PLINTH_MAX_OPEN_DATABASES) || 20),
+    databaseIdleMs: options.databaseIdleMs ?? (Number(env.PLINTH_DATABASE_IDLE_MS) || 10 * 60_000),
+  };
+}

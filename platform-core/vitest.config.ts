@@ -1,0 +1,2 @@
+// The server packages' shared test settings.
+export { default } from './vitest.base';

@@ -1,0 +1,164 @@
+import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
+import { AttemptLimit, assertWithinLimits } from '@plinth/platform-core/rate-limit';
+import type { ProjectCaller, ProjectSecrets } from '../caller';
+import { AuthError, invalid } from './errors';
+import type { AuthEmailKind, AuthMailer } from './mail';
+import { startSession } from './sessions';
+import { redirectAllowed, type ProjectAuthSettings } from './settings';
+import { emailTokenHash, issueAccessToken, newEmailOtp } from './tokens';
+import { toUser, updateUser, userJson, type AuthUser } from './users';
+
+/** Everything a request of the auth service works with. */
+export interface AuthContext {
+  ref: string;
+  db: ProjectDatabase;
+  settings: ProjectAuthSettings;
+  secrets: ProjectSecrets;
+  /** Null on the open routes (the email links). */
+  caller: ProjectCaller | null;
+  /** The service's own address, e.g. http://127.0.0.1:4000/api/projects/{ref}/auth/v1 (token issuer, email links). */
+  baseUrl: string;
+  mailer: AuthMailer;
+  limits: ProjectAuthLimits;
+  ip: string;
+  userAgent: string | undefined;
+  /** Set by a route for the request record: what happened ("login", "user_signedup"...). */
+  event?: string;
+  /** The user the request signed in or acted as, for the request record. */
+  userId?: string;
+}
+
+/** Attempts allowed per client address and per email, counted in this process's memory. */
+export class ProjectAuthLimits {
+  readonly signInPerEmail = new AttemptLimit(10, 15 * 60_000);
+  readonly signInPerAddress = new AttemptLimit(30, 15 * 60_000);
+  readonly signUpPerAddress = new AttemptLimit(30, 60 * 60_000);
+  readonly emailsPerEmail = new AttemptLimit(5, 60 * 60_000);
+  readonly emailsPerAddress = new AttemptLimit(30, 60 * 60_000);
+  readonly verifyPerAddress = new AttemptLimit(30, 15 * 60_000);
+}
+
+/** Throws a 429 in the clients' shape when any limit is reached. */
+export function withinLimits(checks: [AttemptLimit, string][], what: string, errorCode: string): void {
+  try {
+    assertWithinLimits(checks, what);
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    throw Object.assign(new AuthError(429, errorCode, err.message), { retryAfterSeconds: (err as { retryAfterSeconds?: number }).retryAfterSeconds });
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function checkEmail(email: unknown): string {
+  if (typeof email !== 'string' || !email.trim()) throw invalid('An email address is required');
+  const e = email.trim();
+  if (e.length > 255 || !EMAIL.test(e)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  return e.toLowerCase();
+}
+
+export function checkPassword(ctx: AuthContext, password: unknown): string {
+  if (typeof password !== 'string' || password === '') throw invalid('A password is required');
+  if (password.length > 1024) throw invalid('The password is longer than 1024 characters');
+  const min = ctx.settings.minPasswordLength;
+  if ([...password].length < min) {
+    throw new AuthError(422, 'weak_password', `Password should be at least ${min} characters.`, { weak_password: { reasons: ['length'] } });
+  }
+  return password;
+}
+
+export function metadata(v: unknown, field: string): Record<string, unknown> | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'object' || Array.isArray(v)) throw invalid(`${field} must be an object`);
+  if (JSON.stringify(v).length > 64 * 1024) throw invalid(`${field} is larger than 64 kB`);
+  return v as Record<string, unknown>;
+}
+
+/** The redirect target of an email link: the one asked for when allowed (else refused), or the site URL. */
+export function redirectTarget(ctx: AuthContext, asked: unknown): string {
+  if (asked === undefined || asked === null || asked === '') return ctx.settings.siteUrl;
+  if (typeof asked !== 'string' || !redirectAllowed(ctx.settings, asked)) {
+    throw new AuthError(400, 'validation_failed', 'redirect_to is not an allowed address: add it to the redirect allow-list of the project\'s auth settings');
+  }
+  return asked;
+}
+
+export type SessionJson = {
+  access_token: string;
+  token_type: 'bearer';
+  expires_in: number;
+  expires_at: number;
+  refresh_token: string;
+  user: ReturnType<typeof userJson>;
+};
+
+/** The session answer of a sign-in, for an existing session or a new one. */
+export async function sessionJson(ctx: AuthContext, user: AuthUser, sessionId: string, refreshToken: string, method: string): Promise<SessionJson> {
+  const { token, expiresAt } = await issueAccessToken({
+    ref: ctx.ref,
+    jwtSecret: ctx.secrets.jwtSecret,
+    user,
+    sessionId,
+    expirySeconds: ctx.settings.jwtExpirySeconds,
+    method,
+    issuer: ctx.baseUrl,
+  });
+  return { access_token: token, token_type: 'bearer', expires_in: ctx.settings.jwtExpirySeconds, expires_at: expiresAt, refresh_token: refreshToken, user: userJson(user) };
+}
+
+/** Starts a session for the user (they signed in) and answers it. */
+export async function signIn(ctx: AuthContext, user: AuthUser, method: string): Promise<SessionJson> {
+  ctx.userId = user.id;
+  const s = await startSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
+  return sessionJson(ctx, toUser(s.userRow), s.sessionId, s.refreshToken, method);
+}
+
+const TOKEN_TYPES: Record<AuthEmailKind, string> = {
+  signup: 'confirmation_token',
+  invite: 'confirmation_token',
+  magiclink: 'confirmation_token',
+  recovery: 'recovery_token',
+  email_change: 'email_change_token_new',
+};
+
+const SENT_AT: Record<AuthEmailKind, 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at'> = {
+  signup: 'confirmation_sent_at',
+  invite: 'confirmation_sent_at',
+  magiclink: 'confirmation_sent_at',
+  recovery: 'recovery_sent_at',
+  email_change: 'email_change_sent_at',
+};
+
+export const tokenTypeOf = (kind: AuthEmailKind) => TOKEN_TYPES[kind];
+
+/**
+ * Sends the user an email with a one-time link and code (replacing any earlier one of its kind),
+ * within the per-email and per-address limits.
+ */
+export async function sendEmailLink(ctx: AuthContext, user: AuthUser, kind: AuthEmailKind, redirectTo: string, to = user.email ?? ''): Promise<AuthUser> {
+  withinLimits(
+    [
+      [ctx.limits.emailsPerEmail, `${ctx.ref}|${to}`],
+      [ctx.limits.emailsPerAddress, `${ctx.ref}|${ctx.ip}`],
+    ],
+    'emails sent',
+    'over_email_send_rate_limit',
+  );
+  ctx.limits.emailsPerEmail.record(`${ctx.ref}|${to}`);
+  ctx.limits.emailsPerAddress.record(`${ctx.ref}|${ctx.ip}`);
+  const otp = newEmailOtp();
+  const tokenHash = emailTokenHash(to, otp);
+  await ctx.db.query(
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4)
+     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now()`,
+    [user.id, TOKEN_TYPES[kind], tokenHash, to],
+  );
+  const updated = (await updateUser(ctx.db, user.id, { [SENT_AT[kind]]: 'now()' })) ?? user;
+  const link = `${ctx.baseUrl}/verify?${new URLSearchParams({ token: tokenHash, type: kind, redirect_to: redirectTo })}`;
+  try {
+    await ctx.mailer.send({ ref: ctx.ref, to, kind, link, otp, siteUrl: ctx.settings.siteUrl, redirectTo });
+  } catch {
+    throw new AuthError(503, 'email_send_failed', 'Error sending the email: the mail server did not accept it. Try again later.');
+  }
+  return updated;
+}

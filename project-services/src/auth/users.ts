@@ -1,0 +1,192 @@
+import type { ProjectDatabase } from '@plinth/platform-core/deps';
+
+// The project's users (auth.users in the project database) and how the auth clients see them.
+
+export type Db = Pick<ProjectDatabase, 'query'>;
+
+export interface AuthUser {
+  id: string;
+  aud: string;
+  role: string;
+  email: string | null;
+  passwordHash: string | null;
+  emailConfirmedAt: string | null;
+  invitedAt: string | null;
+  confirmationSentAt: string | null;
+  recoverySentAt: string | null;
+  emailChange: string | null;
+  emailChangeSentAt: string | null;
+  lastSignInAt: string | null;
+  appMetadata: Record<string, unknown>;
+  userMetadata: Record<string, unknown>;
+  bannedUntil: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (v: string) => UUID.test(v);
+
+function iso(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  const d = v instanceof Date ? v : new Date(String(v));
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
+}
+
+function json(v: unknown): Record<string, unknown> {
+  const o = typeof v === 'string' ? JSON.parse(v) : v;
+  return o && typeof o === 'object' && !Array.isArray(o) ? (o as Record<string, unknown>) : {};
+}
+
+export function toUser(r: Record<string, unknown>): AuthUser {
+  return {
+    id: String(r.id),
+    aud: String(r.aud),
+    role: String(r.role),
+    email: (r.email as string | null) ?? null,
+    passwordHash: (r.encrypted_password as string | null) ?? null,
+    emailConfirmedAt: iso(r.email_confirmed_at),
+    invitedAt: iso(r.invited_at),
+    confirmationSentAt: iso(r.confirmation_sent_at),
+    recoverySentAt: iso(r.recovery_sent_at),
+    emailChange: (r.email_change as string | null) ?? null,
+    emailChangeSentAt: iso(r.email_change_sent_at),
+    lastSignInAt: iso(r.last_sign_in_at),
+    appMetadata: json(r.raw_app_meta_data),
+    userMetadata: json(r.raw_user_meta_data),
+    bannedUntil: iso(r.banned_until),
+    createdAt: iso(r.created_at)!,
+    updatedAt: iso(r.updated_at)!,
+  };
+}
+
+export async function userById(db: Db, id: string): Promise<AuthUser | null> {
+  if (!isUuid(id)) return null;
+  const r = await db.query('select * from auth.users where id = $1', [id]);
+  return r.rows[0] ? toUser(r.rows[0]) : null;
+}
+
+export async function userByEmail(db: Db, email: string): Promise<AuthUser | null> {
+  const r = await db.query('select * from auth.users where lower(email) = lower($1)', [email]);
+  return r.rows[0] ? toUser(r.rows[0]) : null;
+}
+
+export interface NewUser {
+  email: string;
+  passwordHash: string | null;
+  confirmed: boolean;
+  invited?: boolean;
+  userMetadata?: Record<string, unknown>;
+  appMetadata?: Record<string, unknown>;
+  bannedUntil?: Date | null;
+  /** How the user signed up: 'email' unless an OAuth provider ('github', …). */
+  provider?: string;
+}
+
+/** Inserts a user; answers null when the email is taken. */
+export async function insertUser(db: Db, u: NewUser): Promise<AuthUser | null> {
+  const provider = u.provider ?? 'email';
+  const app = { ...(u.appMetadata ?? {}), provider, providers: [provider] };
+  const r = await db.query(
+    `insert into auth.users (email, encrypted_password, email_confirmed_at, invited_at, raw_app_meta_data, raw_user_meta_data, banned_until)
+     values ($1, $2, case when $3 then now() end, case when $4 then now() end, $5::jsonb, $6::jsonb, $7)
+     on conflict do nothing returning *`,
+    [u.email, u.passwordHash, u.confirmed, u.invited ?? false, JSON.stringify(app), JSON.stringify(u.userMetadata ?? {}), u.bannedUntil ?? null],
+  );
+  return r.rows[0] ? toUser(r.rows[0]) : null;
+}
+
+type Column =
+  | 'email'
+  | 'encrypted_password'
+  | 'email_confirmed_at'
+  | 'confirmation_sent_at'
+  | 'recovery_sent_at'
+  | 'email_change'
+  | 'email_change_sent_at'
+  | 'last_sign_in_at'
+  | 'raw_app_meta_data'
+  | 'raw_user_meta_data'
+  | 'banned_until'
+  | 'role';
+
+/** Sets the given columns ("now()" for a timestamp set to now); answers the user, or null when gone or the email is taken. */
+export async function updateUser(db: Db, id: string, set: Partial<Record<Column, unknown>>): Promise<AuthUser | null> {
+  const cols = Object.keys(set) as Column[];
+  const params: unknown[] = [id];
+  const assignments = cols.map((c) => {
+    const v = set[c];
+    if (v === 'now()') return `${c} = now()`;
+    params.push(c.startsWith('raw_') ? JSON.stringify(v) : v);
+    return `${c} = $${params.length}${c.startsWith('raw_') ? '::jsonb' : ''}`;
+  });
+  try {
+    const r = await db.query(`update auth.users set ${[...assignments, 'updated_at = now()'].join(', ')} where id = $1 returning *`, params);
+    return r.rows[0] ? toUser(r.rows[0]) : null;
+  } catch (err) {
+    if ((err as { code?: unknown }).code === '23505') return null;
+    throw err;
+  }
+}
+
+export function isBanned(u: AuthUser, now = Date.now()): boolean {
+  return u.bannedUntil !== null && new Date(u.bannedUntil).getTime() > now;
+}
+
+/** The user as the auth clients read it (GoTrue's user object). */
+export function userJson(u: AuthUser, opts: { admin?: boolean } = {}) {
+  const identity = u.email
+    ? [
+        {
+          identity_id: u.id,
+          id: u.id,
+          user_id: u.id,
+          identity_data: { email: u.email, email_verified: u.emailConfirmedAt !== null, phone_verified: false, sub: u.id },
+          provider: 'email',
+          last_sign_in_at: u.lastSignInAt ?? u.createdAt,
+          created_at: u.createdAt,
+          updated_at: u.updatedAt,
+          email: u.email.toLowerCase(),
+        },
+      ]
+    : [];
+  return {
+    id: u.id,
+    aud: u.aud,
+    role: u.role,
+    email: u.email ?? '',
+    email_confirmed_at: u.emailConfirmedAt ?? undefined,
+    phone: '',
+    confirmation_sent_at: u.confirmationSentAt ?? undefined,
+    confirmed_at: u.emailConfirmedAt ?? undefined,
+    recovery_sent_at: u.recoverySentAt ?? undefined,
+    new_email: u.emailChange ?? undefined,
+    email_change_sent_at: u.emailChangeSentAt ?? undefined,
+    invited_at: u.invitedAt ?? undefined,
+    last_sign_in_at: u.lastSignInAt ?? undefined,
+    app_metadata: u.appMetadata,
+    user_metadata: u.userMetadata,
+    identities: identity,
+    created_at: u.createdAt,
+    updated_at: u.updatedAt,
+    is_anonymous: false,
+    ...(opts.admin ? { banned_until: u.bannedUntil ?? undefined } : {}),
+  };
+}
+
+export interface UserPage {
+  users: AuthUser[];
+  total: number;
+}
+
+/** A page of users, newest first; `filter` matches part of the email or of the user's name. */
+export async function listUsers(db: Db, page: number, perPage: number, filter: string | null): Promise<UserPage> {
+  const where = filter ? `where email ilike $1 or raw_user_meta_data ->> 'full_name' ilike $1 or raw_user_meta_data ->> 'name' ilike $1` : '';
+  const params: unknown[] = filter ? [`%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
+  const total = await db.query<{ n: string | number }>(`select count(*) as n from auth.users ${where}`, params);
+  const rows = await db.query(
+    `select * from auth.users ${where} order by created_at desc, id limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, perPage, (page - 1) * perPage],
+  );
+  return { users: rows.rows.map(toUser), total: Number(total.rows[0]?.n ?? 0) };
+}
