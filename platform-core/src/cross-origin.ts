@@ -11,10 +11,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const CROSS_ORIGIN_MESSAGE = 'Requests from another origin are refused: the console API answers the console alone';
 
-/** The console's own origin: its public URL's, or the one this request was sent to. */
-function consoleOrigin(req: FastifyRequest, publicUrl: string | null): string {
-  if (publicUrl) return new URL(publicUrl).origin;
-  return `${req.protocol}://${req.host}`;
+/**
+ * Whether a browser's Origin is the console's own: the public URL's origin when it is set; else the
+ * host this request was sent to (the scheme aside: behind a proxy that ends TLS the browser says
+ * https while this server sees http).
+ */
+function isConsoleOrigin(origin: string, req: FastifyRequest, publicUrl: string | null): boolean {
+  if (publicUrl) return origin === new URL(publicUrl).origin;
+  try {
+    const url = new URL(origin);
+    return /^https?:$/.test(url.protocol) && url.host === req.host;
+  } catch {
+    return false;
+  }
 }
 
 export function refuseCrossOriginWrite(req: FastifyRequest, publicUrl: string | null): void {
@@ -23,5 +32,5 @@ export function refuseCrossOriginWrite(req: FastifyRequest, publicUrl: string | 
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') throw new HttpError(403, CROSS_ORIGIN_MESSAGE, 'CROSS_ORIGIN');
   const origin = req.headers.origin;
   if (origin === undefined) return; // not a browser's cross-origin call (those always carry Origin on a write)
-  if (origin !== consoleOrigin(req, publicUrl)) throw new HttpError(403, CROSS_ORIGIN_MESSAGE, 'CROSS_ORIGIN');
+  if (!isConsoleOrigin(origin, req, publicUrl)) throw new HttpError(403, CROSS_ORIGIN_MESSAGE, 'CROSS_ORIGIN');
 }

@@ -89,7 +89,6 @@ describe("the console's API", () => {
         { origin: `http://localhost:${h.internals.config.projectPort}` },
         { origin: 'http://localhost:3000' },
         { origin: 'http://127.0.0.1:3001' },
-        { origin: 'https://127.0.0.1:3000' },
         { origin: 'https://evil.example' },
         { origin: 'null' },
         { 'sec-fetch-site': 'cross-site' },
@@ -110,11 +109,12 @@ describe("the console's API", () => {
         ['same origin', { origin: CONSOLE_ORIGIN, 'sec-fetch-site': 'same-origin' }],
         ['typed address', { origin: CONSOLE_ORIGIN, 'sec-fetch-site': 'none' }],
         ['no origin', {}],
+        ['the same host over https (a proxy in front ends TLS)', { origin: CONSOLE_ORIGIN.replace(/^http:/, 'https:') }],
       ] as const) {
         const res = await createOrg(`made from ${name}`, headers);
         expect([name, res.statusCode]).toEqual([name, 201]);
       }
-      expect(await orgNames()).toEqual(expect.arrayContaining(['made from same origin', 'made from typed address', 'made from no origin']));
+      expect(await orgNames()).toEqual(expect.arrayContaining(['made from same origin', 'made from typed address', 'made from no origin', 'made from the same host over https (a proxy in front ends TLS)']));
     });
   });
 
@@ -310,5 +310,29 @@ describe('a custom hostname', () => {
     expect((await viaCustomHost('/rest/v1/notes?select=title')).statusCode).toBe(404);
     // The project is still reached by path.
     expect((await h.services.inject({ method: 'GET', url: `/${ref()}/rest/v1/notes?select=title`, headers: anonHeaders() })).statusCode).toBe(200);
+  });
+});
+
+describe('a console with a public URL', () => {
+  let pub: TestHarness;
+  beforeAll(async () => {
+    pub = await createTestHarness({ publicUrl: 'https://console.example.test' });
+  }, 120_000);
+  afterAll(async () => pub?.close());
+
+  it('takes writes from that origin alone, its scheme included', async () => {
+    const page = await pub.app.inject({ method: 'GET', url: '/api/auth/session', headers: { host: 'console.example.test' } });
+    const csrf = String([page.headers['set-cookie']].flat()[0]).split(';')[0]!.split('=').slice(1).join('=');
+    const signUp = (origin: string, email: string) =>
+      pub.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up',
+        headers: { host: 'console.example.test', origin, cookie: `__Host-plinth_csrf=${csrf}`, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email, password: 'long enough password' }),
+      });
+    const overHttp = await signUp('http://console.example.test', 'over-http@example.com');
+    expect(overHttp.statusCode).toBe(403);
+    expect(overHttp.json()).toMatchObject({ code: 'CROSS_ORIGIN' });
+    expect((await signUp('https://console.example.test', 'over-https@example.com')).statusCode).toBeLessThan(300);
   });
 });
