@@ -67,7 +67,7 @@ export function EditableCell({
     background: tokens.color.surface,
     border: `1px solid ${error ? tokens.color.danger : tokens.color.focus}`,
     borderRadius: tokens.radius.sm,
-    padding: `0 ${tokens.space.xs}px`,
+    padding: `0 ${tokens.space.xs}`,
   };
   if (column.kind === 'boolean' || column.kind === 'enum') {
     const options = column.kind === 'boolean' ? ['true', 'false'] : (column.enumValues ?? []);
