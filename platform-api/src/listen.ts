@@ -15,5 +15,6 @@ export async function listenProjectServices(app: FastifyInstance, consoleHost: s
   const address = plinth.services.server.address();
   const port = typeof address === 'object' && address ? address.port : plinth.config.projectPort;
   plinth.projectUrls.listening(port);
-  return plinth.config.projectUrl ?? `http://${consoleHost === '127.0.0.1' ? 'localhost' : consoleHost === 'localhost' ? '127.0.0.1' : consoleHost}:${port}/{ref}`;
+  // The project URL as the console shows it, with `{ref}` in place of a ref.
+  return plinth.projectUrls.base('{ref}', { protocol: 'http', host: consoleHost }, false);
 }

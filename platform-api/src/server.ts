@@ -26,6 +26,7 @@ import { EgressCounter } from '@plinth/console-api/usage/egress';
 import { UsageService } from '@plinth/console-api/usage/service';
 import { openLogStore } from '@plinth/console-api/logs/index';
 import { domainModules } from '@plinth/console-api/index';
+import { countEgress } from '@plinth/platform-core/egress-hook';
 import { ProjectUrls } from '@plinth/platform-core/project-urls';
 import { refuseCrossOriginWrite } from '@plinth/platform-core/cross-origin';
 import { CustomHosts } from '@plinth/platform-core/custom-hosts';
@@ -132,15 +133,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       api.addHook('onRequest', async (req, reply) => checkCsrf(req, reply, cookies));
       api.addHook('preValidation', refuseBadText);
       api.addHook('onRoute', requireContractRef);
-      // Egress: bytes of every answer about a project; streamed bodies are counted by their routes (deps.recordEgress).
-      api.addHook('onSend', async (req, _reply, payload) => {
-        const ref = (req.params as { ref?: unknown } | undefined)?.ref;
-        if (typeof ref === 'string') {
-          if (typeof payload === 'string') egress.record(ref, Buffer.byteLength(payload));
-          else if (Buffer.isBuffer(payload)) egress.record(ref, payload.length);
-        }
-        return payload;
-      });
+      // Egress: bytes of every answer about a project (countEgress).
+      api.addHook('onSend', countEgress(egress));
       api.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       for (const mod of domainModules) await api.register(async (scope) => mod(scope, deps));
     },

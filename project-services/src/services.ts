@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { countEgress } from '@plinth/platform-core/egress-hook';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiDeps, RouteModule } from '@plinth/platform-core/deps';
 import { installErrorHandling } from '@plinth/platform-core/errors';
@@ -75,15 +76,8 @@ export async function buildProjectServices({ deps, urls, logs, egress, logger }:
   });
   app.addHook('preValidation', refuseBadText);
   app.addHook('onRoute', requireContractRef);
-  // Egress: bytes of every answer about a project; streamed bodies are counted by their routes (deps.recordEgress).
-  app.addHook('onSend', async (req, _reply, payload) => {
-    const ref = (req.params as { ref?: unknown } | undefined)?.ref;
-    if (typeof ref === 'string') {
-      if (typeof payload === 'string') egress.record(ref, Buffer.byteLength(payload));
-      else if (Buffer.isBuffer(payload)) egress.record(ref, payload.length);
-    }
-    return payload;
-  });
+  // Egress: bytes of every answer about a project (countEgress).
+  app.addHook('onSend', countEgress(egress));
   for (const mod of projectServiceModules) await app.register(async (scope) => mod(scope, deps));
   return app;
 }
