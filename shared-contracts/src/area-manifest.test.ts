@@ -38,4 +38,19 @@ describe('area manifest', () => {
       'page "storage/buckets" is not under a route segment the area owns; nav entry "scheduler" is declared twice; nav entry "scheduler" leads to "sql/1", outside the area\'s project segments',
     );
   });
+
+  it('keeps the side-menu entry and the redirect of a page, and drops what is not data', () => {
+    const withMenu = {
+      ...scheduler,
+      pages: [
+        { path: 'scheduler/jobs', title: 'Jobs', permission: 'projects_write', menu: { group: 'Manage', label: 'Jobs' }, load: () => null },
+        { path: 'scheduler', title: 'Jobs', redirect: 'scheduler/jobs' },
+      ],
+    };
+    expect(parseAreaManifest(withMenu).pages).toEqual([
+      { path: 'scheduler/jobs', title: 'Jobs', permission: 'projects_write', menu: { group: 'Manage', label: 'Jobs' } },
+      { path: 'scheduler', title: 'Jobs', redirect: 'scheduler/jobs' },
+    ]);
+    expect(() => parseAreaManifest({ ...scheduler, pages: [{ path: 'scheduler', title: 'Jobs', menu: { group: 'Manage' } }] })).toThrow('pages.0.menu.label');
+  });
 });

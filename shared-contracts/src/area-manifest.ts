@@ -19,16 +19,32 @@ export type GateBypass = (typeof GATE_BYPASSES)[number];
 
 const text = z.string().check(z.minLength(1));
 
+/** A page's entry in its area's side menu: the group it is listed under and its label. */
+export const AreaPageMenuSchema = z.object({
+  /** The menu group's heading; empty for the group without one at the top. */
+  group: z.optional(z.string()),
+  label: text,
+});
+export type AreaPageMenu = z.infer<typeof AreaPageMenuSchema>;
+
 export const AreaPageSchema = z.object({
   /** Below the area's base: "storage/buckets/:bucketId", "settings/*"; root areas: "org/:slug/*". */
   path: text,
   /** Shown in the document title ("{title} | {project} | Plinth") and the header. */
   title: text,
-  /** Permission key (permissions.ts) the page needs; the area shows its own notice without it. */
+  /**
+   * Permission key (permissions.ts) the page needs: without it the area kit shows a notice in its
+   * place and the host greys out a rail entry leading to it.
+   */
   permission: z.optional(text),
+  /** Outside the hosted build the kit shows the hosted-only notice (or leads on) instead. */
   hostedOnly: z.optional(z.boolean()),
   /** Status screens this page is shown through (000 §4.1); none: the status gate applies fully. */
   shownWhile: z.optional(z.array(z.enum(GATE_BYPASSES))),
+  /** Its entry in the area's side menu, if listed there. */
+  menu: z.optional(AreaPageMenuSchema),
+  /** The address leads on to this page instead (below the base). */
+  redirect: z.optional(text),
 });
 export type AreaPage = z.infer<typeof AreaPageSchema>;
 
