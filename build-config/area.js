@@ -7,6 +7,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { contractsMajorOfWorkspace, createSharedModules, HOISTED_MODULES, workspaceRoot } from './shared.js';
 import { optimizationOptions, outputOptions, resolveOptions, swcRule } from './rules.js';
+import { areaRuntimeContract } from './runtime-contract.js';
 
 /** DefinePlugin taken from the compiler's own webpack, so one webpack runs the whole build. */
 function defineWithCompilersWebpack(definitions) {
@@ -108,6 +109,7 @@ export function createAreaConfig({ dir, version }) {
       plugins: [
         defineWithCompilersWebpack({ __PLINTH_AREA_BUILD__: JSON.stringify(stamp) }),
         emitAreaFiles(stamp, manifest),
+        areaRuntimeContract(stamp),
         new ModuleFederationPlugin({
           name: remoteNameOf(area),
           filename: 'remoteEntry.js',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { createSharedModules } from './shared.js';
+import { hostRuntimeContract } from './runtime-contract.js';
 
 /** zod itself and the two modules the shell shares it through. */
 const ZOD_MODULES = /[\\/](zod@[^\\/]+[\\/]|zod-mini\.js$|zod-locales\.js$)/;
@@ -53,6 +54,7 @@ export function createHostConfig({ dir }) {
           experiments: { provideExternalRuntime: true, optimization: { target: 'web' } },
         }),
         new HtmlWebpackPlugin({ hash: true, template: path.join(dir, 'public/index.html'), title: 'Plinth' }),
+        hostRuntimeContract({ dir }),
       ],
       stats: 'errors-warnings',
     };

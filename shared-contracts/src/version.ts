@@ -5,3 +5,4 @@ export const CONTRACTS_MAJOR: number = Number(CONTRACTS_VERSION.split('.')[0]);
 export function isCompatibleContractsMajor(remoteMajor: number): boolean {
   return remoteMajor === CONTRACTS_MAJOR;
 }
+export * from './runtime-contract';

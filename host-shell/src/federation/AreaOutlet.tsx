@@ -107,7 +107,7 @@ export function AreaOutlet({ area, title = area, basePath, projectRef, mountProp
       }
       if (cancelled) return;
       mark('loaded', area);
-      const check = checkAreaModule(area, loaded, undefined, title);
+      const check = checkAreaModule(area, loaded, undefined, title, loader.requiresOf?.(area));
       if (!check.ok) {
         setPhase({ kind: 'refused', detail: check.message });
         return;

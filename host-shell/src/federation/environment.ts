@@ -11,6 +11,13 @@ export const AreaReleaseSchema = z.object({
   url: z.string().check(z.minLength(1, 'url must name the remote\'s mf-manifest.json')),
   /** The area's description of itself (its area-manifest.json), folded in by `deploy publish`. */
   manifest: AreaManifestSchema,
+  /** What the area's build requires of the shell (its runtime-requires.json), folded in by `deploy promote`. */
+  requires: z.optional(
+    z.object({
+      modules: z.record(z.string(), z.object({ requiredVersion: z.nullable(z.string()), imports: z.nullable(z.array(z.string())) })),
+      contracts: z.optional(z.record(z.string(), z.number())),
+    }),
+  ),
 });
 export type AreaRelease = z.infer<typeof AreaReleaseSchema>;
 

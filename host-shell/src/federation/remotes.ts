@@ -1,5 +1,5 @@
 import { createInstance, getInstance, type ModuleFederation } from '@module-federation/enhanced/runtime';
-import type { AreaName } from '@plinth/shared-contracts';
+import type { AreaName, RuntimeRequires } from '@plinth/shared-contracts';
 import type { Environment } from './environment';
 
 /** Name the host's build gives its federation container (see @plinth/build-config). */
@@ -14,6 +14,8 @@ export function remoteNameOf(area: AreaName): string {
 export interface AreaLoader {
   load: (area: AreaName) => Promise<unknown>;
   reset: (area: AreaName) => void;
+  /** What the area's build requires of the shell, as its environment entry states it. */
+  requiresOf?: (area: AreaName) => RuntimeRequires | undefined;
 }
 
 /** The federation instance the host's build created, or a new one (tests, a page without the plugin). */
@@ -75,6 +77,7 @@ export function createFederationAreaLoader(environment: Environment, federation:
       }
       return pending;
     },
+    requiresOf: (area) => environment.areas[area]?.requires,
     reset(area) {
       loads.delete(area);
       const remote = remoteOf(environment, area);
