@@ -1,5 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, type Http } from '@plinth/shared-contracts';
 
 // Project settings: API keys, project configuration, JWT secret and custom hostname
 // (spec 001 §2 settings panel, §3, §4, §6, §7, §8). Served under /api/platform/props/project/{ref}
@@ -86,6 +86,10 @@ export const CustomHostnameResultSchema = z.object({
   ssl: z.object({ status: z.string() }),
   status: z.string(),
   created_at: z.string(),
+  /** The DNS record that proves the hostname is the project owner's: publish it, then verify. */
+  ownership_verification: z.optional(z.nullable(z.object({ type: z.literal('txt'), name: z.string(), value: z.string() }))),
+  /** What the last verification found instead of the record, if it failed. */
+  verification_errors: z.optional(z.array(z.string())),
 });
 export const CustomHostnameSchema = z.object({
   status: CustomHostnameStatusSchema,
@@ -140,6 +144,12 @@ export function createSettingsClient(http: Http) {
       http('GET', encodePath`/platform/projects/${ref}/custom-hostname`, { schema: CustomHostnameSchema }),
     setCustomHostname: (ref: string, customHostname: string) =>
       http('POST', encodePath`/platform/projects/${ref}/custom-hostname`, { body: { custom_hostname: customHostname }, schema: CustomHostnameSchema }),
+    /** Looks for the hostname's TXT record now (001 §4: the status then moves on, or says what was found). */
+    reverifyCustomHostname: (ref: string) =>
+      http('POST', encodePath`/platform/projects/${ref}/custom-hostname/reverify`, { schema: CustomHostnameSchema }),
+    /** Serves a verified hostname: the project services answer on it and copied URLs use it. */
+    activateCustomHostname: (ref: string) =>
+      http('POST', encodePath`/platform/projects/${ref}/custom-hostname/activate`, { schema: CustomHostnameSchema }),
     deleteCustomHostname: (ref: string) =>
       http('DELETE', encodePath`/platform/projects/${ref}/custom-hostname`, { schema: CustomHostnameSchema }),
   };

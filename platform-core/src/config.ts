@@ -42,6 +42,11 @@ export interface ServerOptions {
   projectPort?: number;
   /** First account and organization created at start when absent (PLINTH_ADMIN_EMAIL / PLINTH_ADMIN_PASSWORD). */
   admin?: { email: string; password: string } | null;
+  /**
+   * DNS servers that verify custom domains' TXT records, as `address` or `address:port`
+   * (PLINTH_DNS_SERVERS, comma separated). Default: the machine's resolvers.
+   */
+  dnsServers?: string[] | null;
 }
 
 export interface ResolvedConfig {
@@ -62,6 +67,7 @@ export interface ResolvedConfig {
   spareDatabase: boolean;
   maxOpenDatabases: number;
   databaseIdleMs: number;
+  dnsServers: string[] | null;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -88,5 +94,11 @@ export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEn
     spareDatabase: options.spareDatabase ?? env.PLINTH_SPARE_DATABASE !== '0',
     maxOpenDatabases: options.maxOpenDatabases ?? (Number(env.PLINTH_MAX_OPEN_DATABASES) || 20),
     databaseIdleMs: options.databaseIdleMs ?? (Number(env.PLINTH_DATABASE_IDLE_MS) || 10 * 60_000),
+    dnsServers: options.dnsServers !== undefined ? options.dnsServers : dnsServersOf(env.PLINTH_DNS_SERVERS),
   };
+}
+
+function dnsServersOf(value: string | undefined): string[] | null {
+  const servers = (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return servers.length ? servers : null;
 }

@@ -312,6 +312,19 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
     ],
   },
   {
+    // A custom hostname's proof of ownership: the TXT record's value the project's owner publishes,
+    // what the last check found, and when. An active hostname belongs to one project only.
+    version: '0157_custom_hostname_verification',
+    statements: [
+      'alter table custom_hostnames add column if not exists verification_token text',
+      'alter table custom_hostnames add column if not exists verification_error text',
+      'alter table custom_hostnames add column if not exists checked_at timestamptz',
+      `delete from custom_hostnames a where a.status = '5_services_reconfigured' and exists (
+        select 1 from custom_hostnames b where b.hostname = a.hostname and b.status = a.status and (b.created_at, b.project_ref) < (a.created_at, a.project_ref))`,
+      `create unique index if not exists custom_hostnames_active on custom_hostnames (hostname) where status = '5_services_reconfigured'`,
+    ],
+  },
+  {
     // An organization's own value of a feature flag (the environment's applies to flags it does not set).
     version: '0150_feature_flag_overrides',
     statements: [

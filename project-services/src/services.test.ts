@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectSettings } from '@plinth/shared-contracts';
+import type { ProjectSettings } from '@plinth/contracts-settings';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { startProjectServer, type ProjectTestServer } from '@plinth/platform-api/testing/project-server';
 import { projectKeys, type ProjectKeys } from './auth/testing';
@@ -289,7 +289,7 @@ describe('a custom hostname', () => {
   it('reaches its project once active, and neither before nor after it is deleted', async () => {
     const set = await h.app.inject({ method: 'POST', url: url(), headers: await s.as('Owner'), payload: { custom_hostname: CUSTOM_HOST } });
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toMatchObject({ status: '1_not_started' });
+    expect(set.json()).toMatchObject({ status: '2_initiated' });
     // Not yet active: the host is not the project's.
     await h.internals.customHosts.refresh();
     expect((await viaCustomHost('/rest/v1/notes?select=title')).statusCode).toBe(404);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JwtSecretUpdateStatus, ProjectSettings } from '@plinth/shared-contracts';
+import type { JwtSecretUpdateStatus, ProjectSettings } from '@plinth/contracts-settings';
 import { startProjectServer, type ProjectTestServer } from '@plinth/platform-api/testing/project-server';
 
 let s: ProjectTestServer;
@@ -65,7 +65,7 @@ describe('project settings', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('custom_hostname');
     const set = await s.app.inject({ method: 'POST', url, headers: await s.as('Owner'), payload: { custom_hostname: 'API.Example.com' } });
-    expect(set.json()).toMatchObject({ status: '1_not_started', data: { result: { hostname: 'api.example.com' } } });
+    expect(set.json()).toMatchObject({ status: '2_initiated', data: { result: { hostname: 'api.example.com', ownership_verification: { type: 'txt', name: '_plinth-challenge.api.example.com' } } } });
     await s.deps.control.query(`update organizations set plan = 'free'`);
     try {
       expect((await s.app.inject({ method: 'GET', url, headers: await s.as('Owner') })).json()).toEqual({ status: '0_not_allowed', data: null });

@@ -1,15 +1,5 @@
-import {
-  CUSTOM_HOSTNAME_API_MESSAGES,
-  CustomHostnameCreateSchema,
-  CustomHostnameSchema,
-  JwtSecretUpdateSchema,
-  JwtSecretUpdateStatusSchema,
-  PERMISSIONS,
-  ProjectApiConfigSchema,
-  ProjectConfigSchema,
-  ProjectSettingsSchema,
-  type ProjectService,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { CUSTOM_HOSTNAME_API_MESSAGES, CustomHostnameCreateSchema, CustomHostnameSchema, JwtSecretUpdateSchema, JwtSecretUpdateStatusSchema, ProjectApiConfigSchema, ProjectConfigSchema, ProjectSettingsSchema, type ProjectService } from '@plinth/contracts-settings';
 import * as z from '@plinth/shared-contracts/zod';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,16 +9,20 @@ import { organizationPlan } from '@plinth/project-services';
 import { projectUrl } from '@plinth/platform-core/project-urls';
 import { maskSecret } from './keys';
 import { SettingsStore, type ProjectKeys } from './store';
+import { CustomHostnames } from './custom-hostnames';
+import { dnsTxtLookup, reservedHostname } from './custom-domain';
 
 /** Project settings: API keys, configuration, JWT secret rotation and custom hostname. */
 export const settingsRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const store = new SettingsStore(deps.control);
+  const hostnames = new CustomHostnames(deps.control, dnsTxtLookup(deps.services.config.dnsServers));
   fastify.addHook('onClose', async () => {
     await Promise.all([...store.pending.values()]);
   });
   const props = '/platform/props/project/:ref';
 
+  const isFree = async (access: ProjectAccess) => (await organizationPlan(deps.control, access.project.organizationId)) === 'free';
   const canReveal = (access: ProjectAccess) => access.permissions.has(PERMISSIONS.SERVICE_API_KEYS_READ);
   const endpointOf = (req: FastifyRequest, ref: string) => {
     const url = new URL(projectUrl(deps, req, ref));
@@ -73,8 +67,7 @@ export const settingsRoutes: RouteModule = (fastify, deps) => {
   app.get('/platform/projects/:ref/config', { schema: { params: RefParamsSchema, response: { 200: ProjectConfigSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref);
     const k = await store.keys(access.project.ref);
-    const free = (await organizationPlan(deps.control, access.project.organizationId)) === 'free';
-    const host = await store.customHostname(k.ref, free);
+    const host = await hostnames.read(k.ref, await isFree(access));
     return {
       project: { ref: k.ref, jwt_secret: canReveal(access) ? k.jwt_secret : maskSecret(k.jwt_secret) },
       services: services(req, access, k),
@@ -83,24 +76,43 @@ export const settingsRoutes: RouteModule = (fastify, deps) => {
   });
 
   const hostname = '/platform/projects/:ref/custom-hostname';
+  /** Writes need a plan with custom domains (the free plan has none) and the projects' write permission. */
+  const writeAccess = async (req: FastifyRequest, ref: string) => {
+    const access = await deps.requireProjectAccess(req, ref, PERMISSIONS.PROJECTS_WRITE);
+    if (await isFree(access)) throw new HttpError(400, CUSTOM_HOSTNAME_API_MESSAGES.notAllowed, 'NOT_ALLOWED');
+    return access;
+  };
+  /** The project services' listener reads active hostnames: tell it at once after a change. */
+  const served = async () => {
+    await fastify.plinth?.customHosts.refresh();
+  };
   app.get(hostname, { schema: { params: RefParamsSchema, response: { 200: CustomHostnameSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref);
-    const free = (await organizationPlan(deps.control, access.project.organizationId)) === 'free';
-    return store.customHostname(access.project.ref, free);
+    return hostnames.read(access.project.ref, await isFree(access));
   });
   app.post(hostname, { schema: { params: RefParamsSchema, body: CustomHostnameCreateSchema, response: { 200: CustomHostnameSchema } } }, async (req) => {
-    const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE);
-    if ((await organizationPlan(deps.control, access.project.organizationId)) === 'free') {
-      throw new HttpError(400, CUSTOM_HOSTNAME_API_MESSAGES.notAllowed, 'NOT_ALLOWED');
-    }
-    await store.setCustomHostname(access.project.ref, req.body.custom_hostname);
-    await fastify.plinth?.customHosts.refresh();
-    return store.customHostname(access.project.ref, false);
+    const access = await writeAccess(req, req.params.ref);
+    const reserved = reservedHostname(req.body.custom_hostname, deps.services.config.publicUrl, deps.services.config.projectUrl);
+    if (reserved) throw new HttpError(400, reserved, 'RESERVED_HOSTNAME', 'custom_hostname');
+    await hostnames.claim(access.project.ref, req.body.custom_hostname);
+    await served();
+    return hostnames.read(access.project.ref, false);
+  });
+  app.post(`${hostname}/reverify`, { schema: { params: RefParamsSchema, response: { 200: CustomHostnameSchema } } }, async (req) => {
+    const access = await writeAccess(req, req.params.ref);
+    await hostnames.verify(access.project.ref);
+    return hostnames.read(access.project.ref, false);
+  });
+  app.post(`${hostname}/activate`, { schema: { params: RefParamsSchema, response: { 200: CustomHostnameSchema } } }, async (req) => {
+    const access = await writeAccess(req, req.params.ref);
+    await hostnames.activate(access.project.ref);
+    await served();
+    return hostnames.read(access.project.ref, false);
   });
   app.delete(hostname, { schema: { params: RefParamsSchema, response: { 200: CustomHostnameSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE);
-    await store.deleteCustomHostname(access.project.ref);
-    await fastify.plinth?.customHosts.refresh();
-    return store.customHostname(access.project.ref, (await organizationPlan(deps.control, access.project.organizationId)) === 'free');
+    await hostnames.remove(access.project.ref);
+    await served();
+    return hostnames.read(access.project.ref, await isFree(access));
   });
 };

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { CustomHostname, JwtSecretUpdateStatus } from '@plinth/shared-contracts';
+import type { JwtSecretUpdateStatus } from '@plinth/contracts-settings';
 import { HttpError, type ControlDatabase } from '@plinth/platform-core/deps';
-import { isoTime } from '@plinth/platform-core/common/control-schema';
 import { newJwtSecret, signApiKey } from './keys';
 import { forgetProjectRecords } from '@plinth/project-services';
 
 // Project settings kept in the control database: the keys (the core's projects table), JWT secret
-// rotations and custom hostnames (tables of this domain).
+// rotations (a table of this domain); custom hostnames are in custom-hostnames.ts.
 
 
 export interface ProjectKeys {
@@ -68,31 +67,5 @@ export class SettingsStore {
     })().finally(() => this.pending.delete(ref));
     this.pending.set(ref, work);
     return this.jwtStatus(ref);
-  }
-
-  async customHostname(ref: string, freePlan: boolean): Promise<CustomHostname> {
-    if (freePlan) return { status: '0_not_allowed', data: null };
-    const r = await this.control.query<{ id: string; hostname: string; status: string; ssl_status: string; created_at: unknown }>(
-      'select * from custom_hostnames where project_ref = $1',
-      [ref],
-    );
-    const row = r.rows[0];
-    if (!row) return { status: '0_no_hostname_configured', data: null };
-    return {
-      status: row.status as CustomHostname['status'],
-      data: { result: { id: row.id, hostname: row.hostname, ssl: { status: row.ssl_status }, status: 'pending', created_at: isoTime(row.created_at) } },
-    };
-  }
-
-  async setCustomHostname(ref: string, hostname: string): Promise<void> {
-    await this.control.query(
-      `insert into custom_hostnames (project_ref, id, hostname, status, ssl_status) values ($1, $2, $3, '1_not_started', 'pending_validation')
-       on conflict (project_ref) do update set id = excluded.id, hostname = excluded.hostname, status = excluded.status, ssl_status = excluded.ssl_status, created_at = now()`,
-      [ref, randomUUID(), hostname],
-    );
-  }
-
-  async deleteCustomHostname(ref: string): Promise<void> {
-    await this.control.query('delete from custom_hostnames where project_ref = $1', [ref]);
   }
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CSRF_HEADER, type MemberRole, type PlanId } from '@plinth/shared-contracts';
 import type { ApiDeps } from '@plinth/platform-core/deps';
+import type { ServerOptions } from '@plinth/platform-core/config';
 import { createTestHarness, type TestHarness, type TestUser } from './harness';
 
 export interface ProjectTestServer {
@@ -29,8 +30,8 @@ export interface ProjectTestServer {
   close(): Promise<void>;
 }
 
-export async function startProjectServer(options: { plan?: PlanId } = {}): Promise<ProjectTestServer> {
-  const harness = await createTestHarness();
+export async function startProjectServer(options: { plan?: PlanId; server?: ServerOptions } = {}): Promise<ProjectTestServer> {
+  const harness = await createTestHarness(options.server);
   const { internals } = harness;
   await internals.egress.stop();
   const { user: owner, org, project } = await harness.userWithProject();
