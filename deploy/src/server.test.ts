@@ -1,13 +1,15 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { promote } from './environments';
 import { publishAll, publishArea } from './publish';
 import { createConsoleServer } from './server';
 import { areaManifest, temporaryDirs, writeAreaBuild, writeShellBuild } from './test-fixtures';
+import { chooseEncoding } from './static-files';
 import type { DeployDirs } from './paths';
 
 const AREAS = ['storage', 'auth-policies', 'sql-editor', 'logs', 'settings-billing'] as const;
@@ -55,7 +57,7 @@ describe('console server routing', () => {
     expect(manifest.headers['access-control-allow-origin']).toBe('*');
     expect(manifest.headers['cache-control']).toBe('no-cache');
 
-    const chunk = await production.inject({ url: '/remotes/storage/1.0.0/525.d3fdbf8d6d.js', headers: { 'accept-encoding': 'gzip, br' } });
+    const chunk = await production.inject({ url: '/remotes/storage/1.0.0/525.d3fdbf8d6d.js', headers: { 'accept-encoding': 'gzip' } });
     expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(chunk.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(chunk.rawPayload).toString()).toContain('older storage');
@@ -92,6 +94,93 @@ describe('console server routing', () => {
     const api = await production.inject('/api/nothing-here');
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toBe('Route not found: GET /api/nothing-here');
+  });
+
+  it('caches only content-hashed files for a year: never the environment, the federation manifests, the remote entry or the page', async () => {
+    const cacheOf = async (url: string) => (await production.inject(url)).headers['cache-control'];
+    expect(await cacheOf('/remotes/storage/1.1.0/525.d3fdbf8d6d.js')).toBe('public, max-age=31536000, immutable');
+    expect(await cacheOf('/812.0a1b2c3d4e.js')).toBe('public, max-age=31536000, immutable');
+    for (const unhashed of ['/remotes/storage/1.1.0/remoteEntry.js', '/remotes/storage/1.1.0/mf-manifest.json', '/remotes/storage/1.1.0/area-manifest.json', '/main.js', '/project/abc/storage']) {
+      expect(await cacheOf(unhashed), unhashed).toBe('no-cache');
+    }
+    expect(await cacheOf('/environment.json')).toBe('no-store');
+  });
+
+  it('answers brotli when the browser takes it, else gzip, else the bytes as they are', async () => {
+    const url = '/remotes/storage/1.1.0/remoteEntry.js';
+    const plain = (await production.inject(url)).body;
+    const br = await production.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain);
+    expect(br.rawPayload.length).toBeLessThan(plain.length);
+    const gz = await production.inject({ url, headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain);
+    const none = await production.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.body).toBe(plain);
+    // the page itself, made per request, is compressed too
+    const page = await production.inject({ url: '/project/abc/storage', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain('<div id="root">');
+  });
+
+  it('serves a build published without a brotli copy as gzip until its brotli copy is made, then brotli', async () => {
+    const file = path.join(dirs.published, 'storage/1.0.0/remoteEntry.js');
+    await rm(`${file}.br`, { force: true });
+    const ask = () => staging.inject({ url: '/remotes/storage/1.0.0/remoteEntry.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect((await ask()).headers['content-encoding']).toBe('gzip');
+    let answer = await ask();
+    for (let tries = 0; answer.headers['content-encoding'] !== 'br' && tries < 50; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      answer = await ask();
+    }
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(answer.rawPayload).toString()).toContain('var plinth_storage');
+  });
+
+  it("puts the area's remote entry and first chunks, and the early bootstrap call, in the page of an address the area owns", async () => {
+    // The published build's federation manifest, shaped as the build writes it.
+    await writeFile(
+      path.join(dirs.published, 'storage/1.1.0/mf-manifest.json'),
+      JSON.stringify({
+        id: 'plinth_storage',
+        metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [{ name: 'area', path: './area', assets: { js: { sync: ['__federation_expose_area.0123abcd45.js'], async: ['900.aaaabbbbcc.js'] } } }],
+      }),
+    );
+    const page = await production.inject('/project/abcdefghijabcdefghij/storage/buckets/avatars');
+    expect(page.body).toContain('<link rel="preload" as="fetch" crossorigin="anonymous" href="/remotes/storage/1.1.0/mf-manifest.json">');
+    expect(page.body).toContain('<link rel="preload" as="script" href="/remotes/storage/1.1.0/remoteEntry.js">');
+    expect(page.body).toContain('<link rel="preload" as="script" href="/remotes/storage/1.1.0/__federation_expose_area.0123abcd45.js">');
+    // chunks loaded later are left to the area
+    expect(page.body).not.toContain('900.aaaabbbbcc.js');
+    // staging runs another version of the area: its page preloads that one
+    expect((await staging.inject('/project/abcdefghijabcdefghij/storage')).body).toContain('href="/remotes/storage/1.0.0/remoteEntry.js"');
+    // the bootstrap script comes before the shell's code, and the policy allows it by its hash alone
+    const inline = /<script>([^<]*)<\/script>/.exec(page.body)?.[1] ?? '';
+    expect(inline).toContain('/api/platform/bootstrap');
+    expect(page.body.indexOf(inline)).toBeLessThan(page.body.indexOf('src="/main.js"'));
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(page.headers['content-security-policy']).toBe(`frame-ancestors 'self'; script-src 'self' 'sha256-${hash}'`);
+
+    // addresses no area owns: the bootstrap call, no remote
+    for (const url of ['/project/abcdefghijabcdefghij', '/projects', '/sign-in']) {
+      const other = await production.inject(url);
+      expect(other.body, url).toContain('/api/platform/bootstrap');
+      expect(other.body, url).not.toContain('/remotes/');
+    }
+  });
+
+  it('chooses the encoding by the weights of Accept-Encoding', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*, br;q=0')).toBe('gzip');
+    expect(chooseEncoding('gzip;q=0, identity')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
   });
 
   it('explains an environment that does not exist', async () => {

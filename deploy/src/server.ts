@@ -1,10 +1,11 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ServerOptions } from '@plinth/platform-api';
 import { publicManifest, readEnvironmentFile } from './environments';
 import { DEFAULT_DIRS, DeployError, isAreaName, SHELL_FOLDER, type DeployDirs } from './paths';
-import { IMMUTABLE, isFile, REVALIDATE, safeJoin, sendFile } from './static-files';
+import { cacheControlFor, CompressedCopies, isFile, REVALIDATE, safeJoin, sendDocument, sendFile } from './static-files';
+import { areaPreloads, SHELL_CSP, shellDocument } from './shell-page';
 import { createPlatformApiServer } from './platform-api';
 
 export interface ConsoleRoutesOptions {
@@ -13,12 +14,7 @@ export interface ConsoleRoutesOptions {
   dirs?: DeployDirs;
 }
 
-/** Files whose names carry no content hash: browsers must check them again. */
-const UNHASHED = new Set(['mf-manifest.json', 'mf-stats.json', 'remoteEntry.js', 'plinth-area.json', 'area-manifest.json', 'standalone.html', 'standalone.js', 'index.html', 'main.js']);
-
-function cacheFor(file: string): string {
-  return UNHASHED.has(path.basename(file)) ? REVALIDATE : IMMUTABLE;
-}
+const cacheFor = cacheControlFor;
 
 async function isDirectory(dir: string): Promise<boolean> {
   return stat(dir).then((info) => info.isDirectory(), () => false);
@@ -35,6 +31,8 @@ function notFound(reply: FastifyReply, message: string) {
 export async function registerConsoleRoutes(app: FastifyInstance, options: ConsoleRoutesOptions): Promise<void> {
   const dirs = options.dirs ?? DEFAULT_DIRS;
   const shellRoot = path.join(dirs.published, SHELL_FOLDER);
+  // Compressed copies of files published before publish wrote .br copies (see static-files.ts).
+  const copies = new CompressedCopies();
 
   app.get('/environment.json', async (_request, reply) => {
     try {
@@ -63,13 +61,14 @@ export async function registerConsoleRoutes(app: FastifyInstance, options: Conso
     if (!file || path.basename(file).startsWith('.') || !(await isFile(file))) {
       return notFound(reply, `No file "${fileParts.join('/')}" in the published ${area} area, version ${version ?? ''}.`);
     }
-    return sendFile(request, reply, file, cacheFor(file));
+    return sendFile(request, reply, file, cacheFor(file), copies);
   });
 
   app.get('/*', async (request: FastifyRequest<{ Params: { '*': string } }>, reply) => {
     const urlPath = `/${request.params['*'] ?? ''}`;
     // No other origin (a project's services origin among them) may show the console in a frame.
-    reply.header('content-security-policy', "frame-ancestors 'self'").header('x-frame-options', 'SAMEORIGIN');
+    // Scripts only from this origin, and the shell document's early bootstrap script (by its hash).
+    reply.header('content-security-policy', SHELL_CSP).header('x-frame-options', 'SAMEORIGIN');
     if (urlPath === '/api' || urlPath.startsWith('/api/')) {
       return notFound(reply, `Route not found: ${request.method} ${urlPath}`);
     }
@@ -80,10 +79,14 @@ export async function registerConsoleRoutes(app: FastifyInstance, options: Conso
         .send({ message: 'The console shell is not published. Run `pnpm build` and `pnpm --filter @plinth/deploy run publish-all`.' });
     }
     const file = safeJoin(shellRoot, urlPath);
-    if (file && !path.basename(file).startsWith('.') && (await isFile(file))) return sendFile(request, reply, file, cacheFor(file));
+    if (file && path.basename(file) !== 'index.html' && !path.basename(file).startsWith('.') && (await isFile(file))) {
+      return sendFile(request, reply, file, cacheFor(file), copies);
+    }
     // A missing asset is a 404; any other address is a console route the shell's router handles.
-    if (path.extname(urlPath)) return notFound(reply, `No file ${urlPath} in the console shell.`);
-    return sendFile(request, reply, index, REVALIDATE);
+    if (path.extname(urlPath) && path.basename(urlPath) !== 'index.html') return notFound(reply, `No file ${urlPath} in the console shell.`);
+    const environment = await readEnvironmentFile(dirs, options.env).catch(() => null);
+    const preloads = environment ? await areaPreloads(urlPath, environment, dirs) : [];
+    return sendDocument(request, reply, shellDocument(await readFile(index, 'utf8'), preloads), REVALIDATE);
   });
 }
 

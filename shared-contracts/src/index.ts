@@ -25,6 +25,7 @@ export * from './logs';
 export * from './logs-requests';
 export * from './logs-report';
 export * from './feature-flags';
+export * from './bootstrap';
 export * from './auth-users';
 export * from './policy-test';
 export * from './table-rows';
