@@ -2,11 +2,12 @@
 //   tsx src/cli.ts publish <area> [--version v] [--force] [--build] [--from <folder>] [--env-var KEY=VALUE ...]
 //   tsx src/cli.ts publish-all [--force]
 //   tsx src/cli.ts promote <env> <area> <version>
+//   tsx src/cli.ts promote-shell <env>
 //   tsx src/cli.ts rollback <env> <area>
 //   tsx src/cli.ts remove <env> <area>
 //   tsx src/cli.ts list <env>
 import path from 'node:path';
-import { describeEnvironment, promote, removeArea, rollback } from './environments';
+import { describeEnvironment, promote, promoteShell, removeArea, rollback } from './environments';
 import { DEFAULT_DIRS, DeployError, requireAreaName, requireEnvironmentName, type DeployDirs } from './paths';
 import { publishAll, publishArea } from './publish';
 
@@ -14,6 +15,7 @@ const USAGE = `Usage:
   deploy publish <area> [--version <v>] [--force] [--build] [--from <folder>] [--env-var KEY=VALUE ...]
   deploy publish-all [--force]
   deploy promote <env> <area> <version>
+  deploy promote-shell <env>
   deploy rollback <env> <area>
   deploy remove <env> <area>
   deploy list <env>`;
@@ -65,6 +67,11 @@ export async function runCli(args: string[], dirs: DeployDirs = DEFAULT_DIRS, lo
       if (!third) throw new DeployError(`promote needs an environment, an area and a version.\n${USAGE}`);
       const result = await promote(requireEnvironmentName(first), requireAreaName(second), third, dirs);
       log(`${result.env}: ${result.area} ${result.previous ?? '(none)'} -> ${result.current}`);
+      return;
+    }
+    case 'promote-shell': {
+      const result = await promoteShell(requireEnvironmentName(first), dirs);
+      log(`${result.env}: shell ${result.previous ?? '(the published one)'} -> ${result.current}`);
       return;
     }
     case 'rollback': {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseArgs, runCli } from './cli';
 import { promote, readEnvironmentFile, rollback } from './environments';
 import { publishAll, publishArea } from './publish';
-import { areaManifest, temporaryDirs, writeAreaBuild, writeShellBuild } from './test-fixtures';
+import { areaManifest, areaRequires, temporaryDirs, writeAreaBuild, writeShellBuild } from './test-fixtures';
 
 describe('publish', () => {
   it('copies a built remote into published/<area>/<version>/ with gzip copies, at the version stamped in the build', async () => {
@@ -102,7 +102,12 @@ describe('promote and rollback', () => {
     const promoted = await promote('staging', 'storage', '1.1.0', dirs);
     expect(promoted).toMatchObject({ previous: '1.0.0', current: '1.1.0' });
     let manifest = await readEnvironmentFile(dirs, 'staging');
-    expect(manifest.areas.storage).toEqual({ version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json', manifest: areaManifest('storage') });
+    expect(manifest.areas.storage).toEqual({
+      version: '1.1.0',
+      url: '/remotes/storage/1.1.0/mf-manifest.json',
+      manifest: areaManifest('storage'),
+      requires: { area: 'storage', version: '1.1.0', ...areaRequires() },
+    });
     expect(manifest.history?.storage).toEqual(['1.0.0', '1.1.0']);
 
     await rollback('staging', 'storage', dirs);
@@ -125,7 +130,8 @@ describe('promote and rollback', () => {
     const lines: string[] = [];
     await runCli(['list', 'production'], dirs, (line) => lines.push(line));
     expect(lines[0]).toBe('production (hosted)');
-    expect(lines[1]).toMatch(/logs\s+1\.0\.0\s+published/);
+    expect(lines[1]).toBe('  shell: the published one');
+    expect(lines[2]).toMatch(/logs\s+1\.0\.0\s+published/);
   });
 
   it('reads --env-var pairs and rejects a malformed one', () => {

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AREA_MANIFEST_FILE, parseAreaManifest, type AreaManifest, type AreaName, type BuildMode } from '@plinth/shared-contracts';
+import { AREA_MANIFEST_FILE, parseAreaManifest, type AreaManifest, type AreaName, type BuildMode, type RuntimeProvides, type RuntimeRequires } from '@plinth/shared-contracts';
 import { DEFAULT_DIRS, DeployError, isAreaName, publishedAreaDir, remoteManifestUrl, requireEnvironmentName, requireVersion, type DeployDirs } from './paths';
+import { parseRuntimeProvides, parseRuntimeRequires, publishedRequires, publishedShellProvides, refusalFor, shellLabel } from './runtime-contract';
 
 /** An environment's entry for one area: which published version runs, where, and what the area says of itself. */
 export interface AreaRelease {
@@ -10,6 +11,15 @@ export interface AreaRelease {
   url: string;
   /** The published build's area-manifest.json: the shell derives the area's routes, rail entry and links from it. */
   manifest: AreaManifest;
+  /** The published build's runtime-requires.json: what the area needs of the shell (the host checks it again at load time). */
+  requires?: RuntimeRequires;
+}
+
+/** The shell an environment is pinned to by `promote-shell`: what it provides to the areas. */
+export interface ShellRelease {
+  version: string;
+  fingerprint?: string;
+  provides: RuntimeProvides;
 }
 
 /** deploy/environments/<env>.json. The server answers /environment.json with it, less `history`. */
@@ -17,6 +27,11 @@ export interface EnvironmentFile {
   name: string;
   buildMode: BuildMode;
   areas: Partial<Record<AreaName, AreaRelease>>;
+  /**
+   * The shell `promote-shell` last promoted into this environment; without it the environment
+   * runs the published shell (published/host-shell/) and is checked against what it provides.
+   */
+  shell?: ShellRelease;
   /** Versions promoted to this environment, oldest first; the last one is the current one. */
   history?: Partial<Record<AreaName, string[]>>;
 }
@@ -44,6 +59,12 @@ function validate(value: unknown, file: string): EnvironmentFile {
       throw problem((error as Error).message);
     }
     if (manifest.id !== area) throw problem(`areas.${area}.manifest is the "${manifest.id}" area's`);
+    if (r.requires !== undefined) parseRuntimeRequires(r.requires, `${file} (areas.${area}.requires)`);
+  }
+  const shell = candidate.shell as Partial<ShellRelease> | undefined;
+  if (shell !== undefined) {
+    if (typeof shell !== 'object' || shell === null || typeof shell.version !== 'string') throw problem('"shell" needs its "version" and "provides"');
+    parseRuntimeProvides(shell.provides, `${file} (shell.provides)`);
   }
   return value as EnvironmentFile;
 }
@@ -68,10 +89,22 @@ async function writeEnvironmentFile(dirs: DeployDirs, manifest: EnvironmentFile)
   await rename(temporary, file);
 }
 
-/** The manifest as the browser sees it. */
-export function publicManifest(manifest: EnvironmentFile): Omit<EnvironmentFile, 'history'> {
-  const { history: _history, ...rest } = manifest;
+/** The manifest as the browser sees it (the shell knows what it provides itself). */
+export function publicManifest(manifest: EnvironmentFile): Omit<EnvironmentFile, 'history' | 'shell'> {
+  const { history: _history, shell: _shell, ...rest } = manifest;
   return rest;
+}
+
+/** What an environment's shell provides: the one promoted into it, else the published shell (null when neither says). */
+export async function environmentShellProvides(dirs: DeployDirs, manifest: Pick<EnvironmentFile, 'shell'>): Promise<RuntimeProvides | null> {
+  return manifest.shell?.provides ?? publishedShellProvides(dirs);
+}
+
+/** Refuses an area release the environment's shell cannot run, with the host's words and the environment named. */
+export async function requireShellMeets(dirs: DeployDirs, env: string, manifest: Pick<EnvironmentFile, 'shell'>, release: AreaRelease, action: string): Promise<void> {
+  if (!release.requires) return;
+  const refusal = refusalFor({ title: release.manifest.title, version: release.version, requires: release.requires }, await environmentShellProvides(dirs, manifest), env);
+  if (refusal) throw new DeployError(`${action}: ${refusal}`);
 }
 
 function requirePublished(dirs: DeployDirs, area: AreaName, version: string): void {
@@ -97,7 +130,12 @@ export async function publishedAreaManifest(dirs: DeployDirs, area: AreaName, ve
 /** The environment entry of a published version, with its manifest folded in. */
 async function releaseOf(dirs: DeployDirs, area: AreaName, version: string): Promise<AreaRelease> {
   requirePublished(dirs, area, version);
-  return { version, url: remoteManifestUrl(area, version), manifest: await publishedAreaManifest(dirs, area, version) };
+  return {
+    version,
+    url: remoteManifestUrl(area, version),
+    manifest: await publishedAreaManifest(dirs, area, version),
+    requires: await publishedRequires(dirs, area, version),
+  };
 }
 
 /**
@@ -136,6 +174,7 @@ export async function promote(env: string, area: AreaName, version: string, dirs
   const manifest = existsSync(environmentFilePath(dirs, env))
     ? await readEnvironmentFile(dirs, env)
     : { name: env, buildMode: 'hosted' as const, areas: {} };
+  await requireShellMeets(dirs, env, manifest, release, `Cannot promote ${area} ${version} into ${env}`);
   const previous = manifest.areas[area]?.version ?? null;
   const history = { ...(manifest.history ?? {}) };
   const list = [...(history[area] ?? (previous ? [previous] : []))];
@@ -154,6 +193,7 @@ export async function rollback(env: string, area: AreaName, dirs: DeployDirs = D
   list.pop();
   const previous = list[list.length - 1];
   const release = await releaseOf(dirs, area, previous);
+  await requireShellMeets(dirs, env, manifest, release, `Cannot roll ${area} back to ${previous} in ${env}`);
   await writeEnvironmentFile(dirs, {
     ...manifest,
     areas: { ...manifest.areas, [area]: release },
@@ -173,7 +213,7 @@ export async function removeArea(env: string, area: AreaName, dirs: DeployDirs =
 /** One line per area: its version, whether it is published, and the earlier versions it can roll back to. */
 export async function describeEnvironment(env: string, dirs: DeployDirs = DEFAULT_DIRS): Promise<string[]> {
   const manifest = await readEnvironmentFile(dirs, env);
-  const lines = [`${manifest.name} (${manifest.buildMode})`];
+  const lines = [`${manifest.name} (${manifest.buildMode})`, `  shell: ${manifest.shell ? `${shellLabel(manifest.shell.provides)} (promoted)` : 'the published one'}`];
   for (const [area, release] of Object.entries(manifest.areas) as Array<[AreaName, AreaRelease]>) {
     const published = existsSync(path.join(publishedAreaDir(dirs, area, release.version), 'mf-manifest.json'));
     const earlier = (manifest.history?.[area] ?? []).slice(0, -1);
@@ -182,4 +222,74 @@ export async function describeEnvironment(env: string, dirs: DeployDirs = DEFAUL
     );
   }
   return lines;
+}
+
+/**
+ * Every area of every environment that runs the published shell (none promoted into it) and that
+ * the shell described by `provides` could not run: what publishing that shell would break.
+ */
+export async function environmentsBrokenByShell(dirs: DeployDirs, provides: RuntimeProvides): Promise<string[]> {
+  if (!existsSync(dirs.environments)) return [];
+  const refusals: string[] = [];
+  for (const file of (await readdir(dirs.environments)).filter((name) => name.endsWith('.json')).sort()) {
+    const env = file.slice(0, -'.json'.length);
+    let manifest: EnvironmentFile;
+    try {
+      manifest = await readEnvironmentFile(dirs, env);
+    } catch {
+      continue;
+    }
+    if (manifest.shell) continue;
+    refusals.push(...shellRefusals(manifest, provides, env));
+  }
+  return refusals;
+}
+
+function shellRefusals(manifest: EnvironmentFile, provides: RuntimeProvides, env: string): string[] {
+  return (Object.values(manifest.areas) as AreaRelease[]).flatMap((release) =>
+    release.requires ? (refusalFor({ title: release.manifest.title, version: release.version, requires: release.requires }, provides, env) ?? []) : [],
+  );
+}
+
+/**
+ * Pins an environment to the published shell (what published/host-shell/ provides now), refused
+ * when the shell cannot run an area already promoted there.
+ */
+export async function promoteShell(env: string, dirs: DeployDirs = DEFAULT_DIRS): Promise<{ env: string; previous: string | null; current: string }> {
+  const manifest = await readEnvironmentFile(dirs, env);
+  const provides = await publishedShellProvides(dirs);
+  if (!provides) {
+    throw new DeployError(`The published shell does not say what it provides (no runtime-provides.json in ${path.join(dirs.published, 'host-shell')}): build the shell and publish it again.`);
+  }
+  const label = shellLabel(provides);
+  const refusals = shellRefusals(manifest, provides, env);
+  if (refusals.length) throw new DeployError(`Cannot promote the shell (${label}) into ${env}: ${refusals.join(' ')}`);
+  const recordFile = path.join(dirs.published, 'host-shell', '.published.json');
+  const fingerprint = existsSync(recordFile) ? (JSON.parse(await readFile(recordFile, 'utf8')) as { fingerprint?: string }).fingerprint : undefined;
+  const previous = manifest.shell ? `${manifest.shell.provides.shell ? shellLabel(manifest.shell.provides) : manifest.shell.version}` : null;
+  const shell: ShellRelease = { version: provides.shell?.version ?? 'unknown', ...(fingerprint ? { fingerprint } : {}), provides };
+  await writeEnvironmentFile(dirs, { ...manifest, shell });
+  return { env, previous, current: label };
+}
+
+/**
+ * Before a build replaces a published version: every environment running that version whose shell
+ * could not run the new build, in the host's words.
+ */
+export async function environmentsRefusingBuild(dirs: DeployDirs, area: AreaName, build: { title: string; version: string; requires: RuntimeRequires }): Promise<string[]> {
+  if (!existsSync(dirs.environments)) return [];
+  const refusals: string[] = [];
+  for (const file of (await readdir(dirs.environments)).filter((name) => name.endsWith('.json')).sort()) {
+    const env = file.slice(0, -'.json'.length);
+    let manifest: EnvironmentFile;
+    try {
+      manifest = await readEnvironmentFile(dirs, env);
+    } catch {
+      continue;
+    }
+    if (manifest.areas[area]?.version !== build.version) continue;
+    const refusal = refusalFor(build, await environmentShellProvides(dirs, manifest), env);
+    if (refusal) refusals.push(refusal);
+  }
+  return refusals;
 }

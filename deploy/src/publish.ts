@@ -4,9 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AREA_MANIFEST_FILE, parseAreaManifest, type AreaName } from '@plinth/shared-contracts';
-import { refreshEnvironments } from './environments';
+import { environmentsBrokenByShell, environmentsRefusingBuild, refreshEnvironments } from './environments';
 import { copyBuild, fingerprint, PUBLISH_RECORD, readJsonFile } from './files';
 import { areaDistDir, DEFAULT_DIRS, DeployError, publishedAreaDir, requireVersion, SHELL_FOLDER, type DeployDirs } from './paths';
+import { parseRuntimeProvides, readRequiresIn, RUNTIME_PROVIDES_FILE, shellLabel } from './runtime-contract';
 
 /** What @plinth/build-config writes into every area build (plinth-area.json). */
 export interface AreaBuildStamp {
@@ -46,17 +47,18 @@ async function readStamp(dir: string): Promise<AreaBuildStamp | null> {
   return existsSync(file) ? readJsonFile<AreaBuildStamp>(file) : null;
 }
 
-/** The build's area-manifest.json must be there, valid, and describe the area being published. */
-async function checkAreaManifest(source: string, area: AreaName): Promise<void> {
+/** The build's area-manifest.json must be there, valid, and describe the area being published; returns its title. */
+async function checkAreaManifest(source: string, area: AreaName): Promise<string> {
   const file = path.join(source, AREA_MANIFEST_FILE);
   if (!existsSync(file)) throw new DeployError(`The build in ${source} has no ${AREA_MANIFEST_FILE}: build the area again with the current @plinth/build-config.`);
-  let id: string;
+  let manifest: { id: string; title: string };
   try {
-    id = parseAreaManifest(await readJsonFile<unknown>(file), file).id;
+    manifest = parseAreaManifest(await readJsonFile<unknown>(file), file);
   } catch (error) {
     throw new DeployError((error as Error).message);
   }
-  if (id !== area) throw new DeployError(`${file} describes the "${id}" area, not ${area}.`);
+  if (manifest.id !== area) throw new DeployError(`${file} describes the "${manifest.id}" area, not ${area}.`);
+  return manifest.title;
 }
 
 /** Builds one area with extra environment variables into a temporary folder and returns it. */
@@ -108,7 +110,8 @@ export async function publishArea(options: PublishOptions): Promise<PublishResul
     }
     const stamp = await readStamp(source);
     if (stamp && stamp.area !== area) throw new DeployError(`The build in ${source} is the ${stamp.area} area, not ${area}.`);
-    await checkAreaManifest(source, area);
+    const title = await checkAreaManifest(source, area);
+    const requires = await readRequiresIn(source, `The build in ${source}`);
     const version = requireVersion(options.version ?? stamp?.version);
     const target = publishedAreaDir(dirs, area, version);
     const print = await fingerprint(source);
@@ -128,12 +131,17 @@ export async function publishArea(options: PublishOptions): Promise<PublishResul
       }
       outcome = 'replaced';
     }
+    // An environment already running this version takes the new build: its shell must be able to run it.
+    const refusals = await environmentsRefusingBuild(dirs, area, { title, version, requires });
+    if (refusals.length) throw new DeployError(`Cannot publish ${area} ${version}: ${refusals.join(' ')}`);
     await copyBuild(source, target, {
       area,
       version,
       fingerprint: print,
       contractsMajor: stamp?.contractsMajor ?? null,
       fault: stamp?.fault ?? null,
+      // What the build needs of the shell (also in runtime-requires.json beside it).
+      requires,
       publishedAt: new Date().toISOString(),
     });
     log(`${outcome === 'replaced' ? 'Replaced' : 'Published'} ${area} ${version} in ${path.relative(dirs.workspace, target)}`);
@@ -150,6 +158,13 @@ export async function publishShell(dirs: DeployDirs = DEFAULT_DIRS, log: (line: 
   const source = path.join(dirs.workspace, 'host-shell', 'dist');
   if (!existsSync(path.join(source, 'index.html'))) {
     throw new DeployError(`No build of the shell in ${source}: run \`pnpm --filter @plinth/host-shell build\` first.`);
+  }
+  // Environments that run the published shell (none promoted into them) take this one: it must run their areas.
+  const providesFile = path.join(source, RUNTIME_PROVIDES_FILE);
+  if (existsSync(providesFile)) {
+    const provides = parseRuntimeProvides(await readJsonFile<unknown>(providesFile), providesFile);
+    const refusals = await environmentsBrokenByShell(dirs, provides);
+    if (refusals.length) throw new DeployError(`Cannot publish the shell (${shellLabel(provides)}): ${refusals.join(' ')}`);
   }
   const target = path.join(dirs.published, SHELL_FOLDER);
   await copyBuild(source, target, { fingerprint: await fingerprint(source), publishedAt: new Date().toISOString() });
