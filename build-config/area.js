@@ -37,19 +37,28 @@ function emitAreaFiles(stamp, manifest) {
 
 const BUILD_CONFIG_DIR = path.dirname(new URL(import.meta.url).pathname);
 const CONTRACTS_AREA_MANIFEST = path.join(workspaceRoot, 'shared-contracts/src/area-manifest.ts');
+const KIT_DEFINE_AREA = path.join(workspaceRoot, 'area-kit/src/define-area.ts');
 
 /**
- * Reads an area's area.manifest.ts (TypeScript, loaded with tsx) and checks it with the contracts'
- * schema, so a build with a broken manifest fails and names the field.
+ * Reads an area's area.manifest.ts (its `defineArea({...})`, TypeScript, loaded with tsx), keeps
+ * its data part (functions such as a page's `load` dropped) and checks it with the contracts'
+ * schema, so a build with a broken manifest fails and names the field. The definition is checked
+ * too: page paths are unique, and the rail entries, targets and redirects lead to declared pages.
  */
 export async function loadAreaManifest(dir) {
   const file = path.join(dir, 'area.manifest.ts');
+  const where = path.relative(workspaceRoot, file) || file;
   const { tsImport } = await import('tsx/esm/api');
-  const [declared, contracts] = await Promise.all([
+  const [declared, contracts, kit] = await Promise.all([
     tsImport(pathToFileURL(file).href, import.meta.url),
     tsImport(pathToFileURL(CONTRACTS_AREA_MANIFEST).href, import.meta.url),
+    tsImport(pathToFileURL(KIT_DEFINE_AREA).href, import.meta.url),
   ]);
-  return contracts.parseAreaManifest(declared.default, path.relative(workspaceRoot, file) || file);
+  const definition = declared.default;
+  const manifest = contracts.parseAreaManifest(JSON.parse(JSON.stringify(definition ?? null)), where);
+  const problems = kit.areaDefinitionProblems({ ...definition, sections: definition.sections ?? [] });
+  if (problems.length) throw new Error(`${where} does not hold together: ${problems.join('; ')}`);
+  return manifest;
 }
 
 export const AREA_FAULTS = ['throw-on-mount'];

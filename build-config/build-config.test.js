@@ -70,6 +70,29 @@ describe('area build stamp', () => {
     await expect(loadAreaManifest(dir)).rejects.toThrow(/area\.manifest\.ts is not valid: id: id must be lowercase words joined by dashes/);
   });
 
+  it('emits the data part of a definition (its loaders dropped, menu entries kept) and refuses one that does not hold together', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plinth-definition-'));
+    writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+    const definition = (pages, nav = "[{ key: 'jobs', label: 'Jobs', path: 'jobs/list', icon: 'clock', order: 75 }]") =>
+      `const load = () => Promise.resolve(() => null);\nexport default { id: 'jobs', title: 'Jobs', routes: { project: ['jobs'] }, sections: [{ path: 'jobs', title: 'Jobs', index: 'jobs/list' }], pages: ${pages}, nav: ${nav}, targets: { job: '/project/:ref/jobs/:id' } };\n`;
+    writeFileSync(path.join(dir, 'area.manifest.ts'), definition("[{ path: 'jobs/list', title: 'Jobs', menu: { label: 'All jobs' }, load }, { path: 'jobs/:id', title: 'Jobs', permission: 'projects_write', load }]"));
+    expect(await loadAreaManifest(dir)).toEqual({
+      id: 'jobs',
+      title: 'Jobs',
+      routes: { project: ['jobs'] },
+      pages: [
+        { path: 'jobs/list', title: 'Jobs', menu: { label: 'All jobs' } },
+        { path: 'jobs/:id', title: 'Jobs', permission: 'projects_write' },
+      ],
+      nav: [{ key: 'jobs', label: 'Jobs', path: 'jobs/list', icon: 'clock', order: 75 }],
+      targets: { job: '/project/:ref/jobs/:id' },
+    });
+    writeFileSync(path.join(dir, 'area.manifest.ts'), definition("[{ path: 'jobs/list', title: 'Jobs', load }, { path: 'jobs/list', title: 'Again', load }]", "[{ key: 'jobs', label: 'Jobs', path: 'jobs/calendar', icon: 'clock', order: 75 }]"));
+    await expect(loadAreaManifest(dir)).rejects.toThrow(
+      'area.manifest.ts does not hold together: page "jobs/list" is declared twice; nav entry "jobs" leads to "jobs/calendar", which is no declared page; target "job" (/project/:ref/jobs/:id) is no declared page',
+    );
+  });
+
   it('names each area container after the area', () => {
     expect(remoteNameOf('settings-billing')).toBe('plinth_settings_billing');
   });

@@ -2,13 +2,15 @@
 // through @emotion/react) and the same __PLINTH_AREA_BUILD__ stamp its webpack build defines.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { areaBuildStamp } from './area.js';
+import { areaBuildStamp, loadAreaManifest } from './area.js';
 
 /**
- * A vitest config (plain object: defineConfig only types it) for the area whose package is at dir;
- * `manifest` is its area.manifest.ts (vitest loads TypeScript configs, so the area imports it).
+ * A vitest config (plain object: defineConfig only types it) for the area whose package is at dir,
+ * stamped from its area.manifest.ts (read as the build reads it: the definition imports the kit's
+ * TypeScript, which the config's own loader would not run).
  */
-export function createAreaTestConfig({ manifest, dir }) {
+export async function createAreaTestConfig({ dir, manifest: given }) {
+  const manifest = given ?? (await loadAreaManifest(dir));
   const { version } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
   return {
     oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },

@@ -1,17 +1,22 @@
-// How the storage area describes itself to the console (see shared-contracts/src/area-manifest.ts).
-// Data only: the build emits it as area-manifest.json and the host reads it from the environment.
-import type { AreaManifest } from '@plinth/shared-contracts';
+// The storage area, defined once (see area-kit/src/define-area.ts): the build emits its data part
+// as area-manifest.json for the host; the kit renders its routes and side menu from the same objects.
+import { defineArea } from '@plinth/area-kit/define';
 
-export default {
+const page = { title: 'Storage' } as const;
+
+export default defineArea({
   id: 'storage',
   title: 'Storage',
   routes: { project: ['storage'] },
+  sections: [
+    // 000 §2.11: All buckets, Configuration (Policies, Settings), then New bucket and the bucket list.
+    { path: 'storage', title: 'Storage', index: 'storage/buckets', menu: 'StorageMenu' },
+  ],
   pages: [
-    { path: 'storage/buckets', title: 'Storage' },
-    { path: 'storage/buckets/:bucketId', title: 'Storage' },
-    { path: 'storage/policies', title: 'Storage' },
-    { path: 'storage/settings', title: 'Storage' },
-    { path: 'storage/*', title: 'Storage' },
+    { ...page, path: 'storage/buckets', menu: { label: 'All buckets' }, load: () => import('./src/routes/buckets') },
+    { ...page, path: 'storage/buckets/:bucketId', load: () => import('./src/routes/bucket') },
+    { ...page, path: 'storage/policies', menu: { group: 'Configuration', label: 'Policies' }, load: () => import('./src/routes/policies') },
+    { ...page, path: 'storage/settings', menu: { group: 'Configuration', label: 'Settings' }, load: () => import('./src/routes/settings') },
   ],
   nav: [{ key: 'storage', label: 'Storage', path: 'storage/buckets', icon: 'storage', order: 50 }],
   targets: {
@@ -19,4 +24,4 @@ export default {
     bucket: '/project/:ref/storage/buckets/:bucketId',
     policies: '/project/:ref/storage/policies',
   },
-} satisfies AreaManifest;
+});

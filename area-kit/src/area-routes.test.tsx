@@ -37,7 +37,7 @@ const definition = defineArea({
   routes: { project: ['jobs', 'archive'] },
   sections: [
     { path: 'jobs', title: 'Jobs', index: 'jobs/list', notFound: 'This page is not part of Jobs.' },
-    { path: 'archive', title: 'Archive', index: 'archive/old', menu: () => Promise.resolve({ default: ArchiveMenu }), permission: PERMISSIONS.PROJECTS_WRITE, noAccess: { title: 'The archive is closed to you', action: 'open the archive' } },
+    { path: 'archive', title: 'Archive', index: 'archive/old', menu: 'ArchiveMenu', permission: PERMISSIONS.PROJECTS_WRITE, noAccess: { title: 'The archive is closed to you', action: 'open the archive' } },
   ],
   pages: [
     { path: 'jobs/list', title: 'Jobs', menu: { label: 'All jobs' }, load: () => Promise.resolve({ default: JobList }) },
@@ -50,7 +50,7 @@ const definition = defineArea({
   nav: [{ key: 'jobs', label: 'Jobs', path: 'jobs/list', icon: 'clock', order: 75 }],
   targets: { job: '/project/:ref/jobs/:jobId' },
 });
-const App = createAreaApp(definition);
+const App = createAreaApp(definition, { menus: { ArchiveMenu } });
 const manifest = { id: 'scheduler' };
 const WITHOUT_BILLING = ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.BILLING_READ);
 
@@ -119,7 +119,7 @@ describe('an area rendered from its definition', () => {
   it("draws a section's own menu component with the groups of its pages", async () => {
     renderArea(App, { manifest, at: 'archive' });
     expect(await screen.findByRole('heading', { name: 'Old jobs' })).toBeTruthy();
-    expect(await screen.findByText('Archived jobs are kept 30 days.')).toBeTruthy();
+    expect(screen.getByText('Archived jobs are kept 30 days.')).toBeTruthy();
     expect(menuLinks('Archive')).toEqual([['Old jobs', `/project/${PROJECT_REF}/archive/old`]]);
   });
 
@@ -132,6 +132,11 @@ describe('an area rendered from its definition', () => {
 });
 
 describe('the definition check', () => {
+  it('refuses, when the area loads, a menu its definition names without a component, or one no section names', () => {
+    expect(() => createAreaApp(definition)).toThrow('The scheduler area\'s menus do not match its definition: no component for the menu "ArchiveMenu"');
+    expect(() => createAreaApp(definition, { menus: { ArchiveMenu, JobsMenu: ArchiveMenu } })).toThrow('no section names the menu "JobsMenu"');
+  });
+
   it('passes a sound definition', () => {
     expect(areaDefinitionProblems(definition)).toEqual([]);
   });

@@ -117,7 +117,7 @@ function PageElement({ page }: { page: AreaPageDefinition }) {
 }
 
 /** A section: its side menu (its pages' entries, or its own menu component) beside the open page. */
-function SectionFrame({ section, pages }: { section: AreaSectionDefinition; pages: readonly AreaPageDefinition[] }) {
+function SectionFrame({ section, pages, menus }: { section: AreaSectionDefinition; pages: readonly AreaPageDefinition[]; menus: AreaMenus }) {
   const { hosted, can } = useArea();
   const params = useParams();
   const base = useHref('/').replace(/\/$/, '');
@@ -126,7 +126,7 @@ function SectionFrame({ section, pages }: { section: AreaSectionDefinition; page
     return <NoAccessNotice title={noAccess.title} action={noAccess.action} />;
   }
   const groups = menuGroupsOf(pages, { hosted, can, params });
-  const Menu: ComponentType<SectionMenuProps & { 'aria-label'?: string }> = section.menu ? lazyOf(section.menu) : AreaSideMenu;
+  const Menu: ComponentType<SectionMenuProps & { 'aria-label'?: string }> = (section.menu && menus[section.menu]) || AreaSideMenu;
   // A page's code starts loading when the pointer or the focus reaches a menu link to it.
   const preload = (event: PointerEvent | FocusEvent) => {
     const link = (event.target as Element).closest?.('a[href]');
@@ -140,9 +140,7 @@ function SectionFrame({ section, pages }: { section: AreaSectionDefinition; page
     <AreaLayout
       menu={
         <div onPointerOver={preload} onFocus={preload} css={{ display: 'contents' }}>
-          <Suspense fallback={null}>
-            <Menu title={section.title} aria-label={section.menuLabel} groups={groups} />
-          </Suspense>
+          <Menu title={section.title} aria-label={section.menuLabel} groups={groups} />
         </div>
       }
     />
@@ -150,7 +148,7 @@ function SectionFrame({ section, pages }: { section: AreaSectionDefinition; page
 }
 
 /** The router's routes of a definition: one per declared page, inside its section's layout, and the not-found pages. */
-export function routesOf(definition: AreaDefinition): RouteObject[] {
+export function routesOf(definition: AreaDefinition, menus: AreaMenus = {}): RouteObject[] {
   const notFound = definition.notFound ?? `This page is not part of ${definition.title}.`;
   const bySection = new Map<AreaSectionDefinition, AreaPageDefinition[]>();
   const loose: AreaPageDefinition[] = [];
@@ -172,7 +170,7 @@ export function routesOf(definition: AreaDefinition): RouteObject[] {
       children.unshift({ index: true, element: relative ? <Navigate to={relative} replace /> : <Navigate to={`/${index.join('/')}`} replace /> });
     }
     children.push({ path: '*', element: <NotFound text={section.notFound ?? notFound} /> });
-    return { path: `/${own.join('/')}`, element: <SectionFrame section={section} pages={pages} />, children };
+    return { path: `/${own.join('/')}`, element: <SectionFrame section={section} pages={pages} menus={menus} />, children };
   });
   return [
     ...sectionRoutes,
@@ -181,15 +179,30 @@ export function routesOf(definition: AreaDefinition): RouteObject[] {
   ];
 }
 
+/** The side menu components an area's sections name (`menu: 'StorageMenu'`), by name. */
+export type AreaMenus = Readonly<Record<string, ComponentType<SectionMenuProps>>>;
+
 /** The area's pages as its definition states them, under the router the kit gives the area. */
-export function AreaRoutes({ definition }: { definition: AreaDefinition }) {
-  const routes = useMemo(() => routesOf(definition), [definition]);
+export function AreaRoutes({ definition, menus = {} }: { definition: AreaDefinition; menus?: AreaMenus }) {
+  const routes = useMemo(() => routesOf(definition, menus), [definition, menus]);
   return <div data-area={definition.id} css={{ height: '100%' }}>{useRoutes(routes)}</div>;
 }
 
-/** An area's root component (its `App`), made from its definition: no route table of its own. */
-export function createAreaApp(definition: AreaDefinition): AreaApp {
-  const App = () => <AreaRoutes definition={definition} />;
+/**
+ * An area's root component (its `App`), made from its definition: no route table of its own. The
+ * menus its sections name are handed over here; a name without a component, or a component no
+ * section names, is refused when the area loads.
+ */
+export function createAreaApp(definition: AreaDefinition, { menus = {} }: { menus?: AreaMenus } = {}): AreaApp {
+  const named = new Set(definition.sections.flatMap((section) => (section.menu ? [section.menu] : [])));
+  const missing = [...named].filter((name) => !menus[name]);
+  const unused = Object.keys(menus).filter((name) => !named.has(name));
+  if (missing.length || unused.length) {
+    throw new Error(
+      `The ${definition.id} area's menus do not match its definition: ${[...missing.map((name) => `no component for the menu "${name}"`), ...unused.map((name) => `no section names the menu "${name}"`)].join('; ')}`,
+    );
+  }
+  const App = () => <AreaRoutes definition={definition} menus={menus} />;
   App.displayName = `AreaApp(${definition.id})`;
   return App;
 }

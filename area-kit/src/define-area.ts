@@ -54,8 +54,12 @@ export interface AreaSectionDefinition {
   menuLabel?: string;
   /** Where the section's own address leads when no page is declared at it ("storage/buckets"). */
   index?: string;
-  /** The side menu, when it is more than its pages' links (lists, controls): it gets the groups. */
-  menu?: () => Promise<Loaded<SectionMenuProps>>;
+  /**
+   * The name of the section's own side menu component, when the menu is more than its pages' links
+   * (lists, controls): the area's App hands it to `createAreaApp(definition, { menus })`, and it
+   * gets the link groups made from the pages. Without it the kit draws the links alone.
+   */
+  menu?: string;
   /** Every page of the section needs it; without it the section shows `noAccess` instead, menu and all. */
   permission?: string;
   /** The notice shown without the permission: a title and what the user cannot do ("view logs"). */

@@ -13,5 +13,5 @@ export { menuStyles } from './menu-styles';
 export { errorMessage } from './error-message';
 export { useProjectStatus } from './project-status';
 export { useFeatureFlag } from './feature-flags';
-export { AreaRoutes, createAreaApp, menuGroupsOf, NoAccessNotice, routesOf } from './area-routes';
+export { AreaRoutes, createAreaApp, menuGroupsOf, NoAccessNotice, routesOf, type AreaMenus } from './area-routes';
 export type { AreaDefinition, AreaPageDefinition, AreaSectionDefinition, FirstQuery, PageQueryContext, SectionMenuProps } from './define-area';

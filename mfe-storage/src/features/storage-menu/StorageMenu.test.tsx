@@ -36,7 +36,8 @@ describe('storage menu', { timeout: 20_000 }, () => {
     const { location } = renderArea('storage/buckets', { api });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('link', { name: 'videos' }));
-    expect(location()).toBe('/storage/buckets/videos');
+    // The bucket page's code loads on the way: the address moves once it is there.
+    await waitFor(() => expect(location()).toBe('/storage/buckets/videos'));
     expect(await screen.findByRole('heading', { level: 1, name: 'videos' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'videos' }).getAttribute('aria-current')).toBe('page');
   });

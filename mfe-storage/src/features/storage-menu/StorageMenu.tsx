@@ -3,30 +3,22 @@ import { genericPermissionNotice, PERMISSION_MESSAGES, PERMISSIONS } from '@plin
 import { Button } from '@plinth/shared-ui/button';
 import { PlusIcon } from '@plinth/shared-ui/icons';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
-import { AreaSideMenu, useArea, type MenuLinkGroup } from '@plinth/area-kit';
+import { AreaSideMenu, useArea, type SectionMenuProps } from '@plinth/area-kit';
 import { BucketPanels, loadBucketPanels, type BucketPanel } from '../../area/bucket-panels';
 import { BucketList } from './BucketList';
 
-const MENU_GROUPS: MenuLinkGroup[] = [
-  { items: [{ label: 'All buckets', to: '/storage/buckets' }] },
-  {
-    title: 'Configuration',
-    items: [
-      { label: 'Policies', to: '/storage/policies' },
-      { label: 'Settings', to: '/storage/settings' },
-    ],
-  },
-];
-
-/** The storage side menu of 000 §2.11 on the areas' side menu: All buckets, Configuration (Policies, Settings), New bucket and the bucket list. */
-export function StorageMenu() {
+/**
+ * The storage side menu of 000 §2.11 on the areas' side menu: the links of the area's definition
+ * (All buckets, Configuration: Policies, Settings), then New bucket and the bucket list.
+ */
+export function StorageMenu({ title, groups }: SectionMenuProps) {
   const { can } = useArea();
   const [panel, setPanel] = useState<BucketPanel>({ kind: 'closed' });
   const mayWrite = can(PERMISSIONS.STORAGE_ADMIN_WRITE);
   const close = () => setPanel({ kind: 'closed' });
 
   return (
-    <AreaSideMenu title="Storage" groups={MENU_GROUPS}>
+    <AreaSideMenu title={title} groups={groups}>
       <div css={{ display: 'flex', flexDirection: 'column', gap: 8 }} onPointerEnter={loadBucketPanels} onFocus={loadBucketPanels}>
         <PermissionTooltip allowed={mayWrite} message={PERMISSION_MESSAGES.createBuckets}>
           <Button icon={<PlusIcon size={14} />} onClick={() => setPanel({ kind: 'create' })}>
