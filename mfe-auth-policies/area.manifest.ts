@@ -1,19 +1,22 @@
-// How the authentication area describes itself to the console (see shared-contracts/src/area-manifest.ts).
-// Data only: the build emits it as area-manifest.json and the host reads it from the environment.
-import type { AreaManifest } from '@plinth/shared-contracts';
+// The authentication area, defined once (see area-kit/src/define-area.ts): the build emits its data
+// part as area-manifest.json for the host; the kit renders its routes and side menu from the same objects.
+import { defineArea } from '@plinth/area-kit/define';
 
-export default {
+const page = { title: 'Authentication' } as const;
+
+export default defineArea({
   id: 'auth-policies',
   title: 'Authentication',
   routes: { project: ['auth'] },
+  // The authentication menu of 000 §2.8, plus Policies (the RLS policies page of this area).
+  sections: [{ path: 'auth', title: 'Authentication', index: 'auth/users' }],
   pages: [
-    { path: 'auth/users', title: 'Authentication' },
-    { path: 'auth/policies', title: 'Authentication' },
-    // 000 §2.8: the last three menu entries are hosted only.
-    { path: 'auth/providers', title: 'Authentication', hostedOnly: true },
-    { path: 'auth/templates', title: 'Authentication', hostedOnly: true },
-    { path: 'auth/url-configuration', title: 'Authentication', hostedOnly: true },
-    { path: 'auth/*', title: 'Authentication' },
+    { ...page, path: 'auth/users', menu: { group: 'Manage', label: 'Users' }, load: () => import('./src/routes/users') },
+    { ...page, path: 'auth/policies', menu: { group: 'Configuration', label: 'Policies' }, load: () => import('./src/routes/policies') },
+    // 000 §2.8: the last three menu entries are hosted only; each page is a chunk of its own.
+    { ...page, path: 'auth/providers', hostedOnly: true, menu: { group: 'Configuration', label: 'Providers' }, load: () => import('./src/features/providers/ProvidersSettings').then((m) => m.ProvidersSettings) },
+    { ...page, path: 'auth/templates', hostedOnly: true, menu: { group: 'Configuration', label: 'Templates' }, load: () => import('./src/features/templates/TemplatesEditor').then((m) => m.TemplatesEditor) },
+    { ...page, path: 'auth/url-configuration', hostedOnly: true, menu: { group: 'Configuration', label: 'URL Configuration' }, load: () => import('./src/features/url-config/UrlConfiguration').then((m) => m.UrlConfiguration) },
   ],
   nav: [{ key: 'auth', label: 'Authentication', path: 'auth/users', icon: 'auth', order: 40 }],
   links: {
@@ -25,4 +28,4 @@ export default {
     /** The RLS policies page; `search` (a table id) narrows it to one table (000 §2.1). */
     policies: '/project/:ref/auth/policies',
   },
-} satisfies AreaManifest;
+});
