@@ -69,6 +69,7 @@ bash scripts/ensure-system-deps.sh || exit 1
 # First and cheap: the layout rules (ESLint) and the test that proves each rule fires.
 COUNT_AS_ONE_TEST=1 run "lint" pnpm run lint
 run "lint rules" pnpm run test:lint-rules
+run "api reports" pnpm run api-report:check
 
 for pkg in shared-contracts shared-ui area-kit domain-ui build-config host-shell mfe-storage mfe-auth-policies mfe-sql-editor mfe-logs mfe-settings-billing deploy; do
   if [ -f "$pkg/package.json" ] && grep -q '"test"' "$pkg/package.json"; then

@@ -1,0 +1,287 @@
+// The public API of the shared packages, checked into the repository as <package>/api-report.md,
+// and the rule that a change to it comes with the matching version bump.
+//
+//   node scripts/api-report/api-report.mjs          writes each report (refused without the bump)
+//   node scripts/api-report/api-report.mjs --check  fails when a report is not the API as it is
+//
+// A package takes part with `"plinth": { "apiReport": true }` in its package.json. Its API is every
+// export of every entry of its "exports" (test helpers and package.json aside), each with its kind
+// and type signature as the TypeScript compiler reads them. Against the report (the API at the
+// version it records): a removed or changed export needs a new major, an added one a new minor;
+// the package's CHANGELOG.md must have a section for its version.
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+export const REPORT_FILE = 'api-report.md';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const FLAGS = ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType | ts.TypeFormatFlags.WriteArrowStyleSignature;
+
+function readJson(file) {
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+/** Folders under `root` whose package.json has `"plinth": { "apiReport": true }`. */
+export function reportedPackages(root = ROOT) {
+  return readdirSync(root)
+    .filter((name) => !name.startsWith('.') && name !== 'node_modules')
+    .map((name) => path.join(root, name))
+    .filter((dir) => existsSync(path.join(dir, 'package.json')) && readJson(path.join(dir, 'package.json')).plinth?.apiReport === true)
+    .sort();
+}
+
+/** A package's public entries: "exports" subpaths to source files, test helpers and package.json aside. */
+function entriesOf(dir) {
+  const pkg = readJson(path.join(dir, 'package.json'));
+  const exportsField = pkg.exports ?? { '.': pkg.main };
+  return Object.entries(exportsField)
+    .filter(([key, target]) => key !== './package.json' && !key.startsWith('./testing') && typeof target === 'string' && /\.tsx?$/.test(target))
+    .map(([key, target]) => ({ module: key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`, file: path.join(dir, target) }));
+}
+
+const oneLine = (text) => text.replace(/\s+/g, ' ').trim();
+/** Type text without the compiler's import("<absolute path>"). qualifiers, which differ from one machine to another. */
+const portable = (text) =>
+  text
+    .replace(/import\("[^"]*"\)\./g, '')
+    .replace(/import\("([^"]*)"\)/g, (_match, file) => `import("${path.isAbsolute(file) ? path.relative(ROOT, file) : file}")`);
+
+function typeText(checker, type, at, flags = FLAGS) {
+  return portable(checker.typeToString(type, at, flags));
+}
+
+/**
+ * A call or construct signature by its types only (parameter names are not part of the API):
+ * `<T>(ButtonProps, string?, ...number[]) => Element`.
+ */
+function signatureText(checker, signature, at) {
+  const typeParameters = signature.getTypeParameters() ?? [];
+  const generics = typeParameters.length
+    ? `<${typeParameters.map((parameter) => {
+        const constraint = parameter.getConstraint();
+        return constraint ? `${typeText(checker, parameter, at)} extends ${typeText(checker, constraint, at)}` : typeText(checker, parameter, at);
+      }).join(', ')}>`
+    : '';
+  const parameters = signature.getParameters().map((parameter) => {
+    const declaration = parameter.valueDeclaration;
+    const optional = declaration && ts.isParameter(declaration) && (declaration.questionToken || declaration.initializer) ? '?' : '';
+    const rest = declaration && ts.isParameter(declaration) && declaration.dotDotDotToken ? '...' : '';
+    const type = declaration && ts.isParameter(declaration) && declaration.type ? checker.getTypeFromTypeNode(declaration.type) : checker.getTypeOfSymbolAtLocation(parameter, at);
+    return `${rest}${typeText(checker, type, at)}${optional}`;
+  });
+  return `${generics}(${parameters.join(', ')}) => ${typeText(checker, signature.getReturnType(), at)}`;
+}
+
+function memberLine(checker, member) {
+  const symbol = member.name ? checker.getSymbolAtLocation(member.name) : undefined;
+  const name = member.name ? member.name.getText() : '';
+  if (ts.isMethodSignature(member) || ts.isCallSignatureDeclaration(member) || ts.isConstructSignatureDeclaration(member) || ts.isIndexSignatureDeclaration(member)) {
+    return portable(oneLine(member.getText()));
+  }
+  const optional = member.questionToken ? '?' : '';
+  const readonly = ts.getCombinedModifierFlags(member) & ts.ModifierFlags.Readonly ? 'readonly ' : '';
+  const type = symbol ? typeText(checker, checker.getTypeOfSymbolAtLocation(symbol, member), member) : '?';
+  return `${readonly}${name}${optional}: ${type}`;
+}
+
+/** The kinds and signatures of one exported symbol (a name may be a value and a type at once). */
+function describeSymbol(checker, exported) {
+  const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+  const declaration = symbol.declarations?.[0];
+  const parts = [];
+  if (symbol.flags & ts.SymbolFlags.Interface) {
+    const declarations = (symbol.declarations ?? []).filter(ts.isInterfaceDeclaration);
+    const heritage = declarations.flatMap((d) => d.heritageClauses ?? []).map((clause) => oneLine(clause.getText()));
+    const members = declarations.flatMap((d) => d.members.map((member) => memberLine(checker, member)));
+    parts.push(`interface ${heritage.length ? `${heritage.join(' ')} ` : ''}{ ${members.join('; ')} }`);
+  }
+  if (symbol.flags & ts.SymbolFlags.TypeAlias) {
+    const type = checker.getDeclaredTypeOfSymbol(symbol);
+    parts.push(`type ${typeText(checker, type, declaration, FLAGS | ts.TypeFormatFlags.InTypeAlias)}`);
+  }
+  if (symbol.flags & ts.SymbolFlags.Enum) {
+    const members = (symbol.declarations ?? []).filter(ts.isEnumDeclaration).flatMap((d) => d.members.map((m) => oneLine(m.getText())));
+    parts.push(`enum { ${members.join(', ')} }`);
+  }
+  if (symbol.flags & ts.SymbolFlags.Class) {
+    const type = checker.getTypeOfSymbolAtLocation(symbol, declaration);
+    const instance = checker.getDeclaredTypeOfSymbol(symbol);
+    const constructors = type.getConstructSignatures().map((signature) => signatureText(checker, signature, declaration));
+    const own = (p) => (p.declarations ?? []).some((d) => d.parent === declaration);
+    const members = checker.getPropertiesOfType(instance).filter(own).map((p) => `${p.name}: ${typeText(checker, checker.getTypeOfSymbolAtLocation(p, declaration), declaration)}`);
+    parts.push(`class { ${[...constructors.map((c) => `new ${c}`), ...members].join('; ')} }`);
+  } else if (symbol.flags & ts.SymbolFlags.Function) {
+    const type = checker.getTypeOfSymbolAtLocation(symbol, declaration);
+    parts.push(`function ${type.getCallSignatures().map((signature) => signatureText(checker, signature, declaration)).join(' & ')}`);
+  } else if (symbol.flags & ts.SymbolFlags.Variable) {
+    parts.push(`const ${typeText(checker, checker.getTypeOfSymbolAtLocation(symbol, declaration), declaration)}`);
+  }
+  if (!parts.length && symbol.flags & ts.SymbolFlags.Namespace) parts.push('namespace');
+  return parts.join(' + ') || 'unknown';
+}
+
+function compilerOptions(root) {
+  const base = readJson(path.join(root, 'tsconfig.base.json')).compilerOptions;
+  const converted = ts.convertCompilerOptionsFromJson(base, root).options;
+  return { ...converted, noEmit: true, skipLibCheck: true };
+}
+
+/**
+ * The public API of each package: { [module]: { [export]: signature } } per package directory,
+ * read with one TypeScript program for all of them.
+ */
+export function readApis(dirs, root = ROOT) {
+  const entries = new Map(dirs.map((dir) => [dir, entriesOf(dir)]));
+  const program = ts.createProgram([...entries.values()].flat().map((entry) => entry.file), compilerOptions(root));
+  const checker = program.getTypeChecker();
+  const apis = new Map();
+  for (const [dir, list] of entries) {
+    const api = {};
+    for (const { module, file } of list) {
+      const source = program.getSourceFile(file);
+      const moduleSymbol = source && checker.getSymbolAtLocation(source);
+      api[module] = {};
+      if (!moduleSymbol) continue;
+      for (const exported of checker.getExportsOfModule(moduleSymbol).sort((a, b) => a.name.localeCompare(b.name))) {
+        api[module][exported.name] = describeSymbol(checker, exported);
+      }
+    }
+    apis.set(dir, api);
+  }
+  return apis;
+}
+
+/** The report's text: the package, the version it was written at, each entry's exports. */
+export function renderReport(name, version, api) {
+  const lines = [
+    `# API report: ${name}`,
+    '',
+    `<!-- Written by scripts/api-report/api-report.mjs (\`pnpm run api-report\`); do not edit by hand. -->`,
+    '',
+    `version: ${version}`,
+  ];
+  for (const module of Object.keys(api).sort()) {
+    lines.push('', `## ${module}`, '');
+    for (const [exported, signature] of Object.entries(api[module]).sort(([a], [b]) => a.localeCompare(b))) {
+      lines.push(`- \`${exported}\`: \`${signature.replace(/`/g, "'")}\``);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Reads a report back: { version, api }. */
+export function parseReport(text) {
+  const version = /^version: (\S+)$/m.exec(text)?.[1] ?? null;
+  const api = {};
+  let module = null;
+  for (const line of text.split('\n')) {
+    const heading = /^## (.+)$/.exec(line);
+    if (heading) {
+      module = heading[1];
+      api[module] = {};
+      continue;
+    }
+    const entry = /^- `([^`]+)`: `(.*)`$/.exec(line);
+    if (entry && module) api[module][entry[1]] = entry[2];
+  }
+  return { version, api };
+}
+
+/** What changed from the report's API to the current one: lists of "export X of module" descriptions. */
+export function compareApis(before, after) {
+  const added = [];
+  const removed = [];
+  const changed = [];
+  for (const module of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const old = before[module] ?? {};
+    const now = after[module] ?? {};
+    for (const name of Object.keys(now)) {
+      if (!(name in old)) added.push(`"${name}" of ${module}`);
+      else if (old[name] !== now[name].replace(/`/g, "'")) changed.push(`"${name}" of ${module}`);
+    }
+    for (const name of Object.keys(old)) if (!(name in now)) removed.push(`"${name}" of ${module}`);
+  }
+  return { added, removed, changed };
+}
+
+function parseVersion(version) {
+  const match = /^(\d+)\.(\d+)\.(\d+)/.exec(version ?? '');
+  return match ? match.slice(1, 4).map(Number) : null;
+}
+
+/** Whether going from `from` to `to` is at least a `bump` ('major' | 'minor'); below 1.0 a minor counts as a major. */
+export function isBumped(from, to, bump) {
+  const a = parseVersion(from);
+  const b = parseVersion(to);
+  if (!a || !b) return false;
+  const majorBump = a[0] === 0 ? b[0] > 0 || b[1] > a[1] : b[0] > a[0];
+  if (bump === 'major') return majorBump;
+  return majorBump || (b[0] === a[0] && b[1] > a[1]);
+}
+
+function nextVersion(from, bump) {
+  const [major, minor] = parseVersion(from) ?? [0, 0];
+  if (bump === 'major' && major > 0) return `${major + 1}.0.0`;
+  return `${major}.${minor + 1}.0`;
+}
+
+/**
+ * The problems of one package: a change to its API without the matching bump (naming the
+ * exports), a report out of date, a version without a changelog section. `write` rewrites the
+ * report when the bump is right.
+ */
+export function checkPackage(dir, api, { write = false, root = ROOT } = {}) {
+  const pkg = readJson(path.join(dir, 'package.json'));
+  const reportFile = path.join(dir, REPORT_FILE);
+  const rel = path.relative(root, dir) || dir;
+  const problems = [];
+  const report = existsSync(reportFile) ? parseReport(readFileSync(reportFile, 'utf8')) : null;
+  if (report) {
+    const { added, removed, changed } = compareApis(report.api, api);
+    const breaking = [...removed.map((e) => `removed ${e}`), ...changed.map((e) => `changed ${e}`)];
+    if (breaking.length && !isBumped(report.version, pkg.version, 'major')) {
+      problems.push(
+        `${pkg.name}: ${breaking.join(', ')} since ${report.version}, but its version is ${pkg.version}: a removed or changed export needs a new major (${nextVersion(report.version, 'major')}). Bump "version" in ${rel}/package.json, say what changed in ${rel}/CHANGELOG.md, and run \`pnpm run api-report\`.`,
+      );
+    } else if (added.length && !breaking.length && !isBumped(report.version, pkg.version, 'minor')) {
+      problems.push(
+        `${pkg.name}: added ${added.join(', ')} since ${report.version}, but its version is ${pkg.version}: an added export needs a new minor (${nextVersion(report.version, 'minor')}). Bump "version" in ${rel}/package.json, say what changed in ${rel}/CHANGELOG.md, and run \`pnpm run api-report\`.`,
+      );
+    }
+  }
+  const text = renderReport(pkg.name, pkg.version, api);
+  const upToDate = report !== null && existsSync(reportFile) && readFileSync(reportFile, 'utf8') === text;
+  if (problems.length === 0 && !upToDate) {
+    if (write) writeFileSync(reportFile, text);
+    else problems.push(`${pkg.name}: ${rel}/${REPORT_FILE} is not the package's API at ${pkg.version}${report ? '' : ' (there is none)'}: run \`pnpm run api-report\` and commit it.`);
+  }
+  const changelog = path.join(dir, 'CHANGELOG.md');
+  const escaped = pkg.version.replace(/\./g, '\\.');
+  if (!existsSync(changelog) || !new RegExp(`^## ${escaped}\\b`, 'm').test(readFileSync(changelog, 'utf8'))) {
+    problems.push(`${pkg.name}: ${rel}/CHANGELOG.md has no "## ${pkg.version}" section saying what this version changed.`);
+  }
+  return problems;
+}
+
+/** Checks (or writes) every taking-part package's report; returns the problems found. */
+export function run({ write = false, root = ROOT, log = console.log } = {}) {
+  const dirs = reportedPackages(root);
+  const apis = readApis(dirs, root);
+  const problems = dirs.flatMap((dir) => checkPackage(dir, apis.get(dir), { write, root }));
+  for (const dir of dirs) {
+    const count = Object.values(apis.get(dir)).reduce((sum, exported) => sum + Object.keys(exported).length, 0);
+    log(`${path.relative(root, dir)}: ${count} exports`);
+  }
+  return problems;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const write = !process.argv.includes('--check');
+  const problems = run({ write });
+  if (problems.length) {
+    for (const problem of problems) console.error(problem);
+    process.exit(1);
+  }
+  console.log(write ? 'API reports written.' : 'API reports match the packages and their versions.');
+}
