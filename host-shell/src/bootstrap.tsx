@@ -10,22 +10,35 @@ import { preloadPagesFor, ShellRoutes } from './app/routes';
 import { FullPageMessage } from './app/full-page-message';
 import { applyTheme, installThemeStyles, readStoredTheme } from '@plinth/shared-ui/theme';
 import { sessionQuery } from './session/use-session';
+import { loadBootstrap, projectRefOf, seedSession } from './session/early-bootstrap';
 import type { Environment } from './federation/environment';
 import { manifestsOf, placeArea, type AreaManifests } from './areas/area-table';
 
 /**
  * Work the address the console opens on will need, started at once instead of one step after
- * another as the pages render: the page chunks of the address, the data of a project page, and the
- * remote of the area it shows (fetched, not mounted; the area's page mounts it when the project is
- * ready). Resolves when the pages are here, so the first render does not suspend on them.
+ * another as the pages render: the console's bootstrap (session, organizations, projects and the
+ * opened project: one call, usually already started by the page), the page chunks of the address,
+ * and the remote of the area it shows (fetched, not mounted; the area's page mounts it when the
+ * project is ready). Resolves when the pages are here and the query cache holds what the bootstrap
+ * answered, so the first render neither suspends on its pages nor asks for that data again.
  */
-function startEarly(pathname: string, environment: Promise<Environment>, api: ShellApi, queryClient: QueryClient): Promise<void> {
+function startEarly(pathname: string, environment: Promise<Environment>, api: ShellApi, queryClient: QueryClient): Promise<unknown> {
   const areas: Promise<AreaManifests> = environment.then(manifestsOf);
   const pages = preloadPagesFor(pathname, areas);
-  const ref = /^\/project\/([^/]+)/.exec(pathname)?.[1];
-  if (ref) {
-    void import('./app/project-prefetch')
-      .then(({ prefetchProjectPage }) => prefetchProjectPage(queryClient, api, ref, pathname, areas))
+  const ref = projectRefOf(pathname);
+  const projectPrefetch = ref ? import('./app/project-prefetch') : null;
+  const seeded = Promise.all([loadBootstrap(api.http, pathname), projectPrefetch?.catch(() => null)]).then(([bootstrap, prefetch]) => {
+    if (!bootstrap) {
+      // Without the bootstrap the pages ask for each part; the session first, now.
+      void queryClient.prefetchQuery(sessionQuery(api.auth));
+      return;
+    }
+    seedSession(queryClient, bootstrap);
+    if (bootstrap.project && prefetch && bootstrap.project.project.ref === ref) prefetch.seedProjectPage(queryClient, bootstrap.project);
+  });
+  if (ref && projectPrefetch) {
+    void Promise.all([projectPrefetch, seeded])
+      .then(([{ prefetchProjectPage }]) => prefetchProjectPage(queryClient, api, ref, pathname, areas))
       // The page asks again and reports what failed.
       .catch(() => undefined);
   }
@@ -38,7 +51,7 @@ function startEarly(pathname: string, environment: Promise<Environment>, api: Sh
     })
     // The area's page reports a failure when it asks for the area itself.
     .catch(() => undefined);
-  return pages;
+  return Promise.all([pages, seeded]);
 }
 
 /** Starts the console: reads the environment manifest, then renders the shell's router. */
@@ -52,8 +65,6 @@ async function start(): Promise<void> {
   root.render(<FullPageMessage title="Starting Plinth" busy />);
   const api = createShellApi();
   const queryClient = createShellQueryClient();
-  // The session is asked for while the environment manifest is read, not after.
-  void queryClient.prefetchQuery(sessionQuery(api.auth));
   const environmentLoad = loadEnvironment();
   const pagesReady = startEarly(window.location.pathname, environmentLoad, api, queryClient);
   try {

@@ -149,7 +149,11 @@ function RouterProbe({ into }: { into: { location: Location | null; navigate: Na
 }
 
 /** Renders the whole shell at a path, as the browser would after a navigation; `areas`: the environment's (default: the console's five). */
-export function renderShell(path: string, api: FakeApi, options: { buildMode?: BuildMode; areaLoader?: AreaLoader; areas?: AreaManifests } = {}) {
+export function renderShell(
+  path: string,
+  api: FakeApi,
+  options: { buildMode?: BuildMode; areaLoader?: AreaLoader; areas?: AreaManifests; /** A cache seeded as the shell's start seeds it. */ queryClient?: QueryClient } = {},
+) {
   const probe: { location: Location | null; navigate: NavigateFunction | null } = { location: null, navigate: null };
   const router: TestRouter = {
     get state() {
@@ -162,7 +166,7 @@ export function renderShell(path: string, api: FakeApi, options: { buildMode?: B
     },
   };
   clearAccountDraft(); // what a previous test typed into a sign-in form
-  const queryClient = testQueryClient();
+  const queryClient = options.queryClient ?? testQueryClient();
   const areaLoader = options.areaLoader ?? testAreaLoader();
   const view = render(
     <AreaLoaderProvider loader={areaLoader}>

@@ -22,7 +22,8 @@ import { useStatusWatch } from '../features/status-gate/status-watch';
 import { ShellHeader } from '../features/project-layout/header';
 import { activeNavKey, navLinks } from '../features/project-layout/nav-items';
 import type { ProjectContext } from '../features/project-layout/project-context';
-import { shownWhileOf } from '../areas/area-table';
+import { placeArea, shownWhileOf } from '../areas/area-table';
+import { useAfterPageContent } from '../features/project-layout/after-content';
 
 /** Frame of every /project/{ref}/* page: rail, header, warning banner, and the status gate around the page. */
 export default function ProjectLayout() {
@@ -37,7 +38,9 @@ export default function ProjectLayout() {
   const orgSlug = project.data?.organization_slug;
   const { permissions, isLoading: permissionsLoading } = usePermissions(orgSlug);
   useCommandShortcut();
-  useStatusWatch(project.data);
+  // The frame's decorations (status check, usage and resource warnings) wait for the page's content.
+  const afterContent = useAfterPageContent(!!placeArea(pathname, areas));
+  useStatusWatch(project.data, afterContent);
   const drawer = useRailDrawer();
 
   const comingUp = project.data?.status === 'COMING_UP';
@@ -92,7 +95,7 @@ export default function ProjectLayout() {
             section={section}
           />
           <IncidentBanner />
-          <WhenFlag flag="resource_warnings">{project.data ? <ResourceBanner project={project.data} /> : null}</WhenFlag>
+          <WhenFlag flag="resource_warnings">{project.data && afterContent ? <ResourceBanner project={project.data} /> : null}</WhenFlag>
           <main id="content" css={{ flex: 1, minHeight: 0, overflow: 'auto', position: 'relative' }}>
             {content}
           </main>

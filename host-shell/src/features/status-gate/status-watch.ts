@@ -11,15 +11,18 @@ export const STATUS_WATCH_INTERVAL_MS = 10_000;
  * when any call answers that the project is not running, see app/query-client.ts). A newer status
  * than the page's becomes the project's, so the status gate shows the paused or pausing screen
  * without a reload. The status screens poll by their own rules once they show.
+ * `started` holds the first check back (the frame passes false until the page's content shows),
+ * and a status the console's bootstrap answered just now is not asked again before the interval.
  */
-export function useStatusWatch(project: Project | undefined): void {
+export function useStatusWatch(project: Project | undefined, started = true): void {
   const api = useApi();
   const queryClient = useQueryClient();
   const ref = project?.ref ?? '';
   const watching = project?.status === 'ACTIVE_HEALTHY';
   const status = useQuery({
     ...projectStatusQuery(api.projects, ref),
-    enabled: watching,
+    enabled: watching && started,
+    staleTime: STATUS_WATCH_INTERVAL_MS,
     refetchInterval: STATUS_WATCH_INTERVAL_MS,
     refetchOnWindowFocus: true,
   });
