@@ -82,7 +82,7 @@ export default function ProjectLayout() {
         <FlagSwitch
           flag="navigation_layout_v2"
           on={<GroupedNav id={RAIL_ID} links={navLinks(ref, buildMode, comingUp, areas)} active={activeKey} open={drawer.open} footer={navFooter} />}
-          off={<NavRail projectRef={ref} comingUp={comingUp} open={drawer.open} footer={navFooter} />}
+          off={<NavRail projectRef={ref} comingUp={comingUp} open={drawer.open} footer={navFooter} permissions={permissionsLoading ? undefined : permissions} />}
         />
         <RailBackdrop open={drawer.open} onClose={() => drawer.setOpen(false)} />
         <div css={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>

@@ -1,5 +1,5 @@
-import type { AreaNavEntry, BuildMode } from '@plinth/shared-contracts';
-import type { AreaManifests } from '../../areas/area-table';
+import { PERMISSION_LABELS, type AreaNavEntry, type BuildMode, type PermissionKey } from '@plinth/shared-contracts';
+import { pageAt, type AreaManifests } from '../../areas/area-table';
 
 export interface NavItem extends AreaNavEntry {
   /** The area the entry leads into; none for the shell's own pages. */
@@ -26,6 +26,8 @@ export function navItems(areas: AreaManifests): NavItem[] {
 
 export interface NavLinkTarget extends NavItem {
   href: string;
+  /** The permission the page it leads to needs (its area's manifest says so), if any. */
+  permission?: string;
 }
 
 /**
@@ -40,8 +42,21 @@ export function navLinks(ref: string, buildMode: BuildMode, comingUp: boolean, a
     .map((item) => {
       const path = hosted ? item.path : (item.selfHostedPath ?? item.path);
       const href = comingUp ? `/project/${ref}/building` : `/project/${ref}${path ? `/${path}` : ''}`;
-      return { ...item, path, href };
+      const manifest = item.area ? areas[item.area] : undefined;
+      const permission = manifest ? pageAt(manifest, path)?.permission : undefined;
+      return { ...item, path, href, ...(permission ? { permission } : {}) };
     });
+}
+
+/**
+ * Why a rail entry is greyed out for this member: the page it leads to needs a permission they do
+ * not hold ("You need the analytics read on logs permission to open Logs"); null when it is open
+ * to them, or while their permissions are not known yet.
+ */
+export function railEntryRefusal(link: Pick<NavLinkTarget, 'label' | 'permission'>, permissions: readonly string[] | undefined): string | null {
+  if (!link.permission || !permissions || permissions.includes(link.permission)) return null;
+  const name = PERMISSION_LABELS[link.permission as PermissionKey] ?? link.permission;
+  return `You need the ${name} permission to open ${link.label}`;
 }
 
 /** Which rail entry a path belongs to, for the active mark: the one leading to its first segment. */

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { tokens } from '@plinth/shared-ui/theme';
 import { Tooltip } from '@plinth/shared-ui/tooltip';
 import { NAV_ICONS, PlainAreaIcon } from '@plinth/shared-ui/nav-icons';
 import { useAreas, useBuildMode } from '../../app/shell-settings';
-import { activeNavKey, navLinks } from './nav-items';
+import { activeNavKey, navLinks, railEntryRefusal, type NavLinkTarget } from './nav-items';
 import { RAIL_ID, railColumnCss } from './rail-drawer';
 
 interface Props {
@@ -14,6 +14,8 @@ interface Props {
   footer?: ReactNode;
   /** Below 768 px: whether the rail is open as a drawer. */
   open?: boolean;
+  /** The member's permissions on the project (unknown while loading): entries whose page needs another are greyed out. */
+  permissions?: readonly string[];
 }
 
 export const railItemCss = {
@@ -34,10 +36,29 @@ export const railItemCss = {
   '&:hover': { background: tokens.color.surfaceHover, color: tokens.color.text },
   '&:focus-visible': tokens.focusRingInset,
   '&[aria-current="page"]': { background: tokens.color.surfaceRaised, color: tokens.color.text },
+  '&[aria-disabled="true"]': { opacity: 0.45, cursor: 'not-allowed', background: 'none', color: tokens.color.textMuted },
 } as const;
 
+/**
+ * A rail entry the member may not open: greyed out, not followed, and saying which permission is
+ * missing (its tooltip, and its accessible description for screen readers).
+ */
+export function RefusedRailEntry({ link, refusal, children }: { link: Pick<NavLinkTarget, 'label'>; refusal: string; children: ReactNode }) {
+  const reasonId = useId();
+  return (
+    <Tooltip content={refusal} side="right">
+      <a role="link" aria-disabled="true" tabIndex={0} aria-label={link.label} aria-describedby={reasonId} css={railItemCss}>
+        {children}
+        <span id={reasonId} hidden>
+          {refusal}
+        </span>
+      </a>
+    </Tooltip>
+  );
+}
+
 /** The project's left navigation rail (spec 000 §2.2), with the manifests' icons from the shared set. */
-export function NavRail({ projectRef, comingUp, footer, open = false }: Props) {
+export function NavRail({ projectRef, comingUp, footer, open = false, permissions }: Props) {
   const buildMode = useBuildMode();
   const { pathname } = useLocation();
   const areas = useAreas();
@@ -47,6 +68,17 @@ export function NavRail({ projectRef, comingUp, footer, open = false }: Props) {
       <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 }}>
         {navLinks(projectRef, buildMode, comingUp, areas).map((link) => {
           const Icon = NAV_ICONS[link.icon] ?? PlainAreaIcon;
+          const refusal = railEntryRefusal(link, permissions);
+          if (refusal) {
+            return (
+              <li key={link.key}>
+                <RefusedRailEntry link={link} refusal={refusal}>
+                  <Icon size={18} />
+                  <span data-rail-label="">{link.label}</span>
+                </RefusedRailEntry>
+              </li>
+            );
+          }
           return (
             <li key={link.key}>
               <Tooltip content={link.label} side="right">
