@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildServer } from '@plinth/platform-api';
 import { CookieJar } from '@plinth/platform-api/testing';
-import { createApiClient, type ApiClient, type ProjectStatus } from '@plinth/shared-contracts';
+import type { ProjectStatus } from '@plinth/shared-contracts';
+import { createApiClient, type ApiClient } from '@plinth/platform-api/testing/api-client';
 
 export interface BenchApi {
   baseUrl: string;

@@ -7,7 +7,7 @@
  * Run: pnpm --filter @plinth/bench run bench:policy-tester
  */
 import os from 'node:os';
-import { createPolicyTestClient, type PolicyTestRequest } from '@plinth/shared-contracts';
+import { createPolicyTestClient, type PolicyTestRequest } from '@plinth/contracts-database';
 import { startBenchApi, verdict } from './api-server';
 
 const TARGET_MS = 300;

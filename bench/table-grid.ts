@@ -7,7 +7,7 @@
  * Run: pnpm --filter @plinth/bench run bench:table-grid   (ROWS to change the table's size)
  */
 import os from 'node:os';
-import { createTableRowsClient, TABLE_ROWS_PAGE_SIZE, type RowPageRequest } from '@plinth/shared-contracts';
+import { createTableRowsClient, TABLE_ROWS_PAGE_SIZE, type RowPageRequest } from '@plinth/contracts-database';
 import { startBenchApi, verdict } from './api-server';
 
 const TARGET_MS = 300;

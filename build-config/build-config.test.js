@@ -151,7 +151,7 @@ describe('the shared zod', () => {
   /** Every z.<name> a non-test browser source file calls on the contracts' zod namespace. */
   function namesUsed() {
     const found = [];
-    const roots = ['host-shell/src', 'shared-ui/src', 'shared-contracts/src', 'area-kit/src', 'domain-ui/src', ...readdirSync(workspaceRoot).filter((name) => name.startsWith('mfe-')).map((name) => `${name}/src`)];
+    const roots = ['host-shell/src', 'shared-ui/src', 'shared-contracts/src', 'area-kit/src', 'domain-ui/src', ...readdirSync(workspaceRoot).filter((name) => name.startsWith('mfe-') || name.startsWith('contracts-')).map((name) => `${name}/src`)];
     const walk = (dir) => {
       for (const item of readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, item.name);

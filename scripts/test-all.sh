@@ -71,7 +71,7 @@ COUNT_AS_ONE_TEST=1 run "lint" pnpm run lint
 run "lint rules" pnpm run test:lint-rules
 run "api reports" pnpm run api-report:check
 
-for pkg in shared-contracts shared-ui area-kit domain-ui build-config host-shell mfe-storage mfe-auth-policies mfe-sql-editor mfe-logs mfe-settings-billing deploy; do
+for pkg in shared-contracts contracts-storage contracts-auth contracts-database contracts-logs contracts-billing contracts-settings shared-ui area-kit domain-ui build-config host-shell mfe-storage mfe-auth-policies mfe-sql-editor mfe-logs mfe-settings-billing deploy; do
   if [ -f "$pkg/package.json" ] && grep -q '"test"' "$pkg/package.json"; then
     run "$pkg" pnpm --filter "./$pkg" run test
   fi

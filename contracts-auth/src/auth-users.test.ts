@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as z from './zod';
+import * as z from '@plinth/shared-contracts/zod';
 import { AuthTemplateUpdateSchema, AuthUrlConfigSchema, isRedirectPattern, isSiteUrl, renderAuthTemplate, unknownTemplateVariables, AUTH_TEMPLATE_PREVIEW_VALUES } from './auth-users';
 
 describe('auth service settings rules', () => {

@@ -1,5 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, type Http } from '@plinth/shared-contracts';
 
 // The console's view of a project's auth service (spec 000 §2.1, §2.8; issue 11): its users,
 // providers, email templates and URL configuration. Served under /api/platform/auth/{ref}/… with

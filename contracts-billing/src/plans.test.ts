@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PLAN_COMPARISON, PLAN_LIMITS, PLAN_SECTION_KEYS, PLAN_TIERS, PlansAnswerSchema } from './plans';
-import { MB, GB } from './constants';
-import { OrganizationSchema } from './organizations';
+import { MB, GB, OrganizationSchema } from '@plinth/shared-contracts';
 import { showsExceedingUsageBadge } from './usage';
 
 describe('plans', () => {

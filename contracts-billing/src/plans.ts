@@ -1,12 +1,8 @@
-import * as z from './zod';
-import type { Http } from './http';
-import { GB, MB, KB } from './constants';
+import * as z from '@plinth/shared-contracts/zod';
+import { GB, MB, KB, PlanIdSchema, type Http, type PlanId } from '@plinth/shared-contracts';
 
 /** Plan tiers, plan limits and the plan comparison table (001 §3, §6, §9); subscriptions per organization. */
 
-export const PLAN_IDS = ['free', 'pro', 'team', 'enterprise'] as const;
-export const PlanIdSchema = z.enum(PLAN_IDS);
-export type PlanId = z.infer<typeof PlanIdSchema>;
 export const PLAN_NAMES: Record<PlanId, string> = { free: 'Free', pro: 'Pro', team: 'Team', enterprise: 'Enterprise' };
 
 export const PlanTierSchema = z.object({

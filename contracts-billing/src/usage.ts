@@ -1,5 +1,5 @@
-import * as z from './zod';
-import type { Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import type { Http } from '@plinth/shared-contracts';
 
 /** Usage measured by the platform API against the plan limits (001 §3 "Usage", §7). */
 

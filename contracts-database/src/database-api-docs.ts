@@ -1,5 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, type Http } from '@plinth/shared-contracts';
 
 // The API docs (spec 000 §2.1 /api, issue 12): what the project's data API exposes (tables, views
 // and functions of its exposed schemas), and the examples the pages show in supabase-js and curl.

@@ -1,5 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, type Http } from '@plinth/shared-contracts';
 
 // The database pages (spec 000 §2.1 /database/..., issue 12): schemas, functions, triggers,
 // extensions, indexes, roles and migrations of one project database, with create, edit and drop

@@ -1,5 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, type Http } from '@plinth/shared-contracts';
 import { SqlHistoryPageSchema, SqlRowsPageSchema, SqlStatementResultSchema, type SqlHistoryParams, type SqlRowsRequest } from './sql-runs';
 
 // Database metadata: RLS policies, tables, roles, schemas, table-editor entities and SQL runs

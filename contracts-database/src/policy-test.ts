@@ -1,5 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, type Http } from '@plinth/shared-contracts';
 import { PolicyCommandSchema } from './database';
 
 // The policy tester (issue 11): runs SELECT, INSERT, UPDATE and DELETE on a table as a chosen

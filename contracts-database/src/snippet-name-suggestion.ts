@@ -1,5 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, type Http } from '@plinth/shared-contracts';
 
 // "Rename with AI" (000 §6 flag ai_rename): the API proposes a name for a saved SQL snippet,
 // derived from its statements (no model is called); the user accepts or edits it in the rename dialog.

@@ -1,6 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
-import { ProjectRefSchema } from './projects';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, ProjectRefSchema, type Http } from '@plinth/shared-contracts';
 
 // SQL snippets (saved queries) of the SQL editor (spec 000 §3, §4.7, §5.3, §7.4, §8).
 // Served under /api/platform/projects/{ref}/content.

@@ -1,4 +1,4 @@
-import * as z from './zod';
+import * as z from '@plinth/shared-contracts/zod';
 
 // The SQL editor's runs: one result per statement of the text (compact, rows as arrays in column
 // order), and the history of what was run in a project, per user.

@@ -1,5 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, type Http } from '@plinth/shared-contracts';
 
 // The table editor's side panels (000 §2.9): Create table, Edit Table, Duplicate Table, Delete
 // Table. Each call with `dryRun: true` answers the SQL it would run, without running it.

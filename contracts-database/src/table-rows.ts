@@ -1,5 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, type Http } from '@plinth/shared-contracts';
 
 // The table editor's rows (000 §2.9, issue 12): the columns of a table or view as the grid shows
 // them, pages of rows by keyset, filters, and row writes by primary key. Served under

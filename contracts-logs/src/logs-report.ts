@@ -1,4 +1,4 @@
-import * as z from './zod';
+import * as z from '@plinth/shared-contracts/zod';
 
 // The API report of Reports (000 §2.1 reports/api-overview, reports/storage): what the project's
 // app endpoints answered over a time window, read from the request log. Every figure is counted

@@ -1,5 +1,5 @@
-import * as z from './zod';
-import type { Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import type { Http } from '@plinth/shared-contracts';
 import { ApiReportSchema, type ApiReportQuery } from './logs-report';
 
 // The request log of a project's app endpoints (/auth/v1, /rest/v1, /storage/v1): one entry per

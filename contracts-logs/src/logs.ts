@@ -1,6 +1,6 @@
 // Log sources of the logs menu (spec 000 §2.7) and the log schema catalogue (001 §9).
 
-import type { BuildMode } from './mount';
+import type { BuildMode } from '@plinth/shared-contracts';
 
 export const LOG_SOURCE_IDS = ['edge-logs', 'postgres-logs', 'postgrest-logs', 'pooler-logs', 'auth-logs', 'storage-logs', 'realtime-logs'] as const;
 export type LogSourceId = (typeof LOG_SOURCE_IDS)[number];

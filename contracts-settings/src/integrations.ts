@@ -1,5 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, type Http } from '@plinth/shared-contracts';
 
 // Organization integrations, repository connections and branching (spec 000 §2.6, §3, §7.3, §8;
 // 001 §3, §7, §8). Served under /api/platform/integrations/... and /api/v1/projects/{ref}/branches.
@@ -135,12 +135,4 @@ export function createIntegrationsClient(http: Http) {
     createBranch: (ref: string, body: BranchCreate) =>
       http('POST', encodePath`/v1/projects/${ref}/branches`, { body, schema: ProjectBranchSchema }),
   };
-}
-
-// AI title of a SQL snippet (000 §7.4, 001 §7): POST /api/ai/sql/title.
-export const SqlTitleRequestSchema = z.object({ sql: z.string().check(z.minLength(1, 'sql is required'), z.maxLength(1_000_000)) });
-export const SqlTitleSchema = z.object({ title: z.string(), description: z.string() });
-export type SqlTitle = z.infer<typeof SqlTitleSchema>;
-export function createSqlTitleClient(http: Http) {
-  return { titleFromSql: (sql: string) => http('POST', '/ai/sql/title', { body: { sql }, schema: SqlTitleSchema }) };
 }

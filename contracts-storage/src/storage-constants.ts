@@ -1,4 +1,4 @@
-import { DEFAULT_UPLOAD_LIMIT, FREE_PLAN_UPLOAD_LIMIT } from './constants';
+import { DEFAULT_UPLOAD_LIMIT, FREE_PLAN_UPLOAD_LIMIT } from '@plinth/shared-contracts';
 
 // Business constants and texts of the storage area (spec 000 §2.11, §9; 001 §2, §5, §8, §9).
 

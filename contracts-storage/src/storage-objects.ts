@@ -1,4 +1,4 @@
-import * as z from './zod';
+import * as z from '@plinth/shared-contracts/zod';
 import { STORAGE_LIST_PAGE_SIZE, STORAGE_SORT_KEYS, STORAGE_SORT_ORDERS, MAX_UPLOAD_SIZE_BYTES } from './storage-constants';
 
 // The explorer's view of objects in a bucket (001 §3, §7).

@@ -1,4 +1,4 @@
-import * as z from './zod';
+import * as z from '@plinth/shared-contracts/zod';
 
 // Storage policy templates and limits (001 §3, §4, §5). Policies themselves are database
 // policies on storage.objects / storage.buckets, managed through the database client.

@@ -1,4 +1,4 @@
-import { encodePath } from './http';
+import { encodePath } from '@plinth/shared-contracts';
 
 // Resumable (TUS 1.0.0) uploads of the console: where a bucket's uploads are created, below the
 // API base (the server answers each with its own Location), and the sizes the explorer uses.

@@ -1,5 +1,5 @@
-import * as z from './zod';
-import { encodePath, type Http } from './http';
+import * as z from '@plinth/shared-contracts/zod';
+import { encodePath, type Http } from '@plinth/shared-contracts';
 import { SignedUrlSchema, StorageObjectSchema, StorageListBodySchema, type StorageListBody, type StorageObject } from './storage-objects';
 import { StorageFolderAnswerSchema, StorageListPageBodySchema, StorageObjectPageSchema, type StorageListPageBody } from './storage-objects';
 

@@ -1,5 +1,6 @@
 import type { BrowserContext } from '@playwright/test';
-import { createApiClient, CSRF_COOKIE, type ApiClient, type ProjectStatus } from '@plinth/shared-contracts';
+import { CSRF_COOKIE, type ProjectStatus } from '@plinth/shared-contracts';
+import { createApiClient, type ApiClient } from '@plinth/platform-api/testing/api-client';
 
 /** Cookies a console server set, kept the way a browser keeps them for one origin. */
 class CookieJar {

@@ -1,4 +1,5 @@
-import { createClients, createLogsClient } from '@plinth/shared-contracts';
+import { createClients } from '@plinth/shared-contracts';
+import { createLogsClient } from '@plinth/contracts-logs';
 
 /** The calls the logs area makes: the project's request log. Only what is listed here is bundled. */
 export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { logs: createLogsClient });

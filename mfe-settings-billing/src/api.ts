@@ -1,4 +1,6 @@
-import { createAuthClient, createClients, createIntegrationsClient, createOrganizationsClient, createProjectsClient, createSettingsClient, createUsageClient } from '@plinth/shared-contracts';
+import { createAuthClient, createClients, createOrganizationsClient, createProjectsClient } from '@plinth/shared-contracts';
+import { createUsageClient } from '@plinth/contracts-billing';
+import { createIntegrationsClient, createSettingsClient } from '@plinth/contracts-settings';
 
 /** The calls the settings area makes: organizations, project settings, usage, the project list, the organization's integrations and the account's MFA factors. Only these are bundled. */
 export const createApi = (apiBase: string) =>

@@ -1,4 +1,5 @@
-import { createApiDocsClient, createClients, createDatabaseClient, createDatabaseObjectsClient, createSnippetNameSuggestionClient, createSnippetsClient, createTableDdlClient, createTableRowsClient } from '@plinth/shared-contracts';
+import { createClients } from '@plinth/shared-contracts';
+import { createApiDocsClient, createDatabaseClient, createDatabaseObjectsClient, createSnippetNameSuggestionClient, createSnippetsClient, createTableDdlClient, createTableRowsClient } from '@plinth/contracts-database';
 
 /** The calls the SQL editor makes: database metadata and SQL, and snippets. Only these are bundled. */
 export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { database: createDatabaseClient, snippets: createSnippetsClient, snippetNames: createSnippetNameSuggestionClient, databaseObjects: createDatabaseObjectsClient, apiDocs: createApiDocsClient, tableRows: createTableRowsClient, tableDdl: createTableDdlClient });

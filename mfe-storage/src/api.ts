@@ -1,4 +1,7 @@
-import { createClients, createSettingsClient, createStorageClient, type createDatabaseClient, type Http } from '@plinth/shared-contracts';
+import { createClients, type Http } from '@plinth/shared-contracts';
+import type { createDatabaseClient } from '@plinth/contracts-database';
+import { createSettingsClient } from '@plinth/contracts-settings';
+import { createStorageClient } from '@plinth/contracts-storage';
 
 type DatabaseClient = ReturnType<typeof createDatabaseClient>;
 
@@ -9,7 +12,7 @@ type DatabaseClient = ReturnType<typeof createDatabaseClient>;
 function databaseOnFirstCall(http: Http): DatabaseClient {
   let client: Promise<DatabaseClient> | null = null;
   const load = () =>
-    (client ??= import(/* webpackChunkName: "storage-database-calls" */ '@plinth/shared-contracts').then((m) => m.createDatabaseClient(http)));
+    (client ??= import(/* webpackChunkName: "storage-database-calls" */ '@plinth/contracts-database').then((m) => m.createDatabaseClient(http)));
   return new Proxy({} as DatabaseClient, {
     get: (_, name) =>
       (...args: unknown[]) =>

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { HIDDEN_SCHEMAS } from '@plinth/shared-contracts';
+import { HIDDEN_SCHEMAS } from '@plinth/contracts-database';
 
 /**
  * SQL run once on every new project database (and again, idempotently, on each open of an

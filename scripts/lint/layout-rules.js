@@ -12,7 +12,7 @@ import importPlugin from 'eslint-plugin-import';
 
 /** Folders of the browser side whose `src/` is linted. */
 const SOURCE_PACKAGES = (root) =>
-  readdirSync(root).filter((name) => /^(mfe-.+|host-shell|shared-ui|shared-contracts|area-kit|domain-ui)$/.test(name) && existsSync(join(root, name, 'src')));
+  readdirSync(root).filter((name) => /^(mfe-.+|host-shell|shared-ui|shared-contracts|contracts-.+|area-kit|domain-ui)$/.test(name) && existsSync(join(root, name, 'src')));
 
 /** What a feature of the host may take from `src/app/`: the shell's context hooks and test helpers. */
 const HOST_APP_CONTEXT = ['./api.tsx', './use-api.ts', './shell-settings.tsx', './page-title.ts', './full-page-message.tsx', './test-harness.tsx', './fake-clock.ts'];
@@ -24,14 +24,15 @@ const SERVER_PACKAGES = (root) => SERVER_LAYERS.filter((name) => existsSync(join
 const subfolders = (dir) => (existsSync(dir) ? readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name) : []);
 
 export const MESSAGES = {
-  area: 'An area never imports another area: share it through @plinth/shared-contracts or @plinth/shared-ui, or link to the other area\'s page with link().',
+  area: 'An area never imports another area: share it through the contracts (@plinth/shared-contracts, @plinth/contracts-<domain>) or @plinth/shared-ui, or link to the other area\'s page with link().',
   feature: 'A feature never imports another feature: move the shared piece out of features/ (the package\'s shared code, shared-ui or shared-contracts) or compose both in a route.',
   appShell: 'A feature never imports the app shell (App.tsx, routes/, the entry, or the host\'s app/ beyond its context hooks): the shell composes features, not the other way round.',
-  platformApi: 'Only deploy, bench and e2e may import platform-api: the console reaches the API over HTTP through the @plinth/shared-contracts clients.',
-  apiUrl: 'API URLs are built by the @plinth/shared-contracts clients, not by hand (a page of another area: link()).',
+  platformApi: 'Only deploy, bench and e2e may import platform-api: the console reaches the API over HTTP through the contracts\' clients.',
+  apiUrl: 'API URLs are built by the contracts\' clients (@plinth/shared-contracts, @plinth/contracts-<domain>), not by hand (a page of another area: link()).',
   serverLayer: 'The server packages import one way: platform-core <- project-services <- console-api <- platform-api (tests may use the platform-api harness).',
   servicesIndex: 'The console reaches the project services through @plinth/project-services (its index) alone, never their files.',
   cycle: 'Dependency cycle',
+  route: "An area's routes are the pages of its definition (defineArea in area.manifest.ts), which the kit renders: declare a page there instead of a <Route>, <Routes> or useRoutes.",
 };
 
 function boundaryZones(root) {
@@ -70,6 +71,12 @@ const apiUrlSelectors = [
   `Literal[value=/^\\/api\\/|\\/platform\\//]${CONSOLE_ADDRESS}`,
   `TemplateElement[value.raw=/\\/platform\\//]${CONSOLE_ADDRESS}, TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/api\\//]${CONSOLE_ADDRESS}`,
 ].map((selector) => ({ selector, message: MESSAGES.apiUrl }));
+
+// An area's route table is its definition: its source builds none of its own (its tests may).
+const ROUTE_BUILDERS = 'Route|Routes|useRoutes|createRoutesFromElements|createBrowserRouter|createMemoryRouter|RouterProvider';
+const areaRouteSelectors = [
+  { selector: `ImportDeclaration[source.value=/^react-router(-dom)?$/] > ImportSpecifier[imported.name=/^(${ROUTE_BUILDERS})$/]`, message: MESSAGES.route },
+];
 
 /** What a server package may not import (by package name or by a path into its folder), tests aside. */
 function serverLayerRules(root) {
@@ -123,9 +130,15 @@ export function layoutRules(root) {
     {
       // Browser code: the host, the areas and the design system. The contracts own the URLs;
       // tests and their fakes answer URLs and are left to the test kit.
-      files: SOURCE_PACKAGES(root).filter((pkg) => pkg !== 'shared-contracts').flatMap((pkg) => sources.map((g) => `${pkg}/src/${g}`)),
+      files: SOURCE_PACKAGES(root).filter((pkg) => pkg !== 'shared-contracts' && !pkg.startsWith('contracts-')).flatMap((pkg) => sources.map((g) => `${pkg}/src/${g}`)),
       ignores: ['**/*.test.*', '**/testing/**', '**/test-harness.tsx', '**/test-setup.ts', '**/fake-clock.ts'],
       rules: { 'no-restricted-syntax': ['error', ...apiUrlSelectors] },
+    },
+    {
+      // The areas' own code (tests and testing/ aside): both the URL rule and no route table.
+      files: SOURCE_PACKAGES(root).filter((pkg) => pkg.startsWith('mfe-')).flatMap((pkg) => sources.map((g) => `${pkg}/src/${g}`)),
+      ignores: ['**/*.test.*', '**/testing/**'],
+      rules: { 'no-restricted-syntax': ['error', ...apiUrlSelectors, ...areaRouteSelectors] },
     },
   ];
 }

@@ -7,7 +7,7 @@ import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { layoutRules, MESSAGES } from './layout-rules.js';
 
-const PACKAGES = ['mfe-alpha', 'mfe-beta', 'host-shell', 'platform-api', 'shared-contracts', 'shared-ui', 'area-kit', 'domain-ui', 'platform-core', 'project-services', 'console-api'];
+const PACKAGES = ['mfe-alpha', 'mfe-beta', 'host-shell', 'platform-api', 'shared-contracts', 'contracts-alpha', 'shared-ui', 'area-kit', 'domain-ui', 'platform-core', 'project-services', 'console-api'];
 
 const TREE = {
   'package.json': '{ "name": "fixture", "private": true }\n',
@@ -23,6 +23,7 @@ const TREE = {
   'host-shell/src/features/menu/menu.ts': 'export const menu = 1;\n',
   'platform-api/src/server.ts': 'export const server = 1;\n',
   'shared-contracts/src/client.ts': 'export const projectsPath = (ref: string) => `/api/platform/projects/${ref}`;\n',
+  'contracts-alpha/src/alpha.ts': "import { projectsPath } from '@plinth/shared-contracts';\nexport const alphaPath = (ref: string) => `/api/platform/alpha/${ref}`;\nexport { projectsPath };\n",
   'shared-ui/src/button.ts': 'export const button = 1;\n',
 
   // Clean: own feature, the area's shared parts, packages, console addresses.
@@ -30,13 +31,15 @@ const TREE = {
     "import { a } from './a';",
     "import { useArea } from '../../area/area-context';",
     "import { button } from '@plinth/shared-ui';",
-    "import { Route } from 'react-router-dom';",
-    'export const routes = <Route path="/api/*" element={null} />;',
+    "import { Link } from 'react-router-dom';",
+    'export const docs = <Link to="/api/graphiql">GraphiQL</Link>;',
     "export const links = [{ label: 'GraphiQL', to: '/api/graphiql' }, { to: `/api/tables?name=${a}` }];",
     'export const policies = (ref: string) => `/project/${ref}/auth/policies`;',
     'export { useArea, button };',
   ].join('\n'),
   'host-shell/src/features/menu/clean.ts': "import { useApi } from '../../app/use-api';\nexport { useApi };\n",
+  'mfe-alpha/src/features/one/page.test.tsx': "import { Route, Routes } from 'react-router-dom';\nexport const table = <Routes><Route path=\"x\" element={null} /></Routes>;\n",
+  'mfe-alpha/src/routes/own-table.tsx': "import { useRoutes } from 'react-router-dom';\nexport const Pages = () => useRoutes([{ path: 'jobs', element: null }]);\n",
   'mfe-alpha/src/routes/uses-features.tsx': "import { a } from '../features/one/a';\nimport { b } from '../features/two/b';\nexport { a, b };\n",
 
   // Each breaks one rule.
@@ -91,7 +94,7 @@ beforeAll(async () => {
     writeFileSync(join(root, path), text);
   }
   const eslint = new ESLint({ cwd: root, overrideConfigFile: true, overrideConfig: layoutRules(root) });
-  const linted = await eslint.lintFiles(['host-shell/src', 'shared-ui/src', 'shared-contracts/src', 'area-kit/src', 'domain-ui/src', 'mfe-alpha/src', 'mfe-beta/src', 'platform-core/src', 'project-services/src', 'console-api/src']);
+  const linted = await eslint.lintFiles(['host-shell/src', 'shared-ui/src', 'shared-contracts/src', 'contracts-alpha/src', 'area-kit/src', 'domain-ui/src', 'mfe-alpha/src', 'mfe-beta/src', 'platform-core/src', 'project-services/src', 'console-api/src']);
   results = Object.fromEntries(linted.map((r) => [r.filePath.slice(root.length + 1), r.messages]));
 }, 60_000);
 
@@ -106,8 +109,10 @@ describe('layout rules', () => {
   it.each([
     'mfe-alpha/src/features/one/clean.tsx',
     'mfe-alpha/src/routes/uses-features.tsx',
+    'mfe-alpha/src/features/one/page.test.tsx',
     'host-shell/src/features/menu/clean.ts',
     'shared-contracts/src/client.ts',
+    'contracts-alpha/src/alpha.ts',
     'project-services/src/index.ts',
     'console-api/src/index.ts',
     'console-api/src/routes.test.ts',
@@ -124,6 +129,7 @@ describe('layout rules', () => {
     ["a feature importing the area's App", 'mfe-alpha/src/features/one/app.ts', MESSAGES.appShell],
     ["a feature importing the area's routes", 'mfe-alpha/src/features/one/route.ts', MESSAGES.appShell],
     ["a host feature importing the shell's route tree", 'host-shell/src/features/menu/shell.ts', MESSAGES.appShell],
+    ['an area building a route table of its own', 'mfe-alpha/src/routes/own-table.tsx', MESSAGES.route],
     ['the design system importing platform-api', 'shared-ui/src/server.ts', MESSAGES.platformApi],
     ['the host importing platform-api by package name', 'host-shell/src/app/server-package.ts', MESSAGES.platformApi],
     ['an area fetching an API path from a string', 'mfe-alpha/src/features/one/fetch-string.ts', MESSAGES.apiUrl],

@@ -2,9 +2,13 @@ import * as z from './zod';
 import type { Http } from './http';
 import { MEMBER_ROLES } from './permissions';
 import { EmailSchema } from './auth';
-import { PlanIdSchema } from './plans';
 
 /** Schemas, types and calls of organizations and their members (000 §3, 001 §7). */
+
+/** The plan tiers an organization can be on (the plans themselves: @plinth/contracts-billing). */
+export const PLAN_IDS = ['free', 'pro', 'team', 'enterprise'] as const;
+export const PlanIdSchema = z.enum(PLAN_IDS);
+export type PlanId = z.infer<typeof PlanIdSchema>;
 
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 export const SlugSchema = z.string().check(z.minLength(1), z.maxLength(64), z.regex(SLUG_PATTERN, 'A slug has lowercase letters, digits and dashes'));

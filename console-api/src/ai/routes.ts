@@ -1,4 +1,4 @@
-import { SqlTitleRequestSchema, SqlTitleSchema } from '@plinth/shared-contracts';
+import { SqlTitleRequestSchema, SqlTitleSchema } from '@plinth/contracts-database';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '@plinth/platform-core/deps';
 import { titleFromSql } from './sql-title';

@@ -1,4 +1,4 @@
-import type { SqlTitle } from '@plinth/shared-contracts';
+import type { SqlTitle } from '@plinth/contracts-database';
 
 // A title and description for a SQL snippet, derived from the text alone: the statement kinds
 // and the main tables they touch. Deterministic; no model is called.

@@ -6,7 +6,7 @@ import { AuthError } from '@plinth/project-services';
 import { createAuthMailer } from '@plinth/project-services';
 import { readProjectAuthSettings } from '@plinth/project-services';
 import type { AuthUser as ServiceUser } from '@plinth/project-services';
-import type { AuthUser } from '@plinth/shared-contracts';
+import type { AuthUser } from '@plinth/contracts-auth';
 
 // The console acting on a project's auth service: the service's own functions, run with the
 // service_role's rights for a member the platform API has already checked.

@@ -1,4 +1,5 @@
-import { ApiError, createAuthUsersClient, type AuthUsersClient } from '@plinth/shared-contracts';
+import { ApiError } from '@plinth/shared-contracts';
+import { createAuthUsersClient, type AuthUsersClient } from '@plinth/contracts-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from '@plinth/project-services/testing';

@@ -1,22 +1,5 @@
-import {
-  AUTH_TEMPLATES,
-  AuthInviteSchema,
-  AuthProvidersSchema,
-  AuthProvidersUpdateSchema,
-  AuthTemplateListSchema,
-  AuthTemplateParamsSchema,
-  AuthTemplateSchema,
-  AuthTemplateUpdateSchema,
-  AuthUrlConfigSchema,
-  AuthUserBanSchema,
-  AuthUserCreateSchema,
-  AuthUserIdParamsSchema,
-  AuthUserListQuerySchema,
-  AuthUserPageSchema,
-  AuthUserSchema,
-  PERMISSIONS,
-  type AuthProviders,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { AUTH_TEMPLATES, AuthInviteSchema, AuthProvidersSchema, AuthProvidersUpdateSchema, AuthTemplateListSchema, AuthTemplateParamsSchema, AuthTemplateSchema, AuthTemplateUpdateSchema, AuthUrlConfigSchema, AuthUserBanSchema, AuthUserCreateSchema, AuthUserIdParamsSchema, AuthUserListQuerySchema, AuthUserPageSchema, AuthUserSchema, type AuthProviders } from '@plinth/contracts-auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, type ApiDeps, type RouteModule } from '@plinth/platform-core/deps';

@@ -2,8 +2,9 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { createApiDocsClient, createClients, type ApiDocs } from '@plinth/shared-contracts';
-import { functionExample, tableExamples, type ApiExample, type ExampleKeys } from '@plinth/shared-contracts/database-api-docs-examples';
+import { createClients } from '@plinth/shared-contracts';
+import { createApiDocsClient, type ApiDocs } from '@plinth/contracts-database';
+import { functionExample, tableExamples, type ApiExample, type ExampleKeys } from '@plinth/contracts-database/database-api-docs-examples';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { listen } from '@plinth/project-services/testing';
 

@@ -1,4 +1,4 @@
-import type { ApiDocsFunction, ApiDocsTable } from '@plinth/shared-contracts';
+import type { ApiDocsFunction, ApiDocsTable } from '@plinth/contracts-database';
 import type { Db } from './catalog-objects';
 
 // What the data API exposes, for the API docs: tables and views of the exposed schemas with their

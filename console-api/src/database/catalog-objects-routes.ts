@@ -1,21 +1,5 @@
-import {
-  ApiDocsSchema,
-  DatabaseExtensionEnableSchema,
-  DatabaseExtensionSchema,
-  DatabaseFunctionSchema,
-  DatabaseFunctionWriteSchema,
-  DatabaseIndexCreateSchema,
-  DatabaseIndexSchema,
-  DatabaseMigrationSchema,
-  DatabaseRoleDetailSchema,
-  DatabaseSchemaCreateSchema,
-  DatabaseTableSummarySchema,
-  DatabaseTriggerCreateSchema,
-  DatabaseTriggerSchema,
-  DatabaseTriggerUpdateSchema,
-  PERMISSIONS,
-  SchemaGraphSchema,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { ApiDocsSchema, DatabaseExtensionEnableSchema, DatabaseExtensionSchema, DatabaseFunctionSchema, DatabaseFunctionWriteSchema, DatabaseIndexCreateSchema, DatabaseIndexSchema, DatabaseMigrationSchema, DatabaseRoleDetailSchema, DatabaseSchemaCreateSchema, DatabaseTableSummarySchema, DatabaseTriggerCreateSchema, DatabaseTriggerSchema, DatabaseTriggerUpdateSchema, SchemaGraphSchema } from '@plinth/contracts-database';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteModule } from '@plinth/platform-core/deps';

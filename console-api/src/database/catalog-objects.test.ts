@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createClients, createDatabaseObjectsClient } from '@plinth/shared-contracts';
+import { ApiError, createClients } from '@plinth/shared-contracts';
+import { createDatabaseObjectsClient } from '@plinth/contracts-database';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import type { ProjectDatabase } from '@plinth/platform-core/deps';
 

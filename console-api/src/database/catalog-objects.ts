@@ -1,4 +1,4 @@
-import { HIDDEN_SCHEMAS, type DatabaseMigration, type DatabaseRoleDetail, type DatabaseTableSummary } from '@plinth/shared-contracts';
+import { HIDDEN_SCHEMAS, type DatabaseMigration, type DatabaseRoleDetail, type DatabaseTableSummary } from '@plinth/contracts-database';
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { AS_USER, asUserSql, ident } from '@plinth/platform-core/common/sql';
 

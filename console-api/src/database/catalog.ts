@@ -1,4 +1,4 @@
-import { HIDDEN_SCHEMAS, isSystemRole, type DatabaseRole, type DatabaseSchema, type Entity, type Policy, type Table, type TableSort } from '@plinth/shared-contracts';
+import { HIDDEN_SCHEMAS, isSystemRole, type DatabaseRole, type DatabaseSchema, type Entity, type Policy, type Table, type TableSort } from '@plinth/contracts-database';
 import type { ProjectDatabase } from '@plinth/platform-core/deps';
 import { policyBucketIds } from '@plinth/platform-core/common/policy-buckets';
 import { likeEscape } from '@plinth/platform-core/common/sql';

@@ -1,4 +1,4 @@
-import type { DatabaseExtension, DatabaseExtensionEnable } from '@plinth/shared-contracts';
+import type { DatabaseExtension, DatabaseExtensionEnable } from '@plinth/contracts-database';
 import { HttpError } from '@plinth/platform-core/deps';
 import { AS_USER, asUserSql, ident } from '@plinth/platform-core/common/sql';
 import { notFound, type Db } from './catalog-objects';

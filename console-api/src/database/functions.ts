@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DatabaseFunction, DatabaseFunctionWrite } from '@plinth/shared-contracts';
+import type { DatabaseFunction, DatabaseFunctionWrite } from '@plinth/contracts-database';
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { AS_USER, asUserSql, ident } from '@plinth/platform-core/common/sql';
 import { assertChangeable, isProtectedSchema, notFound, NOT_INTERNAL, type Db } from './catalog-objects';

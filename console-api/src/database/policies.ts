@@ -1,4 +1,4 @@
-import { normalizeExpression, type Policy, type PolicyCommand, type Table } from '@plinth/shared-contracts';
+import { normalizeExpression, type Policy, type PolicyCommand, type Table } from '@plinth/contracts-database';
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { asUserSql, ident } from '@plinth/platform-core/common/sql';
 import { acceptsPolicyChanges, findPolicy, findPolicyByName, findTable } from './catalog';

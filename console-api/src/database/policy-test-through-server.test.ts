@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPolicyTestClient, type PolicyTestResult } from '@plinth/shared-contracts';
+import { createPolicyTestClient, type PolicyTestResult } from '@plinth/contracts-database';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 
 // The policy tester through the real server: project databases off the main thread (embedded) or

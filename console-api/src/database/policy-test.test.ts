@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberRole, PolicyTestResult } from '@plinth/shared-contracts';
+import type { MemberRole } from '@plinth/shared-contracts';
+import type { PolicyTestResult } from '@plinth/contracts-database';
 import { startProjectServer, type ProjectTestServer } from '@plinth/platform-api/testing/project-server';
 
 let s: ProjectTestServer;

@@ -1,12 +1,5 @@
-import {
-  normalizeExpression,
-  PERMISSIONS,
-  PolicyTestRequestSchema,
-  PolicyTestResultSchema,
-  type PolicyCommand,
-  type PolicyTestResult,
-  type PolicyVerdict,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { normalizeExpression, PolicyTestRequestSchema, PolicyTestResultSchema, type PolicyCommand, type PolicyTestResult, type PolicyVerdict } from '@plinth/contracts-database';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { HttpError, type ProjectDatabase, type RouteModule } from '@plinth/platform-core/deps';

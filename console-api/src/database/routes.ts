@@ -1,23 +1,6 @@
-import {
-  DatabaseRoleSchema,
-  DatabaseSchemaSchema,
-  EntityListParamsSchema,
-  EntityListSchema,
-  PERMISSIONS,
-  PolicyCreateSchema,
-  PolicySchema,
-  PolicyUpdateSchema,
-  SchemaListQuerySchema,
-  SqlCancelRequestSchema,
-  SqlCancelResultSchema,
-  SQL_STATEMENT_TIMEOUT_CEILING_MS,
-  type PlanId,
-  SqlErrorBodySchema,
-  SqlRunRequestSchema,
-  SqlRunResultSchema,
-  TableSchema,
-  TableUpdateSchema,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS, type PlanId } from '@plinth/shared-contracts';
+import { SQL_STATEMENT_TIMEOUT_CEILING_MS } from '@plinth/contracts-billing';
+import { DatabaseRoleSchema, DatabaseSchemaSchema, EntityListParamsSchema, EntityListSchema, PolicyCreateSchema, PolicySchema, PolicyUpdateSchema, SchemaListQuerySchema, SqlCancelRequestSchema, SqlCancelResultSchema, SqlErrorBodySchema, SqlRunRequestSchema, SqlRunResultSchema, TableSchema, TableUpdateSchema } from '@plinth/contracts-database';
 import * as zMini from '@plinth/shared-contracts/zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

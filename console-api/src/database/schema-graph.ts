@@ -1,4 +1,4 @@
-import type { SchemaGraph, SchemaGraphColumn, SchemaGraphRelation, SchemaGraphTable } from '@plinth/shared-contracts';
+import type { SchemaGraph, SchemaGraphColumn, SchemaGraphRelation, SchemaGraphTable } from '@plinth/contracts-database';
 import { notFound, type Db } from './catalog-objects';
 
 // What the schema visualizer draws (issue 22): one schema's tables with their columns, types and

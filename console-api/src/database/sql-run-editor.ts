@@ -1,4 +1,4 @@
-import type { SqlRunRequest } from '@plinth/shared-contracts';
+import type { SqlRunRequest } from '@plinth/contracts-database';
 import type { ApiDeps, ProjectAccess, ProjectDatabase, QueryResult } from '@plinth/platform-core/deps';
 import { historyRows, onPostgresServer, splitStatements, statementResults, runKey } from './sql-run';
 import { recordRun } from './sql-run-history';

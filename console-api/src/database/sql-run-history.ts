@@ -1,4 +1,5 @@
-import { PERMISSIONS, SQL_HISTORY_KEPT, SQL_HISTORY_PAGE_MAX, SqlHistoryPageSchema, type SqlHistoryEntry, type SqlRunStatus } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { SQL_HISTORY_KEPT, SQL_HISTORY_PAGE_MAX, SqlHistoryPageSchema, type SqlHistoryEntry, type SqlRunStatus } from '@plinth/contracts-database';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ControlDatabase, ProjectAccess, RouteModule } from '@plinth/platform-core/deps';

@@ -1,4 +1,5 @@
-import { PERMISSIONS, SqlRowsPageSchema, SqlRowsRequestSchema } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { SqlRowsPageSchema, SqlRowsRequestSchema } from '@plinth/contracts-database';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DatabaseError } from '@plinth/platform-core/database-error';

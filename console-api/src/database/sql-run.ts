@@ -1,4 +1,4 @@
-import type { SqlStatementResult } from '@plinth/shared-contracts';
+import type { SqlStatementResult } from '@plinth/contracts-database';
 import type { ApiDeps, ControlServices, ProjectDatabase, QueryResult } from '@plinth/platform-core/deps';
 import { jsonSafeRows } from '@plinth/platform-core/common/json-rows';
 import { parseSql } from '@plinth/platform-core/common/sql-parser';

@@ -1,4 +1,5 @@
-import { PERMISSIONS, TableAlterSchema, TableCreateSchema, TableDdlResultSchema, TableDropSchema, TableDuplicateSchema } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { TableAlterSchema, TableCreateSchema, TableDdlResultSchema, TableDropSchema, TableDuplicateSchema } from '@plinth/contracts-database';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteModule } from '@plinth/platform-core/deps';

@@ -1,4 +1,4 @@
-import type { ColumnChangeSchema, ColumnDefaultSchema, ColumnDefinitionSchema, TableShape } from '@plinth/shared-contracts';
+import type { ColumnChangeSchema, ColumnDefaultSchema, ColumnDefinitionSchema, TableShape } from '@plinth/contracts-database';
 import type * as zMini from '@plinth/shared-contracts/zod';
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { asUserSql, ident, literal } from '@plinth/platform-core/common/sql';

@@ -1,6 +1,6 @@
 import { pipeline } from 'node:stream';
 import { parse, type Options } from 'csv-parse';
-import type { RowFilter, RowSort, TableColumn, TableShape } from '@plinth/shared-contracts';
+import type { RowFilter, RowSort, TableColumn, TableShape } from '@plinth/contracts-database';
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { AS_USER, ident, userSqlError } from '@plinth/platform-core/common/sql';
 import { readRowPage } from './table-rows';

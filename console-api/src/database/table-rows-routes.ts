@@ -1,18 +1,6 @@
 import { Readable } from 'node:stream';
-import {
-  CsvImportResultSchema,
-  PERMISSIONS,
-  RowDeleteResultSchema,
-  RowDeleteSchema,
-  RowFilterSchema,
-  RowInsertSchema,
-  RowPageRequestSchema,
-  RowPageSchema,
-  RowSortSchema,
-  RowUpdateSchema,
-  RowWriteResultSchema,
-  TableShapeSchema,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { CsvImportResultSchema, RowDeleteResultSchema, RowDeleteSchema, RowFilterSchema, RowInsertSchema, RowPageRequestSchema, RowPageSchema, RowSortSchema, RowUpdateSchema, RowWriteResultSchema, TableShapeSchema } from '@plinth/contracts-database';
 import * as zMini from '@plinth/shared-contracts/zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { CellKind, TableColumn, TableShape } from '@plinth/shared-contracts';
+import type { CellKind, TableColumn, TableShape } from '@plinth/contracts-database';
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { ident } from '@plinth/platform-core/common/sql';
 

@@ -1,4 +1,4 @@
-import type { RowFilter, RowSort, TableColumn, TableShape } from '@plinth/shared-contracts';
+import type { RowFilter, RowSort, TableColumn, TableShape } from '@plinth/contracts-database';
 import { HttpError } from '@plinth/platform-core/deps';
 import { ident } from '@plinth/platform-core/common/sql';
 import { columnNamed, keyColumns } from './table-rows-shape';

@@ -1,4 +1,4 @@
-import type { RowKey, RowPage, RowFilter, RowSort, RowValues, TableColumn, TableRow, TableShape } from '@plinth/shared-contracts';
+import type { RowKey, RowPage, RowFilter, RowSort, RowValues, TableColumn, TableRow, TableShape } from '@plinth/contracts-database';
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { AS_USER, asUserSql, ident } from '@plinth/platform-core/common/sql';
 import { keyColumns, qualifiedName } from './table-rows-shape';

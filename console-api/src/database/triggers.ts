@@ -1,4 +1,4 @@
-import type { DatabaseTrigger, DatabaseTriggerCreate } from '@plinth/shared-contracts';
+import type { DatabaseTrigger, DatabaseTriggerCreate } from '@plinth/contracts-database';
 import { AS_USER, asUserSql, ident } from '@plinth/platform-core/common/sql';
 import { assertChangeable, isProtectedSchema, notFound, NOT_INTERNAL, type Db } from './catalog-objects';
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BranchCreateSchema, PERMISSIONS, ProjectBranchSchema, type ProjectBranch } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { BranchCreateSchema, ProjectBranchSchema, type ProjectBranch } from '@plinth/contracts-settings';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { GitBranch, Repository } from '@plinth/shared-contracts';
+import type { GitBranch, Repository } from '@plinth/contracts-settings';
 import { HttpError } from '@plinth/platform-core/deps';
 
 // The code-hosting integration, backed by real git repositories on the server's disk:

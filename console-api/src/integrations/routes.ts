@@ -1,13 +1,6 @@
 import path from 'node:path';
-import {
-  ConnectionCreateSchema,
-  GitBranchSchema,
-  IntegrationConnectionSchema,
-  IntegrationCreateSchema,
-  OrganizationIntegrationSchema,
-  PERMISSIONS,
-  RepositoryListSchema,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { ConnectionCreateSchema, GitBranchSchema, IntegrationConnectionSchema, IntegrationCreateSchema, OrganizationIntegrationSchema, RepositoryListSchema } from '@plinth/contracts-settings';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';

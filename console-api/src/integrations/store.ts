@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IntegrationConnection, OrganizationIntegration } from '@plinth/shared-contracts';
+import type { IntegrationConnection, OrganizationIntegration } from '@plinth/contracts-settings';
 import { HttpError, type AuthenticatedUser, type ControlDatabase } from '@plinth/platform-core/deps';
 import { isoTime } from '@plinth/platform-core/common/control-schema';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { ProjectLogEntry, ProjectLogPage, ProjectUsage } from '@plinth/shared-contracts';
+import type { ProjectUsage } from '@plinth/contracts-billing';
+import type { ProjectLogEntry, ProjectLogPage } from '@plinth/contracts-logs';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from '@plinth/project-services/testing';
 import { ensureStorageSchema } from '@plinth/project-services';

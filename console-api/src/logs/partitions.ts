@@ -1,4 +1,4 @@
-import { PLAN_LIMITS } from '@plinth/shared-contracts';
+import { PLAN_LIMITS } from '@plinth/contracts-billing';
 import type { ControlDatabase } from '@plinth/platform-core/deps';
 
 // The daily partitions of project_api_logs: one per UTC day, named project_api_logs_pYYYYMMDD,

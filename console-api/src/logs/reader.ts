@@ -1,4 +1,4 @@
-import type { ProjectLogEntry, ProjectLogPage, ProjectLogQuery } from '@plinth/shared-contracts';
+import type { ProjectLogEntry, ProjectLogPage, ProjectLogQuery } from '@plinth/contracts-logs';
 import { HttpError, type ControlDatabase } from '@plinth/platform-core/deps';
 
 // Reads a project's request log, newest first, a page at a time. Nothing older than the plan's

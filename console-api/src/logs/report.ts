@@ -1,4 +1,4 @@
-import type { ApiReport, ApiReportQuery, ReportWindow } from '@plinth/shared-contracts';
+import type { ApiReport, ApiReportQuery, ReportWindow } from '@plinth/contracts-logs';
 import type { ControlDatabase } from '@plinth/platform-core/deps';
 
 // The API report: what a project's app endpoints answered over a window, counted from the request

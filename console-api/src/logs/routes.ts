@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiReportQuerySchema, ApiReportSchema, PERMISSIONS, PLAN_LIMITS, ProjectLogPageSchema, ProjectLogQuerySchema, type PlanId } from '@plinth/shared-contracts';
+import { PERMISSIONS, type PlanId } from '@plinth/shared-contracts';
+import { PLAN_LIMITS } from '@plinth/contracts-billing';
+import { ApiReportQuerySchema, ApiReportSchema, ProjectLogPageSchema, ProjectLogQuerySchema } from '@plinth/contracts-logs';
 import type { ControlDatabase, RouteModule } from '@plinth/platform-core/deps';
 import { RefParamsSchema } from '@plinth/platform-core/common/http';
 import { readApiReport } from './report';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ProjectLogPage, ProjectLogQuery } from '@plinth/shared-contracts';
+import type { ProjectLogPage, ProjectLogQuery } from '@plinth/contracts-logs';
 import type { ControlDatabase } from '@plinth/platform-core/deps';
 import { projectApiRequestRecorders, type ProjectApiRequestRecord } from '@plinth/platform-core/request-log';
 import { toLogEntry, type LogEntry } from './entries';

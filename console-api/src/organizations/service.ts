@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { FREE_PROJECT_LIMIT, PLAN_NAMES, type FreeProjectLimitMember, type Member, type MemberRole, type Organization, type PlanId } from '@plinth/shared-contracts';
+import { FREE_PROJECT_LIMIT, type FreeProjectLimitMember, type Member, type MemberRole, type Organization, type PlanId } from '@plinth/shared-contracts';
+import { PLAN_NAMES } from '@plinth/contracts-billing';
 import type { AuthenticatedUser, ControlDatabase } from '@plinth/platform-core/deps';
 import { HttpError } from '@plinth/platform-core/deps';
 import type { AccessRegistry } from '@plinth/platform-core/access';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '@plinth/shared-contracts';
+import { createApiClient, type ApiClient } from '@plinth/platform-api/testing/api-client';
 import { buildServer } from '@plinth/platform-api/server';
 import { quoteIdent } from '@plinth/platform-core/database-error';
 import { projectDatabaseName } from '@plinth/platform-core/project-db/manager';

@@ -1,4 +1,5 @@
-import { PERMISSIONS, SNIPPET_NAME_SUGGESTION_EMPTY, SNIPPET_NAME_SUGGESTION_OFF, SnippetIdParamsSchema, SnippetNameSuggestionSchema } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { SNIPPET_NAME_SUGGESTION_EMPTY, SNIPPET_NAME_SUGGESTION_OFF, SnippetIdParamsSchema, SnippetNameSuggestionSchema } from '@plinth/contracts-database';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
 import { featureFlagGuard } from '../feature-flags';

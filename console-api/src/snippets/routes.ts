@@ -1,15 +1,5 @@
-import {
-  PERMISSIONS,
-  SNIPPET_CONFLICT_CODE,
-  SNIPPET_SHARING_OFF,
-  SnippetConflictBodySchema,
-  SnippetCreateSchema,
-  SnippetDeleteQuerySchema,
-  SnippetIdParamsSchema,
-  SnippetListSchema,
-  SnippetSchema,
-  SnippetUpdateSchema,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { SNIPPET_CONFLICT_CODE, SNIPPET_SHARING_OFF, SnippetConflictBodySchema, SnippetCreateSchema, SnippetDeleteQuerySchema, SnippetIdParamsSchema, SnippetListSchema, SnippetSchema, SnippetUpdateSchema } from '@plinth/contracts-database';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '@plinth/platform-core/deps';
 import { RefParamsSchema } from '@plinth/platform-core/common/http';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SNIPPET_CONFLICT_MESSAGE, SNIPPET_MESSAGES, SNIPPET_SCHEMA_VERSION, type Snippet, type SnippetVisibility } from '@plinth/shared-contracts';
+import { SNIPPET_CONFLICT_MESSAGE, SNIPPET_MESSAGES, SNIPPET_SCHEMA_VERSION, type Snippet, type SnippetVisibility } from '@plinth/contracts-database';
 import { HttpError, type AuthenticatedUser, type ControlDatabase } from '@plinth/platform-core/deps';
 import { isoTime } from '@plinth/platform-core/common/control-schema';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BucketDeleted, Policy } from '@plinth/shared-contracts';
+import type { Policy } from '@plinth/contracts-database';
+import type { BucketDeleted } from '@plinth/contracts-storage';
 import { startProjectServer, type ProjectTestServer } from '@plinth/platform-api/testing/project-server';
 
 let s: ProjectTestServer;

@@ -1,4 +1,4 @@
-import { STORAGE_API_MESSAGES, type BucketDeleted } from '@plinth/shared-contracts';
+import { STORAGE_API_MESSAGES, type BucketDeleted } from '@plinth/contracts-storage';
 import { HttpError, type ObjectStore, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { quoteIdent } from '@plinth/platform-core/database-error';
 import { policyBucketIds } from '@plinth/platform-core/common/policy-buckets';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Bucket } from '@plinth/shared-contracts';
+import type { Bucket } from '@plinth/contracts-storage';
 import { startProjectServer, type ProjectTestServer } from '@plinth/platform-api/testing/project-server';
 
 let s: ProjectTestServer;

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '@plinth/shared-contracts';
+import { createApiClient, type ApiClient } from '@plinth/platform-api/testing/api-client';
 import { quoteIdent } from '@plinth/platform-core/database-error';
 import { projectDatabaseName } from '@plinth/platform-core/project-db/manager';
 import { CookieJar } from '@plinth/platform-api/testing/cookie-jar';

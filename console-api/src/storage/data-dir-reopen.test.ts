@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { StorageObject } from '@plinth/shared-contracts';
+import type { StorageObject } from '@plinth/contracts-storage';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 
 // A data directory of the current layout (bytes at objects/<ref>/_objects/<2 hex>/<id>) opened by a

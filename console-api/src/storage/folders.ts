@@ -1,4 +1,4 @@
-import { OBJECT_NAME_MAX_BYTES, STORAGE_API_MESSAGES } from '@plinth/shared-contracts';
+import { OBJECT_NAME_MAX_BYTES, STORAGE_API_MESSAGES } from '@plinth/contracts-storage';
 import { HttpError, type ObjectStore, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { likeEscape } from '@plinth/platform-core/common/sql';
 

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StorageObject } from '@plinth/shared-contracts';
+import type { StorageObject } from '@plinth/contracts-storage';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 
 // Two tenants with the same bucket and object names, and the first one trying every way to reach

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MemberRole, StorageListPageBody, StorageObject, StorageObjectPage } from '@plinth/shared-contracts';
+import type { MemberRole } from '@plinth/shared-contracts';
+import type { StorageListPageBody, StorageObject, StorageObjectPage } from '@plinth/contracts-storage';
 import type { ProjectDatabase } from '@plinth/platform-core/deps';
 import { startProjectServer, type ProjectTestServer } from '@plinth/platform-api/testing/project-server';
 

@@ -1,4 +1,5 @@
-import { PERMISSIONS, STORAGE_API_MESSAGES } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { STORAGE_API_MESSAGES } from '@plinth/contracts-storage';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
 import { BucketParamsSchema, openStorage } from '@plinth/project-services';

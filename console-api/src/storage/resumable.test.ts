@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORAGE_API_MESSAGES } from '@plinth/shared-contracts';
+import { STORAGE_API_MESSAGES } from '@plinth/contracts-storage';
 import { startProjectServer, type ProjectTestServer } from '@plinth/platform-api/testing/project-server';
 
 // Resumable uploads in the console (TUS 1.0.0): created with the plain upload's checks, continued

@@ -1,13 +1,5 @@
-import {
-  BucketCreateSchema,
-  BucketDeletedSchema,
-  BucketSchema,
-  BucketUpdateSchema,
-  MessageAnswerSchema,
-  PERMISSIONS,
-  StorageConfigSchema,
-  StorageConfigUpdateSchema,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { BucketCreateSchema, BucketDeletedSchema, BucketSchema, BucketUpdateSchema, MessageAnswerSchema, StorageConfigSchema, StorageConfigUpdateSchema } from '@plinth/contracts-storage';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteModule } from '@plinth/platform-core/deps';

@@ -1,11 +1,5 @@
-import {
-  PERMISSIONS,
-  StorageFolderAnswerSchema,
-  StorageFolderBodySchema,
-  StorageFolderMoveBodySchema,
-  StorageListPageBodySchema,
-  StorageObjectPageSchema,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { StorageFolderAnswerSchema, StorageFolderBodySchema, StorageFolderMoveBodySchema, StorageListPageBodySchema, StorageObjectPageSchema } from '@plinth/contracts-storage';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { RouteModule } from '@plinth/platform-core/deps';
 import { BucketParamsSchema, openStorage } from '@plinth/project-services';

@@ -1,17 +1,6 @@
 import { Readable } from 'node:stream';
-import {
-  MessageAnswerSchema,
-  PERMISSIONS,
-  SignedUrlSchema,
-  STORAGE_API_MESSAGES,
-  StorageDeleteBodySchema,
-  StorageListBodySchema,
-  StorageMoveBodySchema,
-  StorageObjectSchema,
-  StoragePathBodySchema,
-  StorageSignBodySchema,
-  StorageUploadQuerySchema,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { MessageAnswerSchema, SignedUrlSchema, STORAGE_API_MESSAGES, StorageDeleteBodySchema, StorageListBodySchema, StorageMoveBodySchema, StorageObjectSchema, StoragePathBodySchema, StorageSignBodySchema, StorageUploadQuerySchema } from '@plinth/contracts-storage';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectUsage, ResourceWarning } from '@plinth/shared-contracts';
+import type { ResourceWarning } from '@plinth/shared-contracts';
+import type { ProjectUsage } from '@plinth/contracts-billing';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { appClient, listen, projectKeys, type ProjectKeys } from '@plinth/project-services/testing';
 import { ensureStorageSchema } from '@plinth/project-services';

@@ -1,18 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  OrganizationUsageSchema,
-  PERMISSIONS,
-  PLAN_COMPARISON,
-  PLAN_NAMES,
-  PLAN_TIERS,
-  PlansAnswerSchema,
-  ProjectUsageSchema,
-  ResourceWarningListSchema,
-  SubscriptionSchema,
-  UpdateSubscriptionBodySchema,
-  type PlanId,
-} from '@plinth/shared-contracts';
+import { PERMISSIONS, ResourceWarningListSchema, type PlanId } from '@plinth/shared-contracts';
+import { OrganizationUsageSchema, PLAN_COMPARISON, PLAN_NAMES, PLAN_TIERS, PlansAnswerSchema, ProjectUsageSchema, SubscriptionSchema, UpdateSubscriptionBodySchema } from '@plinth/contracts-billing';
 import type { RouteModule } from '@plinth/platform-core/deps';
 import { RefParamsSchema } from '@plinth/platform-core/common/http';
 

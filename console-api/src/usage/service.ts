@@ -1,4 +1,5 @@
-import { PLAN_LIMITS, USAGE_WARNING_RATIO, type MetricUsage, type OrganizationUsage, type PlanId, type ProjectUsage, type ResourceWarning, type WarningLevel } from '@plinth/shared-contracts';
+import type { PlanId, ResourceWarning, WarningLevel } from '@plinth/shared-contracts';
+import { PLAN_LIMITS, USAGE_WARNING_RATIO, type MetricUsage, type OrganizationUsage, type ProjectUsage } from '@plinth/contracts-billing';
 import type { ControlDatabase, ObjectStore } from '@plinth/platform-core/deps';
 import type { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
 import type { EgressCounter } from './egress';

@@ -1,4 +1,4 @@
-import { POLICY_VALIDATION_MESSAGES as M, type Policy } from '@plinth/shared-contracts';
+import { POLICY_VALIDATION_MESSAGES as M, type Policy } from '@plinth/contracts-database';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -1,14 +1,4 @@
-import {
-  POLICY_COMMANDS,
-  POLICY_EDITOR_TITLES,
-  POLICY_MESSAGES,
-  policyTemplates,
-  type Policy,
-  type PolicyCommand,
-  type PolicyCreate,
-  type PolicyTemplate,
-  type PolicyUpdate,
-} from '@plinth/shared-contracts';
+import { POLICY_COMMANDS, POLICY_EDITOR_TITLES, POLICY_MESSAGES, policyTemplates, type Policy, type PolicyCommand, type PolicyCreate, type PolicyTemplate, type PolicyUpdate } from '@plinth/contracts-database';
 import { Button } from '@plinth/shared-ui/button';
 import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { Dialog } from '@plinth/shared-ui/dialog';

@@ -1,4 +1,4 @@
-import type { PolicyTemplate } from '@plinth/shared-contracts';
+import type { PolicyTemplate } from '@plinth/contracts-database';
 import { Button } from '@plinth/shared-ui/button';
 import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { tokens } from '@plinth/shared-ui/theme';

@@ -1,4 +1,4 @@
-import { POLICY_VALIDATION_MESSAGES as M, policyTemplates, type Policy } from '@plinth/shared-contracts';
+import { POLICY_VALIDATION_MESSAGES as M, policyTemplates, type Policy } from '@plinth/contracts-database';
 import { describe, expect, it } from 'vitest';
 import {
   changeCommand,

@@ -1,15 +1,4 @@
-import {
-  COMMANDS_WITH_CHECK,
-  COMMANDS_WITH_USING,
-  normalizeExpression,
-  POLICY_NAME_MAX_LENGTH,
-  POLICY_VALIDATION_MESSAGES,
-  type Policy,
-  type PolicyCommand,
-  type PolicyCreate,
-  type PolicyTemplate,
-  type PolicyUpdate,
-} from '@plinth/shared-contracts';
+import { COMMANDS_WITH_CHECK, COMMANDS_WITH_USING, normalizeExpression, POLICY_NAME_MAX_LENGTH, POLICY_VALIDATION_MESSAGES, type Policy, type PolicyCommand, type PolicyCreate, type PolicyTemplate, type PolicyUpdate } from '@plinth/contracts-database';
 
 // The policy editor's rules (000 §4.5, §5.1) as plain functions: what the form holds, what it
 // shows, what it refuses and what it sends. The dialog only wires these to fields.

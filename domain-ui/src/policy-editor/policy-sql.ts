@@ -1,4 +1,4 @@
-import { normalizeExpression, type Policy, type PolicyCreate, type PolicyUpdate } from '@plinth/shared-contracts';
+import { normalizeExpression, type Policy, type PolicyCreate, type PolicyUpdate } from '@plinth/contracts-database';
 
 // The SQL the review shows: the statements the platform API runs for a create or an update, the
 // same clauses in the same order, a clause per line.

@@ -1,4 +1,4 @@
-import type { PolicyDraft, PolicyTestOperation, PolicyTestRequest, PolicyTestResult, PolicyTestRow } from '@plinth/shared-contracts';
+import type { PolicyDraft, PolicyTestOperation, PolicyTestRequest, PolicyTestResult, PolicyTestRow } from '@plinth/contracts-database';
 import { Button } from '@plinth/shared-ui/button';
 import { DataTable, type DataTableColumn } from '@plinth/shared-ui/data-table';
 import { Field, Select, TextArea } from '@plinth/shared-ui/form';

@@ -1,4 +1,4 @@
-import { POLICY_TEST_MAX_ROWS } from '@plinth/shared-contracts';
+import { POLICY_TEST_MAX_ROWS } from '@plinth/contracts-database';
 
 // What the tester's text fields accept: JWT claims as a JSON object, pasted rows as a JSON array of objects.
 

@@ -1,4 +1,4 @@
-import { isSystemRole } from '@plinth/shared-contracts';
+import { isSystemRole } from '@plinth/contracts-database';
 import { Checkbox } from '@plinth/shared-ui/form';
 import { tokens } from '@plinth/shared-ui/theme';
 

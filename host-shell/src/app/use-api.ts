@@ -1,12 +1,5 @@
-import {
-  createAuthClient,
-  createFeatureFlagsClient,
-  createOrganizationsClient,
-  createProjectsClient,
-  createUsageClient,
-  type ClientsOf,
-  type Http,
-} from '@plinth/shared-contracts';
+import { createAuthClient, createFeatureFlagsClient, createOrganizationsClient, createProjectsClient, type ClientsOf, type Http } from '@plinth/shared-contracts';
+import { createUsageClient } from '@plinth/contracts-billing';
 import { useShellApi } from './api';
 
 // Only the calls the shell makes, so the project frame's first chunk carries only their schemas

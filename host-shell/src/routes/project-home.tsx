@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatBytes, queryKeys, USAGE_METRIC_LABELS, USAGE_METRICS } from '@plinth/shared-contracts';
+import { formatBytes, queryKeys } from '@plinth/shared-contracts';
+import { USAGE_METRIC_LABELS, USAGE_METRICS } from '@plinth/contracts-billing';
 import { PageHeader, StatusBadge } from '@plinth/shared-ui/layout';
 import { Card, InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';

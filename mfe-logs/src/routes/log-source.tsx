@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { logSources, type LogSourceId } from '@plinth/shared-contracts';
+import { logSources, type LogSourceId } from '@plinth/contracts-logs';
 import { HostedOnlyPage, PlaceholderPage, useArea } from '@plinth/area-kit';
 import { EmptyState, PageHeader } from '@plinth/shared-ui/layout';
 import { InfoIcon } from '@plinth/shared-ui/icons';

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { PERMISSIONS, SNIPPET_MESSAGES } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { SNIPPET_MESSAGES } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
 import { newQueryPath } from './new-query-path';
 import { useSnippetCache } from './use-snippets';

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, queryKeys, SNIPPETS_STALE_TIME_MS, type Snippet, type SnippetCreate, type SnippetList } from '@plinth/shared-contracts';
+import { ApiError, queryKeys } from '@plinth/shared-contracts';
+import { SNIPPETS_STALE_TIME_MS, type Snippet, type SnippetCreate, type SnippetList } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
 import { localDrafts } from './query-drafts';
 

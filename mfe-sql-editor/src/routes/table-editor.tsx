@@ -1,6 +1,7 @@
 import { Route, Routes, useParams } from 'react-router-dom';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { genericPermissionNotice, PERMISSIONS, queryKeys, type EntityList } from '@plinth/shared-contracts';
+import { genericPermissionNotice, PERMISSIONS, queryKeys } from '@plinth/shared-contracts';
+import type { EntityList } from '@plinth/contracts-database';
 import { Suspense } from 'react';
 import { LoadingSkeleton } from '@plinth/shared-ui/page';
 import { useArea, AreaLayout, lazyWithPreload, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';

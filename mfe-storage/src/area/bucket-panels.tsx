@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { lazyWithPreload } from '@plinth/area-kit';
-import type { Bucket } from '@plinth/shared-contracts';
+import type { Bucket } from '@plinth/contracts-storage';
 
 // The create/edit panel and the delete dialog (with their dialog code) are not needed to show the
 // menu: they load as soon as the pointer or the keyboard focus enters the menu, or when first opened.

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { STORAGE_MESSAGES } from '@plinth/shared-contracts';
+import { STORAGE_MESSAGES } from '@plinth/contracts-storage';
 import { ErrorPanel, LoadingState } from '@plinth/shared-ui/layout';
 import { lazyWithPreload, PlaceholderPage } from '@plinth/area-kit';
 import { Suspense } from 'react';

@@ -1,5 +1,5 @@
 import { lazyWithPreload } from '@plinth/area-kit';
-import { STORAGE_MESSAGES } from '@plinth/shared-contracts';
+import { STORAGE_MESSAGES } from '@plinth/contracts-storage';
 import { LoadingSkeleton } from '@plinth/shared-ui/page';
 import { Suspense } from 'react';
 

@@ -1,4 +1,4 @@
-import type { OAuthProviderId } from '@plinth/shared-contracts';
+import type { OAuthProviderId } from '@plinth/contracts-auth';
 import { ArcticFetchError, CodeChallengeMethod, OAuth2Client, OAuth2RequestError, UnexpectedErrorResponseBodyError, UnexpectedResponseError } from 'arctic';
 import { oauthEndpoints } from './oauth-endpoints';
 

@@ -1,4 +1,4 @@
-import type { OAuthProviderId } from '@plinth/shared-contracts';
+import type { OAuthProviderId } from '@plinth/contracts-auth';
 
 // Where each OAuth provider signs its users in: the page the browser is sent to, the endpoint that
 // exchanges the code for a token, and the one that tells who the user is, and whether the provider

@@ -1,4 +1,4 @@
-import { OAUTH_PROVIDERS, type OAuthProviderId } from '@plinth/shared-contracts';
+import { OAUTH_PROVIDERS, type OAuthProviderId } from '@plinth/contracts-auth';
 import { generateState } from 'arctic';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { ControlDatabase } from '@plinth/platform-core/deps';

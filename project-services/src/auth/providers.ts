@@ -1,4 +1,4 @@
-import { OAUTH_PROVIDERS, type OAuthProvider, type OAuthProviderId, type OAuthProviderUpdate } from '@plinth/shared-contracts';
+import { OAUTH_PROVIDERS, type OAuthProvider, type OAuthProviderId, type OAuthProviderUpdate } from '@plinth/contracts-auth';
 import type { ControlDatabase } from '@plinth/platform-core/deps';
 
 // The OAuth providers of a project's auth service (GitHub, Google, …): enabled or not, the client

@@ -1,4 +1,4 @@
-import { renderAuthTemplate, type AuthTemplate, type AuthTemplateKind, type AuthTemplateValues } from '@plinth/shared-contracts';
+import { renderAuthTemplate, type AuthTemplate, type AuthTemplateKind, type AuthTemplateValues } from '@plinth/contracts-auth';
 import type { ControlDatabase } from '@plinth/platform-core/deps';
 import type { AuthEmailKind } from './mail';
 

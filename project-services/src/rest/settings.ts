@@ -1,4 +1,4 @@
-import { HIDDEN_SCHEMAS } from '@plinth/shared-contracts';
+import { HIDDEN_SCHEMAS } from '@plinth/contracts-database';
 import type { ControlDatabase } from '@plinth/platform-core/deps';
 import { forgetProjectRecords, ProjectRecordCache } from '../caller';
 

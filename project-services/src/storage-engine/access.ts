@@ -1,4 +1,4 @@
-import { BucketIdSchema } from '@plinth/shared-contracts';
+import { BucketIdSchema } from '@plinth/contracts-storage';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiDeps, ObjectStore, ProjectDatabase } from '@plinth/platform-core/deps';

@@ -1,4 +1,4 @@
-import { STORAGE_API_MESSAGES, type Bucket } from '@plinth/shared-contracts';
+import { STORAGE_API_MESSAGES, type Bucket } from '@plinth/contracts-storage';
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { isoTime } from '@plinth/platform-core/common/control-schema';
 

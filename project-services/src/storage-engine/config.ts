@@ -1,4 +1,4 @@
-import { FREE_TIER_UPLOAD_LIMIT_BYTES, MAX_UPLOAD_SIZE_BYTES, STORAGE_MESSAGES, type StorageConfig } from '@plinth/shared-contracts';
+import { FREE_TIER_UPLOAD_LIMIT_BYTES, MAX_UPLOAD_SIZE_BYTES, STORAGE_MESSAGES, type StorageConfig } from '@plinth/contracts-storage';
 import { HttpError, type ControlDatabase } from '@plinth/platform-core/deps';
 
 // The project's storage settings (upload limit) in the control database. The free plan's limit

@@ -1,5 +1,5 @@
-import type { StorageListPageBodySchema, StorageListSortColumn, StorageObject, StorageObjectPage, StorageSortOrder } from '@plinth/shared-contracts';
-import { STORAGE_API_MESSAGES } from '@plinth/shared-contracts';
+import type { StorageListPageBodySchema, StorageListSortColumn, StorageObject, StorageObjectPage, StorageSortOrder } from '@plinth/contracts-storage';
+import { STORAGE_API_MESSAGES } from '@plinth/contracts-storage';
 import type { z } from 'zod';
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { isoTime } from '@plinth/platform-core/common/control-schema';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STORAGE_API_MESSAGES, type StorageObject, type StorageSortKey, type StorageSortOrder } from '@plinth/shared-contracts';
+import { STORAGE_API_MESSAGES, type StorageObject, type StorageSortKey, type StorageSortOrder } from '@plinth/contracts-storage';
 import { HttpError, type ObjectStore, type ProjectDatabase, type StoredObjectInfo } from '@plinth/platform-core/deps';
 import { beginUpload, endUpload } from './uploads';
 import { isoTime } from '@plinth/platform-core/common/control-schema';

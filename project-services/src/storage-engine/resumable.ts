@@ -5,7 +5,7 @@ import { DataStore, ERRORS, MemoryLocker, Server, Upload } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { StorageObjectNameSchema } from '@plinth/shared-contracts';
+import { StorageObjectNameSchema } from '@plinth/contracts-storage';
 import { HttpError, type ApiDeps, type ObjectStore, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { RESUMABLE_PART_TTL_MS } from '@plinth/platform-core/object-store';
 import { getBucket } from './buckets';

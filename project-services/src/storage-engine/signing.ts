@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { REF_PATTERN, STORAGE_API_MESSAGES } from '@plinth/shared-contracts';
+import { REF_PATTERN } from '@plinth/shared-contracts';
+import { STORAGE_API_MESSAGES } from '@plinth/contracts-storage';
 import { HttpError, type ControlDatabase } from '@plinth/platform-core/deps';
 
 // Signed object URLs: a token naming project, bucket, path and expiry, signed with HMAC-SHA256

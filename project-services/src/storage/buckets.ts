@@ -1,4 +1,4 @@
-import { BucketIdSchema } from '@plinth/shared-contracts';
+import { BucketIdSchema } from '@plinth/contracts-storage';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

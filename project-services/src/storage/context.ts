@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { projectRef } from '@plinth/platform-core/common/http';
-import { BucketIdSchema, StorageObjectNameSchema } from '@plinth/shared-contracts';
+import { BucketIdSchema, StorageObjectNameSchema } from '@plinth/contracts-storage';
 import type { ApiDeps, ProjectDatabase } from '@plinth/platform-core/deps';
 import { openProjectStorage } from '../storage-engine/access';
 import { projectSecrets, resolveCaller, type ProjectCaller } from '../caller';

@@ -1,4 +1,4 @@
-import type { StorageObject, StorageSortKey, StorageSortOrder } from '@plinth/shared-contracts';
+import type { StorageObject, StorageSortKey, StorageSortOrder } from '@plinth/contracts-storage';
 import type { ProjectDatabase } from '@plinth/platform-core/deps';
 import { listFolderPage } from '../storage-engine/list-page';
 

@@ -1,4 +1,4 @@
-import { BucketIdSchema, STORAGE_API_MESSAGES, STORAGE_SORT_KEYS, STORAGE_SORT_ORDERS, StorageObjectNameSchema } from '@plinth/shared-contracts';
+import { BucketIdSchema, STORAGE_API_MESSAGES, STORAGE_SORT_KEYS, STORAGE_SORT_ORDERS, StorageObjectNameSchema } from '@plinth/contracts-storage';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { BucketIdSchema } from '@plinth/shared-contracts';
+import { BucketIdSchema } from '@plinth/contracts-storage';
 import { HttpError, type ApiDeps } from '@plinth/platform-core/deps';
 import { getBucket } from '../storage-engine/buckets';
 import { requireObject } from '../storage-engine/objects';

@@ -1,4 +1,4 @@
-import type { StorageObject } from '@plinth/shared-contracts';
+import type { StorageObject } from '@plinth/contracts-storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ApiDeps } from '@plinth/platform-core/deps';

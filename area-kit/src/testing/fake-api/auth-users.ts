@@ -1,16 +1,4 @@
-import {
-  AUTH_TEMPLATES,
-  AuthProvidersSchema,
-  AuthTemplateSchema,
-  AuthUrlConfigSchema,
-  AuthUserSchema,
-  OAUTH_PROVIDERS,
-  type AuthProviders,
-  type AuthTemplate,
-  type AuthUrlConfig,
-  type AuthUser,
-  type AuthUsersClient,
-} from '@plinth/shared-contracts';
+import { AUTH_TEMPLATES, AuthProvidersSchema, AuthTemplateSchema, AuthUrlConfigSchema, AuthUserSchema, OAUTH_PROVIDERS, type AuthProviders, type AuthTemplate, type AuthUrlConfig, type AuthUser, type AuthUsersClient } from '@plinth/contracts-auth';
 import { answer, answerEach, refuse, type Handlers } from './fake-client';
 
 export interface AuthUsersState {

@@ -1,14 +1,5 @@
-import {
-  BucketDeletedSchema,
-  BucketSchema,
-  MessageAnswerSchema,
-  STORAGE_API_MESSAGES,
-  StorageConfigSchema,
-  type Bucket,
-  type Policy,
-  type createStorageClient,
-  type StorageConfig,
-} from '@plinth/shared-contracts';
+import type { Policy } from '@plinth/contracts-database';
+import { BucketDeletedSchema, BucketSchema, MessageAnswerSchema, STORAGE_API_MESSAGES, StorageConfigSchema, type Bucket, type createStorageClient, type StorageConfig } from '@plinth/contracts-storage';
 import { answer, answerEach, refuse, type Handlers } from './fake-client';
 
 type StorageClient = ReturnType<typeof createStorageClient>;

@@ -1,28 +1,4 @@
-import {
-  ApiDocsSchema,
-  DatabaseExtensionSchema,
-  DatabaseFunctionSchema,
-  DatabaseIndexSchema,
-  DatabaseMigrationSchema,
-  DatabaseRoleDetailSchema,
-  DatabaseTableSummarySchema,
-  DatabaseTriggerSchema,
-  SchemaGraphSchema,
-  SqlHistoryEntrySchema,
-  SqlHistoryPageSchema,
-  type ApiDocs,
-  type createApiDocsClient,
-  type createDatabaseClient,
-  type createDatabaseObjectsClient,
-  type DatabaseExtension,
-  type DatabaseFunction,
-  type DatabaseIndex,
-  type DatabaseMigration,
-  type DatabaseRoleDetail,
-  type DatabaseTableSummary,
-  type DatabaseTrigger,
-  type SqlHistoryEntry,
-} from '@plinth/shared-contracts';
+import { ApiDocsSchema, DatabaseExtensionSchema, DatabaseFunctionSchema, DatabaseIndexSchema, DatabaseMigrationSchema, DatabaseRoleDetailSchema, DatabaseTableSummarySchema, DatabaseTriggerSchema, SchemaGraphSchema, SqlHistoryEntrySchema, SqlHistoryPageSchema, type ApiDocs, type createApiDocsClient, type createDatabaseClient, type createDatabaseObjectsClient, type DatabaseExtension, type DatabaseFunction, type DatabaseIndex, type DatabaseMigration, type DatabaseRoleDetail, type DatabaseTableSummary, type DatabaseTrigger, type SqlHistoryEntry } from '@plinth/contracts-database';
 import { PROJECT_REF } from '../fixtures';
 import { answer, answerEach, refuse, type Handlers } from './fake-client';
 import type { TableRowsState } from './table-rows';

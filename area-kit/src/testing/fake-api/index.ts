@@ -1,4 +1,10 @@
-import type { AuthClient, AuthUsersClient, createApiDocsClient, createDatabaseObjectsClient, createIntegrationsClient, createTableDdlClient, createTableRowsClient, FeatureFlagsClient, SnippetNameSuggestionClient, LogsClient, UsageClient, createDatabaseClient, createSettingsClient, createSnippetsClient, createStorageClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
+import type { AuthClient, FeatureFlagsClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
+import type { AuthUsersClient } from '@plinth/contracts-auth';
+import type { UsageClient } from '@plinth/contracts-billing';
+import type { createApiDocsClient, createDatabaseObjectsClient, createTableDdlClient, createTableRowsClient, SnippetNameSuggestionClient, createDatabaseClient, createSnippetsClient } from '@plinth/contracts-database';
+import type { LogsClient } from '@plinth/contracts-logs';
+import type { createIntegrationsClient, createSettingsClient } from '@plinth/contracts-settings';
+import type { createStorageClient } from '@plinth/contracts-storage';
 import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
 import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
 import { objectHandlers, type ObjectsState } from './objects';

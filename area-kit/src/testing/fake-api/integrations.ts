@@ -1,9 +1,4 @@
-import {
-  OrganizationIntegrationSchema,
-  type createIntegrationsClient,
-  type IntegrationName,
-  type OrganizationIntegration,
-} from '@plinth/shared-contracts';
+import { OrganizationIntegrationSchema, type createIntegrationsClient, type IntegrationName, type OrganizationIntegration } from '@plinth/contracts-settings';
 import { ME, ORGANIZATION } from '../fixtures';
 import { answer, refuse, type Handlers } from './fake-client';
 

@@ -1,10 +1,4 @@
-import {
-  JwtSecretUpdateStatusSchema,
-  ProjectConfigSchema,
-  ProjectSettingsSchema,
-  type createSettingsClient,
-  type JwtSecretUpdateState,
-} from '@plinth/shared-contracts';
+import { JwtSecretUpdateStatusSchema, ProjectConfigSchema, ProjectSettingsSchema, type createSettingsClient, type JwtSecretUpdateState } from '@plinth/contracts-settings';
 import { PROJECT_REF } from '../fixtures';
 import { answer, type Handlers } from './fake-client';
 

@@ -1,4 +1,4 @@
-import { ApiReportSchema, type ApiReport, type LogsClient } from '@plinth/shared-contracts';
+import { ApiReportSchema, type ApiReport, type LogsClient } from '@plinth/contracts-logs';
 import { answer, type Handlers } from './fake-client';
 
 export interface LogsReportState {

@@ -1,4 +1,4 @@
-import { ProjectLogEntrySchema, ProjectLogPageSchema, type LogsClient, type ProjectLogEntry } from '@plinth/shared-contracts';
+import { ProjectLogEntrySchema, ProjectLogPageSchema, type LogsClient, type ProjectLogEntry } from '@plinth/contracts-logs';
 import { answer, type Handlers } from './fake-client';
 
 export interface LogsState {

@@ -1,13 +1,4 @@
-import {
-  MessageAnswerSchema,
-  SignedUrlSchema,
-  STORAGE_API_MESSAGES,
-  StorageFolderAnswerSchema,
-  StorageObjectPageSchema,
-  StorageObjectSchema,
-  type createStorageClient,
-  type StorageObject,
-} from '@plinth/shared-contracts';
+import { MessageAnswerSchema, SignedUrlSchema, STORAGE_API_MESSAGES, StorageFolderAnswerSchema, StorageObjectPageSchema, StorageObjectSchema, type createStorageClient, type StorageObject } from '@plinth/contracts-storage';
 import { answer, answerEach, refuse, type Handlers } from './fake-client';
 
 type StorageClient = ReturnType<typeof createStorageClient>;

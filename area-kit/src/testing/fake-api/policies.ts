@@ -1,4 +1,4 @@
-import { PolicyCreateSchema, PolicySchema, type createDatabaseClient, type Policy } from '@plinth/shared-contracts';
+import { PolicyCreateSchema, PolicySchema, type createDatabaseClient, type Policy } from '@plinth/contracts-database';
 import { answer, answerEach, refuse, type Handlers } from './fake-client';
 
 type DatabaseClient = ReturnType<typeof createDatabaseClient>;

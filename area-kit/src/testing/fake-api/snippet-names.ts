@@ -1,8 +1,4 @@
-import {
-  SNIPPET_NAME_SUGGESTION_EMPTY,
-  SnippetNameSuggestionSchema,
-  type SnippetNameSuggestionClient,
-} from '@plinth/shared-contracts';
+import { SNIPPET_NAME_SUGGESTION_EMPTY, SnippetNameSuggestionSchema, type SnippetNameSuggestionClient } from '@plinth/contracts-database';
 import type { SnippetsState } from './snippets';
 import { answer, refuse, type Handlers } from './fake-client';
 

@@ -1,13 +1,5 @@
-import {
-  ApiError,
-  SNIPPET_CONFLICT_CODE,
-  SNIPPET_CONFLICT_MESSAGE,
-  SnippetCreateSchema,
-  SnippetListSchema,
-  SnippetSchema,
-  type createSnippetsClient,
-  type Snippet,
-} from '@plinth/shared-contracts';
+import { ApiError } from '@plinth/shared-contracts';
+import { SNIPPET_CONFLICT_CODE, SNIPPET_CONFLICT_MESSAGE, SnippetCreateSchema, SnippetListSchema, SnippetSchema, type createSnippetsClient, type Snippet } from '@plinth/contracts-database';
 import { ME } from '../fixtures';
 import { answer, refuse, type Handlers } from './fake-client';
 

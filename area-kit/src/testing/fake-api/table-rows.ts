@@ -1,16 +1,4 @@
-import {
-  RowDeleteResultSchema,
-  RowPageSchema,
-  RowWriteResultSchema,
-  TableDdlResultSchema,
-  TableShapeSchema,
-  type createTableDdlClient,
-  type createTableRowsClient,
-  type RowKey,
-  type TableColumn,
-  type TableRow,
-  type TableShape,
-} from '@plinth/shared-contracts';
+import { RowDeleteResultSchema, RowPageSchema, RowWriteResultSchema, TableDdlResultSchema, TableShapeSchema, type createTableDdlClient, type createTableRowsClient, type RowKey, type TableColumn, type TableRow, type TableShape } from '@plinth/contracts-database';
 import { answer, refuse, type Handlers } from './fake-client';
 
 /** A table of the fake project: its shape and its rows, in insertion order. */

@@ -1,19 +1,4 @@
-import {
-  DatabaseRoleSchema,
-  DatabaseSchemaSchema,
-  EntityListSchema,
-  EntitySchema,
-  SqlCancelResultSchema,
-  SqlRunResultSchema,
-  TableSchema,
-  TableUpdateSchema,
-  type createDatabaseClient,
-  type DatabaseRole,
-  type DatabaseSchema,
-  type Entity,
-  type SqlRunResult,
-  type Table,
-} from '@plinth/shared-contracts';
+import { DatabaseRoleSchema, DatabaseSchemaSchema, EntityListSchema, EntitySchema, SqlCancelResultSchema, SqlRunResultSchema, TableSchema, TableUpdateSchema, type createDatabaseClient, type DatabaseRole, type DatabaseSchema, type Entity, type SqlRunResult, type Table } from '@plinth/contracts-database';
 import { ApiError } from '@plinth/shared-contracts';
 import { answer, answerEach, refuse, type Failure, type Handlers } from './fake-client';
 

@@ -1,4 +1,5 @@
-import { OrganizationUsageSchema, PLAN_LIMITS, ProjectUsageSchema, type OrganizationUsage, type PlanId, type ProjectUsage, type UsageClient } from '@plinth/shared-contracts';
+import type { PlanId } from '@plinth/shared-contracts';
+import { OrganizationUsageSchema, PLAN_LIMITS, ProjectUsageSchema, type OrganizationUsage, type ProjectUsage, type UsageClient } from '@plinth/contracts-billing';
 import { answer, type Handlers } from './fake-client';
 
 export interface UsageState {

@@ -1,7 +1,8 @@
 // The project's own things the command menu finds: tables (to the table editor), saved queries
 // (to the SQL editor) and buckets (to the file explorer). Pure: the dialog loads them and hands the
 // addresses' makers in, resolved from the target areas' manifests (null when that area is absent).
-import type { Bucket, Snippet, Table } from '@plinth/shared-contracts';
+import type { Snippet, Table } from '@plinth/contracts-database';
+import type { Bucket } from '@plinth/contracts-storage';
 import type { Command } from './commands';
 
 export interface ResourceLinks {

@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  createDatabaseClient,
-  createSnippetsClient,
-  createStorageClient,
-  queryKeys,
-  SNIPPETS_STALE_TIME_MS,
-  type Http,
-} from '@plinth/shared-contracts';
+import { queryKeys, type Http } from '@plinth/shared-contracts';
+import { createDatabaseClient, createSnippetsClient, SNIPPETS_STALE_TIME_MS } from '@plinth/contracts-database';
+import { createStorageClient } from '@plinth/contracts-storage';
 import { useShellApi } from '../../app/api';
 
 // The command menu's reads of the open project, through the contracts' clients and under the

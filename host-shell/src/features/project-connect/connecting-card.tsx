@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { createSettingsClient, queryKeys, type Http, type Project, type ProjectSettings } from '@plinth/shared-contracts';
+import { queryKeys, type Http, type Project } from '@plinth/shared-contracts';
+import { createSettingsClient, type ProjectSettings } from '@plinth/contracts-settings';
 import { buttonCss } from '@plinth/shared-ui/button';
 import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { KeyIcon } from '@plinth/shared-ui/icons';

@@ -1,9 +1,5 @@
-import {
-  RESOURCE_WARNING_METRICS,
-  showsExceedingUsageBadge,
-  type OrganizationUsage,
-  type ResourceWarning,
-} from '@plinth/shared-contracts';
+import { RESOURCE_WARNING_METRICS, type ResourceWarning } from '@plinth/shared-contracts';
+import { showsExceedingUsageBadge, type OrganizationUsage } from '@plinth/contracts-billing';
 
 export interface BannerState {
   tone: 'destructive' | 'warning';

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import type { OrganizationUsage, ResourceWarning } from '@plinth/shared-contracts';
+import type { ResourceWarning } from '@plinth/shared-contracts';
+import type { OrganizationUsage } from '@plinth/contracts-billing';
 import { makeProject, projectApi, REF, renderShell, markProjectsConnected } from '../../app/test-harness';
 import { bannerState } from './banner-state';
 

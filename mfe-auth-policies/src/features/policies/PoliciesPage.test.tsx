@@ -1,5 +1,6 @@
 import { createFakeApi, policy, type FakeApi, findDialog } from '@plinth/area-kit/testing';
-import { PERMISSIONS, TableSchema, type Table } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { TableSchema, type Table } from '@plinth/contracts-database';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 import { errorMessage, RowActions, useArea } from '@plinth/area-kit';
-import { PERMISSIONS, POLICY_MESSAGES } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { POLICY_MESSAGES } from '@plinth/contracts-database';
 import { Button } from '@plinth/shared-ui/button';
 import { TextInput } from '@plinth/shared-ui/form';
 import { DatabaseIcon, EditIcon, LockIcon, PlusIcon, SearchIcon, TrashIcon, WarningIcon } from '@plinth/shared-ui/icons';

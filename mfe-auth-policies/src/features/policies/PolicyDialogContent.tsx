@@ -1,7 +1,8 @@
 import { errorMessage, useArea } from '@plinth/area-kit';
 import { PolicyEditorDialog } from '@plinth/domain-ui/policy-editor';
 import { PolicyTester, type TesterUser } from '@plinth/domain-ui/policy-tester';
-import { PERMISSIONS, POLICY_MESSAGES, POLICY_NOTICE_DURATION_MS, type PolicyTestRequest } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { POLICY_MESSAGES, POLICY_NOTICE_DURATION_MS, type PolicyTestRequest } from '@plinth/contracts-database';
 import { Button } from '@plinth/shared-ui/button';
 import { Dialog } from '@plinth/shared-ui/dialog';
 import type { PolicyDialog } from './PolicyDialogs';

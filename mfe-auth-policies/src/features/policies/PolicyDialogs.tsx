@@ -1,5 +1,5 @@
 import { lazyWithPreload } from '@plinth/area-kit';
-import type { Policy, Table } from '@plinth/shared-contracts';
+import type { Policy, Table } from '@plinth/contracts-database';
 import { Suspense } from 'react';
 
 // The policy editor (with the SQL code editor), the tester and the confirmations load in their own

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Policy, Table } from '@plinth/shared-contracts';
+import type { Policy, Table } from '@plinth/contracts-database';
 import { policyListRows, rolesSummary, schemaChoices } from './policies-view';
 
 const table = (id: number, name: string, rls = true): Table => ({ id, name, schema: 'public', rls_enabled: rls });

@@ -1,4 +1,4 @@
-import { POLICY_ROLES_SHOWN_PER_ROW, type DatabaseSchema, type Policy, type Table } from '@plinth/shared-contracts';
+import { POLICY_ROLES_SHOWN_PER_ROW, type DatabaseSchema, type Policy, type Table } from '@plinth/contracts-database';
 
 // What the RLS policies page shows (000 §2.4), as plain data: the schema choices, and the tables of
 // the chosen schema flattened into rows of one height for the virtual list.

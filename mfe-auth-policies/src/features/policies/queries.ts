@@ -1,5 +1,6 @@
 import { useArea } from '@plinth/area-kit';
-import { queryKeys, type PolicyCreate, type PolicyUpdate, type Table } from '@plinth/shared-contracts';
+import { queryKeys } from '@plinth/shared-contracts';
+import type { PolicyCreate, PolicyUpdate, Table } from '@plinth/contracts-database';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 // The policies page's reads and writes, through the contracts' database client.

@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from '@plinth/shared-contracts/zod';
-import { AUTH_MIN_PASSWORD_LENGTH_RANGE as RANGE, type EmailProvider } from '@plinth/shared-contracts';
+import { AUTH_MIN_PASSWORD_LENGTH_RANGE as RANGE, type EmailProvider } from '@plinth/contracts-auth';
 import { Button } from '@plinth/shared-ui/button';
 import { Field, Switch, TextInput } from '@plinth/shared-ui/form';
 import { Card } from '@plinth/shared-ui/page';

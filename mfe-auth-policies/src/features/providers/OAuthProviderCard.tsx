@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { OAUTH_PROVIDERS, type OAuthProvider } from '@plinth/shared-contracts';
+import { OAUTH_PROVIDERS, type OAuthProvider } from '@plinth/contracts-auth';
 import { Button } from '@plinth/shared-ui/button';
 import { Field, Switch, TextInput } from '@plinth/shared-ui/form';
 import { Badge } from '@plinth/shared-ui/layout';

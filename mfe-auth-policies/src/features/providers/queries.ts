@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type AuthProviders, type AuthProvidersUpdate } from '@plinth/shared-contracts';
+import { queryKeys } from '@plinth/shared-contracts';
+import type { AuthProviders, AuthProvidersUpdate } from '@plinth/contracts-auth';
 import { errorMessage, useArea, type AreaApi } from '@plinth/area-kit';
 
 export const authProvidersQuery = (api: AreaApi, ref: string) =>

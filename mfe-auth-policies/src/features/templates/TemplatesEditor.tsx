@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { AUTH_TEMPLATE_VARIABLES, AUTH_TEMPLATES, PERMISSIONS, type AuthTemplate, type AuthTemplateKind } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { AUTH_TEMPLATE_VARIABLES, AUTH_TEMPLATES, type AuthTemplate, type AuthTemplateKind } from '@plinth/contracts-auth';
 import { errorMessage, useArea } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
 import { Field, TextArea, TextInput } from '@plinth/shared-ui/form';

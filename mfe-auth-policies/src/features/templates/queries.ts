@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthTemplate, AuthTemplateKind, AuthTemplateUpdate } from '@plinth/shared-contracts';
+import type { AuthTemplate, AuthTemplateKind, AuthTemplateUpdate } from '@plinth/contracts-auth';
 import { errorMessage, useArea, type AreaApi } from '@plinth/area-kit';
 
 export const authTemplatesQuery = (api: AreaApi, ref: string) =>

@@ -1,4 +1,4 @@
-import { AUTH_TEMPLATE_BODY_MAX, AUTH_TEMPLATE_PREVIEW_VALUES, AUTH_TEMPLATE_SUBJECT_MAX, renderAuthTemplate, unknownTemplateVariables } from '@plinth/shared-contracts';
+import { AUTH_TEMPLATE_BODY_MAX, AUTH_TEMPLATE_PREVIEW_VALUES, AUTH_TEMPLATE_SUBJECT_MAX, renderAuthTemplate, unknownTemplateVariables } from '@plinth/contracts-auth';
 
 // A template being edited: what is wrong with it, and how it reads once its variables are filled in.
 

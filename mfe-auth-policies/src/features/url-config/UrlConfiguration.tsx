@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { PERMISSIONS, type AuthUrlConfig } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import type { AuthUrlConfig } from '@plinth/contracts-auth';
 import { errorMessage, useArea } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
 import { Field, TextInput } from '@plinth/shared-ui/form';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthUrlConfig } from '@plinth/shared-contracts';
+import type { AuthUrlConfig } from '@plinth/contracts-auth';
 import { errorMessage, useArea, type AreaApi } from '@plinth/area-kit';
 
 export const urlConfigQuery = (api: AreaApi, ref: string) => queryOptions({ queryKey: ['auth-url-config', ref], queryFn: () => api.authUsers.getAuthUrlConfig(ref) });

@@ -1,4 +1,4 @@
-import { AUTH_REDIRECT_URLS_MAX, isRedirectPattern, isSiteUrl } from '@plinth/shared-contracts';
+import { AUTH_REDIRECT_URLS_MAX, isRedirectPattern, isSiteUrl } from '@plinth/contracts-auth';
 
 // The URL configuration's rules (the contracts' AuthUrlConfigSchema), worded for the form.
 

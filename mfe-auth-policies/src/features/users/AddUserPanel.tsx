@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { ApiError, AuthInviteSchema, AuthUserCreateSchema } from '@plinth/shared-contracts';
+import { ApiError } from '@plinth/shared-contracts';
+import { AuthInviteSchema, AuthUserCreateSchema } from '@plinth/contracts-auth';
 import { errorMessage } from '@plinth/area-kit';
 import { SidePanel } from '@plinth/shared-ui/side-panel';
 import { Field, Switch, TextInput } from '@plinth/shared-ui/form';

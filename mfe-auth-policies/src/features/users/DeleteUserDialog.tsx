@@ -1,4 +1,4 @@
-import type { AuthUser } from '@plinth/shared-contracts';
+import type { AuthUser } from '@plinth/contracts-auth';
 import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
 import { useUserActions } from './queries';
 

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@plinth/shared-contracts';
+import type { AuthUser } from '@plinth/contracts-auth';
 import { PERMISSIONS } from '@plinth/shared-contracts';
 import { useArea } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
-import { AUTH_USERS_PAGE_SIZE, PERMISSIONS } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { AUTH_USERS_PAGE_SIZE } from '@plinth/contracts-auth';
 import { errorMessage, lazyWithPreload, useArea } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
 import { TextInput } from '@plinth/shared-ui/form';

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@plinth/shared-contracts';
+import type { AuthUser } from '@plinth/contracts-auth';
 import { RowActions } from '@plinth/area-kit';
 import { DataTable, type DataTableColumn } from '@plinth/shared-ui/data-table';
 import { KeyIcon, LockIcon, TrashIcon } from '@plinth/shared-ui/icons';

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AUTH_USERS_PAGE_SIZE, type AuthUserCreate, type AuthUser } from '@plinth/shared-contracts';
+import { AUTH_USERS_PAGE_SIZE, type AuthUserCreate, type AuthUser } from '@plinth/contracts-auth';
 import { errorMessage, useArea, type AreaApi } from '@plinth/area-kit';
 
 /** Every cached page of the project's users. */

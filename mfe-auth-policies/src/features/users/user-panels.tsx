@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { lazyWithPreload } from '@plinth/area-kit';
-import type { AuthUser } from '@plinth/shared-contracts';
+import type { AuthUser } from '@plinth/contracts-auth';
 
 // The panels and the delete dialog load on their own, when the pointer or focus nears the table
 // or its buttons, or when first opened: the list shows without their code.

@@ -1,4 +1,4 @@
-import type { AuthUser } from '@plinth/shared-contracts';
+import type { AuthUser } from '@plinth/contracts-auth';
 
 // How the users page describes a user of the project's auth service, in its own words.
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ProjectLogEntry } from '@plinth/shared-contracts';
+import type { ProjectLogEntry } from '@plinth/contracts-logs';
 import { useArea } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
 import { CopyIcon } from '@plinth/shared-ui/icons';

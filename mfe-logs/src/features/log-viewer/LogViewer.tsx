@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { LOG_SERVICES, type LogService, type ProjectLogEntry } from '@plinth/shared-contracts';
+import { LOG_SERVICES, type LogService, type ProjectLogEntry } from '@plinth/contracts-logs';
 import { errorMessage, lazyWithPreload } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
 import { DataTable } from '@plinth/shared-ui/data-table';

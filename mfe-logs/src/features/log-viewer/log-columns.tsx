@@ -1,4 +1,4 @@
-import type { ProjectLogEntry } from '@plinth/shared-contracts';
+import type { ProjectLogEntry } from '@plinth/contracts-logs';
 import type { DataTableColumn } from '@plinth/shared-ui/data-table';
 import { StatusBadge, type StatusTone } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';

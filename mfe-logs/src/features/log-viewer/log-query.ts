@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { LogService, ProjectLogEntry, ProjectLogQuery } from '@plinth/shared-contracts';
+import type { LogService, ProjectLogEntry, ProjectLogQuery } from '@plinth/contracts-logs';
 import { useArea } from '@plinth/area-kit';
 
 /** What a log page shows of the request log: one service (or all), optionally only database errors. */

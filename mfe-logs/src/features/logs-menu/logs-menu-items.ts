@@ -1,4 +1,5 @@
-import { LOG_SOURCE_IDS, LOGS_MENU_ITEMS, logSources, type BuildMode, type LogSourceId } from '@plinth/shared-contracts';
+import type { BuildMode } from '@plinth/shared-contracts';
+import { LOG_SOURCE_IDS, LOGS_MENU_ITEMS, logSources, type LogSourceId } from '@plinth/contracts-logs';
 import type { MenuLinkGroup } from '@plinth/area-kit';
 
 /** Path of a log source's page. */

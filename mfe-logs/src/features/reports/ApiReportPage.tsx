@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { REPORT_WINDOW_LABELS, REPORT_WINDOWS, type ApiReport, type ReportWindow } from '@plinth/shared-contracts';
+import { REPORT_WINDOW_LABELS, REPORT_WINDOWS, type ApiReport, type ReportWindow } from '@plinth/contracts-logs';
 import { tokens } from '@plinth/shared-ui/theme';
 import { EmptyState, InlineNotice, PageHeader } from '@plinth/shared-ui/layout';
 import { Card, InlineError, LoadingSkeleton, Section, Tabs } from '@plinth/shared-ui/page';

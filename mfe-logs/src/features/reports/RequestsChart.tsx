@@ -1,4 +1,4 @@
-import type { ApiReport } from '@plinth/shared-contracts';
+import type { ApiReport } from '@plinth/contracts-logs';
 import { tokens } from '@plinth/shared-ui/theme';
 import { bucketLabel, formatCount, tallest } from './report-format';
 

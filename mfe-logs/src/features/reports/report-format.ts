@@ -1,4 +1,4 @@
-import type { ApiReport } from '@plinth/shared-contracts';
+import type { ApiReport } from '@plinth/contracts-logs';
 
 // The API report's figures in words.
 

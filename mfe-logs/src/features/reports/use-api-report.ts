@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ApiReportQuery, ReportWindow } from '@plinth/shared-contracts';
+import type { ApiReportQuery, ReportWindow } from '@plinth/contracts-logs';
 import { useArea } from '@plinth/area-kit';
 
 /** The API report of the area's project for a window (one service, or all). Asks again every minute while open. */

@@ -2,15 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@plinth/shared-ui/button';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { tokens } from '@plinth/shared-ui/theme';
-import {
-  API_KEY_TAGS,
-  genericPermissionNotice,
-  PERMISSIONS,
-  PERMISSION_MESSAGES,
-  queryKeys,
-  SETTINGS_MESSAGES,
-  type ServiceApiKey,
-} from '@plinth/shared-contracts';
+import { genericPermissionNotice, PERMISSIONS, PERMISSION_MESSAGES, queryKeys } from '@plinth/shared-contracts';
+import { API_KEY_TAGS, SETTINGS_MESSAGES, type ServiceApiKey } from '@plinth/contracts-settings';
 import { useArea } from '@plinth/area-kit';
 import { SecretField } from './SecretField';
 import { apiKeyService, useJwtSecretUpdateStatus, useProjectConfig, useProjectSettings } from './use-api-settings';

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { JWT_SECRET_STATUS_POLL_MS, PROJECT_SETTINGS_POLL_MS, queryKeys, type ProjectSettings } from '@plinth/shared-contracts';
+import { JWT_SECRET_STATUS_POLL_MS, PROJECT_SETTINGS_POLL_MS, queryKeys } from '@plinth/shared-contracts';
+import type { ProjectSettings } from '@plinth/contracts-settings';
 import { useArea } from '@plinth/area-kit';
 
 /** The service that holds the project's API keys (the first one that has keys). */

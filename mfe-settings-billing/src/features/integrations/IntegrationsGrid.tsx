@@ -6,7 +6,7 @@ import { BranchIcon, UploadIcon } from '@plinth/shared-ui/icons';
 import { EmptyState, StatusBadge } from '@plinth/shared-ui/layout';
 import { Card } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
-import type { IntegrationName, OrganizationIntegration } from '@plinth/shared-contracts';
+import type { IntegrationName, OrganizationIntegration } from '@plinth/contracts-settings';
 import { integrationCards, type IntegrationCard } from './integration-cards';
 import { useInstallIntegration } from './use-integrations';
 

@@ -2,7 +2,7 @@ import { EmptyState, StatusBadge } from '@plinth/shared-ui/layout';
 import { Card } from '@plinth/shared-ui/page';
 import { BranchIcon } from '@plinth/shared-ui/icons';
 import { tokens } from '@plinth/shared-ui/theme';
-import type { OrganizationIntegration } from '@plinth/shared-contracts';
+import type { OrganizationIntegration } from '@plinth/contracts-settings';
 
 /** The integrations page as it is (integrations_v2 off): the installed integrations, one row each. */
 export function IntegrationsList({ integrations }: { integrations: readonly OrganizationIntegration[] }) {

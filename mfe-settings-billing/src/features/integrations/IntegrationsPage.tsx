@@ -1,5 +1,5 @@
 import { useFeatureFlag } from '@plinth/area-kit';
-import { INTEGRATION_MESSAGES } from '@plinth/shared-contracts';
+import { INTEGRATION_MESSAGES } from '@plinth/contracts-settings';
 import { PageHeader } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';

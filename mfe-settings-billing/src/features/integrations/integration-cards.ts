@@ -1,4 +1,4 @@
-import { INTEGRATION_NAMES, type IntegrationName, type OrganizationIntegration } from '@plinth/shared-contracts';
+import { INTEGRATION_NAMES, type IntegrationName, type OrganizationIntegration } from '@plinth/contracts-settings';
 
 /** What each integration the platform offers does, in a sentence for its card. */
 export const INTEGRATION_DESCRIPTIONS: Record<IntegrationName, string> = {

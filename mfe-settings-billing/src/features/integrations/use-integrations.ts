@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, type IntegrationName } from '@plinth/shared-contracts';
+import { queryKeys } from '@plinth/shared-contracts';
+import type { IntegrationName } from '@plinth/contracts-settings';
 import { useArea } from '@plinth/area-kit';
 
 /** The organization's installed integrations with their connections. */

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, type ProjectUsage } from '@plinth/shared-contracts';
+import { queryKeys } from '@plinth/shared-contracts';
+import type { ProjectUsage } from '@plinth/contracts-billing';
 import { useArea } from '@plinth/area-kit';
 import { tokens } from '@plinth/shared-ui/theme';
 import { Badge, EmptyState, PageHeader } from '@plinth/shared-ui/layout';

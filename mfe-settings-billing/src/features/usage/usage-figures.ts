@@ -1,4 +1,5 @@
-import { formatBytes, PLAN_NAMES, USAGE_WARNING_RATIO, type MetricUsage, type PlanId, type ProjectUsage } from '@plinth/shared-contracts';
+import { formatBytes, type PlanId } from '@plinth/shared-contracts';
+import { PLAN_NAMES, USAGE_WARNING_RATIO, type MetricUsage, type ProjectUsage } from '@plinth/contracts-billing';
 
 // The usage page's figures in product words: each metric of a project (or the sum of the
 // organization's), its plan limit and how close it is to it.

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { ApiDocs } from '@plinth/shared-contracts';
-import { clientSetupExample, functionExample, tableExamples, userExamples, type ExampleKeys } from '@plinth/shared-contracts/database-api-docs-examples';
+import type { ApiDocs } from '@plinth/contracts-database';
+import { clientSetupExample, functionExample, tableExamples, userExamples, type ExampleKeys } from '@plinth/contracts-database/database-api-docs-examples';
 import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { DataTable } from '@plinth/shared-ui/data-table';
 import { EmptyState, InlineNotice, PageHeader } from '@plinth/shared-ui/layout';

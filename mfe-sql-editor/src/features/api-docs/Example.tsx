@@ -1,4 +1,4 @@
-import type { ApiExample } from '@plinth/shared-contracts/database-api-docs-examples';
+import type { ApiExample } from '@plinth/contracts-database/database-api-docs-examples';
 import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { tokens } from '@plinth/shared-ui/theme';
 

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '@plinth/shared-ui/button';
 import { EmptyState, InlineNotice } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
-import { PERMISSIONS, SNIPPET_MESSAGES } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { SNIPPET_MESSAGES } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
 import { useKeptTextOfDeletedQuery } from './use-autosave';
 

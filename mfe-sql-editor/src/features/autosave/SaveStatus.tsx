@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from '@plinth/shared-ui/button';
 import { InlineNotice, StatusBadge, type StatusTone } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';
-import { SNIPPET_MESSAGES } from '@plinth/shared-contracts';
+import { SNIPPET_MESSAGES } from '@plinth/contracts-database';
 import type { SaveState } from './autosave-session';
 
 const LABELS: Record<SaveState['status'], { tone: StatusTone; text: string; busy?: boolean }> = {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, SNIPPET_CONFLICT_CODE, type Snippet } from '@plinth/shared-contracts';
+import { ApiError } from '@plinth/shared-contracts';
+import { SNIPPET_CONFLICT_CODE, type Snippet } from '@plinth/contracts-database';
 import { snippet } from '@plinth/area-kit/testing';
 import { AutosaveSession, DRAFT_AT_ONCE_UP_TO_CHARS } from './autosave-session';
 import { localDrafts } from '../../area/query-drafts';

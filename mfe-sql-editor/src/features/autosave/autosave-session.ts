@@ -1,4 +1,5 @@
-import { ApiError, SNIPPET_CONFLICT_CODE, type Snippet, type SnippetConflictBody } from '@plinth/shared-contracts';
+import { ApiError } from '@plinth/shared-contracts';
+import { SNIPPET_CONFLICT_CODE, type Snippet, type SnippetConflictBody } from '@plinth/contracts-database';
 import type { DraftStore } from '../../area/query-drafts';
 
 // One open query's text on its way to the API: each edit is kept locally at once (before anything is

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { NEW_SNIPPET_NAME, PERMISSIONS, type Snippet } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { NEW_SNIPPET_NAME, type Snippet } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
 import { useSnippetCache } from '../../area/use-snippets';
 import { localDrafts, type DraftScope, type DraftStore } from '../../area/query-drafts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ANON_KEY, createFakeApi } from '@plinth/area-kit/testing';
-import type { ApiDocs } from '@plinth/shared-contracts';
+import type { ApiDocs } from '@plinth/contracts-database';
 import { renderArea } from '../../testing/render-area';
 
 describe('database and API docs menus', () => {

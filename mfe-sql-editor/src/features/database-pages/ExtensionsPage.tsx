@@ -1,4 +1,4 @@
-import type { DatabaseExtension } from '@plinth/shared-contracts';
+import type { DatabaseExtension } from '@plinth/contracts-database';
 import type { DataTableColumn } from '@plinth/shared-ui/data-table';
 import { Switch } from '@plinth/shared-ui/form';
 import { DisabledReason } from '@plinth/shared-ui/tooltip';

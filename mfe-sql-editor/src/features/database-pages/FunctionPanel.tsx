@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DatabaseFunction } from '@plinth/shared-contracts';
+import type { DatabaseFunction } from '@plinth/contracts-database';
 import { SqlCodeEditor } from '@plinth/domain-ui/code-editor';
 import { Checkbox, Field, Select, TextArea, TextInput } from '@plinth/shared-ui/form';
 import { SidePanel } from '@plinth/shared-ui/side-panel';

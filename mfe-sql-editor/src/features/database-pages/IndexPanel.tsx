@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { INDEX_METHODS, type DatabaseIndexCreate } from '@plinth/shared-contracts';
+import { INDEX_METHODS, type DatabaseIndexCreate } from '@plinth/contracts-database';
 import { Checkbox, Field, Select, TextInput } from '@plinth/shared-ui/form';
 import { SidePanel } from '@plinth/shared-ui/side-panel';
 import { tokens } from '@plinth/shared-ui/theme';

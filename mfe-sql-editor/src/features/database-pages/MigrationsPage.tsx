@@ -1,4 +1,4 @@
-import type { DatabaseMigration } from '@plinth/shared-contracts';
+import type { DatabaseMigration } from '@plinth/contracts-database';
 import type { DataTableColumn } from '@plinth/shared-ui/data-table';
 import { Code, ObjectsPage } from './ObjectsPage';
 import { useObjects } from './queries';

@@ -1,4 +1,4 @@
-import type { DatabaseRoleDetail } from '@plinth/shared-contracts';
+import type { DatabaseRoleDetail } from '@plinth/contracts-database';
 import type { DataTableColumn } from '@plinth/shared-ui/data-table';
 import { InlineNotice } from '@plinth/shared-ui/layout';
 import { Code, ObjectsPage } from './ObjectsPage';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { DatabaseTableSummary } from '@plinth/shared-contracts';
+import type { DatabaseTableSummary } from '@plinth/contracts-database';
 import type { DataTableColumn } from '@plinth/shared-ui/data-table';
 import { StatusBadge } from '@plinth/shared-ui/layout';
 import { tokens } from '@plinth/shared-ui/theme';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TRIGGER_EVENTS, TRIGGER_ORIENTATIONS, TRIGGER_TIMINGS, type DatabaseTriggerCreate } from '@plinth/shared-contracts';
+import { TRIGGER_EVENTS, TRIGGER_ORIENTATIONS, TRIGGER_TIMINGS, type DatabaseTriggerCreate } from '@plinth/contracts-database';
 import { Checkbox, Field, Select, TextInput } from '@plinth/shared-ui/form';
 import { SidePanel } from '@plinth/shared-ui/side-panel';
 import { tokens } from '@plinth/shared-ui/theme';

@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import type { DatabaseTrigger } from '@plinth/shared-contracts';
+import type { DatabaseTrigger } from '@plinth/contracts-database';
 import { lazyWithPreload, RowActions } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
 import type { DataTableColumn } from '@plinth/shared-ui/data-table';

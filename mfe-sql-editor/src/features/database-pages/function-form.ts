@@ -1,4 +1,4 @@
-import type { DatabaseFunction, DatabaseFunctionWrite } from '@plinth/shared-contracts';
+import type { DatabaseFunction, DatabaseFunctionWrite } from '@plinth/contracts-database';
 
 // The function form's text fields and how they become a write: arguments are typed one per line
 // as `name type` (or a type alone), the way they read in a CREATE FUNCTION.

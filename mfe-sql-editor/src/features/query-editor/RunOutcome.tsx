@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { InlineNotice, Spinner } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton, Tabs } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
-import type { SqlStatementResult } from '@plinth/shared-contracts';
+import type { SqlStatementResult } from '@plinth/contracts-database';
 import { parsePlan } from './explain/plan-tree';
 import { PlanTree, ResultsGrid } from './result-parts';
 import { resultSummary, statementResults, tabLabel } from './run-results';

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ALL_PERMISSIONS, PERMISSIONS, type SqlStatementResult } from '@plinth/shared-contracts';
+import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
+import type { SqlStatementResult } from '@plinth/contracts-database';
 import { createFakeApi } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 

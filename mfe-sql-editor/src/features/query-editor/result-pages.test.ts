@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SqlStatementResult } from '@plinth/shared-contracts';
+import type { SqlStatementResult } from '@plinth/contracts-database';
 import { expectedRows, loadRestOfRows, ROWS_PER_PAGE } from './result-pages';
 
 const numbers = (from: number, count: number) => Array.from({ length: count }, (_, i) => [from + i]);

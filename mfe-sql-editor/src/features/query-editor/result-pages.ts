@@ -1,4 +1,4 @@
-import type { SqlRowsPage, SqlStatementResult } from '@plinth/shared-contracts';
+import type { SqlRowsPage, SqlStatementResult } from '@plinth/contracts-database';
 
 // A large result comes with its first rows and a cursor (on either database, while the API can hold
 // one; otherwise every row comes with the run): the rest is fetched page by page behind the grid, which shows each page as it arrives. Pages are small so

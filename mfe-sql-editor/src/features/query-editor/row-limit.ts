@@ -1,4 +1,4 @@
-import { SQL_ROW_LIMIT_DEFAULT } from '@plinth/shared-contracts';
+import { SQL_ROW_LIMIT_DEFAULT } from '@plinth/contracts-database';
 
 /** The row limits a user picks from; kept per browser. */
 export const ROW_LIMITS = [100, 1_000, 10_000, 100_000] as const;

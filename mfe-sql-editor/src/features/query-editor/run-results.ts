@@ -1,4 +1,4 @@
-import type { SqlRunResult, SqlStatementResult } from '@plinth/shared-contracts';
+import type { SqlRunResult, SqlStatementResult } from '@plinth/contracts-database';
 
 // A run's answer as the results the editor shows: one per statement.
 

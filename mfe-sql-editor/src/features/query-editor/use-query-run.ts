@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, SQL_ROW_LIMIT_DEFAULT, type SqlErrorBody, type SqlRunResult } from '@plinth/shared-contracts';
+import { ApiError } from '@plinth/shared-contracts';
+import { SQL_ROW_LIMIT_DEFAULT, type SqlErrorBody, type SqlRunResult } from '@plinth/contracts-database';
 import { useQueryClient } from '@tanstack/react-query';
 import { useArea } from '@plinth/area-kit';
 import { SQL_HISTORY_KEY } from '../../area/run-history-key';

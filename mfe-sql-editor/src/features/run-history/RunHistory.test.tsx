@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SqlHistoryPage } from '@plinth/shared-contracts';
+import type { SqlHistoryPage } from '@plinth/contracts-database';
 import { createFakeApi } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 

@@ -4,7 +4,7 @@ import { DataTable, type DataTableColumn } from '@plinth/shared-ui/data-table';
 import { EmptyState, PageHeader, StatusBadge, type StatusTone } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
-import type { SqlHistoryEntry, SqlRunStatus } from '@plinth/shared-contracts';
+import type { SqlHistoryEntry, SqlRunStatus } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
 import { SQL_HISTORY_KEY } from '../../area/run-history-key';
 import { useOpenAsNewQuery } from '../../area/open-as-new-query';

@@ -1,6 +1,6 @@
 import { Dialog, DialogClose, dialogFooterStyle } from '@plinth/shared-ui/dialog';
 import { Button } from '@plinth/shared-ui/button';
-import { SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
+import { SNIPPET_MESSAGES, type Snippet } from '@plinth/contracts-database';
 import { useArea, errorMessage } from '@plinth/area-kit';
 import { useSnippetMutations } from '../../area/use-snippets';
 

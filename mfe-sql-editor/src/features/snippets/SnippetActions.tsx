@@ -1,6 +1,7 @@
 import { Suspense, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
-import { PERMISSIONS, PERMISSION_MESSAGES, SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
+import { PERMISSIONS, PERMISSION_MESSAGES } from '@plinth/shared-contracts';
+import { SNIPPET_MESSAGES, type Snippet } from '@plinth/contracts-database';
 import { lazyWithPreload, useArea, useFeatureFlag, RowActions, type RowAction } from '@plinth/area-kit';
 import { newQueryPath } from '../../area/new-query-path';
 import { useSnippetMutations } from '../../area/use-snippets';

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink } from 'react-router-dom';
 import { SearchIcon } from '@plinth/shared-ui/icons';
-import { SNIPPET_MESSAGES, type Snippet } from '@plinth/shared-contracts';
+import { SNIPPET_MESSAGES, type Snippet } from '@plinth/contracts-database';
 import { menuStyles } from '@plinth/area-kit';
 import { filterSnippets } from './snippet-sections';
 import { SnippetActions } from './SnippetActions';

@@ -1,4 +1,4 @@
-import type { Snippet } from '@plinth/shared-contracts';
+import type { Snippet } from '@plinth/contracts-database';
 
 export type SnippetSectionId = 'favorites' | 'project' | 'user';
 

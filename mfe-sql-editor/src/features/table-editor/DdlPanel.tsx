@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { SidePanel } from '@plinth/shared-ui/side-panel';
 import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { tokens } from '@plinth/shared-ui/theme';
-import type { TableDdlResult } from '@plinth/shared-contracts';
+import type { TableDdlResult } from '@plinth/contracts-database';
 import { useArea, errorMessage } from '@plinth/area-kit';
 import { useRefreshTableEditor } from './use-table-editor-data';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { Checkbox } from '@plinth/shared-ui/form';
-import type { Entity } from '@plinth/shared-contracts';
+import type { Entity } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
 import { DdlPanel } from './DdlPanel';
 

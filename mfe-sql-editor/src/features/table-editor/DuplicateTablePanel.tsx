@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Checkbox, Field, TextInput } from '@plinth/shared-ui/form';
-import type { Entity } from '@plinth/shared-contracts';
+import type { Entity } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
 import { DdlPanel } from './DdlPanel';
 import { tableNameError } from './table-name';

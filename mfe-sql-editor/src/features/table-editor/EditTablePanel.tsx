@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field, Switch, TextInput } from '@plinth/shared-ui/form';
 import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
-import type { Entity, TableShape } from '@plinth/shared-contracts';
+import type { Entity, TableShape } from '@plinth/contracts-database';
 import { useArea, errorMessage } from '@plinth/area-kit';
 import { ColumnsEditor } from './ColumnsEditor';
 import { DdlPanel } from './DdlPanel';

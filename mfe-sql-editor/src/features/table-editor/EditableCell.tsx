@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { tokens } from '@plinth/shared-ui/theme';
-import type { TableColumn } from '@plinth/shared-contracts';
+import type { TableColumn } from '@plinth/contracts-database';
 import { editText, formatCell, parseCell } from './cell-value';
 
 const cellText = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', display: 'block' } as const;

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router-dom';
 import { Button } from '@plinth/shared-ui/button';
 import { Tooltip } from '@plinth/shared-ui/tooltip';
 import { VirtualList } from '@plinth/shared-ui/virtual-list';
-import { TABLE_LIST_ROW_HEIGHT, TABLE_NAME_TOOLTIP_AFTER, type Entity } from '@plinth/shared-contracts';
+import { TABLE_LIST_ROW_HEIGHT, TABLE_NAME_TOOLTIP_AFTER, type Entity } from '@plinth/contracts-database';
 import { menuStyles } from '@plinth/area-kit';
 import { useEntities, type EntityQuery } from './use-table-editor-data';
 import { TableActions } from './TableActions';

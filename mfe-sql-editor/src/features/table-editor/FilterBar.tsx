@@ -3,7 +3,7 @@ import { Button } from '@plinth/shared-ui/button';
 import { Select, TextInput } from '@plinth/shared-ui/form';
 import { CloseIcon, PlusIcon } from '@plinth/shared-ui/icons';
 import { tokens } from '@plinth/shared-ui/theme';
-import type { RowFilter, RowSort, TableColumn } from '@plinth/shared-contracts';
+import type { RowFilter, RowSort, TableColumn } from '@plinth/contracts-database';
 import { OPERATOR_LABELS, operatorsFor, takesValue, toRowFilters, type FilterDraft } from './row-filters';
 
 const row = { display: 'flex', gap: tokens.space.xs, alignItems: 'center', flexWrap: 'wrap' } as const;

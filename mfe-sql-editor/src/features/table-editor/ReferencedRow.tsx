@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Dialog } from '@plinth/shared-ui/dialog';
 import { KeyValueList, LoadingSkeleton, InlineError } from '@plinth/shared-ui/page';
-import type { TableColumn } from '@plinth/shared-contracts';
+import type { TableColumn } from '@plinth/contracts-database';
 import { useArea, errorMessage } from '@plinth/area-kit';
 import { formatCell } from './cell-value';
 

@@ -3,7 +3,7 @@ import { SidePanel } from '@plinth/shared-ui/side-panel';
 import { Button } from '@plinth/shared-ui/button';
 import { Checkbox, Field, Select, TextArea, TextInput } from '@plinth/shared-ui/form';
 import { tokens } from '@plinth/shared-ui/theme';
-import type { RowKey, TableColumn, TableRow, TableShape } from '@plinth/shared-contracts';
+import type { RowKey, TableColumn, TableRow, TableShape } from '@plinth/contracts-database';
 import { useArea, errorMessage } from '@plinth/area-kit';
 import { editText, insertableColumns, newRowValues, parseCell } from './cell-value';
 import { ReferencedRowDialog } from './ReferencedRow';

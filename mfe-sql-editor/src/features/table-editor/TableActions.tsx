@@ -1,5 +1,6 @@
 import { Suspense, useState } from 'react';
-import { genericPermissionNotice, PERMISSIONS, type Entity } from '@plinth/shared-contracts';
+import { genericPermissionNotice, PERMISSIONS } from '@plinth/shared-contracts';
+import type { Entity } from '@plinth/contracts-database';
 import { useArea, RowActions, type RowAction } from '@plinth/area-kit';
 import { DeleteTablePanel, DuplicateTablePanel, EditTablePanel } from './table-panels';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PERMISSIONS, type RowPage, type RowPageRequest, type TableShape } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import type { RowPage, RowPageRequest, TableShape } from '@plinth/contracts-database';
 import { createFakeApi } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TableColumn } from '@plinth/shared-contracts';
+import type { TableColumn } from '@plinth/contracts-database';
 import { editText, formatCell, newRowValues, parseCell } from './cell-value';
 import { filterSummary, operatorsFor, toRowFilters } from './row-filters';
 

@@ -1,4 +1,4 @@
-import type { TableColumn } from '@plinth/shared-contracts';
+import type { TableColumn } from '@plinth/contracts-database';
 
 // How the grid shows a cell and reads back what a user typed into it, by the column's kind.
 

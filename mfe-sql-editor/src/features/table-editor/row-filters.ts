@@ -1,4 +1,4 @@
-import type { CellKind, RowFilter, RowFilterOperator, TableColumn } from '@plinth/shared-contracts';
+import type { CellKind, RowFilter, RowFilterOperator, TableColumn } from '@plinth/contracts-database';
 
 // The filter bar's rules: which operators a column offers, and the filters sent to the API.
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { TableSort } from '@plinth/shared-contracts';
+import type { TableSort } from '@plinth/contracts-database';
 
 interface ProjectChoice {
   schema: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TableShape } from '@plinth/shared-contracts';
+import type { TableShape } from '@plinth/contracts-database';
 import { columnChanges, columnDefault, draftsOf, newColumnDraft, toColumnDefinitions } from './table-form';
 
 const shape: TableShape = {

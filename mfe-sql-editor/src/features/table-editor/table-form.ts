@@ -1,4 +1,4 @@
-import type { ColumnChange, ColumnDefault, ColumnDefinition, TableShape } from '@plinth/shared-contracts';
+import type { ColumnChange, ColumnDefault, ColumnDefinition, TableShape } from '@plinth/contracts-database';
 
 // The rules of the Create table and Edit Table panels: column drafts as typed, the API's column
 // definitions made from them, and the changes an edit amounts to.

@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TABLE_ROWS_PAGE_SIZE, type RowFilter, type RowPage, type RowSort } from '@plinth/shared-contracts';
+import { TABLE_ROWS_PAGE_SIZE, type RowFilter, type RowPage, type RowSort } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
 
 // Server state of the table grid: the table's shape and its rows, page after page by keyset.

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ENTITY_LIST_DEFAULT_LIMIT, queryKeys, type DatabaseSchema, type TableSort } from '@plinth/shared-contracts';
+import { queryKeys } from '@plinth/shared-contracts';
+import { ENTITY_LIST_DEFAULT_LIMIT, type DatabaseSchema, type TableSort } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
 
 /** Every schema of the project, the hidden system ones flagged protected. */

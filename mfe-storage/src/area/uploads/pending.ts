@@ -1,4 +1,5 @@
-import { CSRF_HEADER, readCsrfCookie, TUS_RESUMABLE_VERSION } from '@plinth/shared-contracts';
+import { CSRF_HEADER, readCsrfCookie } from '@plinth/shared-contracts';
+import { TUS_RESUMABLE_VERSION } from '@plinth/contracts-storage';
 
 // Resumable uploads this browser started and has not finished, per project, in local storage: the
 // server's upload URL with the file's name, size and modification time. A browser cannot read a

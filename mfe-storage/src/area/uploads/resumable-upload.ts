@@ -1,5 +1,6 @@
 import { Upload, type DetailedError } from 'tus-js-client';
-import { CSRF_HEADER, RESUMABLE_UPLOAD_PART_BYTES, resumableUploadPath } from '@plinth/shared-contracts';
+import { CSRF_HEADER } from '@plinth/shared-contracts';
+import { RESUMABLE_UPLOAD_PART_BYTES, resumableUploadPath } from '@plinth/contracts-storage';
 import { csrfToken, forgetPending, pendingFor, savePending } from './pending';
 
 // A large file's upload on the TUS protocol (tus-js-client) to the console's resumable endpoint: 6 MB

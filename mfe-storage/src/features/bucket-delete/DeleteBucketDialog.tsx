@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { queryKeys, STORAGE_MESSAGES, type Bucket } from '@plinth/shared-contracts';
+import { queryKeys } from '@plinth/shared-contracts';
+import { STORAGE_MESSAGES, type Bucket } from '@plinth/contracts-storage';
 import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
 import { useArea } from '@plinth/area-kit';
 import { deleteBucketAndPolicies } from './delete-bucket';

@@ -1,4 +1,4 @@
-import type { BucketDeleted } from '@plinth/shared-contracts';
+import type { BucketDeleted } from '@plinth/contracts-storage';
 import type { StorageApi } from '../../api';
 
 /**

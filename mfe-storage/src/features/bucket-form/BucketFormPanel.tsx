@@ -2,7 +2,7 @@ import { useEffect, useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router-dom';
-import { BUCKET_VALIDATION_MESSAGES, STORAGE_SIZE_UNITS, type Bucket } from '@plinth/shared-contracts';
+import { BUCKET_VALIDATION_MESSAGES, STORAGE_SIZE_UNITS, type Bucket } from '@plinth/contracts-storage';
 import { SidePanel } from '@plinth/shared-ui/side-panel';
 import { Field, Select, Switch, TextInput } from '@plinth/shared-ui/form';
 import { EMPTY_BUCKET_FORM, bucketFormSchema, createPayload, digitsOnly, formValuesOf, updatePayload, type BucketFormValues } from './bucket-form';

@@ -1,4 +1,4 @@
-import { STORAGE_MESSAGES } from '@plinth/shared-contracts';
+import { STORAGE_MESSAGES } from '@plinth/contracts-storage';
 import { tokens } from '@plinth/shared-ui/theme';
 import { useStorageConfig } from '../../area/use-buckets';
 import { wholeSize } from './bucket-form';

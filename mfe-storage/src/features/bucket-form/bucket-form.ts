@@ -1,15 +1,4 @@
-import {
-  BUCKET_VALIDATION_MESSAGES,
-  BucketCreateSchema,
-  parseAllowedMimeTypes,
-  STORAGE_SIZE_UNITS,
-  STORAGE_UNIT_BYTES,
-  toBytes,
-  type Bucket,
-  type BucketCreate,
-  type BucketUpdate,
-  type StorageSizeUnit,
-} from '@plinth/shared-contracts';
+import { BUCKET_VALIDATION_MESSAGES, BucketCreateSchema, parseAllowedMimeTypes, STORAGE_SIZE_UNITS, STORAGE_UNIT_BYTES, toBytes, type Bucket, type BucketCreate, type BucketUpdate, type StorageSizeUnit } from '@plinth/contracts-storage';
 import * as z from '@plinth/shared-contracts/zod';
 
 // Values of the bucket create/edit form (000 §5.2) and their conversion to API payloads.

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys, STORAGE_MESSAGES, type Bucket, type BucketCreate, type BucketUpdate } from '@plinth/shared-contracts';
+import { queryKeys } from '@plinth/shared-contracts';
+import { STORAGE_MESSAGES, type Bucket, type BucketCreate, type BucketUpdate } from '@plinth/contracts-storage';
 import { useArea } from '@plinth/area-kit';
 
 /** Creating and updating a bucket, with the spec's failure notices (000 §8). */

@@ -1,6 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PERMISSIONS, STORAGE_EXPLORER_HEIGHT_OFFSET, type Bucket, type StorageObjectPage } from '@plinth/shared-contracts';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { STORAGE_EXPLORER_HEIGHT_OFFSET, type Bucket, type StorageObjectPage } from '@plinth/contracts-storage';
 import { tokens } from '@plinth/shared-ui/theme';
 import { visuallyHidden } from '@plinth/shared-ui/layout';
 import { lazyWithPreload, useArea } from '@plinth/area-kit';

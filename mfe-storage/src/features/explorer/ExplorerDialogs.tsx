@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { SIGNED_URL_EXPIRY_MULTIPLIERS, STORAGE_MESSAGES, type SignedUrlExpiryUnit } from '@plinth/shared-contracts';
+import { SIGNED_URL_EXPIRY_MULTIPLIERS, STORAGE_MESSAGES, type SignedUrlExpiryUnit } from '@plinth/contracts-storage';
 import { Button } from '@plinth/shared-ui/button';
 import { Dialog } from '@plinth/shared-ui/dialog';
 import { Field, Select, TextInput } from '@plinth/shared-ui/form';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { PERMISSION_MESSAGES, STORAGE_MESSAGES, STORAGE_SEARCH_DEBOUNCE_MS, STORAGE_SORT_KEYS, STORAGE_SORT_LABELS, type Bucket } from '@plinth/shared-contracts';
+import { PERMISSION_MESSAGES } from '@plinth/shared-contracts';
+import { STORAGE_MESSAGES, STORAGE_SEARCH_DEBOUNCE_MS, STORAGE_SORT_KEYS, STORAGE_SORT_LABELS, type Bucket } from '@plinth/contracts-storage';
 import { Button } from '@plinth/shared-ui/button';
 import { ChevronLeftIcon, CloseIcon, FolderIcon, RefreshIcon, SearchIcon, SortAscendingIcon, UploadIcon } from '@plinth/shared-ui/icons';
 import { Menu, MenuContent, MenuLabel, MenuRadioGroup, MenuRadioItem, MenuSeparator, MenuTrigger } from '@plinth/shared-ui/menu';

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
-import { genericPermissionNotice, SIGNED_URL_PRESETS, type StorageObject } from '@plinth/shared-contracts';
+import { genericPermissionNotice } from '@plinth/shared-contracts';
+import { SIGNED_URL_PRESETS, type StorageObject } from '@plinth/contracts-storage';
 import { Menu, MenuContent, MenuItem, MenuTrigger } from '@plinth/shared-ui/menu';
 import { CopyIcon, DownloadIcon, EditIcon, ExternalLinkIcon, FolderIcon, TrashIcon } from '@plinth/shared-ui/icons';
 import type { RowAction } from '@plinth/area-kit';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PERMISSION_MESSAGES, STORAGE_MESSAGES, STORAGE_PREVIEW_WIDTH, type Bucket } from '@plinth/shared-contracts';
+import { PERMISSION_MESSAGES } from '@plinth/shared-contracts';
+import { STORAGE_MESSAGES, STORAGE_PREVIEW_WIDTH, type Bucket } from '@plinth/contracts-storage';
 import { Button } from '@plinth/shared-ui/button';
 import { CloseIcon, DownloadIcon, ExternalLinkIcon, FileIcon, TrashIcon } from '@plinth/shared-ui/icons';
 import { InlineNotice, Spinner } from '@plinth/shared-ui/layout';

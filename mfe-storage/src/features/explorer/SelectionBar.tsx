@@ -1,4 +1,5 @@
-import { genericPermissionNotice, STORAGE_MESSAGES } from '@plinth/shared-contracts';
+import { genericPermissionNotice } from '@plinth/shared-contracts';
+import { STORAGE_MESSAGES } from '@plinth/contracts-storage';
 import { Button } from '@plinth/shared-ui/button';
 import { CloseIcon, DownloadIcon, FolderIcon, TrashIcon } from '@plinth/shared-ui/icons';
 import { PermissionTooltip, Tooltip } from '@plinth/shared-ui/tooltip';

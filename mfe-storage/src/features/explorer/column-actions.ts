@@ -1,5 +1,6 @@
 import type { StoreApi } from 'zustand';
-import { genericPermissionNotice, STORAGE_SORT_KEYS } from '@plinth/shared-contracts';
+import { genericPermissionNotice } from '@plinth/shared-contracts';
+import { STORAGE_SORT_KEYS } from '@plinth/contracts-storage';
 import type { RowAction } from '@plinth/area-kit';
 import type { ExplorerState } from './explorer-store';
 

@@ -1,5 +1,5 @@
 import { bucket, createFakeApi, storedObject, type FakeApi } from '@plinth/area-kit/testing';
-import type { ProjectConfig } from '@plinth/shared-contracts';
+import type { ProjectConfig } from '@plinth/contracts-settings';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

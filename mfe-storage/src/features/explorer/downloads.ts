@@ -1,5 +1,5 @@
-import type { StorageObject } from '@plinth/shared-contracts';
-import { STORAGE_DOWNLOAD_PARALLEL } from '@plinth/shared-contracts';
+import type { StorageObject } from '@plinth/contracts-storage';
+import { STORAGE_DOWNLOAD_PARALLEL } from '@plinth/contracts-storage';
 import { saveFile } from '@plinth/shared-ui/layout';
 import { baseName, joinPath } from './explorer-rules';
 

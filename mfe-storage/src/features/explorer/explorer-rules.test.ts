@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STORAGE_MESSAGES, type StorageObject } from '@plinth/shared-contracts';
+import { STORAGE_MESSAGES, type StorageObject } from '@plinth/contracts-storage';
 import {
   abbreviateBreadcrumb,
   checkNewFolderName,

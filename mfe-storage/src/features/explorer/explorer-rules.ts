@@ -1,20 +1,4 @@
-import {
-  DEFAULT_STORAGE_VIEW,
-  EMPTY_FOLDER_PLACEHOLDER,
-  SIGNED_URL_EXPIRY_MULTIPLIERS,
-  STORAGE_BREADCRUMB_ABBREVIATE_AFTER,
-  STORAGE_CORRUPTED_AFTER_MS,
-  STORAGE_MESSAGES,
-  STORAGE_PREVIEW_MAX_BYTES,
-  STORAGE_SORT_KEYS,
-  STORAGE_SORT_ORDERS,
-  STORAGE_VIEWS,
-  type SignedUrlExpiryUnit,
-  type StorageObject,
-  type StorageSortKey,
-  type StorageSortOrder,
-  type StorageView,
-} from '@plinth/shared-contracts';
+import { DEFAULT_STORAGE_VIEW, EMPTY_FOLDER_PLACEHOLDER, SIGNED_URL_EXPIRY_MULTIPLIERS, STORAGE_BREADCRUMB_ABBREVIATE_AFTER, STORAGE_CORRUPTED_AFTER_MS, STORAGE_MESSAGES, STORAGE_PREVIEW_MAX_BYTES, STORAGE_SORT_KEYS, STORAGE_SORT_ORDERS, STORAGE_VIEWS, type SignedUrlExpiryUnit, type StorageObject, type StorageSortKey, type StorageSortOrder, type StorageView } from '@plinth/contracts-storage';
 
 // The explorer's rules of 001 §4–§5 in product words: names, paths, suffixes, expiry, breadcrumb,
 // item status and preview kinds. Pure functions, no React.

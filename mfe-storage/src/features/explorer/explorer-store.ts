@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
-import type { StorageObject } from '@plinth/shared-contracts';
+import type { StorageObject } from '@plinth/contracts-storage';
 import type { RowAction } from '@plinth/area-kit';
 import { joinPath, savePreferences, type ExplorerPreferences } from './explorer-rules';
 

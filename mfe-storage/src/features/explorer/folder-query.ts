@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { STORAGE_LIST_PAGE_SIZE, STORAGE_MESSAGES, type StorageListSortColumn, type StorageSortOrder } from '@plinth/shared-contracts';
+import { STORAGE_LIST_PAGE_SIZE, STORAGE_MESSAGES, type StorageListSortColumn, type StorageSortOrder } from '@plinth/contracts-storage';
 import { errorMessage, useArea, type AreaContextValue } from '@plinth/area-kit';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useExplorer, useExplorerStore } from './explorer-store';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FOLDER_PLACEHOLDER, type StorageObject, type StorageObjectPage } from '@plinth/shared-contracts';
+import { EMPTY_FOLDER_PLACEHOLDER, type StorageObject, type StorageObjectPage } from '@plinth/contracts-storage';
 import { folderRows, rowsView } from './folder-rows';
 
 const file = (name: string, size: number): StorageObject => ({ name, id: `id-${name}`, metadata: { size }, created_at: null, updated_at: null, last_accessed_at: null });

@@ -1,4 +1,4 @@
-import type { StorageObject, StorageObjectPage } from '@plinth/shared-contracts';
+import type { StorageObject, StorageObjectPage } from '@plinth/contracts-storage';
 import { fileSize, isFolder, isPlaceholder, joinPath } from './explorer-rules';
 
 // A folder's loaded entries read by index straight from its pages. A page is filtered and summed

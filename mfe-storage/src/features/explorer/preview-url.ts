@@ -1,5 +1,7 @@
 import { useArea } from '@plinth/area-kit';
-import { queryKeys, type Bucket, type ProjectConfig } from '@plinth/shared-contracts';
+import { queryKeys } from '@plinth/shared-contracts';
+import type { ProjectConfig } from '@plinth/contracts-settings';
+import type { Bucket } from '@plinth/contracts-storage';
 import { useQuery } from '@tanstack/react-query';
 
 // Preview URLs cached per file id (001 §3: id, url, expiresIn, fetchedAt): a file opened again

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RESUMABLE_UPLOAD_THRESHOLD_BYTES as RESUMABLE_THRESHOLD, type Notice } from '@plinth/shared-contracts';
+import type { Notice } from '@plinth/shared-contracts';
+import { RESUMABLE_UPLOAD_THRESHOLD_BYTES as RESUMABLE_THRESHOLD } from '@plinth/contracts-storage';
 import { forgetPending, pendingFor, readPending, sameFile, savePending } from '../../area/uploads/pending';
 import { retryUpload, uploadFiles, uploadsStore, type UploadTarget } from './uploads';
 

@@ -1,5 +1,6 @@
 import { createStore } from 'zustand';
-import { RESUMABLE_UPLOAD_THRESHOLD_BYTES, STORAGE_MESSAGES, STORAGE_UPLOAD_BATCH_SIZE, type Notice } from '@plinth/shared-contracts';
+import type { Notice } from '@plinth/shared-contracts';
+import { RESUMABLE_UPLOAD_THRESHOLD_BYTES, STORAGE_MESSAGES, STORAGE_UPLOAD_BATCH_SIZE } from '@plinth/contracts-storage';
 import { errorMessage } from '@plinth/area-kit';
 import { baseName, joinPath, uniqueUploadName, uploadable } from './explorer-rules';
 

@@ -1,12 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  EMPTY_FOLDER_PLACEHOLDER,
-  STORAGE_DELETE_PARALLEL_REQUESTS,
-  STORAGE_DELETE_PATHS_PER_REQUEST,
-  STORAGE_MESSAGES,
-  STORAGE_RENAME_PARALLEL,
-  type Bucket,
-} from '@plinth/shared-contracts';
+import { EMPTY_FOLDER_PLACEHOLDER, STORAGE_DELETE_PARALLEL_REQUESTS, STORAGE_DELETE_PATHS_PER_REQUEST, STORAGE_MESSAGES, STORAGE_RENAME_PARALLEL, type Bucket } from '@plinth/contracts-storage';
 import { errorMessage, useArea } from '@plinth/area-kit';
 import { baseName, joinPath, parentOf } from './explorer-rules';
 import { saveFile } from '@plinth/shared-ui/layout';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink } from 'react-router-dom';
-import { STORAGE_MESSAGES, type Bucket } from '@plinth/shared-contracts';
+import { STORAGE_MESSAGES, type Bucket } from '@plinth/contracts-storage';
 import { Skeleton } from '@plinth/shared-ui/layout';
 import { BucketActions } from './BucketActions';
 import { menuStyles } from './menu-styles';

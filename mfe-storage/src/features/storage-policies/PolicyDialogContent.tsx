@@ -1,5 +1,5 @@
 import { errorMessage, useArea } from '@plinth/area-kit';
-import { STORAGE_POLICY_MESSAGES } from '@plinth/shared-contracts';
+import { STORAGE_POLICY_MESSAGES } from '@plinth/contracts-storage';
 import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
 import type { StoragePolicyDialog } from './PolicyDialogs';
 import { StoragePolicyDialog as PolicyDialog } from './StoragePolicyDialog';

@@ -1,5 +1,5 @@
 import { lazyWithPreload } from '@plinth/area-kit';
-import type { Policy } from '@plinth/shared-contracts';
+import type { Policy } from '@plinth/contracts-database';
 import { Suspense } from 'react';
 
 // The storage policy dialog and the delete confirmation load in their own chunk:

@@ -1,5 +1,7 @@
 import { errorMessage, RowActions, useArea } from '@plinth/area-kit';
-import { PERMISSION_MESSAGES, PERMISSIONS, STORAGE_MESSAGES, type Policy } from '@plinth/shared-contracts';
+import { PERMISSION_MESSAGES, PERMISSIONS } from '@plinth/shared-contracts';
+import type { Policy } from '@plinth/contracts-database';
+import { STORAGE_MESSAGES } from '@plinth/contracts-storage';
 import { Button } from '@plinth/shared-ui/button';
 import { EditIcon, FolderIcon, PlusIcon, TrashIcon } from '@plinth/shared-ui/icons';
 import { Badge, EmptyState, PageHeader } from '@plinth/shared-ui/layout';

@@ -1,4 +1,5 @@
-import type { Bucket, Policy } from '@plinth/shared-contracts';
+import type { Policy } from '@plinth/contracts-database';
+import type { Bucket } from '@plinth/contracts-storage';
 
 // Where each policy of the storage schema shows on the storage policies page (001 §2). A policy on
 // storage.objects belongs to a bucket's panel only when the API (reading the expression with

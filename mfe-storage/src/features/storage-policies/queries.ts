@@ -1,5 +1,6 @@
 import { useArea } from '@plinth/area-kit';
-import { queryKeys, type Policy, type PolicyCreate, type PolicyUpdate } from '@plinth/shared-contracts';
+import { queryKeys } from '@plinth/shared-contracts';
+import type { Policy, PolicyCreate, PolicyUpdate } from '@plinth/contracts-database';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 // The storage policies page's reads and writes: policies of the storage schema through the

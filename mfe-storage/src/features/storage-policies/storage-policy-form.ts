@@ -1,14 +1,5 @@
-import {
-  fillBucketPlaceholder,
-  STORAGE_NEW_POLICY_DEFINITION,
-  STORAGE_POLICY_COMMANDS,
-  STORAGE_POLICY_MESSAGES,
-  STORAGE_POLICY_NAME_MAX_LENGTH,
-  type Policy,
-  type PolicyCreate,
-  type PolicyTemplate,
-  type PolicyUpdate,
-} from '@plinth/shared-contracts';
+import type { Policy, PolicyCreate, PolicyTemplate, PolicyUpdate } from '@plinth/contracts-database';
+import { fillBucketPlaceholder, STORAGE_NEW_POLICY_DEFINITION, STORAGE_POLICY_COMMANDS, STORAGE_POLICY_MESSAGES, STORAGE_POLICY_NAME_MAX_LENGTH } from '@plinth/contracts-storage';
 import type { NoticeKind } from '@plinth/shared-ui/layout';
 import { policiesForBucket } from './storage-templates';
 

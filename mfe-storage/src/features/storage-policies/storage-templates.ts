@@ -1,13 +1,5 @@
-import {
-  fillBucketPlaceholder,
-  STORAGE_POLICY_COMMANDS,
-  STORAGE_POLICY_NAME_MAX_LENGTH,
-  STORAGE_POLICY_TEMPLATES,
-  type PolicyCommand,
-  type PolicyCreate,
-  type PolicyTemplate,
-  type StoragePolicyTemplate,
-} from '@plinth/shared-contracts';
+import type { PolicyCommand, PolicyCreate, PolicyTemplate } from '@plinth/contracts-database';
+import { fillBucketPlaceholder, STORAGE_POLICY_COMMANDS, STORAGE_POLICY_NAME_MAX_LENGTH, STORAGE_POLICY_TEMPLATES, type StoragePolicyTemplate } from '@plinth/contracts-storage';
 
 // The storage templates offered in the policy editor for one bucket (001 §3), and how a policy
 // written for a bucket becomes one policy per allowed operation (001 §4).

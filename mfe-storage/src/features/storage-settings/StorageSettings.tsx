@@ -1,5 +1,6 @@
 import { errorMessage, useArea } from '@plinth/area-kit';
-import { PERMISSION_MESSAGES, PERMISSIONS, queryKeys, STORAGE_MESSAGES, STORAGE_SIZE_UNITS, type StorageConfig, type StorageSizeUnit } from '@plinth/shared-contracts';
+import { PERMISSION_MESSAGES, PERMISSIONS, queryKeys } from '@plinth/shared-contracts';
+import { STORAGE_MESSAGES, STORAGE_SIZE_UNITS, type StorageConfig, type StorageSizeUnit } from '@plinth/contracts-storage';
 import { Button } from '@plinth/shared-ui/button';
 import { Field, Select, TextInput } from '@plinth/shared-ui/form';
 import { InlineNotice, PageHeader } from '@plinth/shared-ui/layout';

@@ -1,12 +1,4 @@
-import {
-  MAX_UPLOAD_SIZE_BYTES,
-  STORAGE_MESSAGES,
-  STORAGE_SIZE_UNITS,
-  STORAGE_UNIT_BYTES,
-  StorageConfigUpdateSchema,
-  type StorageConfigUpdate,
-  type StorageSizeUnit,
-} from '@plinth/shared-contracts';
+import { MAX_UPLOAD_SIZE_BYTES, STORAGE_MESSAGES, STORAGE_SIZE_UNITS, STORAGE_UNIT_BYTES, StorageConfigUpdateSchema, type StorageConfigUpdate, type StorageSizeUnit } from '@plinth/contracts-storage';
 
 // The upload file size limit form of the storage settings page (001 §5): digits only, a unit in
 // base 1024, at most 5 GB.

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
-import type { SchemaGraph } from '@plinth/shared-contracts';
+import type { SchemaGraph } from '@plinth/contracts-database';
 import { diagramModel } from './diagram-model';
 import { layoutDiagram } from './diagram-layout';
 import { SchemaDiagram } from './SchemaDiagram';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SchemaGraph } from '@plinth/shared-contracts';
+import type { SchemaGraph } from '@plinth/contracts-database';
 import { diagramModel, type DiagramLayout, type DiagramModel } from './diagram-model';
 import { layoutDiagram } from './diagram-layout';
 import { fitView } from './viewport';

@@ -1,4 +1,4 @@
-import type { SchemaGraph, SchemaGraphColumn, SchemaGraphTable } from '@plinth/shared-contracts';
+import type { SchemaGraph, SchemaGraphColumn, SchemaGraphTable } from '@plinth/contracts-database';
 
 // The schema visualizer's diagram in product words, before any layout: each table a box of a
 // known size with its columns, each foreign key between two tables of the schema a link from the

@@ -1,0 +1,3 @@
+export * from './logs';
+export * from './logs-requests';
+export * from './logs-report';
