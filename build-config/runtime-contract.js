@@ -163,9 +163,12 @@ export function collectRequires(compilation, { area, version }) {
       modules[shareKey] = { requiredVersion: requiredVersionOf(module.options), imports: names === null ? null : imports };
       continue;
     }
-    const description = module.resourceResolveData?.descriptionFileData;
-    if (description?.name && CONTRACTS_PACKAGE.test(description.name) && description.version) {
-      contracts[description.name] = majorOf(description.version);
+    // A concatenated module stands for the modules inside it.
+    for (const inner of module.modules ?? [module]) {
+      const description = inner.resourceResolveData?.descriptionFileData;
+      if (description?.name && CONTRACTS_PACKAGE.test(description.name) && description.version) {
+        contracts[description.name] = majorOf(description.version);
+      }
     }
   }
   const sortedModules = Object.fromEntries(Object.entries(modules).sort(([a], [b]) => a.localeCompare(b)));

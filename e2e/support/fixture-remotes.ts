@@ -20,6 +20,14 @@ export const FIXTURE_REMOTES = {
  */
 export const NEW_AREA = { area: 'scheduler', version: '1.0.0', folder: path.join(REPO_ROOT, 'e2e/fixtures/scheduler-area') } as const;
 
+/**
+ * An area that takes shared-ui from the shell (e2e/fixtures/notes-area), owning the "notes"
+ * segment. runtime-contract.spec.ts publishes it as `version` (built against the workspace's
+ * shared-ui) and as `olderVersion` (stating the minor before), and promotes them under older and
+ * newer shells.
+ */
+export const NOTES_AREA = { area: 'notes', version: '1.0.0', olderVersion: '0.9.0', folder: path.join(REPO_ROOT, 'e2e/fixtures/notes-area') } as const;
+
 /** Runs deploy's command line (src/cli.ts) and returns what it printed; a failure throws with its output. */
 export function runDeploy(args: string[]): string {
   try {
