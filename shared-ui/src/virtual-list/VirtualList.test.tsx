@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { VirtualList, type VirtualListHandle } from './VirtualList';
-import { rowsInView, scrollTopFor } from './fixed-rows';
+import { scrollTopFor } from './fixed-rows';
 
 const files = Array.from({ length: 10_000 }, (_, i) => `file-${i}.png`);
 
@@ -92,12 +92,49 @@ describe('VirtualList', () => {
   });
 });
 
-describe('fixed-height rows', () => {
-  it('keeps the rows in range when the list shrinks under a far scroll position', () => {
-    expect(rowsInView(28 * 5000, 280, { count: 3, rowHeight: 28, offset: 0, overscan: 2 })).toEqual({ first: 2, last: 2 });
-    expect(rowsInView(0, 280, { count: 0, rowHeight: 28, offset: 0, overscan: 2 }).last).toBe(-1);
+describe('rows of different heights', () => {
+  // jsdom lays nothing out: a row is as tall as its lines of text, 20 px each, plus 8 px of padding.
+  let rowSpy: { mockRestore: () => void } | undefined;
+  beforeEach(() => {
+    rowSpy = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.hasAttribute('data-index') ? 8 + 20 * (this.textContent ?? '').split('\n').length : 0;
+    });
+  });
+  afterEach(() => rowSpy?.mockRestore());
+
+  const lines = ['one line', 'three\nwrapped\nlines', 'one line again', 'two\nlines', 'last'];
+
+  it('places each row below the measured height of the rows above it', async () => {
+    render(<VirtualList items={lines} rowHeight={28} measureRows height={280} aria-label="Log" renderRow={(text) => <pre>{text}</pre>} />);
+    const top = (index: number) => screen.getAllByRole('listitem').find((row) => row.dataset.index === String(index))!.style.transform;
+    await waitFor(() => expect(top(4)).toBe('translateY(172px)'));
+    expect(top(0)).toBe('translateY(0px)');
+    expect(top(1)).toBe('translateY(28px)');
+    // The three-line row is 68 px tall, not the 28 px estimated.
+    expect(top(2)).toBe('translateY(96px)');
+    expect(top(3)).toBe('translateY(124px)');
+    expect(top(4)).toBe('translateY(172px)');
   });
 
+  it('shows the rows that are left when the list shrinks under a far scroll position', async () => {
+    const { rerender } = render(<VirtualList items={files} rowHeight={28} height={280} overscan={2} aria-label="Files" renderRow={(name) => name} />);
+    const list = screen.getByRole('list', { name: 'Files' });
+    await act(async () => {
+      list.scrollTop = 28 * 5000;
+      fireEvent.scroll(list);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    rerender(<VirtualList items={files.slice(0, 3)} rowHeight={28} height={280} overscan={2} aria-label="Files" renderRow={(name) => name} />);
+    await act(async () => {
+      list.scrollTop = 0;
+      fireEvent.scroll(list);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    expect(screen.getAllByRole('listitem').map((row) => row.textContent)).toEqual(['file-0.png', 'file-1.png', 'file-2.png']);
+  });
+});
+
+describe('scrolling to a row', () => {
   it('aligns a row to the end, and leaves a row already in view where it is', () => {
     expect(scrollTopFor(20, 'end', 0, 280, 100, 28, 0)).toBe(21 * 28 - 280);
     expect(scrollTopFor(3, 'auto', 0, 280, 100, 28, 0)).toBe(0);
