@@ -123,6 +123,15 @@ describe('an area rendered from its definition', () => {
     expect(menuLinks('Archive')).toEqual([['Old jobs', `/project/${PROJECT_REF}/archive/old`]]);
   });
 
+  it('shows a hosted-only section outside the hosted build as the hosted-only notice alone, without its menu', async () => {
+    const withCloud = defineArea({ ...definition, sections: [...definition.sections, { path: 'cloud', title: 'Cloud', hostedOnly: true }], pages: [...definition.pages, { path: 'cloud/fleet', title: 'Cloud', load: () => Promise.resolve(CloudPage) }] });
+    expect(withCloud.pages.find((p) => p.path === 'cloud/fleet')?.hostedOnly).toBe(true);
+    renderArea(createAreaApp(withCloud, { menus: { ArchiveMenu } }), { manifest, at: 'cloud/fleet', buildMode: 'self-hosted' });
+    expect(screen.getByText('This page is only available on the hosted platform.')).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Runner fleet' })).toBeNull();
+  });
+
   it('leaves hosted-only pages out of the self-hosted menu and shows the hosted-only notice at their address', async () => {
     renderArea(App, { manifest, at: 'jobs/cloud', buildMode: 'self-hosted' });
     expect(await screen.findByText('This page is only available on the hosted platform.')).toBeTruthy();

@@ -121,6 +121,7 @@ function SectionFrame({ section, pages, menus }: { section: AreaSectionDefinitio
   const { hosted, can } = useArea();
   const params = useParams();
   const base = useHref('/').replace(/\/$/, '');
+  if (section.hostedOnly && !hosted) return <HostedOnlyPage title={section.title} />;
   if (section.permission && !can(section.permission)) {
     const noAccess = section.noAccess ?? { title: `No access to ${section.title}`, action: `view ${section.title}` };
     return <NoAccessNotice title={noAccess.title} action={noAccess.action} />;

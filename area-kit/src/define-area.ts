@@ -60,6 +60,8 @@ export interface AreaSectionDefinition {
    * gets the link groups made from the pages. Without it the kit draws the links alone.
    */
   menu?: string;
+  /** The whole section exists on the hosted platform only: elsewhere the hosted-only notice, without its menu. */
+  hostedOnly?: boolean;
   /** Every page of the section needs it; without it the section shows `noAccess` instead, menu and all. */
   permission?: string;
   /** The notice shown without the permission: a title and what the user cannot do ("view logs"). */
@@ -100,14 +102,17 @@ export function sectionOf(sections: readonly Pick<AreaSectionDefinition, 'path'>
 }
 
 /**
- * States an area once (its `area.manifest.ts` default export). A section's `permission` becomes
- * the permission of every page under it, so the host sees it on each page (its rail greys out).
+ * States an area once (its `area.manifest.ts` default export). A section's `permission` and
+ * `hostedOnly` become those of every page under it, so the host sees them on each page (its rail
+ * greys out).
  */
 export function defineArea(input: AreaDefinitionInput): AreaDefinition {
   const sections = input.sections ?? [];
   const pages = input.pages.map((page) => {
-    const permission = page.permission ?? sectionOf(sections, page.path)?.permission;
-    return permission ? { ...page, permission } : page;
+    const section = sectionOf(sections, page.path);
+    const permission = page.permission ?? section?.permission;
+    const hostedOnly = page.hostedOnly ?? section?.hostedOnly;
+    return { ...page, ...(permission ? { permission } : {}), ...(hostedOnly ? { hostedOnly } : {}) };
   });
   return { ...input, sections, pages };
 }

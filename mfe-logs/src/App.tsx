@@ -1,20 +1,10 @@
-import { Route, Routes } from 'react-router-dom';
-import { PlaceholderPage } from '@plinth/area-kit';
-import LogsRoutes from './routes/logs';
-import ReportsRoutes from './routes/reports';
+import { createAreaApp } from '@plinth/area-kit';
+import definition from '../area.manifest';
+import { LogsMenu } from './features/logs-menu/LogsMenu';
+import { ReportsMenu } from './features/reports-menu/ReportsMenu';
 
 /**
- * Root of the logs area, one route per page of its manifest. The host mounts it under basePath
- * "/project/{ref}" (a router whose basename is that path); the area owns the project's logs/… and reports/… segments.
+ * Root of the logs area: its pages and side menus as its definition (area.manifest.ts) states them.
+ * The host mounts it under basePath "/project/{ref}"; the area owns the project's logs/… and reports/… segments.
  */
-export default function App() {
-  return (
-    <div data-area="logs" css={{ height: '100%' }}>
-      <Routes>
-        <Route path="/logs/*" element={<LogsRoutes />} />
-        <Route path="/reports/*" element={<ReportsRoutes />} />
-        <Route path="*" element={<PlaceholderPage title="Page not found">This page is not part of Logs or Reports.</PlaceholderPage>} />
-      </Routes>
-    </div>
-  );
-}
+export default createAreaApp(definition, { menus: { LogsMenu, ReportsMenu } });

@@ -51,9 +51,9 @@ describe('reports', { timeout: 20_000 }, () => {
     expect(within(menu).getAllByRole('link').map((l) => l.textContent)).toEqual(['Overview', 'API', 'Database', 'Query performance']);
   });
 
-  it('reports of figures the platform does not measure say so, with no numbers', () => {
+  it('reports of figures the platform does not measure say so, with no numbers', async () => {
     renderArea('reports/query-performance');
-    expect(screen.getByText('The platform does not measure per-query statistics yet')).toBeTruthy();
+    expect(await screen.findByText('The platform does not measure per-query statistics yet')).toBeTruthy();
     expect(document.querySelector('[data-total]')).toBeNull();
   });
 });
