@@ -1,19 +1,57 @@
-// How the settings and billing area describes itself to the console (see
-// shared-contracts/src/area-manifest.ts). Data only: the build emits it as area-manifest.json and
-// the host reads it from the environment.
-import type { AreaManifest } from '@plinth/shared-contracts';
+// The settings and billing area, defined once (see area-kit/src/define-area.ts): the build emits
+// its data part as area-manifest.json for the host; the kit renders its routes and side menus from
+// the same objects. Inside a project its base is /project/{ref} (settings/…, branches,
+// integrations); for organization and account pages it is / (org/{slug}/…, account/…).
+import { defineArea } from '@plinth/area-kit/define';
 
-export default {
+// 000 §4.1: project settings stay reachable whatever state the project is in (but upgrading and pausing).
+const settings = { title: 'Project Settings', shownWhile: ['paused' as const, 'restoring' as const, 'building' as const, 'service-offline' as const, 'connecting' as const] };
+const organization = { title: 'Organization' } as const;
+const account = { title: 'Account' } as const;
+const settingsPage = () => import('./src/routes/settings-pages');
+const organizationPage = () => import('./src/routes/organization-pages');
+const accountPage = () => import('./src/routes/account-pages');
+
+export default defineArea({
   id: 'settings-billing',
   title: 'Settings',
   routes: { project: ['settings', 'branches', 'integrations'], root: ['org', 'account'] },
+  sections: [
+    { path: 'settings', title: 'Settings', menuLabel: 'Project settings', index: 'settings/general', notFound: 'This settings page does not exist.' },
+    { path: 'org/:slug', title: 'Organization', menuLabel: 'Organization settings', index: 'org/:slug/general', menu: 'OrganizationMenu', notFound: 'This organization page does not exist.' },
+    { path: 'account', title: 'Account', menuLabel: 'Account settings', index: 'account/me', notFound: 'This account page does not exist.' },
+  ],
   pages: [
-    // 000 §4.1: project settings stay reachable whatever state the project is in (but upgrading and pausing).
-    { path: 'settings/*', title: 'Project Settings', shownWhile: ['paused', 'restoring', 'building', 'service-offline', 'connecting'] },
-    { path: 'branches/*', title: 'Branches', shownWhile: ['restoring', 'building'] },
-    { path: 'integrations', title: 'Project Settings' },
-    { path: 'org/:slug/*', title: 'Organization' },
-    { path: 'account/*', title: 'Account' },
+    // Project settings (000 §2.1); infrastructure, add-ons and billing only exist on the hosted platform.
+    { ...settings, path: 'settings/general', menu: { group: 'Project Settings', label: 'General' }, load: () => settingsPage().then((m) => m.GeneralPage) },
+    { ...settings, path: 'settings/infrastructure', hostedOnly: true, menu: { group: 'Project Settings', label: 'Infrastructure' }, load: () => settingsPage().then((m) => m.InfrastructurePage) },
+    { ...settings, path: 'settings/integrations', menu: { group: 'Project Settings', label: 'Integrations' }, load: () => settingsPage().then((m) => m.ProjectIntegrationsRoute) },
+    { ...settings, path: 'settings/addons', hostedOnly: true, menu: { group: 'Project Settings', label: 'Add Ons' }, load: () => settingsPage().then((m) => m.AddOnsPage) },
+    { ...settings, path: 'settings/vault/secrets', menu: { group: 'Project Settings', label: 'Vault' }, load: () => settingsPage().then((m) => m.VaultPage) },
+    { ...settings, path: 'settings/database', menu: { group: 'Configuration', label: 'Database' }, load: () => settingsPage().then((m) => m.DatabaseSettingsPage) },
+    { ...settings, path: 'settings/api', menu: { group: 'Configuration', label: 'API' }, load: () => settingsPage().then((m) => m.ApiSettingsPage) },
+    { ...settings, path: 'settings/auth', menu: { group: 'Configuration', label: 'Authentication' }, load: () => settingsPage().then((m) => m.AuthSettingsPage) },
+    { ...settings, path: 'settings/storage', menu: { group: 'Configuration', label: 'Storage' }, load: () => settingsPage().then((m) => m.StorageSettingsPage) },
+    { ...settings, path: 'settings/functions', menu: { group: 'Configuration', label: 'Edge Functions' }, load: () => settingsPage().then((m) => m.FunctionsSettingsPage) },
+    { ...settings, path: 'settings/billing/subscription', hostedOnly: true, menu: { group: 'Billing', label: 'Subscription' }, load: () => settingsPage().then((m) => m.SubscriptionPage) },
+    { ...settings, path: 'settings/billing/usage', hostedOnly: true, menu: { group: 'Billing', label: 'Usage' }, load: () => settingsPage().then((m) => m.BillingUsagePage) },
+    { ...settings, path: 'settings/billing/invoices', hostedOnly: true, menu: { group: 'Billing', label: 'Invoices' }, load: () => settingsPage().then((m) => m.InvoicesPage) },
+    { path: 'branches', title: 'Branches', shownWhile: ['restoring', 'building'], load: () => settingsPage().then((m) => m.BranchesPage) },
+    { path: 'integrations', title: 'Project Settings', redirect: 'settings/integrations' },
+    // Organization pages (000 §2.1) under /org/{slug}; OAuth Apps and Audit Logs follow their feature flags (000 §6).
+    { ...organization, path: 'org/:slug/general', menu: { group: 'Organization', label: 'General' }, load: () => organizationPage().then((m) => m.GeneralPage) },
+    { ...organization, path: 'org/:slug/team', menu: { group: 'Organization', label: 'Team' }, load: () => organizationPage().then((m) => m.TeamPage) },
+    { ...organization, path: 'org/:slug/integrations', menu: { group: 'Organization', label: 'Integrations' }, load: () => organizationPage().then((m) => m.IntegrationsRoute) },
+    { ...organization, path: 'org/:slug/apps', menu: { group: 'Organization', label: 'OAuth Apps' }, load: () => organizationPage().then((m) => m.OAuthAppsPage) },
+    { ...organization, path: 'org/:slug/audit', menu: { group: 'Organization', label: 'Audit Logs' }, load: () => organizationPage().then((m) => m.AuditLogsPage) },
+    { ...organization, path: 'org/:slug/billing', hostedOnly: true, menu: { group: 'Billing', label: 'Billing' }, load: () => organizationPage().then((m) => m.BillingPage) },
+    { ...organization, path: 'org/:slug/usage', hostedOnly: true, menu: { group: 'Billing', label: 'Usage' }, load: () => organizationPage().then((m) => m.UsagePage) },
+    { ...organization, path: 'org/:slug/invoices', hostedOnly: true, menu: { group: 'Billing', label: 'Invoices' }, load: () => organizationPage().then((m) => m.InvoicesPage) },
+    // Account pages (000 §2.1) under /account.
+    { ...account, path: 'account/me', menu: { group: 'Account Settings', label: 'Preferences' }, load: () => accountPage().then((m) => m.PreferencesPage) },
+    { ...account, path: 'account/tokens', menu: { group: 'Account Settings', label: 'Access Tokens' }, load: () => accountPage().then((m) => m.AccessTokensPage) },
+    { ...account, path: 'account/security', menu: { group: 'Account Settings', label: 'Security' }, load: () => import('./src/features/account-security/AccountSecurity').then((m) => m.AccountSecurity) },
+    { ...account, path: 'account/audit', menu: { group: 'Logs', label: 'Audit Logs' }, load: () => accountPage().then((m) => m.AuditLogsPage) },
   ],
   nav: [{ key: 'settings', label: 'Project Settings', path: 'settings/general', icon: 'settings', order: 100, hostedOnly: true }],
   targets: {
@@ -30,4 +68,4 @@ export default {
     account: '/account/me',
     accountSecurity: '/account/security',
   },
-} satisfies AreaManifest;
+});

@@ -7,15 +7,16 @@ import { renderArea } from '../../testing/render-area';
 const links = (nav: string) => within(screen.getByRole('navigation', { name: nav })).getAllByRole('link').map((a) => a.textContent);
 
 describe('settings, organization and account menus', () => {
-  it('lists every project settings page on the hosted platform and opens general by default', () => {
+  it('lists every project settings page on the hosted platform and opens general by default', async () => {
     renderArea(`/project/${PROJECT_REF}/settings`);
+    // Each page's code loads as it opens.
+    expect(await screen.findByRole('heading', { level: 1, name: 'General' })).toBeTruthy();
     expect(links('Project settings')).toEqual([
       'General', 'Infrastructure', 'Integrations', 'Add Ons', 'Vault',
       'Database', 'API', 'Authentication', 'Storage', 'Edge Functions',
       'Subscription', 'Usage', 'Invoices',
     ]);
     expect(screen.getByTestId('location').textContent).toBe('/settings/general');
-    expect(screen.getByRole('heading', { level: 1, name: 'General' })).toBeTruthy();
   });
 
   it('leaves infrastructure, add-ons and billing out in the non-hosted mode', () => {
@@ -28,19 +29,19 @@ describe('settings, organization and account menus', () => {
     renderArea(`/project/${PROJECT_REF}/settings/general`);
     const nav = screen.getByRole('navigation', { name: 'Project settings' });
     await user.click(within(nav).getByRole('link', { name: 'Invoices' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Invoices' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invoices' })).toBeTruthy();
     expect(within(nav).getByRole('link', { name: 'Invoices' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('leads the project integrations segment to the integrations settings page', () => {
+  it('leads the project integrations segment to the integrations settings page', async () => {
     renderArea(`/project/${PROJECT_REF}/integrations`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Integrations' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/settings/integrations');
-    expect(screen.getByRole('heading', { level: 1, name: 'Integrations' })).toBeTruthy();
   });
 
-  it('shows the Branches page of a project', () => {
+  it('shows the Branches page of a project', async () => {
     renderArea(`/project/${PROJECT_REF}/branches`);
-    expect(screen.getByRole('heading', { level: 1, name: 'Branches' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Branches' })).toBeTruthy();
   });
 
   it('shows the organization menu under its name and lists the team members', async () => {
@@ -60,7 +61,7 @@ describe('settings, organization and account menus', () => {
     renderArea('/account/me');
     expect(links('Account settings')).toEqual(['Preferences', 'Access Tokens', 'Security', 'Audit Logs']);
     await user.click(screen.getByRole('link', { name: 'Security' }));
-    expect(screen.getByRole('heading', { level: 1, name: 'Security' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/account/security');
   });
 });
