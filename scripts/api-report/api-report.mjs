@@ -47,8 +47,100 @@ const portable = (text) =>
     .replace(/import\("[^"]*"\)\./g, '')
     .replace(/import\("([^"]*)"\)/g, (_match, file) => `import("${path.isAbsolute(file) ? path.relative(ROOT, file) : file}")`);
 
+/** Splits at depth 0 (outside brackets and quotes) on any of `separators`; keeps them with `keep`. */
+function splitTop(text, separators) {
+  const parts = [];
+  let depth = 0;
+  let quote = null;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quote) {
+      if (c === '\\') i += 1;
+      else if (c === quote) quote = null;
+    } else if (c === "'" || c === '"' || c === '`') quote = c;
+    else if ('([{<'.includes(c)) depth += 1;
+    else if (')]}'.includes(c) || (c === '>' && text[i - 1] !== '=')) depth -= 1;
+    else if (depth === 0 && separators.includes(c)) {
+      parts.push({ text: text.slice(start, i), separator: c });
+      start = i + 1;
+    }
+  }
+  parts.push({ text: text.slice(start), separator: '' });
+  return parts;
+}
+
+/**
+ * The compiler writes a union's members in the order it created their types, which differs from
+ * one program to another: members are sorted, at every depth, so a report changes only with the API.
+ */
+export function canonicalType(text) {
+  const statements = splitTop(text, ';,');
+  if (statements.length > 1) return statements.map((part) => `${canonicalType(part.text.trim())}${part.separator}`).join(' ').trim();
+  const property = splitTop(text, ':');
+  if (property.length > 1 && !/=>/.test(property[0].text)) {
+    return `${canonicalGroups(property[0].text.trim())}: ${canonicalType(text.slice(property[0].text.length + 1).trim())}`;
+  }
+  const arrow = text.search(/=>/);
+  if (arrow >= 0 && splitTop(text.slice(0, arrow), '|').length === 1 && !/[([{<]/.test(text.slice(0, arrow).replace(/^<[^>]*>/, '').replace(/^\([^]*\)\s*$/, ''))) {
+    return `${canonicalGroups(text.slice(0, arrow).trim())} => ${canonicalType(text.slice(arrow + 2).trim())}`;
+  }
+  const members = splitTop(text, '|').map((part) => part.text.trim());
+  if (members.length > 1) return members.map(canonicalType).sort().join(' | ');
+  return canonicalGroups(text);
+}
+
+/** An object type's members, each canonical, in name order (a mapped type writes them in creation order too). */
+function canonicalMembers(inner) {
+  const members = splitTop(inner, ';')
+    .map((part) => part.text.trim())
+    .filter(Boolean)
+    .map(canonicalType);
+  return `${members.sort().join('; ')};`;
+}
+
+/** Each bracketed group at depth 0 with its content made canonical. */
+function canonicalGroups(text) {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const c = text[i];
+    if ('([{'.includes(c) || (c === '<' && text[i + 1] !== '=')) {
+      const close = { '(': ')', '[': ']', '{': '}', '<': '>' }[c];
+      let depth = 0;
+      let j = i;
+      let quote = null;
+      for (; j < text.length; j += 1) {
+        const d = text[j];
+        if (quote) {
+          if (d === '\\') j += 1;
+          else if (d === quote) quote = null;
+        } else if (d === "'" || d === '"' || d === '`') quote = d;
+        else if ('([{<'.includes(d)) depth += 1;
+        else if (')]}'.includes(d) || (d === '>' && text[j - 1] !== '=')) {
+          depth -= 1;
+          if (depth === 0) break;
+        }
+      }
+      if (j >= text.length || text[j] !== close) return out + text.slice(i);
+      const inner = text.slice(i + 1, j).trim();
+      out += `${c}${c === '{' && inner ? ` ${canonicalMembers(inner)} ` : canonicalType(inner)}${close}`;
+      i = j + 1;
+    } else if (c === "'" || c === '"' || c === '`') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== c) j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j + 1;
+    } else {
+      out += c;
+      i += 1;
+    }
+  }
+  return out;
+}
+
 function typeText(checker, type, at, flags = FLAGS) {
-  return portable(checker.typeToString(type, at, flags));
+  return canonicalType(portable(checker.typeToString(type, at, flags)));
 }
 
 /**
@@ -94,7 +186,7 @@ function describeSymbol(checker, exported) {
     const declarations = (symbol.declarations ?? []).filter(ts.isInterfaceDeclaration);
     const heritage = declarations.flatMap((d) => d.heritageClauses ?? []).map((clause) => oneLine(clause.getText()));
     const members = declarations.flatMap((d) => d.members.map((member) => memberLine(checker, member)));
-    parts.push(`interface ${heritage.length ? `${heritage.join(' ')} ` : ''}{ ${members.join('; ')} }`);
+    parts.push(`interface ${heritage.length ? `${heritage.join(' ')} ` : ''}{ ${members.sort().join('; ')} }`);
   }
   if (symbol.flags & ts.SymbolFlags.TypeAlias) {
     const type = checker.getDeclaredTypeOfSymbol(symbol);
@@ -128,15 +220,24 @@ function compilerOptions(root) {
 }
 
 /**
- * The public API of each package: { [module]: { [export]: signature } } per package directory,
- * read with one TypeScript program for all of them.
+ * The public API of each package: { [module]: { [export]: signature } } per package directory.
+ * Each package is read with a program of its own entries only, so how its types are written does
+ * not depend on which other packages take part (parsed files are shared between the programs).
  */
 export function readApis(dirs, root = ROOT) {
-  const entries = new Map(dirs.map((dir) => [dir, entriesOf(dir)]));
-  const program = ts.createProgram([...entries.values()].flat().map((entry) => entry.file), compilerOptions(root));
-  const checker = program.getTypeChecker();
+  const options = compilerOptions(root);
+  const host = ts.createCompilerHost(options);
+  const parsed = new Map();
+  const readSource = host.getSourceFile.bind(host);
+  host.getSourceFile = (file, language, ...rest) => {
+    if (!parsed.has(file)) parsed.set(file, readSource(file, language, ...rest));
+    return parsed.get(file);
+  };
   const apis = new Map();
-  for (const [dir, list] of entries) {
+  for (const dir of dirs) {
+    const list = entriesOf(dir);
+    const program = ts.createProgram(list.map((entry) => entry.file), options, host);
+    const checker = program.getTypeChecker();
     const api = {};
     for (const { module, file } of list) {
       const source = program.getSourceFile(file);

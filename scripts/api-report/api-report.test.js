@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPORT_FILE, reportedPackages, run } from './api-report.mjs';
+import { canonicalType, REPORT_FILE, reportedPackages, run } from './api-report.mjs';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 
@@ -86,4 +86,11 @@ describe('API reports', () => {
     expect(fixture.check()).toEqual([]);
     expect(fixture.report()).toContain('version: 2.0.0');
   }, 60_000);
+
+  it('writes unions and object members in a fixed order, which the compiler does not (it follows the order types were created in)', () => {
+    expect(canonicalType("{ size?: 'small' | 'medium' | undefined; area: AreaName; mount: (props: P | Q) => Promise<B | A>; }")).toBe(
+      "{ area: AreaName; mount: (props: P | Q) => Promise<A | B>; size?: 'medium' | 'small' | undefined; }",
+    );
+    expect(canonicalType("Record<'b' | 'a', (() => void) | null>")).toBe("Record<'a' | 'b', (() => void) | null>");
+  });
 });
