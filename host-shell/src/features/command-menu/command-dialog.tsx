@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Command } from 'cmdk';
 import { useNavigate } from 'react-router-dom';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Dialog } from '@plinth/shared-ui/dialog';
@@ -47,8 +48,6 @@ const GROUP_ICONS: Record<CommandGroup, ReactNode> = {
   Account: <UserIcon size={14} />,
 };
 
-const optionId = (id: string) => `command-${id.replace(/[^A-Za-z0-9_-]/g, '_')}`;
-
 const NONE: readonly never[] = [];
 
 function useCommands({ project, railEntries = NONE, projects, organizations = NONE, currentOrgSlug }: Props) {
@@ -84,17 +83,35 @@ function useCommands({ project, railEntries = NONE, projects, organizations = NO
   return { all, lists: [{ name: 'Tables', query: tables }, { name: 'Saved queries', query: savedQueries }, { name: 'Buckets', query: buckets }] as const };
 }
 
+const itemStyle = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: tokens.space.sm,
+  padding: tokens.space.sm,
+  borderRadius: tokens.radius.md,
+  cursor: 'pointer',
+  fontSize: tokens.fontSize.sm,
+  '&[data-selected="true"]': { background: tokens.color.surfaceHover },
+} as const;
+
+/**
+ * The search field and its results on cmdk: it moves the active result with the arrows (and
+ * Home/End), keeps it in view, opens it with Enter or a click, and gives the field, the list, its
+ * groups and options their roles. What matches and in which order stays ours (`searchCommands`:
+ * product words ranked), so cmdk is told not to filter.
+ */
 function CommandSearch({ onDone, ...props }: Props & { onDone: () => void }) {
   const navigate = useNavigate();
   // What was typed between the shortcut and this code's arrival.
   // Read here, cleared once shown (an update of the store while rendering would re-render others mid-render).
   const [typedAhead] = useState(() => useCommandMenu.getState().typedAhead);
   const [search, setSearch] = useState(typedAhead.replace(/\n.*$/s, ''));
-  const [index, setIndex] = useState(0);
   const { all, lists } = useCommands(props);
   const sections = useMemo(() => searchCommands(all, search), [all, search]);
   const results = flattenSections(sections);
-  const current = Math.min(index, Math.max(results.length - 1, 0));
+  // The active result, by id: the first one whenever the search changes.
+  const [active, setActive] = useState('');
+  const current = results.find((r) => r.id === active) ?? results[0];
 
   const go = (href: string) => {
     onDone();
@@ -105,92 +122,53 @@ function CommandSearch({ onDone, ...props }: Props & { onDone: () => void }) {
     if (typedAhead.includes('\n') && results[0]) go(results[0].href);
     // Once, for an Enter typed ahead.
   }, []);
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === 'ArrowDown') {
-      event.preventDefault();
-      setIndex((current + 1) % Math.max(results.length, 1));
-    } else if (event.key === 'ArrowUp') {
-      event.preventDefault();
-      setIndex((current - 1 + results.length) % Math.max(results.length, 1));
-    } else if (event.key === 'Enter' && results[current]) {
-      event.preventDefault();
-      go(results[current].href);
-    }
-  };
-  const active = results[current];
-  useEffect(() => {
-    if (active) document.getElementById(optionId(active.id))?.scrollIntoView?.({ block: 'nearest' });
-  }, [active]);
 
   const loading = lists.filter((l) => l.query.isLoading).map((l) => l.name.toLowerCase());
   const failed = lists.filter((l) => l.query.isError);
-  let position = -1;
   return (
-    <div>
+    <Command label={COMMAND_SEARCH_LABEL} shouldFilter={false} loop value={current?.id ?? ''} onValueChange={setActive}>
       <div css={{ position: 'relative', display: 'flex', alignItems: 'center' }}>
         <span aria-hidden="true" css={{ position: 'absolute', left: tokens.space.sm, display: 'inline-flex', color: tokens.color.textMuted }}>
           <SearchIcon size={16} />
         </span>
-        <input
+        <Command.Input
           autoFocus
-          role="combobox"
-          aria-label={COMMAND_SEARCH_LABEL}
-          aria-expanded="true"
-          aria-controls="command-results"
-          aria-autocomplete="list"
-          aria-activedescendant={active ? optionId(active.id) : undefined}
           placeholder="Pages, tables, saved queries, buckets, projects…"
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setIndex(0);
+          onValueChange={(value) => {
+            setSearch(value);
+            setActive('');
           }}
-          onKeyDown={onKeyDown}
           css={{ width: '100%', height: 38, padding: `0 ${tokens.space.sm} 0 32px`, borderRadius: tokens.radius.md, border: `1px solid ${tokens.color.borderControl}`, background: tokens.color.background, color: tokens.color.text, font: 'inherit', fontSize: tokens.fontSize.md, boxSizing: 'border-box', '&:focus-visible': { outline: `2px solid ${tokens.color.focus}`, outlineOffset: 0 } }}
         />
       </div>
-      <div id="command-results" role="listbox" aria-label="Results" css={{ margin: `${tokens.space.sm} 0 0`, maxHeight: 360, overflowY: 'auto' }}>
-        {results.length === 0 ? <div role="presentation" css={{ padding: tokens.space.sm, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>Nothing matches “{search}”.</div> : null}
+      <Command.List label="Results" css={{ margin: `${tokens.space.sm} 0 0`, maxHeight: 360, overflowY: 'auto' }}>
+        <Command.Empty css={{ padding: tokens.space.sm, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>Nothing matches “{search}”.</Command.Empty>
         {sections.map((section) => (
-          <div key={section.group} role="group" aria-labelledby={`command-group-${section.group.replace(/\s/g, '-')}`}>
-            <div
-              role="presentation"
-              id={`command-group-${section.group.replace(/\s/g, '-')}`}
-              css={{ padding: `${tokens.space.sm} ${tokens.space.sm} ${tokens.space.xs}`, color: tokens.color.textMuted, fontSize: tokens.fontSize.xs, fontWeight: tokens.fontWeight.medium }}
-            >
-              {section.group}
-            </div>
-            {section.commands.map((command) => {
-              position += 1;
-              const i = position;
-              return (
-                <div
-                  key={command.id}
-                  id={optionId(command.id)}
-                  role="option"
-                  aria-selected={i === current}
-                  onMouseEnter={() => setIndex(i)}
-                  onClick={() => go(command.href)}
-                  css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, padding: tokens.space.sm, borderRadius: tokens.radius.md, cursor: 'pointer', fontSize: tokens.fontSize.sm, background: i === current ? tokens.color.surfaceHover : 'none' }}
-                >
-                  <span aria-hidden="true" css={{ display: 'inline-flex', color: tokens.color.textMuted }}>
-                    {GROUP_ICONS[command.group]}
-                  </span>
-                  <span css={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{command.label}</span>
-                  {command.detail ? <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.xs, whiteSpace: 'nowrap' }}>{command.detail}</span> : null}
-                </div>
-              );
-            })}
-          </div>
+          <Command.Group
+            key={section.group}
+            heading={section.group}
+            css={{ '[cmdk-group-heading]': { padding: `${tokens.space.sm} ${tokens.space.sm} ${tokens.space.xs}`, color: tokens.color.textMuted, fontSize: tokens.fontSize.xs, fontWeight: tokens.fontWeight.medium } }}
+          >
+            {section.commands.map((command) => (
+              <Command.Item key={command.id} value={command.id} onSelect={() => go(command.href)} css={itemStyle}>
+                <span aria-hidden="true" css={{ display: 'inline-flex', color: tokens.color.textMuted }}>
+                  {GROUP_ICONS[command.group]}
+                </span>
+                <span css={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{command.label}</span>
+                {command.detail ? <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.xs, whiteSpace: 'nowrap' }}>{command.detail}</span> : null}
+              </Command.Item>
+            ))}
+          </Command.Group>
         ))}
-      </div>
+      </Command.List>
       <div role="status" css={{ display: 'grid', gap: tokens.space.xxs, marginTop: tokens.space.xs, color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>
         {loading.length ? <span>Loading {loading.join(', ')}…</span> : null}
         {failed.map(({ name, query }) => (
           <ListError key={name} name={name} query={query} />
         ))}
       </div>
-    </div>
+    </Command>
   );
 }
 
