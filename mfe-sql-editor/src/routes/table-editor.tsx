@@ -1,16 +1,13 @@
-import { Route, Routes, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { genericPermissionNotice, PERMISSIONS, queryKeys } from '@plinth/shared-contracts';
+import { queryKeys } from '@plinth/shared-contracts';
 import type { EntityList } from '@plinth/contracts-database';
 import { Suspense } from 'react';
 import { LoadingSkeleton } from '@plinth/shared-ui/page';
-import { useArea, AreaLayout, lazyWithPreload, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
-import { TableEditorMenu } from '../features/table-editor/TableEditorMenu';
+import { useArea, lazyWithPreload, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 
 /** The grid (virtual list, cells, panels) loads in its own chunk, after the menu. */
 const TableGrid = lazyWithPreload(() => import('../features/table-editor/TableGrid').then((m) => m.default));
-
-export const TABLE_EDITOR_NO_ACCESS = genericPermissionNotice('view the table editor');
 
 /** Looks the table up in the entity lists already loaded by the menu. */
 function useKnownEntityName(tableId: string): string | undefined {
@@ -25,7 +22,8 @@ function useKnownEntityName(tableId: string): string | undefined {
   return undefined;
 }
 
-function TablePage() {
+/** /editor/:tableId: a table's grid (000 §2.1, §2.9); the kit shows the no-access page without SQL admin read (000 §6). */
+export default function TablePage() {
   const { tableId = '' } = useParams();
   const name = useKnownEntityName(tableId);
   const id = Number(tableId);
@@ -43,29 +41,11 @@ function TablePage() {
   );
 }
 
-/** editor and editor/:tableId (000 §2.1, §2.9); without SQL admin read, a no-access page (000 §6). */
-export default function TableEditorRoutes() {
-  const { can } = useArea();
-  if (!can(PERMISSIONS.SQL_ADMIN_READ)) {
-    return (
-      <PlaceholderPage title="No access to the table editor">
-        <p role="alert">{TABLE_EDITOR_NO_ACCESS}</p>
-      </PlaceholderPage>
-    );
-  }
+/** /editor: the table editor before a table is chosen. */
+export function TableEditorHome() {
   return (
-    <Routes>
-      <Route element={<AreaLayout menu={<TableEditorMenu />} />}>
-        <Route
-          index
-          element={
-            <PlaceholderPage title="Table Editor">
-              <p>Choose a table from the menu, or create a new one.</p>
-            </PlaceholderPage>
-          }
-        />
-        <Route path=":tableId" element={<TablePage />} />
-      </Route>
-    </Routes>
+    <PlaceholderPage title="Table Editor">
+      <p>Choose a table from the menu, or create a new one.</p>
+    </PlaceholderPage>
   );
 }

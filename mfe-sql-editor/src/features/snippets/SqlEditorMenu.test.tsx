@@ -36,7 +36,7 @@ describe('SQL editor menu', () => {
     renderArea('sql/new', { api: seeded(), buildMode: 'self-hosted' });
     expect((await screen.findByRole('link', { name: /New query/ })).getAttribute('href')).toBe(`/project/${PROJECT_REF}/sql/1`);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sql/1'));
-    expect(screen.getByRole('heading', { name: 'New query' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'New query' })).toBeTruthy();
   });
 
   it('shows No queries found for empty lists', async () => {

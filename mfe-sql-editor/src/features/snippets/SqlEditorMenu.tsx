@@ -1,8 +1,5 @@
 import { PERMISSIONS, PERMISSION_MESSAGES } from '@plinth/shared-contracts';
-import { newQueryPath } from '../../area/new-query-path';
-
-export { newQueryPath };
-import { useArea, menuStyles, AreaSideMenu } from '@plinth/area-kit';
+import { useArea, menuStyles, AreaSideMenu, type SectionMenuProps } from '@plinth/area-kit';
 import { ErrorPanel, LoadingState } from '@plinth/shared-ui/layout';
 import { SNIPPET_SECTION_TITLES, snippetsForSection, type SnippetSectionId } from './snippet-sections';
 import { SnippetSection } from './SnippetSection';
@@ -10,26 +7,17 @@ import { useSnippets } from '../../area/use-snippets';
 
 const SECTIONS: readonly SnippetSectionId[] = ['favorites', 'project', 'user'];
 
-/** Side menu of the SQL editor (000 §2.10): New query, Templates, Quickstarts and the three lists. */
-export function SqlEditorMenu() {
-  const { props, hosted, can } = useArea();
+/** Side menu of the SQL editor (000 §2.10): the definition's New query, Templates, Quickstarts and History, then the three lists. */
+export function SqlEditorMenu({ title, groups }: SectionMenuProps) {
+  const { props, can } = useArea();
   const snippets = useSnippets();
   const userId = props.session.user.id;
 
   return (
     <AreaSideMenu
-      title="SQL Editor"
+      title={title}
       aria-label="SQL editor"
-      groups={[
-        {
-          items: [
-            { label: 'New query', to: `/${newQueryPath(hosted)}` },
-            { label: 'Templates', to: '/sql/templates' },
-            { label: 'Quickstarts', to: '/sql/quickstarts' },
-            { label: 'History', to: '/sql/history' },
-          ],
-        },
-      ]}
+      groups={groups}
     >
       {can(PERMISSIONS.USER_CONTENT_CREATE) ? null : (
         <p role="note" css={menuStyles.info}>
