@@ -1,9 +1,10 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { css } from '@emotion/react';
+import { flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingFn, type SortingState, type Updater } from '@tanstack/react-table';
 import { densityValues, tokens, type Density } from '@plinth/shared-ui/theme';
 import { VirtualList, type VirtualListHandle } from '@plinth/shared-ui/virtual-list';
 import { SortableIcon, SortAscendingIcon, SortDescendingIcon } from '@plinth/shared-ui/icons';
-import { nextSort, sortRows, type SortState } from './sort-rows';
+import { compareValues, nextSort, type SortState } from './sort-rows';
 
 export interface DataTableColumn<T> {
   key: string;
@@ -66,10 +67,15 @@ const headerButton = css({
   '&:focus-visible': tokens.focusRing,
 });
 
+/** Numbers by size, text in natural order (file2 before file10); rows without a value are kept last by the table. */
+const naturalOrder: SortingFn<unknown> = (a, b, columnId) => compareValues(a.getValue(columnId), b.getValue(columnId));
+
 /**
  * A table of many rows: sticky column headers, sortable columns, row hover and selection, two
  * densities, and only the rows in view mounted (the virtual list), so ten thousand rows stay fast.
  * Keyboard: the table is one tab stop; arrows, Page Up/Down, Home and End move the focused row.
+ * The row model (sorting, selection, columns and cells) is @tanstack/react-table's; the rows are
+ * placed by the virtual list (@tanstack/react-virtual).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, getRowId, height, density = 'comfortable', selectable = false, selected, onSelectedChange, onRowActivate, defaultSort, empty, onEndReached } = props;
@@ -80,23 +86,44 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const baseId = useId();
   const rowHeight = densityValues[density].row;
 
-  const sorted = useMemo(() => {
-    const column = sort ? columns.find((col) => col.key === sort.key) : undefined;
-    return column?.sortValue && sort ? sortRows(rows, column.sortValue, sort.direction) : rows;
-  }, [rows, columns, sort]);
+  const columnDefs = useMemo<ColumnDef<T>[]>(
+    () =>
+      columns.map((col) => ({
+        id: col.key,
+        header: col.header,
+        // Sortable columns give the value they sort by; a row without one sorts last either way.
+        accessorFn: col.sortValue ? (row: T) => col.sortValue?.(row) ?? undefined : undefined,
+        cell: (info) => col.cell(info.row.original),
+        enableSorting: Boolean(col.sortValue),
+        sortingFn: naturalOrder as SortingFn<T>,
+        sortUndefined: 'last' as const,
+      })),
+    [columns],
+  );
+  const sorting = useMemo<SortingState>(() => (sort ? [{ id: sort.key, desc: sort.direction === 'descending' }] : []), [sort]);
+  const rowSelection = useMemo<RowSelectionState>(() => Object.fromEntries([...(selected ?? [])].map((id) => [id, true])), [selected]);
+  const table = useReactTable<T>({
+    data: rows as T[],
+    columns: columnDefs,
+    getRowId: (row) => getRowId(row),
+    state: { sorting, rowSelection },
+    enableRowSelection: selectable,
+    onRowSelectionChange: (updater: Updater<RowSelectionState>) => {
+      const next = typeof updater === 'function' ? updater(rowSelection) : updater;
+      onSelectedChange?.(new Set(Object.keys(next).filter((id) => next[id])));
+    },
+    manualSorting: false,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
+  const sorted = table.getRowModel().rows;
 
-  const chosen = selected ?? new Set<string>();
   const template = [selectable ? '40px' : null, ...columns.map((col) => col.width ?? 'minmax(0, 1fr)')].filter(Boolean).join(' ');
-  const allChosen = sorted.length > 0 && sorted.every((row) => chosen.has(getRowId(row)));
-  const someChosen = !allChosen && sorted.some((row) => chosen.has(getRowId(row)));
+  const allChosen = sorted.length > 0 && table.getIsAllRowsSelected();
+  const someChosen = !allChosen && table.getIsSomeRowsSelected();
   const activeIndex = Math.min(active, Math.max(sorted.length - 1, 0));
+  const widthOf = new Map(columns.map((col) => [col.key, col]));
 
-  const toggle = (id: string) => {
-    const next = new Set(chosen);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    onSelectedChange?.(next);
-  };
   const moveTo = (index: number) => {
     const clamped = Math.max(0, Math.min(sorted.length - 1, index));
     setActive(clamped);
@@ -111,13 +138,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
       moveTo(moves[event.key]);
     } else if (event.key === ' ' && selectable) {
       event.preventDefault();
-      toggle(getRowId(sorted[activeIndex]));
+      sorted[activeIndex].toggleSelected();
     } else if (event.key === 'Enter' && onRowActivate) {
       event.preventDefault();
-      onRowActivate(sorted[activeIndex]);
+      onRowActivate(sorted[activeIndex].original);
     } else if (selectable && event.key.toLowerCase() === 'a' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
-      onSelectedChange?.(new Set(sorted.map(getRowId)));
+      table.toggleAllRowsSelected(true);
     }
   };
 
@@ -132,25 +159,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
             ref={(el) => {
               if (el) el.indeterminate = someChosen;
             }}
-            onChange={() => onSelectedChange?.(allChosen ? new Set() : new Set(sorted.map(getRowId)))}
+            onChange={() => table.toggleAllRowsSelected(!allChosen)}
             css={{ accentColor: c.brand, margin: 0 }}
           />
         </div>
       ) : null}
-      {columns.map((col) => {
-        const direction = sort?.key === col.key ? sort.direction : undefined;
+      {table.getHeaderGroups()[0].headers.map((head) => {
+        const col = widthOf.get(head.column.id)!;
+        const sortedAs = head.column.getIsSorted();
+        const direction = sortedAs === 'asc' ? 'ascending' : sortedAs === 'desc' ? 'descending' : undefined;
         const SortGlyph = direction === 'ascending' ? SortAscendingIcon : direction === 'descending' ? SortDescendingIcon : SortableIcon;
+        const title = flexRender(head.column.columnDef.header, head.getContext());
         return (
-          <div key={col.key} role="columnheader" aria-sort={col.sortValue ? (direction ?? 'none') : undefined} css={[cellStyle, { textAlign: col.align === 'end' ? 'end' : 'start' }]}>
-            {col.sortValue ? (
+          <div key={head.id} role="columnheader" aria-sort={head.column.getCanSort() ? (direction ?? 'none') : undefined} css={[cellStyle, { textAlign: col.align === 'end' ? 'end' : 'start' }]}>
+            {head.column.getCanSort() ? (
               <button type="button" css={headerButton} onClick={() => setSort(nextSort(sort, col.key))}>
-                {col.header}
+                {title}
                 <span css={{ display: 'inline-flex', opacity: direction ? 1 : 0.55 }}>
                   <SortGlyph size={12} />
                 </span>
               </button>
             ) : (
-              col.header
+              title
             )}
           </div>
         );
@@ -170,7 +200,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         header={header}
         headerHeight={rowHeight}
         handleRef={listRef}
-        getKey={(row) => getRowId(row)}
+        getKey={(row) => row.id}
         onEndReached={onEndReached}
         empty={empty}
         containerProps={{
@@ -186,7 +216,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         rowProps={(row, index) => ({
           id: `${baseId}-row-${index}`,
           'aria-rowindex': index + 2,
-          'aria-selected': selectable ? chosen.has(getRowId(row)) : undefined,
+          'aria-selected': selectable ? row.getIsSelected() : undefined,
           'data-active': focused && index === activeIndex ? '' : undefined,
         })}
         css={{
@@ -195,29 +225,29 @@ export function DataTable<T>(props: DataTableProps<T>) {
           '& [role="row"][aria-selected="true"] > div': { background: `color-mix(in srgb, ${c.brand} 16%, ${c.background})` },
           '& [data-active] > div': { outline: `2px solid ${c.focus}`, outlineOffset: -2 },
         }}
-        renderRow={(row, index) => {
-          const id = getRowId(row);
-          return (
-            <div
-              css={[rowBase, { gridTemplateColumns: template, height: '100%', transition: `background-color ${tokens.motion.fast}` }]}
-              onClick={() => {
-                setActive(index);
-                onRowActivate?.(row);
-              }}
-            >
-              {selectable ? (
-                <div role="gridcell" css={cellStyle} onClick={(event) => event.stopPropagation()}>
-                  <input type="checkbox" tabIndex={-1} aria-label={`Select row ${index + 1}`} checked={chosen.has(id)} onChange={() => toggle(id)} css={{ accentColor: c.brand, margin: 0 }} />
+        renderRow={(row, index) => (
+          <div
+            css={[rowBase, { gridTemplateColumns: template, height: '100%', transition: `background-color ${tokens.motion.fast}` }]}
+            onClick={() => {
+              setActive(index);
+              onRowActivate?.(row.original);
+            }}
+          >
+            {selectable ? (
+              <div role="gridcell" css={cellStyle} onClick={(event) => event.stopPropagation()}>
+                <input type="checkbox" tabIndex={-1} aria-label={`Select row ${index + 1}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} css={{ accentColor: c.brand, margin: 0 }} />
+              </div>
+            ) : null}
+            {row.getVisibleCells().map((cell) => {
+              const col = widthOf.get(cell.column.id)!;
+              return (
+                <div key={cell.id} role="gridcell" css={[cellStyle, { textAlign: col.align === 'end' ? 'end' : 'start', fontVariantNumeric: col.align === 'end' ? 'tabular-nums' : undefined }]}>
+                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </div>
-              ) : null}
-              {columns.map((col) => (
-                <div key={col.key} role="gridcell" css={[cellStyle, { textAlign: col.align === 'end' ? 'end' : 'start', fontVariantNumeric: col.align === 'end' ? 'tabular-nums' : undefined }]}>
-                  {col.cell(row)}
-                </div>
-              ))}
-            </div>
-          );
-        }}
+              );
+            })}
+          </div>
+        )}
       />
     </div>
   );

@@ -13,6 +13,11 @@ export function nextSort(current: SortState | null, key: string): SortState {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
+/** Numbers by size, text in natural order (file2 before file10). */
+export function compareValues(a: unknown, b: unknown): number {
+  return typeof a === 'number' && typeof b === 'number' ? a - b : collator.compare(String(a), String(b));
+}
+
 /** A sorted copy of rows by one value; numbers by size, text in natural order (file2 before file10); stable. */
 export function sortRows<T>(rows: readonly T[], value: (row: T) => string | number | null | undefined, direction: SortDirection): T[] {
   const sign = direction === 'ascending' ? 1 : -1;
@@ -20,7 +25,7 @@ export function sortRows<T>(rows: readonly T[], value: (row: T) => string | numb
     .map((row, index) => ({ row, index, v: value(row) }))
     .sort((a, b) => {
       if (a.v == null || b.v == null) return a.v == null && b.v == null ? a.index - b.index : a.v == null ? 1 : -1;
-      const order = typeof a.v === 'number' && typeof b.v === 'number' ? a.v - b.v : collator.compare(String(a.v), String(b.v));
+      const order = compareValues(a.v, b.v);
       return order === 0 ? a.index - b.index : order * sign;
     })
     .map((entry) => entry.row);
