@@ -25,7 +25,9 @@ test('pages come from the manifests: concrete pages, rail entries and the target
   expect(hrefOf('URL configuration')).toBe(`/project/${REF}/auth/url-configuration`);
   expect(hrefOf('API keys')).toBe(`/project/${REF}/settings/api`);
   expect(hrefOf('Branches')).toBe(`/project/${REF}/branches`);
-  expect(hrefOf('Integrations')).toBe(`/project/${REF}/integrations`);
+  // The project's integrations segment only leads on to its settings page: that page is offered.
+  expect(hrefOf('Integrations')).toBe(`/project/${REF}/settings/integrations`);
+  expect(commands.some((c) => c.href === `/project/${REF}/integrations`)).toBe(false);
   expect(hrefOf('All projects')).toBe('/projects');
   // No address that needs a value the menu does not have, and no page twice under one name.
   expect(commands.every((c) => !/[:*]/.test(c.href))).toBe(true);

@@ -76,7 +76,8 @@ export function pageCommands(input: PageCommandsInput): Command[] {
     if (projectRef) {
       const base = `/project/${projectRef}`;
       for (const page of manifest.pages) {
-        if (page.hostedOnly && !hosted) continue;
+        // A page that only leads on to another is offered as that one.
+        if ((page.hostedOnly && !hosted) || page.redirect !== undefined) continue;
         const parts = segments(page.path);
         if (!projectSegments.has(parts[0])) continue;
         if (isConcrete(page.path)) {
