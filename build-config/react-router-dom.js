@@ -6,6 +6,7 @@
 // workspace and fails on a name this list does not export.
 export {
   BrowserRouter,
+  generatePath,
   Link,
   MemoryRouter,
   Navigate,
