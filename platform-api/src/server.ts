@@ -31,7 +31,7 @@ import { countEgress } from '@plinth/platform-core/egress-hook';
 import { ProjectUrls } from '@plinth/platform-core/project-urls';
 import { refuseCrossOriginWrite } from '@plinth/platform-core/cross-origin';
 import { CustomHosts } from '@plinth/platform-core/custom-hosts';
-import { buildProjectServices } from '@plinth/project-services';
+import { buildProjectServices, createProjectServicesAdmin } from '@plinth/project-services';
 import { seedAdmin } from './seed';
 
 /** What the core keeps for itself and for tests (app.plinth). */
@@ -104,6 +104,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const projects = new ProjectsService(control, access, databases, organizations, app.log, API_PREFIX);
   const usage = new UsageService(control, databases, objects, egress, logs.usage);
   const cookies = { secure: config.secureCookies, sessionTtlMs: config.sessionTtlMs, csrf: new CsrfTokens(await loadServerSecret(control, 'csrf')) };
+  // The console reaches the project services only through this facade (their narrow contracts).
+  const projectServices = createProjectServicesAdmin({ control, databases, objects, projectUrls });
   const deps: ApiDeps = {
     control,
     databases,
@@ -113,7 +115,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     requireOrgAccess: (req, slug, permission) => access.requireOrgAccess(req, slug, permission),
     recordEgress: (ref, bytes) => egress.record(ref, bytes),
     projectUrls,
-    services: { config, access, cookies, accounts: auth, organizations, projects, usage, egress },
+    services: { config, access, cookies, accounts: auth, organizations, projects, usage, egress, projectServices },
   };
   const services = await buildProjectServices({ deps, urls: projectUrls, logs, egress, logger: config.logger });
   const customHosts = new CustomHosts(control, projectUrls);

@@ -3,7 +3,8 @@
 // only deploy, bench and e2e import platform-api; areas, the host and shared-ui never build an API
 // URL by hand (the contracts' clients do). The server packages import one way only (platform-core
 // <- project-services <- console-api <- platform-api; console-api reaches the project services
-// through their package's index alone), and no import cycle is allowed anywhere. `layoutRules(root)` reads the packages and features
+// through their package's index alone, and takes only types from it: the services themselves come
+// as deps.services.projectServices, their narrow contracts), and no import cycle is allowed anywhere. `layoutRules(root)` reads the packages and features
 // under `root`, so the same rules lint the repository and the fixture tree of layout-rules.test.js.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,6 +32,7 @@ export const MESSAGES = {
   apiUrl: 'API URLs are built by the contracts\' clients (@plinth/shared-contracts, @plinth/contracts-<domain>), not by hand (a page of another area: link()).',
   serverLayer: 'The server packages import one way: platform-core <- project-services <- console-api <- platform-api (tests may use the platform-api harness).',
   servicesIndex: 'The console reaches the project services through @plinth/project-services (its index) alone, never their files.',
+  servicesTypes: 'The console takes only types from @plinth/project-services (import type): it calls the project services through deps.services.projectServices (AuthAdmin, StorageAdmin, RestAdmin, ProjectRecords).',
   cycle: 'Dependency cycle',
   route: "An area's routes are the pages of its definition (defineArea in area.manifest.ts), which the kit renders: declare a page there instead of a <Route>, <Routes> or useRoutes.",
 };
@@ -84,10 +86,17 @@ function serverLayerRules(root) {
     const later = SERVER_LAYERS.slice(SERVER_LAYERS.indexOf(pkg) + 1);
     const patterns = later.map((other) => ({ group: [`@plinth/${other}`, `@plinth/${other}/*`, `**/${other}/src/**`], message: MESSAGES.serverLayer }));
     if (pkg !== 'project-services') patterns.push({ group: ['@plinth/project-services/*', '**/project-services/src/**'], message: MESSAGES.servicesIndex });
+    const rules = { 'no-restricted-imports': ['error', { patterns }] };
+    // The console calls the project services through the facade the server hands it; from their
+    // package it takes the facade's contracts, as types (`import type`, or `type` on every name).
+    if (pkg === 'console-api') {
+      rules['@typescript-eslint/no-restricted-imports'] = ['error', { paths: [{ name: '@plinth/project-services', allowTypeImports: true, message: MESSAGES.servicesTypes }] }];
+    }
     return {
       files: [`${pkg}/src/**/*.ts`],
       ignores: ['**/*.test.ts', `${pkg}/src/testing/**`, '**/testing.ts'],
-      rules: { 'no-restricted-imports': ['error', { patterns }] },
+      plugins: { '@typescript-eslint': tseslint.plugin },
+      rules,
     };
   });
 }

@@ -74,10 +74,14 @@ const TREE = {
   'platform-core/src/deps.ts': 'export const deps = 1;\n',
   'platform-core/src/uses-services.ts': "import { engine } from '@plinth/project-services';\nexport { engine };\n",
   'platform-core/src/uses-console-by-path.ts': "import { routes } from '../../console-api/src/index';\nexport { routes };\n",
-  'project-services/src/index.ts': "import { deps } from '@plinth/platform-core/deps';\nexport const engine = deps;\n",
+  'project-services/src/index.ts': "import { deps } from '@plinth/platform-core/deps';\nexport const engine = deps;\nexport type Engine = typeof deps;\nexport interface StorageAdmin { bucket(id: string): Promise<string> }\n",
   'project-services/src/storage/inner.ts': 'export const inner = 1;\n',
   'project-services/src/uses-console.ts': "import { routes } from '@plinth/console-api';\nexport { routes };\n",
-  'console-api/src/index.ts': "import { engine } from '@plinth/project-services';\nimport { deps } from '@plinth/platform-core/deps';\nexport const routes = [engine, deps];\n",
+  'console-api/src/index.ts': "import type { Engine } from '@plinth/project-services';\nimport { deps } from '@plinth/platform-core/deps';\nexport const routes: Engine[] = [deps];\n",
+  'console-api/src/typed-names.ts': "import { type Engine, type StorageAdmin } from '@plinth/project-services';\nexport const bucket = (s: StorageAdmin, e: Engine) => [s.bucket('b'), e];\n",
+  'console-api/src/services-value.ts': "import { engine } from '@plinth/project-services';\nexport { engine };\n",
+  'console-api/src/services-value-mixed.ts': "import { type Engine, engine } from '@plinth/project-services';\nexport const e: Engine = engine;\n",
+  'console-api/src/services-reexport.ts': "export { engine } from '@plinth/project-services';\n",
   'console-api/src/deep.ts': "import { inner } from '@plinth/project-services/storage/inner';\nexport { inner };\n",
   'console-api/src/deep-by-path.ts': "import { inner } from '../../project-services/src/storage/inner';\nexport { inner };\n",
   'console-api/src/server.ts': "import { server } from '@plinth/platform-api';\nexport { server };\n",
@@ -115,6 +119,7 @@ describe('layout rules', () => {
     'contracts-alpha/src/alpha.ts',
     'project-services/src/index.ts',
     'console-api/src/index.ts',
+    'console-api/src/typed-names.ts',
     'console-api/src/routes.test.ts',
     'shared-ui/src/typed-1.ts',
   ])('pass a file that keeps them: %s', (path) => {
@@ -148,6 +153,9 @@ describe('layout rules', () => {
     ["the console API importing a project service's file", 'console-api/src/deep.ts', MESSAGES.servicesIndex],
     ["the console API importing a project service's file by path", 'console-api/src/deep-by-path.ts', MESSAGES.servicesIndex],
     ['the console API importing the server', 'console-api/src/server.ts', MESSAGES.serverLayer],
+    ['the console API importing a value from the project services', 'console-api/src/services-value.ts', MESSAGES.servicesTypes],
+    ['the console API importing a value beside a type from the project services', 'console-api/src/services-value-mixed.ts', MESSAGES.servicesTypes],
+    ['the console API re-exporting a value of the project services', 'console-api/src/services-reexport.ts', MESSAGES.servicesTypes],
   ])('report %s', (_what, path, message) => {
     const messages = reported(path);
     expect(messages).toHaveLength(1);

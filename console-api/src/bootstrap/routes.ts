@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BOOTSTRAP_PATH, BootstrapQuerySchema, BootstrapSchema, usesLiveCheck, type Bootstrap, type BootstrapProject, type PermissionKey } from '@plinth/shared-contracts';
 import { HttpError, type ApiDeps, type RouteModule } from '@plinth/platform-core/deps';
 import { ensureCsrfCookie } from '@plinth/platform-core/cookies';
-import { restServiceStatus } from '@plinth/project-services';
 import { environmentFlags } from '../feature-flags';
 import { FeatureFlagService } from '../feature-flags/service';
 
@@ -73,5 +72,5 @@ export const bootstrapRoutes: RouteModule = (app, deps) => {
 async function reachable(deps: ApiDeps, ref: string, kpsVersion: string): Promise<boolean> {
   if (!deps.databases.isOpen(ref)) return false;
   if (usesLiveCheck(kpsVersion)) return true;
-  return restServiceStatus(deps.control, await deps.databases.get(ref), ref).catch(() => false);
+  return deps.services.projectServices.rest.serving(ref).catch(() => false);
 }

@@ -4,7 +4,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteModule } from '@plinth/platform-core/deps';
 import { numericId, projectRef, RefParamsSchema } from '@plinth/platform-core/common/http';
-import { RestSettingsStore } from '@plinth/project-services';
 import { projectUrl } from '@plinth/platform-core/project-urls';
 import * as objects from './catalog-objects';
 import { exposedFunctions, exposedTables } from './catalog-objects-api-docs';
@@ -36,7 +35,7 @@ export const catalogObjectRoutes: RouteModule = (fastify, deps) => {
     await deps.requireProjectAccess(req, ref, PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
     return deps.databases.get(ref);
   };
-  const rest = new RestSettingsStore(deps.control);
+  const { rest } = deps.services.projectServices;
 
   app.get(`${base}/table-summaries`, { schema: { params: RefParamsSchema, querystring: schemaQuery, response: { 200: z.array(DatabaseTableSummarySchema) } } }, async (req) =>
     objects.listTableSummaries(await read(req, req.params.ref), req.query.schema),
@@ -108,10 +107,10 @@ export const catalogObjectRoutes: RouteModule = (fastify, deps) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SQL_ADMIN_READ);
     const db = await deps.databases.get(req.params.ref);
     const [settings, keys] = await Promise.all([
-      rest.project(req.params.ref),
+      rest.settings(req.params.ref),
       deps.control.query<{ anon_key: string; service_role_key: string }>('select anon_key, service_role_key from projects where ref = $1', [req.params.ref]),
     ]);
-    const schemas = settings?.settings.schemas ?? [];
+    const schemas = settings?.schemas ?? [];
     const k = keys.rows[0]!;
     return {
       url: projectUrl(deps, req, req.params.ref),

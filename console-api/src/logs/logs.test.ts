@@ -4,7 +4,7 @@ import type { ProjectUsage } from '@plinth/contracts-billing';
 import type { ProjectLogEntry, ProjectLogPage } from '@plinth/contracts-logs';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from '@plinth/project-services/testing';
-import { ensureStorageSchema } from '@plinth/project-services';
+import { ensureStorageSchema } from '@plinth/project-services/testing';
 import { toLogEntry } from './entries';
 import type { LogDatabase } from './log-database';
 import { dayOf } from './partitions';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiReport } from '@plinth/contracts-logs';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from '@plinth/project-services/testing';
-import { ensureStorageSchema } from '@plinth/project-services';
+import { ensureStorageSchema } from '@plinth/project-services/testing';
 
 // The API report of Reports: what an app's supabase-js calls did, counted from the request log.
 

@@ -12,7 +12,6 @@ import {
 } from '@plinth/shared-contracts';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
 import { RefParamsSchema } from '@plinth/platform-core/common/http';
-import { restServiceStatus } from '@plinth/project-services';
 
 const EmptyBody = z.object({}).strict().optional();
 
@@ -81,7 +80,7 @@ export const projectRoutes: RouteModule = (app, deps) => {
   r.get('/projects/:ref/api/rest', { schema: { tags, params: RefParamsSchema, response: { 200: ProjectLiveSchema } } }, async (req) => {
     await access.requireProjectAccess(req, req.params.ref);
     const answer = await live(req.params.ref);
-    const serving = await restServiceStatus(deps.control, await databases.get(req.params.ref), req.params.ref).catch(() => false);
+    const serving = await deps.services.projectServices.rest.serving(req.params.ref).catch(() => false);
     if (!serving) throw new HttpError(503, `The data API of project ${req.params.ref} is not answering`, 'REST_OFFLINE');
     return answer;
   });

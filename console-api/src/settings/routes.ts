@@ -5,7 +5,6 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, type ProjectAccess, type RouteModule } from '@plinth/platform-core/deps';
 import { RefParamsSchema } from '@plinth/platform-core/common/http';
-import { organizationPlan } from '@plinth/project-services';
 import { projectUrl } from '@plinth/platform-core/project-urls';
 import { maskSecret } from './keys';
 import { SettingsStore, type ProjectKeys } from './store';
@@ -15,14 +14,17 @@ import { dnsTxtLookup, reservedHostname } from './custom-domain';
 /** Project settings: API keys, configuration, JWT secret rotation and custom hostname. */
 export const settingsRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const store = new SettingsStore(deps.control);
+  const store = new SettingsStore(deps.control, deps.services.projectServices.records);
   const hostnames = new CustomHostnames(deps.control, dnsTxtLookup(deps.services.config.dnsServers));
   fastify.addHook('onClose', async () => {
     await Promise.all([...store.pending.values()]);
   });
   const props = '/platform/props/project/:ref';
 
-  const isFree = async (access: ProjectAccess) => (await organizationPlan(deps.control, access.project.organizationId)) === 'free';
+  const isFree = async (access: ProjectAccess) => {
+    const r = await deps.control.query<{ plan: string }>('select plan from organizations where id = $1', [access.project.organizationId]);
+    return (r.rows[0]?.plan ?? 'free') === 'free';
+  };
   const canReveal = (access: ProjectAccess) => access.permissions.has(PERMISSIONS.SERVICE_API_KEYS_READ);
   const endpointOf = (req: FastifyRequest, ref: string) => {
     const url = new URL(projectUrl(deps, req, ref));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { JwtSecretUpdateStatus } from '@plinth/contracts-settings';
 import { HttpError, type ControlDatabase } from '@plinth/platform-core/deps';
 import { newJwtSecret, signApiKey } from './keys';
-import { forgetProjectRecords } from '@plinth/project-services';
+import type { ProjectRecords } from '@plinth/project-services';
 
 // Project settings kept in the control database: the keys (the core's projects table), JWT secret
 // rotations (a table of this domain); custom hostnames are in custom-hostnames.ts.
@@ -19,7 +19,11 @@ export interface ProjectKeys {
 export class SettingsStore {
   /** Rotations in flight, so tests and shutdown can wait for them. */
   readonly pending = new Map<string, Promise<void>>();
-  constructor(private readonly control: ControlDatabase) {}
+  constructor(
+    private readonly control: ControlDatabase,
+    /** The project services' memory of the project's secret, forgotten once a rotation is written. */
+    private readonly records: ProjectRecords,
+  ) {}
 
   async keys(ref: string): Promise<ProjectKeys> {
     const r = await this.control.query<ProjectKeys>('select ref, name, jwt_secret, anon_key, service_role_key from projects where ref = $1', [ref]);
@@ -58,7 +62,7 @@ export class SettingsStore {
           await tx.query(`update jwt_secret_updates set status = 'Updated', progress = 'API keys regenerated', updated_at = now() where change_tracking_id = $1`, [changeTrackingId]);
         });
         // The app-facing endpoints keep the secret in memory: the next request reads the new one.
-        forgetProjectRecords(ref);
+        this.records.forget(ref);
       } catch (err) {
         await this.control
           .query(`update jwt_secret_updates set status = 'Failed', error = $2, updated_at = now() where change_tracking_id = $1`, [changeTrackingId, (err as Error).message])

@@ -2,9 +2,7 @@ import type { RouteModule } from '@plinth/platform-core/deps';
 import { objectRoutes } from './routes-objects';
 import { folderRoutes } from './routes-folders';
 import { bucketRoutes } from './routes-buckets';
-import { scheduleUploadRecovery } from '@plinth/project-services';
 import { resumableRoutes } from './resumable-routes';
-import { scheduleResumableExpiry } from '@plinth/project-services';
 
 /** Every storage route: buckets, storage config, the explorer's object calls; and the roll-back of unfinished uploads. */
 export const storageRoutes: RouteModule = async (app, deps) => {
@@ -12,6 +10,5 @@ export const storageRoutes: RouteModule = async (app, deps) => {
   await objectRoutes(app, deps);
   await folderRoutes(app, deps);
   await resumableRoutes(app, deps);
-  scheduleUploadRecovery(app, deps);
-  scheduleResumableExpiry(app, deps);
+  deps.services.projectServices.storage.scheduleSweeps(app);
 };

@@ -4,11 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RouteModule } from '@plinth/platform-core/deps';
 import { RefParamsSchema } from '@plinth/platform-core/common/http';
-import { BucketParamsSchema, openStorage } from '@plinth/project-services';
-import { buckets } from '@plinth/project-services';
-import { getStorageConfig, setStorageConfig } from '@plinth/project-services';
-import { emptyBucket } from '@plinth/project-services';
-import { deleteBucketEntirely } from './bucket-deletion';
+import { BucketParamsSchema, openStorage } from './access';
 
 const R = PERMISSIONS.STORAGE_ADMIN_READ;
 const W = PERMISSIONS.STORAGE_ADMIN_WRITE;
@@ -19,17 +15,17 @@ export const bucketRoutes: RouteModule = (fastify, deps) => {
   const base = '/platform/storage/:ref/buckets';
 
   app.get(base, { schema: { params: RefParamsSchema, response: { 200: z.array(BucketSchema) } } }, async (req) => {
-    const { db } = await openStorage(deps, req, req.params.ref, R);
-    return buckets.listBuckets(db);
+    const { storage } = await openStorage(deps, req, req.params.ref, R);
+    return storage.buckets();
   });
   app.get(`${base}/:id`, { schema: { params: BucketParamsSchema, response: { 200: BucketSchema } } }, async (req) => {
-    const { db } = await openStorage(deps, req, req.params.ref, R);
-    return buckets.getBucket(db, req.params.id);
+    const { storage } = await openStorage(deps, req, req.params.ref, R);
+    return storage.bucket(req.params.id);
   });
   app.post(base, { schema: { params: RefParamsSchema, body: BucketCreateSchema, response: { 200: BucketSchema } } }, async (req) => {
-    const { db, access } = await openStorage(deps, req, req.params.ref, W);
+    const { storage, access } = await openStorage(deps, req, req.params.ref, W);
     const owner = /^[0-9a-f-]{36}$/i.test(access.user.id) ? access.user.id : null;
-    return buckets.createBucket(db, req.body, owner);
+    return storage.createBucket(req.body, owner);
   });
   for (const method of ['PATCH', 'PUT'] as const) {
     app.route({
@@ -37,30 +33,30 @@ export const bucketRoutes: RouteModule = (fastify, deps) => {
       url: `${base}/:id`,
       schema: { params: BucketParamsSchema, body: BucketUpdateSchema, response: { 200: BucketSchema } },
       handler: async (req) => {
-        const { db } = await openStorage(deps, req, req.params.ref, W);
-        return buckets.updateBucket(db, req.params.id, req.body);
+        const { storage } = await openStorage(deps, req, req.params.ref, W);
+        return storage.updateBucket(req.params.id, req.body);
       },
     });
   }
   app.post(`${base}/:id/empty`, { schema: { params: BucketParamsSchema, response: { 200: MessageAnswerSchema } } }, async (req) => {
-    const { db } = await openStorage(deps, req, req.params.ref, W);
-    await buckets.getBucket(db, req.params.id);
-    const n = await emptyBucket(db, deps.objects, req.params.ref, req.params.id);
+    const { storage } = await openStorage(deps, req, req.params.ref, W);
+    await storage.bucket(req.params.id);
+    const n = await storage.emptyBucket(req.params.id);
     return { message: `Emptied bucket ${req.params.id} (${n} objects deleted)` };
   });
   // The bucket, its objects and its policies in one operation (nothing half done if the caller goes away).
   app.delete(`${base}/:id`, { schema: { params: BucketParamsSchema, response: { 200: BucketDeletedSchema } } }, async (req) => {
-    const { db } = await openStorage(deps, req, req.params.ref, W);
-    return deleteBucketEntirely(db, deps.objects, req.params.ref, req.params.id);
+    const { storage } = await openStorage(deps, req, req.params.ref, W);
+    return storage.deleteBucket(req.params.id);
   });
 
   const config = '/platform/projects/:ref/config/storage';
   app.get(config, { schema: { params: RefParamsSchema, response: { 200: StorageConfigSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, R);
-    return getStorageConfig(deps.control, access.project.ref, access.project.organizationId);
+    return deps.services.projectServices.storage.config(access.project.ref, access.project.organizationId);
   });
   app.patch(config, { schema: { params: RefParamsSchema, body: StorageConfigUpdateSchema, response: { 200: StorageConfigSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, W);
-    return setStorageConfig(deps.control, access.project.ref, access.project.organizationId, req.body.fileSizeLimit);
+    return deps.services.projectServices.storage.setConfig(access.project.ref, access.project.organizationId, req.body.fileSizeLimit);
   });
 };

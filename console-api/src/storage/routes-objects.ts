@@ -4,13 +4,8 @@ import { MessageAnswerSchema, SignedUrlSchema, STORAGE_API_MESSAGES, StorageDele
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
-import { BucketParamsSchema, openStorage } from '@plinth/project-services';
-import { getBucket, mimeAllowed } from '@plinth/project-services';
-import { getStorageConfig } from '@plinth/project-services';
-import { deleteObjects, listFolder, moveObject, readObject, requireObject, touchObject, uploadObject } from '@plinth/project-services';
-import { objectHeaders } from '@plinth/project-services';
 import { projectUrl } from '@plinth/platform-core/project-urls';
-import { encodeObjectPath, projectSigningSecret, signObjectToken } from '@plinth/project-services';
+import { BucketParamsSchema, openStorage } from './access';
 
 const R = PERMISSIONS.STORAGE_ADMIN_READ;
 const W = PERMISSIONS.STORAGE_ADMIN_WRITE;
@@ -37,54 +32,49 @@ class UploadBody {
 export const objectRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const base = '/platform/storage/:ref/buckets/:id/objects';
+  const admin = deps.services.projectServices.storage;
 
   app.post(`${base}/list`, { schema: { params: BucketParamsSchema, body: StorageListBodySchema, response: { 200: z.array(StorageObjectSchema) } } }, async (req) => {
-    const { db } = await openStorage(deps, req, req.params.ref, R);
-    await getBucket(db, req.params.id);
-    return listFolder(db, req.params.id, { path: req.body.path, ...req.body.options });
+    const { storage } = await openStorage(deps, req, req.params.ref, R);
+    await storage.bucket(req.params.id);
+    return storage.list(req.params.id, { path: req.body.path, ...req.body.options });
   });
 
   app.delete(base, { schema: { params: BucketParamsSchema, body: StorageDeleteBodySchema, response: { 200: z.array(StorageObjectSchema) } } }, async (req) => {
-    const { db } = await openStorage(deps, req, req.params.ref, W);
-    await getBucket(db, req.params.id);
-    return deleteObjects(db, deps.objects, req.params.ref, req.params.id, req.body.paths);
+    const { storage } = await openStorage(deps, req, req.params.ref, W);
+    await storage.bucket(req.params.id);
+    return storage.deleteObjects(req.params.id, req.body.paths);
   });
 
   app.post(`${base}/move`, { schema: { params: BucketParamsSchema, body: StorageMoveBodySchema, response: { 200: MessageAnswerSchema } } }, async (req) => {
-    const { db } = await openStorage(deps, req, req.params.ref, W);
-    await getBucket(db, req.params.id);
-    await moveObject(db, req.params.id, req.body.from, req.body.to);
+    const { storage } = await openStorage(deps, req, req.params.ref, W);
+    await storage.bucket(req.params.id);
+    await storage.move(req.params.id, req.body.from, req.body.to);
     return { message: `Moved ${req.body.from} to ${req.body.to}` };
   });
 
   app.post(`${base}/public-url`, { schema: { params: BucketParamsSchema, body: StoragePathBodySchema, response: { 200: z.object({ publicUrl: z.string() }) } } }, async (req) => {
-    const { db } = await openStorage(deps, req, req.params.ref, R);
-    const bucket = await getBucket(db, req.params.id);
+    const { storage } = await openStorage(deps, req, req.params.ref, R);
+    const bucket = await storage.bucket(req.params.id);
     if (!bucket.public) throw new HttpError(400, STORAGE_API_MESSAGES.bucketNotPublic(bucket.id), 'BUCKET_NOT_PUBLIC');
-    const path = `/storage/v1/object/public/${encodeURIComponent(bucket.id)}/${encodeObjectPath(req.body.path)}`;
-    return { publicUrl: `${projectUrl(deps, req, req.params.ref)}${path}` };
+    return { publicUrl: `${projectUrl(deps, req, req.params.ref)}${storage.publicPath(bucket.id, req.body.path)}` };
   });
 
   app.post(`${base}/sign`, { schema: { params: BucketParamsSchema, body: StorageSignBodySchema, response: { 200: SignedUrlSchema } } }, async (req) => {
-    const { db } = await openStorage(deps, req, req.params.ref, R);
-    await getBucket(db, req.params.id);
-    await requireObject(db, req.params.id, req.body.path);
-    const secret = await projectSigningSecret(deps.control, req.params.ref);
-    const exp = Math.floor(Date.now() / 1000) + req.body.expiresIn;
-    const token = signObjectToken({ ref: req.params.ref, bucket: req.params.id, path: req.body.path, exp }, secret);
-    const path = `/storage/v1/object/sign/${encodeURIComponent(req.params.id)}/${encodeObjectPath(req.body.path)}?token=${token}`;
+    const { storage } = await openStorage(deps, req, req.params.ref, R);
+    await storage.bucket(req.params.id);
+    await storage.object(req.params.id, req.body.path);
+    const path = await storage.signedPath(req.params.id, req.body.path, req.body.expiresIn);
     return { signedUrl: `${projectUrl(deps, req, req.params.ref)}${path}` };
   });
 
   app.post(`${base}/download`, { schema: { params: BucketParamsSchema, body: StoragePathBodySchema } }, async (req, reply) => {
-    const { db } = await openStorage(deps, req, req.params.ref, R);
-    await getBucket(db, req.params.id);
-    const { obj, file } = await readObject(db, deps.objects, req.params.ref, req.params.id, req.body.path);
+    const { storage } = await openStorage(deps, req, req.params.ref, R);
+    await storage.bucket(req.params.id);
+    // Always an attachment, with nosniff and a sandbox; the explorer reads it as a blob.
+    const file = await storage.download(req.params.id, req.body.path);
     deps.recordEgress(req.params.ref, file.size);
-    await touchObject(db, req.params.id, req.body.path);
-    // Always an attachment, with nosniff and a sandbox (serving.ts); the explorer reads it as a blob.
-    const { 'cache-control': _cache, ...headers } = objectHeaders({ mimetype: obj.metadata?.mimetype, name: req.body.path, attachment: true, size: file.size });
-    return reply.headers(headers).send(Readable.from(file));
+    return reply.headers(file.headers).send(Readable.from(file.body));
   });
 
   // Uploads take the raw body as a stream, whatever its content type, in their own scope.
@@ -95,19 +85,18 @@ export const objectRoutes: RouteModule = (fastify, deps) => {
       `${base}/upload`,
       { schema: { params: BucketParamsSchema, querystring: StorageUploadQuerySchema, response: { 200: StorageObjectSchema } } },
       async (req) => {
-        const { db, access } = await openStorage(deps, req, req.params.ref, W);
-        const bucket = await getBucket(db, req.params.id);
+        const { storage, access } = await openStorage(deps, req, req.params.ref, W);
+        const bucket = await storage.bucket(req.params.id);
         const contentType = (header(req.headers['content-type']) ?? 'application/octet-stream').split(';')[0]!.trim().toLowerCase() || 'application/octet-stream';
-        if (!mimeAllowed(bucket.allowed_mime_types, contentType)) {
+        if (!admin.mimeAllowed(bucket.allowed_mime_types, contentType)) {
           throw new HttpError(400, STORAGE_API_MESSAGES.mimeNotAllowed(contentType), 'INVALID_MIME_TYPE');
         }
-        const config = await getStorageConfig(deps.control, access.project.ref, access.project.organizationId);
+        const config = await admin.config(access.project.ref, access.project.organizationId);
         const maxBytes = Math.min(config.fileSizeLimit, bucket.file_size_limit ?? Number.POSITIVE_INFINITY);
         const declared = Number(header(req.headers['content-length']) ?? NaN);
         if (Number.isFinite(declared) && declared > maxBytes) throw new HttpError(413, STORAGE_API_MESSAGES.fileTooLarge(maxBytes), 'PAYLOAD_TOO_LARGE');
         const body = req.body instanceof UploadBody ? req.body.stream : new Uint8Array();
-        return uploadObject(db, deps.objects, {
-          ref: req.params.ref,
+        return storage.upload({
           bucketId: bucket.id,
           path: req.query.path,
           contentType,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProjectServer, type ProjectTestServer } from '@plinth/platform-api/testing/project-server';
-import { ATTACHMENT_CSP, INLINE_CSP, objectHeaders, servedType, showableInPlace } from '@plinth/project-services';
+import { ATTACHMENT_CSP, INLINE_CSP, objectHeaders, servedType, showableInPlace } from '@plinth/project-services/testing';
 
 // User content never runs in the console's origin: every route that answers an object's bytes
 // (the app's public, authenticated and signed downloads, the console's signed and public links and

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startProjectServer, type ProjectTestServer } from '@plinth/platform-api/testing/project-server';
-import { ensureStorageSchema } from '@plinth/project-services';
-import { rollBackUnfinishedUploads, UPLOAD_SWEEP_INTERVAL_MS } from '@plinth/project-services';
+import { ensureStorageSchema } from '@plinth/project-services/testing';
+import { rollBackUnfinishedUploads, UPLOAD_SWEEP_INTERVAL_MS } from '@plinth/project-services/testing';
 
 // What a project's storage finds when it is first opened (uploads a killed process left unfinished)
 // and how unfinished uploads are rolled back while serving.

@@ -3,7 +3,7 @@ import type { ResourceWarning } from '@plinth/shared-contracts';
 import type { ProjectUsage } from '@plinth/contracts-billing';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { appClient, listen, projectKeys, type ProjectKeys } from '@plinth/project-services/testing';
-import { ensureStorageSchema } from '@plinth/project-services';
+import { ensureStorageSchema } from '@plinth/project-services/testing';
 
 // What an app does through supabase-js shows in the usage answers (database size, storage size,
 // egress) and monthly active users over the plan's quota reach the resource warnings the shell's

@@ -58,3 +58,10 @@ export const randomEmail = (tag = 'app') => `${tag}-${Math.random().toString(36)
 export function claimsOf(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8'));
 }
+
+// The storage engine's pieces that the console's storage tests check against: the storage schema
+// made before anything serves (to leave an upload unfinished as a killed process would), the
+// roll-back of unfinished uploads and its period, and how an object's bytes are served.
+export { ensureStorageSchema } from '../storage-engine/schema';
+export { rollBackUnfinishedUploads, UPLOAD_SWEEP_INTERVAL_MS } from '../storage-engine/uploads';
+export { ATTACHMENT_CSP, INLINE_CSP, objectHeaders, servedType, showableInPlace } from '../storage-engine/serving';

@@ -279,7 +279,7 @@ const HOSTS_OWN = /^(access-control-|content-length$|content-type$)/i;
  * DELETE, OPTIONS) of `fastify`. Errors are thrown to the scope's error handler, so each mount
  * answers in its own shape.
  */
-export function mountResumable<Caller>(fastify: FastifyInstance, deps: ApiDeps, mount: ResumableMount<Caller>): void {
+export function mountResumable<Caller>(fastify: FastifyInstance, deps: Pick<ApiDeps, 'control' | 'objects'>, mount: ResumableMount<Caller>): void {
   const store = storeOf(deps);
   interface InFlight {
     req: FastifyRequest;
@@ -397,7 +397,7 @@ export function mountResumable<Caller>(fastify: FastifyInstance, deps: ApiDeps, 
 }
 
 /** Drops expired uploads (row and part) every 10 minutes; the timer never keeps the process alive. */
-export function scheduleResumableExpiry(app: FastifyInstance, deps: ApiDeps): void {
+export function scheduleResumableExpiry(app: FastifyInstance, deps: Pick<ApiDeps, 'control' | 'objects'>): void {
   const store = storeOf(deps);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;

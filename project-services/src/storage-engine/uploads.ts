@@ -70,7 +70,7 @@ export async function rollBackUnfinishedUploads(db: Pick<ProjectDatabase, 'query
  * uploads of projects that had uploads are rolled back. The timer never keeps the process alive
  * and stops when the server closes.
  */
-export function scheduleUploadRecovery(app: FastifyInstance, deps: ApiDeps): void {
+export function scheduleUploadRecovery(app: FastifyInstance, deps: Pick<ApiDeps, 'databases' | 'objects'>): void {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   const sweep = async () => {
