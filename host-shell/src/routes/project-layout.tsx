@@ -81,7 +81,7 @@ export default function ProjectLayout() {
         {/* 000 §6 navigation_layout_v2: the entries under section headings instead of the icon rail. */}
         <FlagSwitch
           flag="navigation_layout_v2"
-          on={<GroupedNav id={RAIL_ID} links={navLinks(ref, buildMode, comingUp, areas)} active={activeKey} open={drawer.open} footer={navFooter} />}
+          on={<GroupedNav id={RAIL_ID} links={navLinks(ref, buildMode, comingUp, areas)} active={activeKey} open={drawer.open} footer={navFooter} permissions={permissionsLoading ? undefined : permissions} />}
           off={<NavRail projectRef={ref} comingUp={comingUp} open={drawer.open} footer={navFooter} permissions={permissionsLoading ? undefined : permissions} />}
         />
         <RailBackdrop open={drawer.open} onClose={() => drawer.setOpen(false)} />

@@ -7,6 +7,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '@plinth/shared-ui/icons';
 import { NAV_ICONS, PlainAreaIcon } from '@plinth/shared-ui/nav-icons';
 import { NARROW, narrowDrawerCss } from './rail-drawer';
 import { navSections, type NavSection, type SectionLink } from './nav-sections';
+import { railEntryRefusal } from './nav-items';
 
 const COLLAPSED_KEY = 'plinth.nav-v2-collapsed';
 const WIDE = 240;
@@ -22,7 +23,9 @@ function readCollapsed(): boolean {
 interface Props {
   /** The element id the header's drawer button controls. */
   id: string;
-  links: readonly SectionLink[];
+  links: readonly (SectionLink & { permission?: string })[];
+  /** The member's permissions on the project (unknown while loading): entries whose page needs another are greyed out. */
+  permissions?: readonly string[];
   /** The key of the entry the page belongs to. */
   active: string;
   /** Below 768 px: whether the menu is open as a drawer. */
@@ -44,6 +47,7 @@ const itemCss = {
   '&:hover': { background: tokens.color.surfaceHover, color: tokens.color.text },
   '&:focus-visible': tokens.focusRingInset,
   '&[aria-current="page"]': { background: tokens.color.surfaceRaised, color: tokens.color.text, fontWeight: tokens.fontWeight.medium },
+  '&[aria-disabled="true"]': { opacity: 0.45, cursor: 'not-allowed', background: 'none', color: tokens.color.textMuted },
 } as const;
 
 /**
@@ -51,7 +55,7 @@ const itemCss = {
  * under section headings (Database, Auth, Storage, …). It collapses to icons and back (remembered
  * in this browser); below 768 px it is the same drawer as the rail.
  */
-export function GroupedNav({ id, links, active, open, footer }: Props) {
+export function GroupedNav({ id, links, active, open, footer, permissions }: Props) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const toggle = () => {
     const next = !collapsed;
@@ -91,7 +95,7 @@ export function GroupedNav({ id, links, active, open, footer }: Props) {
       </button>
       <div css={{ display: 'grid', gap: tokens.space.md }}>
         {navSections(links).map((section) => (
-          <SectionView key={section.title ?? 'home'} section={section} active={active} collapsed={collapsed} />
+          <SectionView key={section.title ?? 'home'} section={section} active={active} collapsed={collapsed} permissions={permissions} />
         ))}
       </div>
       <div css={{ marginTop: 'auto', display: 'grid', gap: 2, paddingTop: tokens.space.md }}>{footer}</div>
@@ -102,7 +106,7 @@ export function GroupedNav({ id, links, active, open, footer }: Props) {
 /** Undoes the collapsed menu's hiding in the drawer below 768 px, where the menu is always wide. */
 const shownInDrawer = { [NARROW]: { position: 'static', width: 'auto', height: 'auto', margin: 0, clip: 'auto', overflow: 'visible', whiteSpace: 'normal' } } as const;
 
-function SectionView({ section, active, collapsed }: { section: NavSection; active: string; collapsed: boolean }) {
+function SectionView({ section, active, collapsed, permissions }: { section: NavSection<SectionLink & { permission?: string }>; active: string; collapsed: boolean; permissions?: readonly string[] }) {
   const headingId = useId();
   const hidden = collapsed ? { ...visuallyHidden, ...shownInDrawer } : {};
   return (
@@ -127,6 +131,23 @@ function SectionView({ section, active, collapsed }: { section: NavSection; acti
       <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 }}>
         {section.links.map((link) => {
           const Icon = NAV_ICONS[link.icon] ?? PlainAreaIcon;
+          const refusal = railEntryRefusal(link, permissions);
+          if (refusal) {
+            // Greyed out, not followed, naming the missing permission (tooltip and description).
+            return (
+              <li key={link.key}>
+                <Tooltip content={refusal} side="right">
+                  <a role="link" aria-disabled="true" tabIndex={0} aria-label={link.label} aria-describedby={`${headingId}-${link.key}`} css={itemCss}>
+                    <Icon size={18} />
+                    <span css={hidden}>{link.label}</span>
+                    <span id={`${headingId}-${link.key}`} hidden>
+                      {refusal}
+                    </span>
+                  </a>
+                </Tooltip>
+              </li>
+            );
+          }
           const item = (
             <Link to={link.href} css={itemCss} aria-current={link.key === active ? 'page' : undefined}>
               <Icon size={18} />

@@ -8,6 +8,7 @@ import { ShellSettingsProvider } from '../../app/shell-settings';
 import { CONSOLE_AREAS, SCHEDULER_AREA } from '../../areas/testing/console-areas';
 import { navLinks, railEntryRefusal } from './nav-items';
 import { NavRail } from './nav-rail';
+import { GroupedNav } from './grouped-nav';
 
 function Where() {
   return <output data-testid="where">{useLocation().pathname}</output>;
@@ -64,5 +65,19 @@ describe('the rail and page permissions', () => {
     expect(railEntryRefusal(logs!, [PERMISSIONS.SQL_ADMIN_READ])).toBe('You need the analytics read on logs permission to open Logs');
     expect(railEntryRefusal(logs!, [PERMISSIONS.ANALYTICS_READ_LOGS])).toBeNull();
     expect(navLinks('r1', 'hosted', false, CONSOLE_AREAS).find((link) => link.key === 'storage')?.permission).toBeUndefined();
+  });
+
+  it('greys out the same entry in the grouped navigation (navigation_layout_v2)', () => {
+    const links = navLinks('r1', 'hosted', false, AREAS);
+    render(
+      <MemoryRouter initialEntries={['/project/r1']}>
+        <GroupedNav id="rail" links={links} active="home" open={false} permissions={[PERMISSIONS.SQL_ADMIN_READ, PERMISSIONS.ANALYTICS_READ_LOGS]} />
+      </MemoryRouter>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Project' });
+    const jobs = within(nav).getByRole('link', { name: 'Scheduled Jobs' });
+    expect(jobs.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(jobs.getAttribute('aria-describedby') ?? '')?.textContent).toBe('You need the projects write permission to open Scheduled Jobs');
+    expect(within(nav).getByRole('link', { name: 'Logs' }).getAttribute('aria-disabled')).toBeNull();
   });
 });
