@@ -289,6 +289,27 @@ export function parseReport(text) {
   return { version, api };
 }
 
+/** An object type's heritage and members, as the report writes an interface or an object type. */
+function objectShape(signature) {
+  const match = /^(interface (?:extends .*? )?|type )\{ (.*) \}$/.exec(signature);
+  if (!match) return null;
+  return { head: match[1], members: splitTop(match[2], ';').map((part) => part.text.trim()).filter(Boolean) };
+}
+
+/**
+ * When `after` is `before` with optional members added and nothing else changed (which breaks no
+ * code written against `before`), the names of those members; otherwise null.
+ */
+function addedOptionalMembers(before, after) {
+  const old = objectShape(before);
+  const now = objectShape(after);
+  if (!old || !now || old.head !== now.head) return null;
+  if (!old.members.every((member) => now.members.includes(member))) return null;
+  const extra = now.members.filter((member) => !old.members.includes(member));
+  const names = extra.map((member) => /^(?:readonly )?([^:]+?)\?:/.exec(member)?.[1] ?? null);
+  return extra.length && names.every(Boolean) ? names : null;
+}
+
 /** What changed from the report's API to the current one: lists of "export X of module" descriptions. */
 export function compareApis(before, after) {
   const added = [];
@@ -299,7 +320,11 @@ export function compareApis(before, after) {
     const now = after[module] ?? {};
     for (const name of Object.keys(now)) {
       if (!(name in old)) added.push(`"${name}" of ${module}`);
-      else if (old[name] !== now[name].replace(/`/g, "'")) changed.push(`"${name}" of ${module}`);
+      else if (old[name] !== now[name].replace(/`/g, "'")) {
+        const optional = addedOptionalMembers(old[name], now[name].replace(/`/g, "'"));
+        if (optional) added.push(...optional.map((member) => `optional "${member}" of "${name}" of ${module}`));
+        else changed.push(`"${name}" of ${module}`);
+      }
     }
     for (const name of Object.keys(old)) if (!(name in now)) removed.push(`"${name}" of ${module}`);
   }

@@ -87,6 +87,18 @@ describe('API reports', () => {
     expect(fixture.report()).toContain('version: 2.0.0');
   }, 60_000);
 
+  it('counts optional members added to an interface as an addition (a minor), and any other change to it as a major', () => {
+    const fixture = fixtureWorkspace();
+    writeFileSync(path.join(fixture.kit, 'src/menu/index.ts'), 'export interface MenuItem { label: string; onSelect?: () => void; icon?: string }\nexport function Menu(items: MenuItem[]): number { return items.length; }\n');
+    fixture.write();
+    writeFileSync(path.join(fixture.kit, 'src/menu/index.ts'), 'export interface MenuItem { label: string; onSelect?: () => void; icon?: string; hint?: string }\nexport function Menu(items: MenuItem[]): number { return items.length; }\n');
+    expect(fixture.check()).toEqual([
+      '@fixture/kit: added optional "hint" of "MenuItem" of @fixture/kit/menu since 1.0.0, but its version is 1.0.0: an added export needs a new minor (1.1.0). Bump "version" in kit/package.json, say what changed in kit/CHANGELOG.md, and run `pnpm run api-report`.',
+    ]);
+    writeFileSync(path.join(fixture.kit, 'src/menu/index.ts'), 'export interface MenuItem { label: string; onSelect?: () => void; icon?: number }\nexport function Menu(items: MenuItem[]): number { return items.length; }\n');
+    expect(fixture.check()[0]).toContain('changed "MenuItem" of @fixture/kit/menu since 1.0.0, but its version is 1.0.0: a removed or changed export needs a new major (2.0.0).');
+  }, 60_000);
+
   it('writes unions and object members in a fixed order, which the compiler does not (it follows the order types were created in)', () => {
     expect(canonicalType("{ size?: 'small' | 'medium' | undefined; area: AreaName; mount: (props: P | Q) => Promise<B | A>; }")).toBe(
       "{ area: AreaName; mount: (props: P | Q) => Promise<A | B>; size?: 'medium' | 'small' | undefined; }",
