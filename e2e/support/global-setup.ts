@@ -1,3 +1,4 @@
+import dgram from 'node:dgram';
 import { existsSync } from 'node:fs';
 import { startConsoleServer, type ConsoleServer } from './console-server';
 import { removeTestEnvironments, TEST_ENVIRONMENTS, writeTestEnvironments } from './environments';
@@ -20,6 +21,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   console.log(`[e2e] console server logs of this run: ${logDir}`);
   publishFixtureRemotes((line) => console.log(`[e2e] ${line}`));
   writeTestEnvironments();
+
+  // Custom domains are verified through a DNS server a test starts on this port when it needs one.
+  const dnsPort = await freeUdpPort();
+  process.env.PLINTH_E2E_DNS_PORT = String(dnsPort);
+  process.env.PLINTH_DNS_SERVERS = `127.0.0.1:${dnsPort}`;
 
   const servers: ConsoleServer[] = [];
   const cleanUp = async () => {
@@ -47,4 +53,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   return cleanUp;
+}
+
+function freeUdpPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = dgram.createSocket('udp4');
+    socket.once('error', reject);
+    socket.bind(0, '127.0.0.1', () => {
+      const { port } = socket.address();
+      socket.close(() => resolve(port));
+    });
+  });
 }
