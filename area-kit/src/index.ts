@@ -13,5 +13,6 @@ export { menuStyles } from './menu-styles';
 export { errorMessage } from './error-message';
 export { useProjectStatus } from './project-status';
 export { useFeatureFlag } from './feature-flags';
+export { areaQueryKeys, isAreaKey, shellQueryKeys, AREA_KEY_ROOT, SHELL_KEY_ROOT, type NamespacedKeys } from './query-keys';
 export { AreaRoutes, createAreaApp, menuGroupsOf, NoAccessNotice, routesOf, type AreaMenus } from './area-routes';
 export type { AreaDefinition, AreaPageDefinition, AreaSectionDefinition, FirstQuery, PageQueryContext, SectionMenuProps } from './define-area';

@@ -1,1 +1,2 @@
 export * from './auth-users';
+export * from './query-keys';

@@ -1,2 +1,3 @@
 export * from './plans';
 export * from './usage';
+export * from './query-keys';

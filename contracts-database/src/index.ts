@@ -8,3 +8,4 @@ export * from './table-rows-ddl';
 export * from './database-objects';
 export * from './database-api-docs';
 export * from './policy-test';
+export * from './query-keys';

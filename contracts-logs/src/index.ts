@@ -1,3 +1,4 @@
 export * from './logs';
 export * from './logs-requests';
 export * from './logs-report';
+export * from './query-keys';

@@ -1,2 +1,3 @@
 export * from './settings';
 export * from './integrations';
+export * from './query-keys';

@@ -1,2 +1,3 @@
 export * from './storage';
 export * from './storage-resumable';
+export * from './query-keys';

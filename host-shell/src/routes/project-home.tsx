@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatBytes, queryKeys } from '@plinth/shared-contracts';
+import { formatBytes } from '@plinth/shared-contracts';
 import { USAGE_METRIC_LABELS, USAGE_METRICS } from '@plinth/contracts-billing';
 import { PageHeader, StatusBadge } from '@plinth/shared-ui/layout';
 import { Card, InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
@@ -10,13 +10,14 @@ import { useProjectContext } from '../features/project-layout/project-context';
 import { PROJECT_STATUS_BADGES } from '../features/project-layout/project-status';
 import { RestoreProjectButton } from '../features/status-gate/paused-screen';
 import { ConnectingCard } from '../features/project-connect/connecting-card';
+import { shellKeys } from '../query-keys';
 
 /** Project home: status, how to connect (URL, keys, connection string, quick starts), and a usage summary. */
 export default function ProjectHomePage() {
   const { project, permissions } = useProjectContext();
   usePageTitle(project.name);
   const api = useApi();
-  const usage = useQuery({ queryKey: queryKeys.projectUsage(project.ref), queryFn: () => api.usage.getProjectUsage(project.ref) });
+  const usage = useQuery({ queryKey: shellKeys.projectUsage(project.ref), queryFn: () => api.usage.getProjectUsage(project.ref) });
   const paused = project.status === 'INACTIVE';
   const badge = PROJECT_STATUS_BADGES[project.status] ?? { word: project.status, tone: 'neutral' as const };
   return (

@@ -1,14 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, queryKeys } from '@plinth/shared-contracts';
+import { ApiError } from '@plinth/shared-contracts';
 import { SNIPPETS_STALE_TIME_MS, type Snippet, type SnippetCreate, type SnippetList } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
 import { localDrafts } from './query-drafts';
+import { keys } from './query-keys';
 
 /** The project's snippets: entries of type sql of GET content (000 §7.4). */
 export function useSnippets() {
   const { api, projectRef } = useArea();
   return useQuery({
-    queryKey: queryKeys.snippets(projectRef),
+    queryKey: keys.snippets(projectRef),
     queryFn: () => api.snippets.listSnippets(projectRef),
     select: (list: SnippetList) => list.data.filter((s) => s.type === 'sql'),
     staleTime: SNIPPETS_STALE_TIME_MS,
@@ -20,7 +21,7 @@ export function useSnippets() {
 export function useSnippetCache() {
   const queryClient = useQueryClient();
   const { projectRef } = useArea();
-  const key = queryKeys.snippets(projectRef);
+  const key = keys.snippets(projectRef);
   return {
     put(snippet: Snippet) {
       // A list on its way was read before this change: it is asked again, or it would drop the change.

@@ -1,10 +1,10 @@
 import { useParams } from 'react-router-dom';
 import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { queryKeys } from '@plinth/shared-contracts';
 import type { EntityList } from '@plinth/contracts-database';
 import { Suspense } from 'react';
 import { LoadingSkeleton } from '@plinth/shared-ui/page';
 import { useArea, lazyWithPreload, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
+import { keys } from '../area/query-keys';
 
 /** The grid (virtual list, cells, panels) loads in its own chunk, after the menu. */
 const TableGrid = lazyWithPreload(() => import('../features/table-editor/TableGrid').then((m) => m.default));
@@ -13,7 +13,7 @@ const TableGrid = lazyWithPreload(() => import('../features/table-editor/TableGr
 function useKnownEntityName(tableId: string): string | undefined {
   const queryClient = useQueryClient();
   const { projectRef } = useArea();
-  const lists = queryClient.getQueriesData<InfiniteData<EntityList>>({ queryKey: queryKeys.entities(projectRef, {}).slice(0, 3) });
+  const lists = queryClient.getQueriesData<InfiniteData<EntityList>>({ queryKey: keys.allEntities(projectRef) });
   for (const [, data] of lists) {
     const pages = data && 'pages' in data ? data.pages : [];
     const hit = pages.flatMap((p) => p.entities).find((e) => String(e.id) === tableId);

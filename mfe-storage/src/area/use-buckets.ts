@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys } from '@plinth/shared-contracts';
 import { useArea } from '@plinth/area-kit';
+import { keys } from './query-keys';
 
 /** The project's buckets, sorted by name as the menu lists them. */
 export function useBuckets() {
   const { api, projectRef } = useArea();
   return useQuery({
-    queryKey: queryKeys.buckets(projectRef),
+    queryKey: keys.buckets(projectRef),
     queryFn: async () => (await api.storage.listBuckets(projectRef)).sort((a, b) => a.name.localeCompare(b.name)),
     enabled: projectRef !== '',
   });
@@ -16,7 +16,7 @@ export function useBuckets() {
 export function useStorageConfig(enabled = true) {
   const { api, projectRef } = useArea();
   return useQuery({
-    queryKey: queryKeys.storageConfig(projectRef),
+    queryKey: keys.storageConfig(projectRef),
     queryFn: () => api.storage.getStorageConfig(projectRef),
     enabled: enabled && projectRef !== '',
   });

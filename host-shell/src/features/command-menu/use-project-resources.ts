@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, type Http } from '@plinth/shared-contracts';
+import type { Http } from '@plinth/shared-contracts';
 import { createDatabaseClient, createSnippetsClient, SNIPPETS_STALE_TIME_MS } from '@plinth/contracts-database';
 import { createStorageClient } from '@plinth/contracts-storage';
 import { useShellApi } from '../../app/api';
+import { shellKeys } from '../../query-keys';
 
 // The command menu's reads of the open project, through the contracts' clients and under the
 // contracts' query keys: the table editor, the SQL editor and the storage area read the same
@@ -34,19 +35,19 @@ export function useProjectResources(projectRef: string) {
   const api = clientsFor(useShellApi().http);
   const enabled = projectRef !== '';
   const tables = useQuery({
-    queryKey: queryKeys.tables(projectRef),
+    queryKey: shellKeys.tables(projectRef),
     queryFn: () => api.database.listTables(projectRef),
     staleTime: LIST_STALE_MS,
     enabled,
   });
   const savedQueries = useQuery({
-    queryKey: queryKeys.snippets(projectRef),
+    queryKey: shellKeys.snippets(projectRef),
     queryFn: () => api.snippets.listSnippets(projectRef),
     staleTime: SNIPPETS_STALE_TIME_MS,
     enabled,
   });
   const buckets = useQuery({
-    queryKey: queryKeys.buckets(projectRef),
+    queryKey: shellKeys.buckets(projectRef),
     // Sorted as the storage area keeps this list.
     queryFn: async () => (await api.storage.listBuckets(projectRef)).sort((a, b) => a.name.localeCompare(b.name)),
     staleTime: LIST_STALE_MS,

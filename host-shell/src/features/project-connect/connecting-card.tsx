@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { queryKeys, type Http, type Project } from '@plinth/shared-contracts';
+import type { Http, Project } from '@plinth/shared-contracts';
 import { createSettingsClient, type ProjectSettings } from '@plinth/contracts-settings';
 import { buttonCss } from '@plinth/shared-ui/button';
 import { CodeBlock } from '@plinth/shared-ui/code-block';
@@ -21,6 +21,7 @@ import {
   type ProjectAccess,
   type QuickStartKey,
 } from './quick-starts';
+import { shellKeys } from '../../query-keys';
 
 const settingsClients = new WeakMap<Http, ReturnType<typeof createSettingsClient>>();
 function settingsClient(http: Http) {
@@ -53,7 +54,7 @@ export function ConnectingCard({ project }: { project: Project }) {
   const link = useShellLink();
   const apiKeys = link('apiKeys', {}, { projectRef: project.ref });
   const sqlEditor = link('newQuery', {}, { projectRef: project.ref });
-  const settings = useQuery({ queryKey: queryKeys.projectSettings(project.ref), queryFn: () => settingsClient(http).getProjectSettings(project.ref) });
+  const settings = useQuery({ queryKey: shellKeys.projectSettings(project.ref), queryFn: () => settingsClient(http).getProjectSettings(project.ref) });
   const access = settings.data ? accessOf(settings.data) : null;
   const connection = connectionStringWithPassword(project.connectionString);
   const role = project.connectionString ? decodeURIComponent(new URL(project.connectionString).username) : '';

@@ -7,6 +7,7 @@ import { ErrorIcon, WarningIcon } from '@plinth/shared-ui/icons';
 import { useApi } from '../../app/use-api';
 import { useShellLink } from '../../areas/shell-links';
 import { bannerState, metricLabel } from './banner-state';
+import { shellKeys } from '../../query-keys';
 
 /** Usage and resource warning banner above a project's pages (spec 000 §2.12). */
 export function ResourceBanner({ project }: { project: Project }) {
@@ -18,7 +19,7 @@ export function ResourceBanner({ project }: { project: Project }) {
     staleTime: RESOURCE_WARNINGS_STALE_MS,
   });
   const usage = useQuery({
-    queryKey: queryKeys.orgUsage(project.organization_slug),
+    queryKey: shellKeys.orgUsage(project.organization_slug),
     queryFn: () => api.usage.getOrganizationUsage(project.organization_slug),
   });
   const state = bannerState(project.ref, warnings.data, usage.data);

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@plinth/shared-contracts';
 import type { AuthProviders, AuthProvidersUpdate } from '@plinth/contracts-auth';
 import { errorMessage, useArea, type AreaApi } from '@plinth/area-kit';
+import { keys } from '../../area/query-keys';
 
 export const authProvidersQuery = (api: AreaApi, ref: string) =>
-  queryOptions({ queryKey: ['auth-providers', ref], queryFn: () => api.authUsers.getAuthProviders(ref) });
+  queryOptions({ queryKey: keys.authProviders(ref), queryFn: () => api.authUsers.getAuthProviders(ref) });
 
 export function useAuthProviders() {
   const { api, projectRef } = useArea();
@@ -29,7 +29,7 @@ export function useSaveProviders() {
 export function useOAuthCallbackUrl() {
   const { api, projectRef } = useArea();
   return useQuery({
-    queryKey: queryKeys.projectSettings(projectRef),
+    queryKey: keys.projectSettings(projectRef),
     queryFn: () => api.settings.getProjectSettings(projectRef),
     staleTime: 60_000,
     select: (settings) => {

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthTemplate, AuthTemplateKind, AuthTemplateUpdate } from '@plinth/contracts-auth';
 import { errorMessage, useArea, type AreaApi } from '@plinth/area-kit';
+import { keys } from '../../area/query-keys';
 
 export const authTemplatesQuery = (api: AreaApi, ref: string) =>
-  queryOptions({ queryKey: ['auth-templates', ref], queryFn: () => api.authUsers.listAuthTemplates(ref) });
+  queryOptions({ queryKey: keys.authTemplates(ref), queryFn: () => api.authUsers.listAuthTemplates(ref) });
 
 export function useAuthTemplates() {
   const { api, projectRef } = useArea();

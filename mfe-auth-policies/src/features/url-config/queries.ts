@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuthUrlConfig } from '@plinth/contracts-auth';
 import { errorMessage, useArea, type AreaApi } from '@plinth/area-kit';
+import { keys } from '../../area/query-keys';
 
-export const urlConfigQuery = (api: AreaApi, ref: string) => queryOptions({ queryKey: ['auth-url-config', ref], queryFn: () => api.authUsers.getAuthUrlConfig(ref) });
+export const urlConfigQuery = (api: AreaApi, ref: string) => queryOptions({ queryKey: keys.urlConfig(ref), queryFn: () => api.authUsers.getAuthUrlConfig(ref) });
 
 export function useUrlConfig() {
   const { api, projectRef } = useArea();

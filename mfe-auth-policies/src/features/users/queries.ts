@@ -1,13 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AUTH_USERS_PAGE_SIZE, type AuthUserCreate, type AuthUser } from '@plinth/contracts-auth';
 import { errorMessage, useArea, type AreaApi } from '@plinth/area-kit';
-
-/** Every cached page of the project's users. */
-export const authUsersKey = (ref: string) => ['auth-users', ref] as const;
+import { keys } from '../../area/query-keys';
 
 export function authUsersQuery(api: AreaApi, ref: string, page: number, search: string) {
   return queryOptions({
-    queryKey: [...authUsersKey(ref), { page, search }],
+    queryKey: keys.authUsersPage(ref, page, search),
     queryFn: () => api.authUsers.listAuthUsers(ref, { page, per_page: AUTH_USERS_PAGE_SIZE, search: search || undefined }),
     placeholderData: keepPreviousData,
   });
@@ -22,7 +20,7 @@ export function useAuthUsers(page: number, search: string) {
 export function useUserActions() {
   const { api, projectRef, notify } = useArea();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: authUsersKey(projectRef) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.authUsers(projectRef) });
   const failed = (what: string) => (error: Error) => notify({ kind: 'error', message: `${what}: ${errorMessage(error)}` });
 
   const create = useMutation({

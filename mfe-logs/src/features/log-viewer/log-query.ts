@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { LogService, ProjectLogEntry, ProjectLogQuery } from '@plinth/contracts-logs';
 import { useArea } from '@plinth/area-kit';
+import { keys } from '../../area/query-keys';
 
 /** What a log page shows of the request log: one service (or all), optionally only database errors. */
 export interface LogScope {
@@ -51,7 +52,7 @@ export function logQuery(scope: LogScope, filters: LogFilters, now: Date, before
 export function useProjectLogs(scope: LogScope, filters: LogFilters) {
   const { api, projectRef } = useArea();
   const query = useInfiniteQuery({
-    queryKey: ['project-logs', projectRef, scope, filters],
+    queryKey: keys.projectLogs(projectRef, scope, filters),
     queryFn: ({ pageParam }) => api.logs.listProjectLogs(projectRef, logQuery(scope, filters, new Date(), pageParam)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,

@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@plinth/shared-ui/button';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { tokens } from '@plinth/shared-ui/theme';
-import { genericPermissionNotice, PERMISSIONS, PERMISSION_MESSAGES, queryKeys } from '@plinth/shared-contracts';
+import { genericPermissionNotice, PERMISSIONS, PERMISSION_MESSAGES } from '@plinth/shared-contracts';
 import { API_KEY_TAGS, SETTINGS_MESSAGES, type ServiceApiKey } from '@plinth/contracts-settings';
 import { useArea } from '@plinth/area-kit';
 import { SecretField } from './SecretField';
 import { apiKeyService, useJwtSecretUpdateStatus, useProjectConfig, useProjectSettings } from './use-api-settings';
+import { keys } from '../../area/query-keys';
 
 const sectionStyle = { marginBottom: tokens.space.xxl, maxWidth: 760 } as const;
 
@@ -50,7 +51,7 @@ function ProjectConfiguration({ jwtState }: { jwtState: string | undefined }) {
   const mayRotate = can(PERMISSIONS.PROJECTS_WRITE);
   const rotate = useMutation({
     mutationFn: () => api.settings.updateJwtSecret(projectRef),
-    onSuccess: (status) => queryClient.setQueryData(queryKeys.jwtSecretUpdateStatus(projectRef), status),
+    onSuccess: (status) => queryClient.setQueryData(keys.jwtSecretUpdateStatus(projectRef), status),
     onError: () => props.notify({ kind: 'error', message: SETTINGS_MESSAGES.updateJwtFailed }),
   });
   const apiService = config.data?.services.find((s) => s.service_api_keys.length > 0) ?? config.data?.services[0];

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { JWT_SECRET_STATUS_POLL_MS, PROJECT_SETTINGS_POLL_MS, queryKeys } from '@plinth/shared-contracts';
+import { JWT_SECRET_STATUS_POLL_MS, PROJECT_SETTINGS_POLL_MS } from '@plinth/shared-contracts';
 import type { ProjectSettings } from '@plinth/contracts-settings';
 import { useArea } from '@plinth/area-kit';
+import { keys } from '../../area/query-keys';
 
 /** The service that holds the project's API keys (the first one that has keys). */
 export function apiKeyService(settings: ProjectSettings | undefined) {
@@ -13,7 +14,7 @@ export function apiKeyService(settings: ProjectSettings | undefined) {
 export function useProjectSettings() {
   const { api, projectRef } = useArea();
   return useQuery({
-    queryKey: queryKeys.projectSettings(projectRef),
+    queryKey: keys.projectSettings(projectRef),
     queryFn: () => api.settings.getProjectSettings(projectRef),
     refetchInterval: (query) => (query.state.status === 'success' && !apiKeyService(query.state.data) ? PROJECT_SETTINGS_POLL_MS : false),
   });
@@ -21,7 +22,7 @@ export function useProjectSettings() {
 
 export function useProjectConfig() {
   const { api, projectRef } = useArea();
-  return useQuery({ queryKey: queryKeys.projectConfig(projectRef), queryFn: () => api.settings.getProjectConfig(projectRef) });
+  return useQuery({ queryKey: keys.projectConfig(projectRef), queryFn: () => api.settings.getProjectConfig(projectRef) });
 }
 
 /**
@@ -32,7 +33,7 @@ export function useJwtSecretUpdateStatus() {
   const { api, projectRef } = useArea();
   const queryClient = useQueryClient();
   const status = useQuery({
-    queryKey: queryKeys.jwtSecretUpdateStatus(projectRef),
+    queryKey: keys.jwtSecretUpdateStatus(projectRef),
     queryFn: () => api.settings.getJwtSecretUpdateStatus(projectRef),
     refetchInterval: (query) => (query.state.data?.jwtSecretUpdateStatus?.meta.status === 'Updating' ? JWT_SECRET_STATUS_POLL_MS : false),
   });
@@ -40,8 +41,8 @@ export function useJwtSecretUpdateStatus() {
   const previous = useRef(state);
   useEffect(() => {
     if (previous.current === 'Updating' && state === 'Updated') {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.projectConfig(projectRef) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.projectSettings(projectRef) });
+      void queryClient.invalidateQueries({ queryKey: keys.projectConfig(projectRef) });
+      void queryClient.invalidateQueries({ queryKey: keys.projectSettings(projectRef) });
     }
     previous.current = state;
   }, [state, queryClient, projectRef]);

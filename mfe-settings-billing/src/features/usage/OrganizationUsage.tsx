@@ -10,6 +10,7 @@ import { DataTable, type DataTableColumn } from '@plinth/shared-ui/data-table';
 import { Picker } from '@plinth/shared-ui/picker';
 import { EmptyIcon } from '@plinth/shared-ui/icons';
 import { billingPeriod, describeFigure, formatBytes, formatCount, planName, shareOfLimit, usageFigures, type UsageFigure } from './usage-figures';
+import { keys } from '../../area/query-keys';
 
 const ALL = 'all';
 
@@ -18,7 +19,7 @@ export function OrganizationUsage({ slug }: { slug: string }) {
   const { api } = useArea();
   const [params, setParams] = useSearchParams();
   const picked = params.get('projectRef') ?? ALL;
-  const usage = useQuery({ queryKey: queryKeys.orgUsage(slug), queryFn: () => api.usage.getOrganizationUsage(slug) });
+  const usage = useQuery({ queryKey: keys.orgUsage(slug), queryFn: () => api.usage.getOrganizationUsage(slug) });
   const projects = useQuery({ queryKey: queryKeys.projects(), queryFn: () => api.projects.list() });
   const nameOf = (ref: string) => projects.data?.find((p) => p.ref === ref)?.name ?? ref;
 

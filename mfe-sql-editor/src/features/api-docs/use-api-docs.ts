@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useArea } from '@plinth/area-kit';
+import { keys } from '../../area/query-keys';
 
-export const apiDocsKey = (ref: string) => ['api-docs', ref] as const;
 
 /** What the project's data API exposes, with its URL and keys (one query for the menu and the pages). */
 export function useApiDocs() {
   const { api, projectRef } = useArea();
-  return useQuery({ queryKey: apiDocsKey(projectRef), queryFn: () => api.apiDocs.getApiDocs(projectRef) });
+  return useQuery({ queryKey: keys.apiDocs(projectRef), queryFn: () => api.apiDocs.getApiDocs(projectRef) });
 }

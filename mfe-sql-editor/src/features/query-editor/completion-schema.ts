@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PERMISSIONS } from '@plinth/shared-contracts';
 import type { SqlEditorSchema } from '@plinth/domain-ui/code-editor';
 import { useArea } from '@plinth/area-kit';
+import { keys } from '../../area/query-keys';
 
 // What the editor completes: the project's schemas, tables with their columns, and functions, read
 // once per project through pg-meta's query route (refreshed when the editor opens after 5 minutes).
@@ -35,7 +36,7 @@ export function toEditorSchema(rows: readonly CatalogRow[]): SqlEditorSchema {
 export function useCompletionSchema(): SqlEditorSchema | undefined {
   const { api, projectRef, can } = useArea();
   const query = useQuery({
-    queryKey: ['sql-editor', projectRef, 'completion-schema'],
+    queryKey: keys.completionSchema(projectRef),
     queryFn: async () => toEditorSchema((await api.database.runQuery(projectRef, { query: COMPLETION_SQL, rowLimit: 20_000 })).rows as unknown as CatalogRow[]),
     enabled: projectRef !== '' && can(PERMISSIONS.SQL_QUERY_RUN),
     staleTime: 5 * 60_000,

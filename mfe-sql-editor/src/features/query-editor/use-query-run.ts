@@ -3,8 +3,8 @@ import { ApiError } from '@plinth/shared-contracts';
 import { SQL_ROW_LIMIT_DEFAULT, type SqlErrorBody, type SqlRunResult } from '@plinth/contracts-database';
 import { useQueryClient } from '@tanstack/react-query';
 import { useArea } from '@plinth/area-kit';
-import { SQL_HISTORY_KEY } from '../../area/run-history-key';
 import { expectedRows, loadRestOfRows } from './result-pages';
+import { keys } from '../../area/query-keys';
 
 export type RunState =
   | { kind: 'idle' }
@@ -102,7 +102,7 @@ export function useQueryRun(rowLimit: number = SQL_ROW_LIMIT_DEFAULT) {
       if (current.current?.runId === runId) setState({ kind: 'failed', error: toSqlProblem(err), query });
     } finally {
       if (current.current?.runId === runId) current.current = null;
-      void queryClient.invalidateQueries({ queryKey: SQL_HISTORY_KEY(projectRef) });
+      void queryClient.invalidateQueries({ queryKey: keys.runHistory(projectRef) });
     }
   };
 

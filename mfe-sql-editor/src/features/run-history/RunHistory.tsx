@@ -6,9 +6,9 @@ import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import type { SqlHistoryEntry, SqlRunStatus } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
-import { SQL_HISTORY_KEY } from '../../area/run-history-key';
 import { useOpenAsNewQuery } from '../../area/open-as-new-query';
 import { historyQueryName, runDuration, runRows } from './history-text';
+import { keys } from '../../area/query-keys';
 
 const STATUS: Record<SqlRunStatus, { tone: StatusTone; text: string }> = {
   success: { tone: 'success', text: 'Success' },
@@ -23,7 +23,7 @@ export function RunHistory() {
   const { api, projectRef } = useArea();
   const open = useOpenAsNewQuery();
   const history = useInfiniteQuery({
-    queryKey: SQL_HISTORY_KEY(projectRef),
+    queryKey: keys.runHistory(projectRef),
     queryFn: ({ pageParam }) => api.database.listSqlHistory(projectRef, { before: pageParam, limit: 50 }),
     initialPageParam: undefined as number | undefined,
     getNextPageParam: (page) => page.next ?? undefined,

@@ -3,10 +3,10 @@ import { Button } from '@plinth/shared-ui/button';
 import { Checkbox, Field, Select, TextInput } from '@plinth/shared-ui/form';
 import { PlusIcon, TrashIcon } from '@plinth/shared-ui/icons';
 import { tokens } from '@plinth/shared-ui/theme';
-import { queryKeys } from '@plinth/shared-contracts';
 import { useArea } from '@plinth/area-kit';
 import { useTableShape } from './table-rows-queries';
 import { COMMON_TYPES, newColumnDraft, type ColumnDraft } from './table-form';
+import { keys } from '../../area/query-keys';
 
 const card = { border: `1px solid ${tokens.color.border}`, borderRadius: tokens.radius.md, padding: tokens.space.md, display: 'grid', gap: tokens.space.sm } as const;
 const line = { display: 'flex', gap: tokens.space.sm, flexWrap: 'wrap', alignItems: 'flex-end' } as const;
@@ -15,7 +15,7 @@ const line = { display: 'flex', gap: tokens.space.sm, flexWrap: 'wrap', alignIte
 function useSchemaTables(schema: string) {
   const { api, projectRef } = useArea();
   return useQuery({
-    queryKey: [...queryKeys.entities(projectRef, { schema, search: '', sort: 'alphabetical' }), 'for-foreign-keys'],
+    queryKey: keys.foreignKeyTargets(projectRef, schema),
     queryFn: () => api.database.listEntities(projectRef, { schema, limit: 1000 }),
   });
 }

@@ -4,13 +4,14 @@ import { KeyValueList, LoadingSkeleton, InlineError } from '@plinth/shared-ui/pa
 import type { TableColumn } from '@plinth/contracts-database';
 import { useArea, errorMessage } from '@plinth/area-kit';
 import { formatCell } from './cell-value';
+import { keys } from '../../area/query-keys';
 
 /** The row a foreign key points at, looked up in the referenced table by the referenced column. */
 export function ReferencedRowDialog({ column, value, onClose }: { column: TableColumn; value: unknown; onClose: () => void }) {
   const { api, projectRef } = useArea();
   const ref = column.references!;
   const lookup = useQuery({
-    queryKey: ['projects', projectRef, 'table-editor', ref.tableId, 'referenced', ref.column, String(value)],
+    queryKey: keys.referencedRow(projectRef, ref.tableId, ref.column, String(value)),
     queryFn: () => api.tableRows.rowPage(projectRef, ref.tableId, { limit: 1, filters: [{ column: ref.column, op: 'eq', value: String(value) }] }),
   });
   const row = lookup.data?.rows[0];

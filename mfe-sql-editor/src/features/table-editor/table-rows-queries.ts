@@ -1,19 +1,13 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TABLE_ROWS_PAGE_SIZE, type RowFilter, type RowPage, type RowSort } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
+import { keys } from '../../area/query-keys';
 
 // Server state of the table grid: the table's shape and its rows, page after page by keyset.
 
-export const tableEditorKeys = {
-  all: (ref: string) => ['projects', ref, 'table-editor'] as const,
-  shape: (ref: string, id: number) => ['projects', ref, 'table-editor', id, 'shape'] as const,
-  rows: (ref: string, id: number, view: RowView) => ['projects', ref, 'table-editor', id, 'rows', view] as const,
-  table: (ref: string, id: number) => ['projects', ref, 'table-editor', id] as const,
-};
-
 export function useTableShape(id: number) {
   const { api, projectRef } = useArea();
-  return useQuery({ queryKey: tableEditorKeys.shape(projectRef, id), queryFn: () => api.tableRows.tableShape(projectRef, id), enabled: id > 0 });
+  return useQuery({ queryKey: keys.tableShape(projectRef, id), queryFn: () => api.tableRows.tableShape(projectRef, id), enabled: id > 0 });
 }
 
 /** What the grid shows: sorted and filtered rows, read from the first page on or from the last page back. */
@@ -28,7 +22,7 @@ type PageParam = { after?: string; before?: string; from?: 'end' };
 export function useRowPages(id: number, view: RowView) {
   const { api, projectRef } = useArea();
   return useInfiniteQuery({
-    queryKey: tableEditorKeys.rows(projectRef, id, view),
+    queryKey: keys.tableRows(projectRef, id, view),
     initialPageParam: (view.from === 'end' ? { from: 'end' } : {}) as PageParam,
     queryFn: ({ pageParam, signal }) =>
       api.tableRows.rowPage(projectRef, id, { limit: TABLE_ROWS_PAGE_SIZE, sort: view.sort, filters: view.filters, ...pageParam }, signal),
@@ -42,5 +36,5 @@ export function useRowPages(id: number, view: RowView) {
 export function useRefreshTable(id: number) {
   const queryClient = useQueryClient();
   const { projectRef } = useArea();
-  return () => queryClient.invalidateQueries({ queryKey: tableEditorKeys.table(projectRef, id) });
+  return () => queryClient.invalidateQueries({ queryKey: keys.table(projectRef, id) });
 }

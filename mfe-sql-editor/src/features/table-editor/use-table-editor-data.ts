@@ -1,13 +1,13 @@
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@plinth/shared-contracts';
 import { ENTITY_LIST_DEFAULT_LIMIT, type DatabaseSchema, type TableSort } from '@plinth/contracts-database';
 import { useArea } from '@plinth/area-kit';
+import { keys } from '../../area/query-keys';
 
 /** Every schema of the project, the hidden system ones flagged protected. */
 export function useSchemas() {
   const { api, projectRef } = useArea();
   return useQuery({
-    queryKey: queryKeys.schemas(projectRef),
+    queryKey: keys.schemas(projectRef),
     queryFn: () => api.database.listSchemas(projectRef, true),
   });
 }
@@ -31,7 +31,7 @@ export interface EntityQuery {
 export function useEntities({ schema, search, sort }: EntityQuery) {
   const { api, projectRef } = useArea();
   return useInfiniteQuery({
-    queryKey: queryKeys.entities(projectRef, { schema, search, sort }),
+    queryKey: keys.entities(projectRef, { schema, search, sort }),
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       api.database.listEntities(projectRef, { schema, search: search || undefined, sort, page: pageParam, limit: ENTITY_LIST_DEFAULT_LIMIT }),
@@ -48,9 +48,9 @@ export function useRefreshTableEditor() {
   const { projectRef } = useArea();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.schemas(projectRef) }),
+      queryClient.invalidateQueries({ queryKey: keys.schemas(projectRef) }),
       // Prefix of every entity list of the project, whatever its schema, search and sort.
-      queryClient.invalidateQueries({ queryKey: queryKeys.entities(projectRef, {}).slice(0, 3) }),
+      queryClient.invalidateQueries({ queryKey: keys.allEntities(projectRef) }),
     ]);
 }
 

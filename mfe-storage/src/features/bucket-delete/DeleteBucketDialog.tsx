@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { queryKeys } from '@plinth/shared-contracts';
 import { STORAGE_MESSAGES, type Bucket } from '@plinth/contracts-storage';
 import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
 import { useArea } from '@plinth/area-kit';
 import { deleteBucketAndPolicies } from './delete-bucket';
+import { keys } from '../../area/query-keys';
 
 /** Confirm-by-typing deletion of a bucket, its files and its policies (001 §4, §5), one call to the API. */
 export function DeleteBucketDialog({ bucket, onClose }: { bucket: Bucket | null; onClose: () => void }) {
@@ -18,8 +18,8 @@ export function DeleteBucketDialog({ bucket, onClose }: { bucket: Bucket | null;
       onClose();
       navigate('/storage/buckets');
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.buckets(projectRef) }),
-        queryClient.invalidateQueries({ queryKey: ['projects', projectRef, 'policies'] }),
+        queryClient.invalidateQueries({ queryKey: keys.buckets(projectRef) }),
+        queryClient.invalidateQueries({ queryKey: keys.allPolicies(projectRef) }),
       ]);
     },
     onError: (error: Error) => {

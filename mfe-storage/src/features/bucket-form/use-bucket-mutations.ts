@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@plinth/shared-contracts';
 import { STORAGE_MESSAGES, type Bucket, type BucketCreate, type BucketUpdate } from '@plinth/contracts-storage';
 import { useArea } from '@plinth/area-kit';
+import { keys } from '../../area/query-keys';
 
 /** Creating and updating a bucket, with the spec's failure notices (000 §8). */
 export function useBucketMutations() {
   const { api, projectRef, notify } = useArea();
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.buckets(projectRef) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: keys.buckets(projectRef) });
 
   const create = useMutation({
     mutationFn: (body: BucketCreate) => api.storage.createBucket(projectRef, body),

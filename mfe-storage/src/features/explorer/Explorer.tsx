@@ -14,6 +14,7 @@ import { ExplorerContextMenu, SelectionBar } from './lazy-parts';
 import type { DropContents, PickedFile } from './uploads';
 import { readPending } from '../../area/uploads/pending';
 import { useExplorerActions } from './use-explorer-actions';
+import { keys } from '../../area/query-keys';
 
 // Parts the first rows do not need load on first use: the preview, the uploads, the dialogs (and
 // those of lazy-parts.ts: the menus, the selection bar, the zip downloads).
@@ -60,7 +61,7 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
 
   const upload = async (column: number, picked: PickedFile[]) => {
     const folder = store.getState().columns[column] ?? '';
-    const cached = client.getQueriesData<{ pages: StorageObjectPage[] }>({ queryKey: ['storage', projectRef, 'objects', bucket.id, folder] });
+    const cached = client.getQueriesData<{ pages: StorageObjectPage[] }>({ queryKey: keys.folderPath(projectRef, bucket.id, folder) });
     const taken = new Set(cached.flatMap(([, d]) => d?.pages.flatMap((p) => p.items.map((i) => i.name)) ?? []));
     setUploading(true);
     const { uploadFiles } = await loadUploads();

@@ -12,6 +12,7 @@ import { fileSize, fileStatus, formatBytes, mimeOf, previewKind } from './explor
 import { useExplorer, useExplorerStore } from './explorer-store';
 import { previewUrl } from './preview-url';
 import type { ExplorerActions } from './use-explorer-actions';
+import { keys } from '../../area/query-keys';
 
 /** The file preview pane, 450 px (001 §2, §4): by MIME type, skipped above 10 MB, corrupted files refused. */
 export function PreviewPane({ bucket, actions, mayWrite }: { bucket: Bucket; actions: ExplorerActions; mayWrite: boolean }) {
@@ -23,7 +24,7 @@ export function PreviewPane({ bucket, actions, mayWrite }: { bucket: Bucket; act
   const kind = item && status === 'ready' ? previewKind(item) : 'none';
   const wantsUrl = !!item?.id && !['none', 'skipped', 'other'].includes(kind);
   const url = useQuery({
-    queryKey: ['storage', projectRef, 'preview-url', bucket.id, item?.id ?? '', preview?.path ?? ''],
+    queryKey: keys.previewUrl(projectRef, bucket.id, item?.id ?? '', preview?.path ?? ''),
     enabled: wantsUrl,
     staleTime: Infinity,
     queryFn: () =>
@@ -33,7 +34,7 @@ export function PreviewPane({ bucket, actions, mayWrite }: { bucket: Bucket; act
       }),
   });
   const text = useQuery({
-    queryKey: ['storage', projectRef, 'preview-text', url.data ?? ''],
+    queryKey: keys.previewText(projectRef, url.data ?? ''),
     enabled: !!url.data && (kind === 'text' || kind === 'json'),
     queryFn: async ({ signal }) => (await fetch(url.data!, { signal })).text(),
   });

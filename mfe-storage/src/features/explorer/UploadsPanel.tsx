@@ -8,6 +8,7 @@ import { tokens } from '@plinth/shared-ui/theme';
 import { discardPending, readPending, sameFile, type PendingUpload } from '../../area/uploads/pending';
 import { formatBytes } from './explorer-rules';
 import { cancelUpload, cancelUploads, clearUploads, retryUpload, uploadFiles, uploadsStore, type UploadEntry } from './uploads';
+import { keys } from '../../area/query-keys';
 
 const fileLabel = (e: UploadEntry) => e.path.split('/').pop() ?? e.path;
 
@@ -98,7 +99,7 @@ function ResumeOffer({ pending, setPending }: { pending: PendingUpload[]; setPen
           upload: (path, file, signal) => api.storage.uploadObject(projectRef, bucketId, path, file, { contentType: file.type || undefined, signal }),
         },
       );
-      await client.invalidateQueries({ queryKey: ['storage', projectRef, 'objects', bucketId] });
+      await client.invalidateQueries({ queryKey: keys.folders(projectRef, bucketId) });
     }
   };
   const discard = async () => {

@@ -4,8 +4,7 @@ import { errorMessage, useArea, type AreaContextValue } from '@plinth/area-kit';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useExplorer, useExplorerStore } from './explorer-store';
 import { folderRows } from './folder-rows';
-
-const folderRoot = (ref: string, bucketId: string) => ['storage', ref, 'objects', bucketId] as const;
+import { keys } from '../../area/query-keys';
 
 interface FolderKey {
   bucketId: string;
@@ -18,7 +17,7 @@ interface FolderKey {
 /** The pages of one folder in one order: what the column reads and what a hover or press on its folder row fetches ahead. */
 function folderQuery(api: AreaContextValue['api'], ref: string, { bucketId, path, sortBy, sortByOrder, search }: FolderKey) {
   return infiniteQueryOptions({
-    queryKey: [...folderRoot(ref, bucketId), path, sortBy, sortByOrder, search],
+    queryKey: keys.folder(ref, bucketId, path, sortBy, sortByOrder, search),
     queryFn: ({ pageParam, signal }) =>
       api.storage.listObjectsPage(
         ref,
@@ -71,7 +70,7 @@ export function usePrefetchFolder() {
 
 /** Drops the cached pages of the bucket's folders so that open ones load again. */
 export function refreshFolders(client: QueryClient, ref: string, bucketId: string) {
-  return client.invalidateQueries({ queryKey: folderRoot(ref, bucketId) });
+  return client.invalidateQueries({ queryKey: keys.folders(ref, bucketId) });
 }
 
 export function useRefreshFolders() {

@@ -1,8 +1,8 @@
 import { useArea } from '@plinth/area-kit';
-import { queryKeys } from '@plinth/shared-contracts';
 import type { ProjectConfig } from '@plinth/contracts-settings';
 import type { Bucket } from '@plinth/contracts-storage';
 import { useQuery } from '@tanstack/react-query';
+import { keys } from '../../area/query-keys';
 
 // Preview URLs cached per file id (001 §3: id, url, expiresIn, fetchedAt): a file opened again
 // reuses its URL until a minute before it expires.
@@ -67,7 +67,7 @@ export function withCustomDomain(url: string, hostname: string | null): string {
 export function useCustomDomain(): string | null {
   const { api, projectRef } = useArea();
   const config = useQuery({
-    queryKey: queryKeys.projectConfig(projectRef),
+    queryKey: keys.projectConfig(projectRef),
     queryFn: () => api.settings.getProjectConfig(projectRef),
     enabled: projectRef !== '',
     staleTime: 60_000,

@@ -1,19 +1,19 @@
 import { useArea } from '@plinth/area-kit';
-import { queryKeys } from '@plinth/shared-contracts';
 import type { Policy, PolicyCreate, PolicyUpdate } from '@plinth/contracts-database';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keys } from '../../area/query-keys';
 
 // The storage policies page's reads and writes: policies of the storage schema through the
 // contracts' database client (the same cache entry the auth area's policies page uses for it).
 
 export function useStoragePolicies() {
   const { api, projectRef } = useArea();
-  return useQuery({ queryKey: queryKeys.policies(projectRef, 'storage'), queryFn: () => api.database.listPolicies(projectRef, 'storage'), enabled: projectRef !== '' });
+  return useQuery({ queryKey: keys.policies(projectRef, 'storage'), queryFn: () => api.database.listPolicies(projectRef, 'storage'), enabled: projectRef !== '' });
 }
 
 export function useRoles(enabled: boolean) {
   const { api, projectRef } = useArea();
-  return useQuery({ queryKey: queryKeys.roles(projectRef), queryFn: () => api.database.listRoles(projectRef), enabled, staleTime: 60_000 });
+  return useQuery({ queryKey: keys.roles(projectRef), queryFn: () => api.database.listRoles(projectRef), enabled, staleTime: 60_000 });
 }
 
 /**
@@ -33,7 +33,7 @@ async function createAll(create: (payload: PolicyCreate) => Promise<Policy>, dro
 export function useStoragePolicyWrites() {
   const { api, projectRef } = useArea();
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.policies(projectRef, 'storage') });
+  const refresh = () => client.invalidateQueries({ queryKey: keys.policies(projectRef, 'storage') });
   const create = (payload: PolicyCreate) => api.database.createPolicy(projectRef, payload);
   const drop = (id: number) => api.database.deletePolicy(projectRef, id);
   return {

@@ -1,5 +1,5 @@
 import { errorMessage, useArea } from '@plinth/area-kit';
-import { PERMISSION_MESSAGES, PERMISSIONS, queryKeys } from '@plinth/shared-contracts';
+import { PERMISSION_MESSAGES, PERMISSIONS } from '@plinth/shared-contracts';
 import { STORAGE_MESSAGES, STORAGE_SIZE_UNITS, type StorageConfig, type StorageSizeUnit } from '@plinth/contracts-storage';
 import { Button } from '@plinth/shared-ui/button';
 import { Field, Select, TextInput } from '@plinth/shared-ui/form';
@@ -11,6 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useStorageConfig } from '../../area/use-buckets';
 import { digitsOnly, formFromBytes, inlineLimitError, uploadLimitUpdate, type UploadLimitForm } from './upload-limit';
+import { keys } from '../../area/query-keys';
 
 /** The storage settings page (001 §2, §5, §6): the project's upload file size limit. */
 export function StorageSettings() {
@@ -42,8 +43,8 @@ function UploadLimitCard({ config }: { config: StorageConfig }) {
   const save = useMutation({
     mutationFn: (fileSizeLimit: number) => api.storage.updateStorageConfig(projectRef, { fileSizeLimit }),
     onSuccess: (next) => {
-      client.setQueryData(queryKeys.storageConfig(projectRef), next);
-      void client.invalidateQueries({ queryKey: queryKeys.storageConfig(projectRef) });
+      client.setQueryData(keys.storageConfig(projectRef), next);
+      void client.invalidateQueries({ queryKey: keys.storageConfig(projectRef) });
       notify({ kind: 'success', message: STORAGE_MESSAGES.settingsUpdated });
     },
     onError: (err) => notify({ kind: 'error', message: STORAGE_MESSAGES.settingsUpdateFailed(errorMessage(err)) }),

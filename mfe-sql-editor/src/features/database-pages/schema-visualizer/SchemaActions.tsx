@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKeys } from '@plinth/shared-contracts';
 import { useArea } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
 import { Field, TextInput } from '@plinth/shared-ui/form';
@@ -10,6 +9,7 @@ import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { DropDialog } from '../DropDialog';
 import { rowReason, useDatabaseWrite } from '../permissions';
 import { useObjectWrite } from '../queries';
+import { keys } from '../../../area/query-keys';
 
 /**
  * Create schema and Drop schema (the shown one, when it is empty and not protected) beside the
@@ -22,7 +22,7 @@ export function SchemaActions({ schema, isProtected, onChosen }: { schema: strin
   const [dropping, setDropping] = useState(false);
   const [name, setName] = useState('');
   const write = useDatabaseWrite('create schemas');
-  const refreshSchemas = () => client.invalidateQueries({ queryKey: queryKeys.schemas(projectRef) });
+  const refreshSchemas = () => client.invalidateQueries({ queryKey: keys.schemas(projectRef) });
   const create = useObjectWrite((a, ref, n: string) => a.databaseObjects.createSchema(ref, n), { refresh: ['schemas'], success: (s) => `Created schema ${s.name}` });
   const drop = useObjectWrite((a, ref, s: string) => a.databaseObjects.dropSchema(ref, s), { refresh: ['schemas'], success: (s) => `Dropped schema ${s.name}` });
   const dropReason = rowReason(isProtected, write.reason);

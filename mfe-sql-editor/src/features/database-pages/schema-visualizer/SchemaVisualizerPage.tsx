@@ -1,7 +1,6 @@
 import { useId, useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { queryKeys } from '@plinth/shared-contracts';
 import { useArea } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
 import { Field, Select } from '@plinth/shared-ui/form';
@@ -14,6 +13,7 @@ import { diagramModel } from './diagram-model';
 import { SchemaActions } from './SchemaActions';
 import { SchemaDiagram } from './SchemaDiagram';
 import { useDiagramLayout } from './use-diagram-layout';
+import { keys } from '../../../area/query-keys';
 
 /**
  * database/schemas, the Schema Visualizer (issue 22): the chosen schema (`?schema=`, public by
@@ -25,7 +25,7 @@ export function SchemaVisualizerPage() {
   const schema = params.get('schema') || 'public';
   const choose = (next: string) => setParams(next === 'public' ? {} : { schema: next }, { replace: true });
   const graph = useObjects('schema-graph', (a, ref) => a.databaseObjects.getSchemaGraph(ref, schema), schema);
-  const schemas = useQuery({ queryKey: [...queryKeys.schemas(projectRef), 'all'], queryFn: () => api.database.listSchemas(projectRef, true) });
+  const schemas = useQuery({ queryKey: keys.schemasWithSystem(projectRef), queryFn: () => api.database.listSchemas(projectRef, true) });
   const model = useMemo(() => (graph.data ? diagramModel(graph.data) : null), [graph.data]);
   const { layout, error: layoutError, retry: retryLayout } = useDiagramLayout(model);
   const helpId = useId();

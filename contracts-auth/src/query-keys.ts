@@ -1,0 +1,11 @@
+// The project auth service's React Query keys, beside its calls. Plain tuples: an area takes them
+// through `areaQueryKeys(areaId, authQueryKeys)` (@plinth/area-kit), which puts them under its own
+// prefix in the cache the host shares with every area.
+export const authQueryKeys = {
+  /** Every page and search of the users list (the prefix of `authUsersPage`). */
+  authUsers: (ref: string) => ['auth-users', ref] as const,
+  authUsersPage: (ref: string, page: number, search: string) => ['auth-users', ref, { page, search }] as const,
+  authProviders: (ref: string) => ['auth-providers', ref] as const,
+  authTemplates: (ref: string) => ['auth-templates', ref] as const,
+  urlConfig: (ref: string) => ['auth-url-config', ref] as const,
+};
