@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { lazyWithPreload, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { LoadingSkeleton } from '@plinth/shared-ui/page';
 import { ApiSettingsPanel } from '../features/api-keys/ApiSettingsPanel';
+import { CustomDomainPanel } from '../features/custom-domain/CustomDomainPanel';
 
 // The project settings pages (000 §2.1) and Branches: the API page, the integrations page (its own
 // chunk, loaded when opened), and titled pages for the rest.
@@ -10,7 +11,14 @@ const ProjectIntegrationsPage = lazyWithPreload(() => import('../features/integr
 
 const titled = (title: string) => () => <PlaceholderPage title={title} />;
 
-export const GeneralPage = titled('General');
+/** General: the custom domain (001 §2); the project's name, pause, restart and delete are still to come here. */
+export function GeneralPage() {
+  return (
+    <PlaceholderPage title="General">
+      <CustomDomainPanel />
+    </PlaceholderPage>
+  );
+}
 export const InfrastructurePage = titled('Infrastructure');
 export const AddOnsPage = titled('Add Ons');
 export const VaultPage = titled('Vault');

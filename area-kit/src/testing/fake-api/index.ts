@@ -117,6 +117,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     roles: DEFAULT_ROLES,
     runQuery: () => ({ rows: [], columns: [], affectedRows: 0 }),
     keysReady: true,
+    customHostname: { status: '0_no_hostname_configured', data: null },
     jwtStates: [],
     members: DEFAULT_MEMBERS,
     authUsers: [],

@@ -1,4 +1,4 @@
-import { JwtSecretUpdateStatusSchema, ProjectConfigSchema, ProjectSettingsSchema, type createSettingsClient, type JwtSecretUpdateState } from '@plinth/contracts-settings';
+import { CustomHostnameSchema, JwtSecretUpdateStatusSchema, ProjectConfigSchema, ProjectSettingsSchema, type createSettingsClient, type CustomHostname, type JwtSecretUpdateState } from '@plinth/contracts-settings';
 import { PROJECT_REF } from '../fixtures';
 import { answer, type Handlers } from './fake-client';
 
@@ -13,6 +13,8 @@ export interface KeysState {
   keysReady: boolean;
   /** Successive states of a JWT secret rotation to answer, the last one repeating; empty: none ever. */
   jwtStates: JwtSecretUpdateState[];
+  /** The project's custom hostname as the settings API reads it (none by default). */
+  customHostname: CustomHostname;
 }
 
 const apiService = (keys: boolean) => ({
@@ -37,6 +39,7 @@ export function keyHandlers(state: KeysState): Handlers<SettingsClient> {
     getProjectSettings: (ref) => answer(ProjectSettingsSchema, { project: { ref, name: 'Shop' }, services: [apiService(state.keysReady)] }),
     getProjectConfig: (ref) => answer(ProjectConfigSchema, { project: { ref, jwt_secret: JWT_SECRET }, services: [apiService(true)], customDomain: null }),
     getJwtSecretUpdateStatus: () => jwtStatus(state.jwtStates.length > 1 ? state.jwtStates.shift() : state.jwtStates[0], 'c1'),
+    getCustomHostname: () => answer(CustomHostnameSchema, state.customHostname),
     updateJwtSecret: () => {
       state.jwtStates = ['Updating'];
       return jwtStatus('Updating', 'c2');

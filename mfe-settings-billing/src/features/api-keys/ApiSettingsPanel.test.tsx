@@ -13,7 +13,7 @@ describe('API settings', () => {
   it('shows the anon key, hides service_role until revealed, and shows URL and JWT Secret', async () => {
     const user = userEvent.setup();
     renderArea(API_PAGE);
-    expect(screen.getByRole('heading', { name: 'Project API keys' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Project API keys' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Project Configuration' })).toBeTruthy();
     await screen.findByText(ANON_KEY);
     expect(valueOf('service_role')).toBe(MASKED_VALUE);

@@ -55,7 +55,9 @@ function ProjectConfiguration({ jwtState }: { jwtState: string | undefined }) {
     onError: () => props.notify({ kind: 'error', message: SETTINGS_MESSAGES.updateJwtFailed }),
   });
   const apiService = config.data?.services.find((s) => s.service_api_keys.length > 0) ?? config.data?.services[0];
-  const url = apiService ? `${apiService.app_config.protocol}://${apiService.app_config.endpoint}` : '';
+  // An active custom domain replaces the project's own host in the URL given to copy (001 §4).
+  const customDomain = config.data?.customDomain?.status === '5_services_reconfigured' ? config.data.customDomain.hostname : null;
+  const url = customDomain ? `https://${customDomain}` : apiService ? `${apiService.app_config.protocol}://${apiService.app_config.endpoint}` : '';
   return (
     <section aria-labelledby="project-config-heading" css={sectionStyle}>
       <h2 id="project-config-heading">{SETTINGS_MESSAGES.configurationHeading}</h2>
