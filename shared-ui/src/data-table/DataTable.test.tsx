@@ -124,3 +124,47 @@ describe('sortRows', () => {
     expect(sortRows(rows, (r) => r.v, 'descending')).toEqual([rows[0], rows[3], rows[2], rows[1]]);
   });
 });
+
+describe('DataTable with cell navigation (a query result)', () => {
+  const result = [
+    ['1', 'ada', '{"vip":true}'],
+    ['2', 'bob', null],
+  ];
+  const rowIds = new Map(result.map((row, i) => [row, String(i)]));
+  const resultColumns: DataTableColumn<(string | null)[]>[] = ['id', 'customer', 'meta'].map((name, col) => ({ key: String(col), header: name, size: 120, resizable: true, cell: (row) => row[col] ?? 'NULL' }));
+
+  it('numbers the rows, moves the focused cell with the arrows and opens it with Enter or a double click', async () => {
+    const user = userEvent.setup();
+    const opened = vi.fn();
+    render(<DataTable aria-label="Results" columns={resultColumns} rows={result} getRowId={(row) => rowIds.get(row)!} height={400} density="dense" rowNumbers cellNavigation onCellActivate={opened} />);
+    const grid = screen.getByRole('grid', { name: 'Results' });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['#', 'id', 'customer', 'meta']);
+    expect(screen.getAllByRole('row')[2].textContent).toBe('22bobNULL');
+    await user.tab();
+    expect(document.activeElement).toBe(grid);
+    await user.keyboard('{ArrowRight}{ArrowRight}{ArrowDown}');
+    const cell = document.getElementById(grid.getAttribute('aria-activedescendant')!)!;
+    expect(cell.textContent).toBe('NULL');
+    expect(cell.getAttribute('aria-selected')).toBe('true');
+    await user.keyboard('{Control>}{Home}{/Control}{Enter}');
+    expect(opened).toHaveBeenLastCalledWith({ row: result[0], rowIndex: 0, columnKey: '0' });
+    await user.dblClick(screen.getByRole('gridcell', { name: '{"vip":true}' }));
+    expect(opened).toHaveBeenLastCalledWith({ row: result[0], rowIndex: 0, columnKey: '2' });
+  });
+
+  it('resizes a column from its edge with the arrow keys, within 48 to 1200 px', async () => {
+    const user = userEvent.setup();
+    render(<DataTable aria-label="Results" columns={resultColumns} rows={result} getRowId={(row) => rowIds.get(row)!} height={400} rowNumbers cellNavigation />);
+    const edge = screen.getByRole('separator', { name: 'Resize column customer' });
+    expect(edge.getAttribute('aria-valuenow')).toBe('120');
+    edge.focus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(edge.getAttribute('aria-valuenow')).toBe('152');
+    for (let i = 0; i < 10; i++) await user.keyboard('{ArrowLeft}');
+    expect(edge.getAttribute('aria-valuenow')).toBe('48');
+    // The header row is as wide as its columns: 64 (#) + 120 + 48 + 120, each at its width.
+    const header = screen.getAllByRole('row')[0];
+    expect(getComputedStyle(header).width).toBe('352px');
+    expect(getComputedStyle(header).gridTemplateColumns).toBe('64px 120px 48px 120px');
+  });
+});
