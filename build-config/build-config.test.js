@@ -93,6 +93,16 @@ describe('area build stamp', () => {
     );
   });
 
+  it('reads every area of the workspace and the browser tests\' fixture area as a sound definition, each page declared once', async () => {
+    const dirs = [...readdirSync(workspaceRoot).filter((name) => name.startsWith('mfe-')), 'e2e/fixtures/scheduler-area'].map((name) => path.join(workspaceRoot, name));
+    for (const dir of dirs) {
+      const manifest = await loadAreaManifest(dir);
+      expect(manifest.pages.length, dir).toBeGreaterThan(0);
+      expect(new Set(manifest.pages.map((page) => page.path)).size, dir).toBe(manifest.pages.length);
+      expect(manifest.pages.filter((page) => 'load' in page || 'queries' in page), dir).toEqual([]);
+    }
+  }, 60_000);
+
   it('names each area container after the area', () => {
     expect(remoteNameOf('settings-billing')).toBe('plinth_settings_billing');
   });
