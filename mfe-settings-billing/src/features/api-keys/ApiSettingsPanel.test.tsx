@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ALL_PERMISSIONS, PERMISSIONS } from '@plinth/shared-contracts';
 import { ANON_KEY, createFakeApi, JWT_SECRET, PROJECT_REF, SERVICE_KEY } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
-import { MASKED_VALUE } from './SecretField';
+import { MASKED_VALUE } from '../../area/SecretField';
 
 const API_PAGE = `/project/${PROJECT_REF}/settings/api`;
 const valueOf = (label: string) => screen.getByRole('status', { name: label }).textContent;

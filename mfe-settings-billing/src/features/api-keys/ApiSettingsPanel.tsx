@@ -5,7 +5,7 @@ import { tokens } from '@plinth/shared-ui/theme';
 import { genericPermissionNotice, PERMISSIONS, PERMISSION_MESSAGES } from '@plinth/shared-contracts';
 import { API_KEY_TAGS, SETTINGS_MESSAGES, type ServiceApiKey } from '@plinth/contracts-settings';
 import { useArea } from '@plinth/area-kit';
-import { SecretField } from './SecretField';
+import { SecretField } from '../../area/SecretField';
 import { apiKeyService, useJwtSecretUpdateStatus, useProjectConfig, useProjectSettings } from './use-api-settings';
 import { keys } from '../../area/query-keys';
 

@@ -9,7 +9,7 @@ import { tokens } from '@plinth/shared-ui/theme';
 import { genericPermissionNotice, PERMISSIONS } from '@plinth/shared-contracts';
 import { CustomHostnameCreateSchema, type CustomHostname } from '@plinth/contracts-settings';
 import { errorMessage, useArea } from '@plinth/area-kit';
-import { SecretField } from '../api-keys/SecretField';
+import { SecretField } from '../../area/SecretField';
 import { keys } from '../../area/query-keys';
 import { customDomainStep } from './custom-domain-step';
 
