@@ -26,7 +26,8 @@ export async function startTestDnsServer(port = 0): Promise<TestDnsServer> {
       const values = records.get(name);
       if (!values) response.header.rcode = Packet.RCODE.NXDOMAIN;
       else if (question?.type === Packet.TYPE.TXT) {
-        for (const value of values) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data: value });
+        // The packet encodes a plain record by its type (the library's Resource type also lists its encoder).
+        for (const value of values) response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 1, data: value } as (typeof response.answers)[number]);
       }
       void send(response);
     },
