@@ -276,7 +276,13 @@ export async function promoteShell(env: string, dirs: DeployDirs = DEFAULT_DIRS)
  * Before a build replaces a published version: every environment running that version whose shell
  * could not run the new build, in the host's words.
  */
-export async function environmentsRefusingBuild(dirs: DeployDirs, area: AreaName, build: { title: string; version: string; requires: RuntimeRequires }): Promise<string[]> {
+export async function environmentsRefusingBuild(
+  dirs: DeployDirs,
+  area: AreaName,
+  build: { title: string; version: string; requires: RuntimeRequires },
+  /** The shell published together with this build (publish-all): environments that run the published shell are checked against it. */
+  nextShell: RuntimeProvides | null = null,
+): Promise<string[]> {
   if (!existsSync(dirs.environments)) return [];
   const refusals: string[] = [];
   for (const file of (await readdir(dirs.environments)).filter((name) => name.endsWith('.json')).sort()) {
@@ -288,7 +294,8 @@ export async function environmentsRefusingBuild(dirs: DeployDirs, area: AreaName
       continue;
     }
     if (manifest.areas[area]?.version !== build.version) continue;
-    const refusal = refusalFor(build, await environmentShellProvides(dirs, manifest), env);
+    const shell = !manifest.shell && nextShell ? nextShell : await environmentShellProvides(dirs, manifest);
+    const refusal = refusalFor(build, shell, env);
     if (refusal) refusals.push(refusal);
   }
   return refusals;

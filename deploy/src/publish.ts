@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AREA_MANIFEST_FILE, parseAreaManifest, type AreaName } from '@plinth/shared-contracts';
+import { AREA_MANIFEST_FILE, parseAreaManifest, type AreaName, type RuntimeProvides } from '@plinth/shared-contracts';
 import { environmentsBrokenByShell, environmentsRefusingBuild, refreshEnvironments } from './environments';
 import { copyBuild, fingerprint, PUBLISH_RECORD, readJsonFile } from './files';
 import { areaDistDir, DEFAULT_DIRS, DeployError, publishedAreaDir, requireVersion, SHELL_FOLDER, type DeployDirs } from './paths';
@@ -32,6 +32,12 @@ export interface PublishOptions {
   sourceDir?: string;
   /** Folder of the area's sources when it is built first; default mfe-<area> (a test fixture lives elsewhere). */
   areaDir?: string;
+  /**
+   * What the shell published together with this area provides (publish-all publishes one build of
+   * the workspace: its areas and its shell go out as one release). Environments that run the
+   * published shell are checked against this one; default: the shell published now.
+   */
+  nextShell?: RuntimeProvides | null;
   log?: (line: string) => void;
 }
 
@@ -132,7 +138,7 @@ export async function publishArea(options: PublishOptions): Promise<PublishResul
       outcome = 'replaced';
     }
     // An environment already running this version takes the new build: its shell must be able to run it.
-    const refusals = await environmentsRefusingBuild(dirs, area, { title, version, requires });
+    const refusals = await environmentsRefusingBuild(dirs, area, { title, version, requires }, options.nextShell ?? null);
     if (refusals.length) throw new DeployError(`Cannot publish ${area} ${version}: ${refusals.join(' ')}`);
     await copyBuild(source, target, {
       area,
@@ -184,8 +190,12 @@ export function workspaceAreas(dirs: DeployDirs): AreaName[] {
 export async function publishAll(options: { dirs?: DeployDirs; force?: boolean; log?: (line: string) => void } = {}): Promise<PublishResult[]> {
   const dirs = options.dirs ?? DEFAULT_DIRS;
   const results: PublishResult[] = [];
+  // One build of the workspace: its areas are checked against the shell built with them (which is
+  // published last, and refused if an environment keeps an area it cannot run).
+  const providesFile = path.join(dirs.workspace, 'host-shell', 'dist', RUNTIME_PROVIDES_FILE);
+  const nextShell = existsSync(providesFile) ? parseRuntimeProvides(await readJsonFile<unknown>(providesFile), providesFile) : null;
   for (const area of workspaceAreas(dirs)) {
-    results.push(await publishArea({ area, dirs, force: options.force, log: options.log }));
+    results.push(await publishArea({ area, dirs, force: options.force, log: options.log, nextShell }));
   }
   await publishShell(dirs, options.log);
   return results;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './cli';
 import { promote, promoteShell, publicManifest, readEnvironmentFile, rollback } from './environments';
 import type { DeployDirs } from './paths';
-import { publishArea, publishShell } from './publish';
+import { publishAll, publishArea, publishShell } from './publish';
 import { areaManifest, areaRequires, shellProvides, temporaryDirs, writeAreaBuild, writeShellBuild } from './test-fixtures';
 
 const ADVICE = 'Ask its team to publish a compatible version, or update the shell.';
@@ -152,5 +152,23 @@ describe('a shell that no longer meets an area already promoted is refused', () 
       `Cannot publish storage 1.3.0: The Storage area (version 1.3.0) cannot run in the staging environment: it imports "SplitButton" from @plinth/shared-ui/button, which the shell's @plinth/shared-ui/button 1.1.0 does not export. ${ADVICE}`,
     );
     expect((await readEnvironmentFile(dirs, 'staging')).areas.storage?.requires?.modules['@plinth/shared-ui/button']?.imports).toEqual(['Button']);
+  });
+});
+
+describe('publish-all publishes one build of the workspace as one release', () => {
+  it('checks its areas against the shell built with them, not the older shell published before', async () => {
+    const dirs = await withShell('1.1.0', ['Button']);
+    await publishStorage(dirs, '1.3.0', areaRequires('^1.0.0', ['Button']));
+    await promote('production', 'storage', '1.3.0', dirs);
+    // The workspace moves shared-ui to 1.2.0: the storage build needs it, and so does the shell built with it.
+    await writeAreaBuild(dirs, 'storage', '1.3.0', 'console.log("rebuilt")', { manifest: areaManifest('storage', 'Storage'), requires: areaRequires('^1.2.0', ['Button', 'SplitButton']) });
+    await writeShellBuild(dirs, shellProvides('1.2.0', ['Button', 'SplitButton']));
+    await expect(publishAll({ dirs, force: true })).resolves.toEqual([expect.objectContaining({ area: 'storage', version: '1.3.0', outcome: 'replaced' })]);
+    const published = JSON.parse(await readFile(path.join(dirs.published, 'host-shell/runtime-provides.json'), 'utf8'));
+    expect(published.modules['@plinth/shared-ui/button'].version).toBe('1.2.0');
+    // An environment pinned to an older shell still refuses the build it cannot run.
+    await pinShell(dirs, 'production', '1.1.0', ['Button']);
+    await writeAreaBuild(dirs, 'storage', '1.3.0', 'console.log("again")', { manifest: areaManifest('storage', 'Storage'), requires: areaRequires('^1.2.0', ['Button', 'SplitButton']) });
+    await expect(publishAll({ dirs, force: true })).rejects.toThrow('Cannot publish storage 1.3.0: The Storage area (version 1.3.0) cannot run in the production environment');
   });
 });
