@@ -5,6 +5,9 @@ import { MemberListSchema, MemberRoleSchema, OrganizationListSchema } from './or
 import { ProjectListSchema, ProjectSchema, ProjectStatusAnswerSchema } from './projects';
 import { FeatureFlagsAnswerSchema } from './feature-flags';
 import { ALL_PERMISSIONS, type PermissionKey } from './permissions';
+import { BOOTSTRAP_PATH } from './bootstrap-path';
+
+export { BOOTSTRAP_PATH };
 
 /**
  * GET /platform/bootstrap[?project=ref]: what every page of the console needs before it can show
@@ -40,9 +43,6 @@ export type Bootstrap = z.infer<typeof BootstrapSchema>;
 export const BootstrapQuerySchema = z.object({
   project: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
-
-/** Where the console's document asks for its bootstrap (the shell's inline script starts it before any bundle). */
-export const BOOTSTRAP_PATH = '/platform/bootstrap';
 
 export function createBootstrapClient(http: Http) {
   return {

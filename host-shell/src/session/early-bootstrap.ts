@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BootstrapSchema, createBootstrapClient, queryKeys, type Bootstrap, type Http } from '@plinth/shared-contracts';
+import { BOOTSTRAP_PATH, queryKeys, type Bootstrap, type Http } from '@plinth/shared-contracts';
 
 // What every page needs before it can show anything (the session, the member's organizations and
 // projects, the opened project with its status, permissions and flags) comes in one answer: the
@@ -22,9 +22,19 @@ export function projectRefOf(pathname: string): string | undefined {
   }
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/**
+ * The answer when it has the bootstrap's shape. A check of its parts, not the contracts' schema:
+ * the schemas would ride in the start chunk of every page, the sign-in page's among them (its
+ * budget); the answer comes from the console's own origin, whose route validates it on the way out.
+ */
 function valid(raw: unknown): Bootstrap | null {
-  const parsed = BootstrapSchema.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  if (!isObject(raw) || !isObject(raw.session) || !('user' in raw.session) || !('aal' in raw.session)) return null;
+  const listOrNull = (value: unknown) => value === null || Array.isArray(value);
+  if (!listOrNull(raw.organizations) || !listOrNull(raw.projects)) return null;
+  if (raw.project !== null && !(isObject(raw.project) && isObject(raw.project.project) && Array.isArray(raw.project.members))) return null;
+  return raw as unknown as Bootstrap;
 }
 
 /** The answer of the call the page's script started, once; null when there is none. */
@@ -40,7 +50,8 @@ export function takeEarlyBootstrap(scope: Record<string, unknown> = globalThis a
  * when it fails: the pages then ask for each part themselves, as they would without it.
  */
 export function loadBootstrap(http: Http, pathname: string): Promise<Bootstrap | null> {
-  return takeEarlyBootstrap() ?? createBootstrapClient(http).get(projectRefOf(pathname)).catch(() => null);
+  const ref = projectRefOf(pathname);
+  return takeEarlyBootstrap() ?? http<unknown>('GET', BOOTSTRAP_PATH, { query: ref ? { project: ref } : {} }).then(valid, () => null);
 }
 
 /** Seeds the parts every signed-in page reads: the session, the member's organizations and projects. */
