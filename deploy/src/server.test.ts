@@ -46,7 +46,7 @@ describe('console server routing', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
     const body = answer.json();
-    expect(body.areas.storage).toEqual({ version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json', manifest: areaManifest('storage') });
+    expect(body.areas.storage).toMatchObject({ version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json', manifest: areaManifest('storage') });
     expect(body.history).toBeUndefined();
     expect((await staging.inject('/environment.json')).json().areas.storage.version).toBe('1.0.0');
   });
