@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -158,6 +158,15 @@ describe('console server routing', () => {
     expect(page.body).not.toContain('900.aaaabbbbcc.js');
     // staging runs another version of the area: its page preloads that one
     expect((await staging.inject('/project/abcdefghijabcdefghij/storage')).body).toContain('href="/remotes/storage/1.0.0/remoteEntry.js"');
+    // a remote that is down (its manifest gone) gets no guessed preload, which Retry would later be handed
+    await rename(path.join(dirs.published, 'storage/1.1.0/mf-manifest.json'), path.join(dirs.published, 'storage/1.1.0/mf-manifest.hidden'));
+    try {
+      const down = (await production.inject('/project/abcdefghijabcdefghij/storage/buckets')).body;
+      expect(down).toContain('href="/remotes/storage/1.1.0/mf-manifest.json"');
+      expect(down).not.toContain('remoteEntry.js');
+    } finally {
+      await rename(path.join(dirs.published, 'storage/1.1.0/mf-manifest.hidden'), path.join(dirs.published, 'storage/1.1.0/mf-manifest.json'));
+    }
     // the bootstrap script comes before the shell's code, and the policy allows it by its hash alone
     const inline = /<script>([^<]*)<\/script>/.exec(page.body)?.[1] ?? '';
     expect(inline).toContain('/api/platform/bootstrap');

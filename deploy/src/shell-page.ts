@@ -92,10 +92,13 @@ export async function areaPreloads(urlPath: string, environment: EnvironmentFile
   const base = `/remotes/${area}/${encodeURIComponent(release.version)}`;
   const preloads: Preload[] = [{ href: release.url, as: 'fetch' }];
   const manifest = await federationManifest(path.join(publishedAreaDir(dirs, area, release.version), 'mf-manifest.json'));
-  const entry = manifest?.metaData?.remoteEntry;
+  // A remote whose manifest cannot be read is down: no guessed file is preloaded, for a failed
+  // preload would be taken by the page's own load of that file once the remote is back (Retry).
+  if (!manifest) return preloads;
+  const entry = manifest.metaData?.remoteEntry;
   const entryHref = remoteFile(base, entry?.path, entry?.name ?? 'remoteEntry.js');
   if (entryHref) preloads.push({ href: entryHref, as: 'script' });
-  const exposed = manifest?.exposes?.find((e) => e.name === 'area' || e.path === './area');
+  const exposed = manifest.exposes?.find((e) => e.name === 'area' || e.path === './area');
   for (const chunk of exposed?.assets?.js?.sync ?? []) {
     const href = remoteFile(base, chunk);
     if (href) preloads.push({ href, as: 'script' });
