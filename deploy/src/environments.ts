@@ -138,21 +138,28 @@ async function releaseOf(dirs: DeployDirs, area: AreaName, version: string): Pro
   };
 }
 
+/** Every environment file that reads as one, by name (a file that does not is skipped, as the host would refuse it). */
+async function readableEnvironments(dirs: DeployDirs): Promise<{ env: string; manifest: EnvironmentFile }[]> {
+  if (!existsSync(dirs.environments)) return [];
+  const found: { env: string; manifest: EnvironmentFile }[] = [];
+  for (const file of (await readdir(dirs.environments)).filter((name) => name.endsWith('.json')).sort()) {
+    const env = file.slice(0, -'.json'.length);
+    try {
+      found.push({ env, manifest: await readEnvironmentFile(dirs, env) });
+    } catch {
+      continue;
+    }
+  }
+  return found;
+}
+
 /**
  * After a publish: every environment that runs this area at this version takes the manifest just
  * published (a rebuild under the same version may have changed it). Returns the environments updated.
  */
 export async function refreshEnvironments(dirs: DeployDirs, area: AreaName, version: string): Promise<string[]> {
-  if (!existsSync(dirs.environments)) return [];
   const updated: string[] = [];
-  for (const file of (await readdir(dirs.environments)).filter((name) => name.endsWith('.json')).sort()) {
-    const env = file.slice(0, -'.json'.length);
-    let manifest: EnvironmentFile;
-    try {
-      manifest = await readEnvironmentFile(dirs, env);
-    } catch {
-      continue;
-    }
+  for (const { env, manifest } of await readableEnvironments(dirs)) {
     if (manifest.areas[area]?.version !== version) continue;
     await writeEnvironmentFile(dirs, { ...manifest, areas: { ...manifest.areas, [area]: await releaseOf(dirs, area, version) } });
     updated.push(env);
@@ -229,16 +236,8 @@ export async function describeEnvironment(env: string, dirs: DeployDirs = DEFAUL
  * the shell described by `provides` could not run: what publishing that shell would break.
  */
 export async function environmentsBrokenByShell(dirs: DeployDirs, provides: RuntimeProvides): Promise<string[]> {
-  if (!existsSync(dirs.environments)) return [];
   const refusals: string[] = [];
-  for (const file of (await readdir(dirs.environments)).filter((name) => name.endsWith('.json')).sort()) {
-    const env = file.slice(0, -'.json'.length);
-    let manifest: EnvironmentFile;
-    try {
-      manifest = await readEnvironmentFile(dirs, env);
-    } catch {
-      continue;
-    }
+  for (const { env, manifest } of await readableEnvironments(dirs)) {
     if (manifest.shell) continue;
     refusals.push(...shellRefusals(manifest, provides, env));
   }
@@ -283,16 +282,8 @@ export async function environmentsRefusingBuild(
   /** The shell published together with this build (publish-all): environments that run the published shell are checked against it. */
   nextShell: RuntimeProvides | null = null,
 ): Promise<string[]> {
-  if (!existsSync(dirs.environments)) return [];
   const refusals: string[] = [];
-  for (const file of (await readdir(dirs.environments)).filter((name) => name.endsWith('.json')).sort()) {
-    const env = file.slice(0, -'.json'.length);
-    let manifest: EnvironmentFile;
-    try {
-      manifest = await readEnvironmentFile(dirs, env);
-    } catch {
-      continue;
-    }
+  for (const { env, manifest } of await readableEnvironments(dirs)) {
     if (manifest.areas[area]?.version !== build.version) continue;
     const shell = !manifest.shell && nextShell ? nextShell : await environmentShellProvides(dirs, manifest);
     const refusal = refusalFor(build, shell, env);

@@ -51,6 +51,19 @@ export function CustomDomainPanel() {
   const act = (work: () => Promise<CustomHostname>, failure: string) =>
     change.mutate(work, { onError: (err) => props.notify({ kind: 'error', message: `${failure}: ${errorMessage(err)}` }) });
   const denied = (what: string) => genericPermissionNotice(what);
+  /** A step's action (Verify, Activate) beside Cancel, which removes the hostname. */
+  const nextStep = (label: string, what: string, work: () => Promise<CustomHostname>) => (
+    <div css={{ display: 'flex', gap: tokens.space.sm, marginTop: tokens.space.md }}>
+      <PermissionTooltip allowed={mayWrite} message={denied(what)}>
+        <Button variant="primary" loading={change.isPending} onClick={() => act(work, `Failed to ${what}`)}>
+          {label}
+        </Button>
+      </PermissionTooltip>
+      <PermissionTooltip allowed={mayWrite} message={denied('remove a custom domain')}>
+        <Button onClick={() => act(() => api.settings.deleteCustomHostname(projectRef), 'Failed to remove the custom domain')}>Cancel</Button>
+      </PermissionTooltip>
+    </div>
+  );
 
   const step = read.data ? customDomainStep(read.data) : null;
   return (
@@ -84,16 +97,7 @@ export function CustomDomainPanel() {
             </>
           ) : null}
           {step.error ? <InlineError message="The record was not found yet" detail={step.error} /> : null}
-          <div css={{ display: 'flex', gap: tokens.space.sm, marginTop: tokens.space.md }}>
-            <PermissionTooltip allowed={mayWrite} message={denied('verify a custom domain')}>
-              <Button variant="primary" loading={change.isPending} onClick={() => act(() => api.settings.reverifyCustomHostname(projectRef), 'Failed to verify the custom domain')}>
-                Verify
-              </Button>
-            </PermissionTooltip>
-            <PermissionTooltip allowed={mayWrite} message={denied('remove a custom domain')}>
-              <Button onClick={() => act(() => api.settings.deleteCustomHostname(projectRef), 'Failed to remove the custom domain')}>Cancel</Button>
-            </PermissionTooltip>
-          </div>
+          {nextStep('Verify', 'verify a custom domain', () => api.settings.reverifyCustomHostname(projectRef))}
         </div>
       ) : null}
       {step?.step === 'activate' ? (
@@ -102,16 +106,7 @@ export function CustomDomainPanel() {
             <StatusBadge tone="success">Verified</StatusBadge> The TXT record of <strong>{step.hostname}</strong> was found. Activate it to serve this project there; the project&apos;s own URL keeps
             working.
           </p>
-          <div css={{ display: 'flex', gap: tokens.space.sm }}>
-            <PermissionTooltip allowed={mayWrite} message={denied('activate a custom domain')}>
-              <Button variant="primary" loading={change.isPending} onClick={() => act(() => api.settings.activateCustomHostname(projectRef), 'Failed to activate the custom domain')}>
-                Activate
-              </Button>
-            </PermissionTooltip>
-            <PermissionTooltip allowed={mayWrite} message={denied('remove a custom domain')}>
-              <Button onClick={() => act(() => api.settings.deleteCustomHostname(projectRef), 'Failed to remove the custom domain')}>Cancel</Button>
-            </PermissionTooltip>
-          </div>
+          {nextStep('Activate', 'activate a custom domain', () => api.settings.activateCustomHostname(projectRef))}
         </div>
       ) : null}
       {step?.step === 'active' ? (
