@@ -80,7 +80,6 @@ run "server packages (embedded PGlite)" pnpm --filter @plinth/platform-api run t
 run "server packages (Postgres server)" bash platform-api/scripts/with-postgres.sh pnpm --filter @plinth/platform-api run test:server-packages
 run "build" pnpm run build
 run "publish" pnpm --filter @plinth/deploy run publish-all
-COUNT_AS_ONE_TEST=1 run "bundle budgets" pnpm --filter @plinth/bench run gate:budgets # first-load size of every route of bench/budgets.json within its budget
 # Last: the browser tests need the build and the published remotes above.
 run "browser tests" pnpm --filter @plinth/e2e run test
 

@@ -141,7 +141,10 @@ function SectionFrame({ section, pages, menus }: { section: AreaSectionDefinitio
     <AreaLayout
       menu={
         <div onPointerOver={preload} onFocus={preload} css={{ display: 'contents' }}>
-          <Menu title={section.title} aria-label={section.menuLabel} groups={groups} />
+          {/* A section's own menu may load with the section (lazyWithPreload): its page links show meanwhile. */}
+          <Suspense fallback={<AreaSideMenu title={section.title} aria-label={section.menuLabel} groups={groups} />}>
+            <Menu title={section.title} aria-label={section.menuLabel} groups={groups} />
+          </Suspense>
         </div>
       }
     />

@@ -1,6 +1,8 @@
-import { createAreaApp } from '@plinth/area-kit';
+import { createAreaApp, lazyWithPreload } from '@plinth/area-kit';
 import definition from '../area.manifest';
-import { OrganizationMenu } from './features/organization/OrganizationMenu';
+
+// The organization's menu loads with its pages (until it loads, their links show).
+const OrganizationMenu = lazyWithPreload(() => import('./features/organization/OrganizationMenu').then((m) => m.OrganizationMenu));
 
 /**
  * Root of the settings-billing area: its pages and side menus as its definition (area.manifest.ts)

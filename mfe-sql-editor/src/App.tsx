@@ -1,8 +1,11 @@
-import { createAreaApp } from '@plinth/area-kit';
+import { createAreaApp, lazyWithPreload } from '@plinth/area-kit';
 import definition from '../area.manifest';
-import { ApiDocsMenu } from './features/api-docs/ApiDocsMenu';
-import { SqlEditorMenu } from './features/snippets/SqlEditorMenu';
-import { TableEditorMenu } from './features/table-editor/TableEditorMenu';
+
+// Each section's menu loads with the section: the SQL editor does not fetch the table list or the
+// API docs' menu, nor the other way round (until it loads, the section's page links show).
+const TableEditorMenu = lazyWithPreload(() => import('./features/table-editor/TableEditorMenu').then((m) => m.TableEditorMenu));
+const SqlEditorMenu = lazyWithPreload(() => import('./features/snippets/SqlEditorMenu').then((m) => m.SqlEditorMenu));
+const ApiDocsMenu = lazyWithPreload(() => import('./features/api-docs/ApiDocsMenu').then((m) => m.ApiDocsMenu));
 
 /**
  * Root of the sql-editor area: its pages and side menus as its definition (area.manifest.ts) states

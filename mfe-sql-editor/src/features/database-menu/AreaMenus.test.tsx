@@ -34,8 +34,9 @@ describe('database and API docs menus', () => {
     // The API docs client is the area's own: the kit's fake answers it with these docs.
     Object.assign(api.clients, { apiDocs: { getApiDocs: async () => docs } });
     renderArea('api', { api });
-    const nav = await screen.findByRole('navigation', { name: 'API Docs' });
-    expect(await within(nav).findByRole('link', { name: 'orders' })).toBeTruthy();
+    // The section's menu loads with it (its page links show meanwhile): wait for the tables it lists.
+    expect(await screen.findByRole('link', { name: 'orders' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'API Docs' });
     expect(within(nav).getByRole('link', { name: 'add_one()' })).toBeTruthy();
     await user.click(within(nav).getByRole('link', { name: 'Authentication' }));
     expect(screen.getByTestId('location').textContent).toBe('/api?page=auth');
