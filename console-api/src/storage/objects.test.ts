@@ -117,6 +117,11 @@ describe('links', () => {
     expect(tampered.json().message).toBe('The signed URL is invalid');
     const forged = await s.harness.services.inject({ method: 'GET', url: `${link.slice(0, -3)}abc` });
     expect(forged.statusCode).toBe(400);
+    // Another token signed with the same secret (the project's anon key) is not a signed URL.
+    const anonKey = (await s.deps.control.query<{ anon_key: string }>('select anon_key from projects where ref = $1', [s.ref])).rows[0]!.anon_key;
+    const apiKeyAsToken = await s.harness.services.inject({ method: 'GET', url: `${link.split('?')[0]}?token=${anonKey}` });
+    expect(apiKeyAsToken.statusCode).toBe(400);
+    expect(apiKeyAsToken.json().message).toBe('The signed URL is invalid');
     await new Promise((r) => setTimeout(r, 1100));
     const expired = await s.harness.services.inject({ method: 'GET', url: link });
     expect(expired.statusCode).toBe(400);

@@ -50,7 +50,7 @@ export function createStorageAdmin(deps: StorageAdminDeps): StorageAdmin {
       async signedPath(bucketId, path, expiresIn) {
         const secret = await projectSigningSecret(control, ref);
         const exp = Math.floor(Date.now() / 1000) + expiresIn;
-        const token = signObjectToken({ ref, bucket: bucketId, path, exp }, secret);
+        const token = await signObjectToken({ ref, bucket: bucketId, path, exp }, secret);
         return `/storage/v1/object/sign/${encodeURIComponent(bucketId)}/${encodeObjectPath(path)}?token=${token}`;
       },
     };

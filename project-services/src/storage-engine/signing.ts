@@ -1,9 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import { JwtError, signJwt, verifyJwt } from '@plinth/platform-core/jwt';
 import { REF_PATTERN } from '@plinth/shared-contracts';
 import { STORAGE_API_MESSAGES } from '@plinth/contracts-storage';
 import { HttpError, type ControlDatabase } from '@plinth/platform-core/deps';
 
-// Signed object URLs: a token naming project, bucket, path and expiry, signed with HMAC-SHA256
+// Signed object URLs: a JWT naming project, bucket, path and expiry, signed (jose) with HS256
 // under the project's JWT secret (rotating the secret revokes every signed URL).
 
 export interface SignedObject {
@@ -14,8 +15,6 @@ export interface SignedObject {
   exp: number;
 }
 
-const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64url');
-
 export async function projectSigningSecret(control: ControlDatabase, ref: string): Promise<string> {
   const r = await control.query<{ jwt_secret: string }>('select jwt_secret from projects where ref = $1', [ref]);
   const secret = r.rows[0]?.jwt_secret;
@@ -23,34 +22,35 @@ export async function projectSigningSecret(control: ControlDatabase, ref: string
   return secret;
 }
 
-export function signObjectToken(o: SignedObject, secret: string): string {
-  const payload = b64(JSON.stringify(o));
-  const mac = createHmac('sha256', secret).update(payload).digest('base64url');
-  return `${payload}.${mac}`;
+/** A signed URL's token: a JWT (jose, HS256 under the project's JWT secret) with the object's claims. */
+export function signObjectToken(o: SignedObject, secret: string): Promise<string> {
+  return signJwt({ ref: o.ref, bucket: o.bucket, path: o.path, exp: o.exp }, secret);
 }
 
 /** Reads the token's claims without trusting them (to find the project whose secret checks it). */
 export function peekObjectToken(token: string): SignedObject {
-  const [payload] = token.split('.');
   try {
-    const o = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as SignedObject;
-    if (typeof o.ref !== 'string' || !REF_PATTERN.test(o.ref) || typeof o.bucket !== 'string' || typeof o.path !== 'string' || typeof o.exp !== 'number') throw new Error('shape');
-    return o;
+    return objectClaims(decodeJwt(token));
   } catch {
     throw new HttpError(400, STORAGE_API_MESSAGES.badSignature, 'INVALID_SIGNATURE');
   }
 }
 
-/** Checks signature, expiry and that the token was made for this bucket and path. */
-export function verifyObjectToken(token: string, secret: string, bucket: string, path: string, nowMs = Date.now()): SignedObject {
-  const o = peekObjectToken(token);
-  const [payload, mac] = token.split('.');
-  const expected = createHmac('sha256', secret).update(payload ?? '').digest();
-  const given = Buffer.from(mac ?? '', 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected) || o.bucket !== bucket || o.path !== path) {
+function objectClaims(o: Record<string, unknown>): SignedObject {
+  if (typeof o.ref !== 'string' || !REF_PATTERN.test(o.ref) || typeof o.bucket !== 'string' || typeof o.path !== 'string' || typeof o.exp !== 'number') throw new Error('shape');
+  return { ref: o.ref, bucket: o.bucket, path: o.path, exp: o.exp };
+}
+
+/** Checks signature, expiry and that the token was made for this bucket and path (an API key or another token of the project is refused). */
+export async function verifyObjectToken(token: string, secret: string, bucket: string, path: string, nowMs = Date.now()): Promise<SignedObject> {
+  let o: SignedObject;
+  try {
+    o = objectClaims(await verifyJwt(token, secret, { nowS: Math.floor(nowMs / 1000) }));
+  } catch (err) {
+    if (err instanceof JwtError && err.reason === 'expired') throw new HttpError(400, STORAGE_API_MESSAGES.expiredSignature, 'EXPIRED_SIGNATURE');
     throw new HttpError(400, STORAGE_API_MESSAGES.badSignature, 'INVALID_SIGNATURE');
   }
-  if (o.exp * 1000 <= nowMs) throw new HttpError(400, STORAGE_API_MESSAGES.expiredSignature, 'EXPIRED_SIGNATURE');
+  if (o.bucket !== bucket || o.path !== path) throw new HttpError(400, STORAGE_API_MESSAGES.badSignature, 'INVALID_SIGNATURE');
   return o;
 }
 

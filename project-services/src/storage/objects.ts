@@ -97,7 +97,7 @@ export function storageObjectRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
 
   const signedPath = async (ref: string, bucket: string, path: string, expiresIn: number) => {
     const secret = await projectSigningSecret(deps.control, ref);
-    const token = signObjectToken({ ref, bucket, path, exp: Math.floor(Date.now() / 1000) + expiresIn }, secret);
+    const token = await signObjectToken({ ref, bucket, path, exp: Math.floor(Date.now() / 1000) + expiresIn }, secret);
     return `/object/sign/${bucket}/${path}?token=${token}`;
   };
 
@@ -131,7 +131,7 @@ export function storageObjectRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
     const claims = peekObjectToken(req.query.token);
     if (claims.ref !== req.params.ref) throw new StorageError(400, 'InvalidSignature', 'The signature is invalid for this project');
     const secret = await projectSigningSecret(deps.control, req.params.ref);
-    verifyObjectToken(req.query.token, secret, req.params.bucket, req.params['*']);
+    await verifyObjectToken(req.query.token, secret, req.params.bucket, req.params['*']);
     const db = await openProjectStorage(deps, req.params.ref);
     await getBucket(db, req.params.bucket);
     return serveObject(deps, reply, db, req.params.ref, req.params.bucket, req.params['*'], db, req.query.download);
