@@ -148,7 +148,7 @@ test('several statements show a result each, EXPLAIN draws a plan tree, a templa
 
   // A template opened as a new query, then run.
   await page.goto(`${baseUrl}/project/${ref}/sql/templates`);
-  await page.getByRole('button', { name: 'Open Full-text search as a new query' }).click();
+  await page.getByRole('button', { name: 'Open as new query: Full-text search' }).click();
   await expect(page.getByRole('heading', { name: 'Full-text search', level: 1 })).toBeVisible();
   await expect(lines(page).first()).toHaveText('create table if not exists public.articles (');
   await page.getByRole('button', { name: 'Run' }).click();

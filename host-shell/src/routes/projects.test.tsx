@@ -73,3 +73,9 @@ test('the header’s New project and New organization entries open their dialogs
   await userEvent.keyboard('new organization{Enter}');
   expect(await findDialog('Create a new organization')).toBeTruthy();
 });
+
+test('an organization’s pages name it in the header’s organization switcher', async () => {
+  renderShell('/org/side/general', workspace([makeOrganization(), makeOrganization({ id: 2, name: 'Side', slug: 'side' })], [makeProject()]));
+  expect(await screen.findByRole('button', { name: 'Organization: Side' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Organization: Select organization' })).toBeNull();
+});

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { Outlet, useParams } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { tokens } from '@plinth/shared-ui/theme';
 import { FullPageMessage } from '../app/full-page-message';
 import { useOrganizations, useProjects } from '../features/projects/queries';
@@ -12,8 +12,19 @@ import { ShellHeader } from '../features/project-layout/header';
 import { RAIL_ID, RailBackdrop, RailToggle, railColumnCss, useRailDrawer } from '../features/project-layout/rail-drawer';
 
 /** Frame of signed-in pages outside a project: /projects, /org/…, /account/…, /support/new. */
+/** The organization of an /org/{slug}/… address (the area's pages are matched as /org/*, so no route parameter names it). */
+export function orgSlugOf(pathname: string): string | undefined {
+  const raw = /^\/org\/([^/]+)/.exec(pathname)?.[1];
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 export default function SignedInLayout() {
-  const { slug } = useParams();
+  const slug = orgSlugOf(useLocation().pathname);
   const user = useSessionUser();
   const projects = useProjects();
   const organizations = useOrganizations();

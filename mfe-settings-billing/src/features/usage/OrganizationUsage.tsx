@@ -147,7 +147,7 @@ function ProjectsTable({ rows, nameOf, onOpen }: { rows: ProjectUsage[]; nameOf:
   return (
     <Section title="By project" description="Open a project to see its figures against the plan's limits.">
       {/* Six columns need more room than a narrow window leaves: the table scrolls sideways there. */}
-      <div css={{ overflowX: 'auto' }}>
+      <div data-scroll-x css={{ overflowX: 'auto' }}>
         <div css={{ minWidth: 680 }}>
           <DataTable aria-label="Usage by project" columns={columns} rows={rows} getRowId={(p) => p.project} height={Math.min(420, 40 + rows.length * 40)} onRowActivate={(p) => onOpen(p.project)} />
         </div>

@@ -13,7 +13,7 @@ describe('Templates and Quickstarts', () => {
     const api = createFakeApi();
     renderArea('sql/templates', { api });
     expect(await screen.findByRole('heading', { name: 'Templates', level: 1 })).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Open To-do list as a new query' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Open as new query: To-do list' }));
     await waitFor(() => expect(api.state.snippets).toHaveLength(1));
     const [created] = api.state.snippets;
     expect(created).toMatchObject({ name: 'To-do list', visibility: 'user', content: { sql: TEMPLATES.find((t) => t.id === 'todo-list')!.sql } });
@@ -24,7 +24,7 @@ describe('Templates and Quickstarts', () => {
   it('without the right to save queries, opens a quickstart in the new query’s editor on this device', async () => {
     const api = createFakeApi();
     renderArea('sql/quickstarts', { api, permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.USER_CONTENT_CREATE) });
-    await userEvent.click(await screen.findByRole('button', { name: 'Open Countries as a new query' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Open as new query: Countries' }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/sql/new'));
     await screen.findByTestId('sql-code-editor', {}, { timeout: 5_000 });
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'SQL' }).textContent).toContain('create table if not exists public.countries'));

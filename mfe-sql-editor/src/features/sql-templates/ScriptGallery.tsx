@@ -26,7 +26,7 @@ export function ScriptGallery({ title, description, scripts }: ScriptGalleryProp
             footer={
               <Button
                 variant="primary"
-                aria-label={`Open ${script.title} as a new query`}
+                aria-label={`Open as new query: ${script.title}`}
                 loading={open.isPending && open.variables?.name === script.title}
                 onClick={() => open.mutate({ name: script.title, sql: script.sql })}
               >
