@@ -2,3 +2,4 @@ export * from './logs';
 export * from './logs-requests';
 export * from './logs-report';
 export * from './query-keys';
+export * from './logs-sql';

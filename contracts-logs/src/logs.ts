@@ -56,16 +56,32 @@ const common: LogField[] = [
   { path: 'event_message', type: 'string' },
 ];
 const f = (path: string, type: LogField['type'] = 'string'): LogField => ({ path, type });
+const request: LogField[] = [f('method'), f('path'), f('search'), f('status', 'number'), f('latency_ms', 'number'), f('role'), f('user_id')];
 
-/** The log schema catalogue (001 §9): sources in this order, field names ours. */
+/**
+ * The log schema catalogue (001 §9): sources in this order, field names ours. `reference` is the
+ * table a log query reads (`select status, count(*) from edge_logs group by status`) and each
+ * field's `path` is one of its columns, so the explorer completes exactly what the database has.
+ */
 export const LOG_SCHEMA_CATALOGUE: readonly LogSchemaEntry[] = [
-  { name: 'API Edge', reference: 'edge_logs', fields: [...common, f('metadata.request.method'), f('metadata.request.path'), f('metadata.request.search'), f('metadata.request.headers.user_agent'), f('metadata.response.status_code', 'number'), f('metadata.request.cf.country')] },
-  { name: 'Auth', reference: 'auth_logs', fields: [...common, f('metadata.level'), f('metadata.path'), f('metadata.status', 'number'), f('metadata.msg'), f('metadata.auth_event.action'), f('metadata.auth_event.actor_id')] },
-  { name: 'Storage', reference: 'storage_logs', fields: [...common, f('metadata.level'), f('metadata.method'), f('metadata.path'), f('metadata.status', 'number'), f('metadata.bucket_id'), f('metadata.object_name')] },
-  { name: 'Function Edge', reference: 'function_edge_logs', fields: [...common, f('metadata.function_id'), f('metadata.execution_time_ms', 'number'), f('metadata.request.method'), f('metadata.request.url'), f('metadata.response.status_code', 'number')] },
-  { name: 'Function Runtime', reference: 'function_logs', fields: [...common, f('metadata.function_id'), f('metadata.execution_id'), f('metadata.level'), f('metadata.event_type')] },
-  { name: 'Postgres', reference: 'postgres_logs', fields: [...common, f('metadata.parsed.error_severity'), f('metadata.parsed.user_name'), f('metadata.parsed.database_name'), f('metadata.parsed.sql_state_code'), f('metadata.parsed.query'), f('metadata.parsed.detail')] },
-  { name: 'Realtime', reference: 'realtime_logs', fields: [...common, f('metadata.level'), f('metadata.project'), f('metadata.external_id'), f('metadata.channel')] },
-  { name: 'PostgREST', reference: 'postgrest_logs', fields: [...common, f('metadata.host'), f('metadata.level'), f('metadata.status', 'number')] },
-  { name: 'PgBouncer', reference: 'pgbouncer_logs', fields: [...common, f('metadata.host'), f('metadata.level'), f('metadata.client_addr'), f('metadata.database')] },
+  { name: 'API Edge', reference: 'edge_logs', fields: [...common, f('service'), ...request, f('bytes_out', 'number'), f('error_code'), f('error_message')] },
+  { name: 'Auth', reference: 'auth_logs', fields: [...common, f('level'), f('action'), ...request, f('email_kind'), f('error_code')] },
+  { name: 'Storage', reference: 'storage_logs', fields: [...common, f('operation'), f('bucket_id'), f('object_name'), ...request, f('bytes_out', 'number'), f('error_code')] },
+  { name: 'Function Edge', reference: 'function_edge_logs', fields: [...common, f('function_id'), f('execution_time_ms', 'number'), f('method'), f('url'), f('status', 'number')] },
+  { name: 'Function Runtime', reference: 'function_logs', fields: [...common, f('function_id'), f('execution_id'), f('level'), f('event_type')] },
+  { name: 'Postgres', reference: 'postgres_logs', fields: [...common, f('error_severity'), f('sql_state_code'), f('query'), f('duration_ms', 'number'), f('user_name'), f('origin'), f('detail')] },
+  { name: 'Realtime', reference: 'realtime_logs', fields: [...common, f('level'), f('channel'), f('external_id')] },
+  { name: 'PostgREST', reference: 'postgrest_logs', fields: [...common, ...request, f('bytes_out', 'number'), f('error_code'), f('error_message')] },
+  { name: 'PgBouncer', reference: 'pgbouncer_logs', fields: [...common, f('level'), f('client_addr'), f('database')] },
 ];
+
+/** The table a log source of the menu (000 §2.7) is queried as. */
+export const LOG_SOURCE_TABLES: Record<LogSourceId, string> = {
+  'edge-logs': 'edge_logs',
+  'postgres-logs': 'postgres_logs',
+  'postgrest-logs': 'postgrest_logs',
+  'pooler-logs': 'pgbouncer_logs',
+  'auth-logs': 'auth_logs',
+  'storage-logs': 'storage_logs',
+  'realtime-logs': 'realtime_logs',
+};
