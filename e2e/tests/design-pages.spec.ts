@@ -201,15 +201,27 @@ async function fakeProjectState(page: Page, fake: { ref: string; project: Partia
   };
   await page.route(`**/api/platform/projects/${fake.ref}`, patch);
   await page.route(`**/api/platform/projects/${fake.ref}/status`, patch);
+  // The page's first call answers the project, its status and whether its API answers, in one.
+  await page.route(`**/api/platform/bootstrap*`, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    if (body.project?.project?.ref === fake.ref) {
+      body.project.project = { ...body.project.project, ...fake.project };
+      body.project.status = { ...body.project.status, ...fake.project };
+      // A project whose API is down or offline did not answer the bootstrap's check either.
+      if (fake.liveDown || fake.project.postgrestStatus === 'OFFLINE') body.project.reachable = false;
+    }
+    await route.fulfill({ response, json: body });
+  });
   if (fake.liveDown) {
     await page.route(`**/api/projects/${fake.ref}/live`, (route) => route.fulfill({ status: 503, json: { message: 'The data API is not answering', code: 'REST_OFFLINE' } }));
     await page.route(`**/api/projects/${fake.ref}/api/rest`, (route) => route.fulfill({ status: 503, json: { message: 'The data API is not answering', code: 'REST_OFFLINE' } }));
   }
 }
 
-/** What differs from run to run: the user, refs, addresses with the server's port, keys, times, usage. */
+/** What differs from run to run: the user (address and name), refs, addresses with the server's port, keys, times, usage. */
 function movingParts(page: Page, seed: Seed): Locator[] {
-  const words = [seed.email, seed.active, seed.paused, seed.orgSlug].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const words = [seed.email, seed.email.split('@')[0], seed.active, seed.paused, seed.orgSlug].map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   return [
     page.getByText(new RegExp(words.join('|'))),
     page.locator('pre, code, textarea, input[readonly]'),
