@@ -17,9 +17,9 @@ import { integrationRoutes } from './integrations/routes';
 import { settingsRoutes } from './settings/routes';
 import { storageRoutes } from './storage';
 import { authUsersRoutes } from './auth-users/routes';
-import { logRoutes } from './logs';
+import { analyticsRoutes, logRoutes } from './logs';
 import { featureFlagRoutes } from './feature-flags';
 import { bootstrapRoutes } from './bootstrap/routes';
 
 /** Every route module of the console's API, registered in this order by the server under /api (each in a scope of its own). The services apps call are project-services.ts's. */
-export const domainModules: RouteModule[] = [accountRoutes, organizationRoutes, projectRoutes, usageRoutes, databaseRoutes, catalogObjectRoutes, policyTestRoutes, sqlHistoryRoutes, tableRowsRoutes, tableDdlRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, authUsersRoutes, logRoutes, featureFlagRoutes, bootstrapRoutes];
+export const domainModules: RouteModule[] = [accountRoutes, organizationRoutes, projectRoutes, usageRoutes, databaseRoutes, catalogObjectRoutes, policyTestRoutes, sqlHistoryRoutes, tableRowsRoutes, tableDdlRoutes, snippetRoutes, storageRoutes, settingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, authUsersRoutes, logRoutes, analyticsRoutes, featureFlagRoutes, bootstrapRoutes];

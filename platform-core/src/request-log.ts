@@ -45,3 +45,51 @@ export function recordProjectApiRequest(record: ProjectApiRequestRecord, req?: F
     }
   }
 }
+
+/**
+ * An event of a project that is not one answered call: a statement that failed or ran slowly
+ * (source `postgres`), an e-mail sent or an MFA step of the auth service (`auth`), and the
+ * sources the platform gains later (`function_edge`, `function_runtime`, `realtime`, `pooler`).
+ */
+export interface ProjectLogEventRecord {
+  ref: string;
+  source: 'postgres' | 'auth' | 'function_edge' | 'function_runtime' | 'realtime' | 'pooler';
+  /** ERROR, WARNING, LOG, INFO. */
+  level: string;
+  message: string;
+  /** What happened, e.g. "email_sent", "mfa_challenge_verified" (auth). */
+  action?: string;
+  userId?: string | null;
+  /** The database role (postgres) or API role (auth) that acted. */
+  role?: string | null;
+  status?: number;
+  durationMs?: number;
+  /** SQLSTATE of a failed statement. */
+  sqlState?: string;
+  /** The statement, without its parameters' values. */
+  query?: string;
+  /** Where it came from: `data_api`, `sql_editor`... */
+  origin?: string;
+  /** One more fact of the event (an e-mail's kind, an error's detail). */
+  detail?: string;
+}
+
+/** Listeners told of every project event (the log store subscribes here); a throwing one is ignored. */
+export const projectLogEventRecorders: ((record: ProjectLogEventRecord, server?: unknown) => void)[] = [];
+
+/** Statements slower than this are logged as slow statements of the Postgres source. */
+export const SLOW_STATEMENT_MS = 1_000;
+
+/**
+ * Tells the listeners of an event; `server` is the Fastify instance the event happened under (a
+ * store ignores another server's events in the same process). Never throws.
+ */
+export function recordProjectLogEvent(record: ProjectLogEventRecord, server?: unknown): void {
+  for (const recorder of projectLogEventRecorders) {
+    try {
+      recorder(record, server);
+    } catch {
+      // recording never fails a request
+    }
+  }
+}

@@ -5,6 +5,7 @@ import * as zMini from '@plinth/shared-contracts/zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
+import { recordProjectLogEvent, SLOW_STATEMENT_MS } from '@plinth/platform-core/request-log';
 import { numericId, projectRef, RefParamsSchema } from '@plinth/platform-core/common/http';
 import { jsonSafeRows } from '@plinth/platform-core/common/json-rows';
 import { userSqlError } from '@plinth/platform-core/common/sql';
@@ -74,14 +75,23 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
       const ceiling = SQL_STATEMENT_TIMEOUT_CEILING_MS[org.rows[0]?.plan as PlanId] ?? SQL_STATEMENT_TIMEOUT_CEILING_MS.free;
       const timeoutMs = Math.min(req.body.timeoutMs ?? SQL_DEFAULT_TIMEOUT_MS, ceiling);
       const startedAt = performance.now();
+      // The Postgres source of the project's logs: a statement run here that failed or ran slowly.
+      const logged = (level: string, message: string, sqlState?: string) =>
+        recordProjectLogEvent(
+          { ref: access.project.ref, source: 'postgres', level, message, sqlState, durationMs: performance.now() - startedAt, role: 'postgres', userId: access.user.id, origin: 'sql_editor', query: req.body.query },
+          req.server,
+        );
+      const slow = () => performance.now() - startedAt > SLOW_STATEMENT_MS && logged('LOG', `duration: ${(performance.now() - startedAt).toFixed(1)} ms`);
       try {
         if (req.body.resultShape === 'statements') {
           // Already JSON text: fastify sends a string typed as JSON as it is, without the response schema.
           const json = await editorRunAnswer(deps, db, access, req.body, timeoutMs, startedAt);
+          slow();
           return reply.type('application/json').send(json as never);
         }
         // The user's own statement: the console's calls do not wait behind it (see ProjectQueryOptions.user).
         const results = await db.exec(req.body.query, { timeoutMs, user: true, runKey: runKey(access.user.id, req.body.runId) });
+        slow();
         const last = results[results.length - 1];
         const { rows, truncated, totalRows } = limitRows(last, req.body.rowLimit);
         return { rows: jsonSafeRows(rows), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null, truncated, totalRows };
@@ -89,6 +99,7 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
         if (err instanceof HttpError) throw err;
         const e = userSqlError(err);
         const details = e.details ?? {};
+        logged('ERROR', e.message, e.details?.sqlState ?? undefined);
         await recordFailedRun(deps, access, req.body, startedAt, e.message, e.details?.sqlState);
         return reply.code(e.status === 409 ? 409 : 400).send({ message: e.message, code: 'SQL_ERROR' as const, ...details });
       }

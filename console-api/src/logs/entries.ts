@@ -1,4 +1,4 @@
-import type { ProjectApiRequestRecord } from '@plinth/platform-core/request-log';
+import type { ProjectApiRequestRecord, ProjectLogEventRecord } from '@plinth/platform-core/request-log';
 
 // A recorded request as the log store keeps it: no secret ever reaches a row. Query values that
 // carry credentials (API keys, tokens, passwords, codes) are replaced, and anything shaped like a
@@ -72,5 +72,43 @@ export function toLogEntry(r: ProjectApiRequestRecord, at = Date.now()): LogEntr
     objectName: objects.length ? cap(text(objects.join(', ')), 1024) : null,
     errorCode: optional(r.error?.code),
     errorMessage: r.error ? cap(maskTokens(r.error.message), 1000) : null,
+  };
+}
+
+/** An event that is not a call, as the log store keeps it (secrets masked like a call's). */
+export interface LogEvent {
+  at: number;
+  ref: string;
+  source: string;
+  level: string;
+  action: string | null;
+  message: string;
+  userId: string | null;
+  role: string | null;
+  status: number | null;
+  durationMs: number | null;
+  sqlState: string | null;
+  query: string | null;
+  origin: string | null;
+  detail: string | null;
+}
+
+export function toLogEvent(r: ProjectLogEventRecord, at = Date.now()): LogEvent {
+  const masked = (s: string | null | undefined, n: number) => (s == null ? null : cap(maskTokens(s), n));
+  return {
+    at,
+    ref: cap(text(r.ref), 64),
+    source: r.source,
+    level: cap(text(r.level), 16),
+    action: optional(r.action),
+    message: cap(maskTokens(r.message), 2000),
+    userId: optional(r.userId),
+    role: optional(r.role),
+    status: r.status ?? null,
+    durationMs: r.durationMs != null && Number.isFinite(r.durationMs) ? r.durationMs : null,
+    sqlState: optional(r.sqlState),
+    query: masked(r.query, 4000),
+    origin: optional(r.origin),
+    detail: masked(r.detail, 1000),
   };
 }

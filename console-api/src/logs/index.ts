@@ -1,3 +1,4 @@
 export { LogStore, openLogStore, type LogStoreOptions } from './store';
 export { logRoutes, logRetentionDays } from './routes';
 export type { AppUsage } from './usage-counts';
+export { analyticsRoutes } from './analytics-routes';

@@ -59,6 +59,65 @@ export const LOG_STORE_MIGRATIONS: LogStoreMigration[] = [
       )`,
     ],
   },
+  {
+    version: '0003_project_log_events',
+    statements: [
+      // Events that are not one answered call (001 §9's Postgres, Auth e-mails and MFA, and the
+      // sources the platform gains: functions, realtime, pooler), one partition per UTC day like
+      // project_api_logs. Calls stay in project_api_logs (the edge, auth, storage and data API
+      // sources are views of it, so a call is written once); an event table of typed columns
+      // rather than one table per source keeps the writer to two batched inserts, and each
+      // source's columns are what its view exposes (query-schema.ts).
+      `create table project_log_events (
+        id bigserial not null,
+        at timestamptz not null,
+        project_ref text not null,
+        source text not null,
+        level text not null default 'INFO',
+        action text,
+        event_message text not null,
+        user_id text,
+        role text,
+        status int,
+        duration_ms real,
+        sql_state text,
+        query text,
+        origin text,
+        detail text
+      ) partition by range (at)`,
+      'create index project_log_events_by_project on project_log_events (project_ref, source, at desc)',
+    ],
+  },
+  {
+    version: '0004_log_queries',
+    statements: [
+      // Log queries a project's team saved (shared by every member who reads the project's logs).
+      `create table saved_log_queries (
+        id bigserial primary key,
+        project_ref text not null,
+        name text not null,
+        description text not null default '',
+        sql text not null,
+        created_by text,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      )`,
+      'create index saved_log_queries_by_project on saved_log_queries (project_ref, id)',
+      // Each user's latest log queries per project (kept automatically, capped when written).
+      `create table recent_log_queries (
+        id bigserial primary key,
+        project_ref text not null,
+        user_id text not null,
+        sql text not null,
+        range_start timestamptz not null,
+        range_end timestamptz not null,
+        ran_at timestamptz not null default now(),
+        rows int,
+        error text
+      )`,
+      'create index recent_log_queries_by_user on recent_log_queries (project_ref, user_id, id desc)',
+    ],
+  },
 ];
 
 /** Brings the log store's schema up to date. */

@@ -1,8 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProjectLogPage, ProjectLogQuery } from '@plinth/contracts-logs';
 import type { ControlDatabase } from '@plinth/platform-core/deps';
-import { projectApiRequestRecorders, type ProjectApiRequestRecord } from '@plinth/platform-core/request-log';
-import { toLogEntry, type LogEntry } from './entries';
+import { loadServerSecret } from '@plinth/platform-core/csrf';
+import {
+  projectApiRequestRecorders,
+  projectLogEventRecorders,
+  type ProjectApiRequestRecord,
+  type ProjectLogEventRecord,
+} from '@plinth/platform-core/request-log';
+import { toLogEntry, toLogEvent, type LogEntry, type LogEvent } from './entries';
+import { LogQueryRunner } from './log-query';
 import { controlAsLogDatabase, openLogDatabase, type LogDatabase } from './log-database';
 import { migrateLogStore } from './migrations';
 import { dayOf, LogPartitions } from './partitions';
@@ -26,6 +33,11 @@ export interface LogStoreOptions {
   control: ControlDatabase;
   /** LOGS_DATABASE_URL. */
   url?: string | null;
+  /**
+   * DATABASE_URL when the control database is on a Postgres server: log queries log in there as
+   * a project's reader when the store has no `url` of its own. Null (embedded): they run in the store's session.
+   */
+  serverUrl?: string | null;
   writer?: LogWriterOptions;
   /** Listen to the project APIs' calls (default); off, the store only answers reads (benches compare). */
   recording?: boolean;
@@ -38,18 +50,31 @@ const INSERT = `insert into project_api_logs (at, project_ref, service, method, 
     event, storage_operation, bucket_id, object_name, error_code, error_message)
   select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::real[], $9::text[], $10::text[],
     $11::bigint[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])`;
+const INSERT_EVENTS = `insert into project_log_events (at, project_ref, source, level, action, event_message, user_id, role, status, duration_ms, sql_state, query, origin, detail)
+  select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::real[],
+    $11::text[], $12::text[], $13::text[], $14::text[])`;
 /** At most this long is spent writing what is queued when the server closes. */
 const CLOSE_FLUSH_MS = 5_000;
 
 export class LogStore {
   readonly partitions: LogPartitions;
+  readonly eventPartitions: LogPartitions;
   readonly writer: LogWriter<LogEntry>;
+  /** Events that are not calls (project_log_events), batched like the calls. */
+  readonly events: LogWriter<LogEvent>;
+  /** Runs users' SQL over a project's logs (log-query.ts). */
+  readonly queries: LogQueryRunner;
   readonly usage: AppUsageCounts;
   private timers: ReturnType<typeof setInterval>[] = [];
   private readonly knownProjects = new Set<string>();
   private readonly recorder = (record: ProjectApiRequestRecord, req?: FastifyRequest) => {
     if (req && req.server.logStore !== this && (req.server as { requestLog?: unknown }).requestLog !== this) return; // another server in this process (tests) records its own
     this.record(record);
+  };
+  private readonly eventRecorder = (record: ProjectLogEventRecord, server?: unknown) => {
+    const s = server as { logStore?: unknown; requestLog?: unknown } | undefined;
+    if (s && s.logStore !== this && s.requestLog !== this) return;
+    this.recordEvent(record);
   };
 
   constructor(
@@ -60,8 +85,29 @@ export class LogStore {
     const warn = options.warn ?? ((message, err) => console.warn(message, err instanceof Error ? err.message : err));
     const through: ControlDatabase = { query: (sql, params) => this.db.query(sql, params), transaction: (fn) => this.db.transaction(fn) };
     this.partitions = new LogPartitions(through);
+    this.eventPartitions = new LogPartitions(through, 'project_log_events');
     this.usage = new AppUsageCounts(through, warn, (refs) => this.projects(refs));
     this.writer = new LogWriter((rows) => this.write(rows), { warn, ...options.writer });
+    this.events = new LogWriter((rows) => this.writeEvents(rows), { warn, ...options.writer });
+    this.queries = new LogQueryRunner(db, { serverUrl: options.serverUrl ?? null, secret: () => loadServerSecret(options.control, 'log-readers') });
+  }
+
+  /** Queues one event that is not a call (never waits, never throws). */
+  recordEvent(record: ProjectLogEventRecord): void {
+    this.events.push(toLogEvent(record));
+  }
+
+  private async writeEvents(batch: LogEvent[]): Promise<void> {
+    const known = await this.projects(batch.map((r) => r.ref));
+    const rows = batch.filter((r) => known.has(r.ref));
+    if (!rows.length) return;
+    await this.eventPartitions.ensure(rows.map((r) => dayOf(r.at)));
+    const col = <K extends keyof LogEvent>(k: K) => rows.map((r) => r[k]);
+    await this.db.query(INSERT_EVENTS, [
+      rows.map((r) => new Date(r.at).toISOString()),
+      col('ref'), col('source'), col('level'), col('action'), col('message'), col('userId'), col('role'), col('status'), col('durationMs'),
+      col('sqlState'), col('query'), col('origin'), col('detail'),
+    ]);
   }
 
   /** Queues one answered request (never waits, never throws). */
@@ -101,8 +147,12 @@ export class LogStore {
   attach(app: FastifyInstance): void {
     const store: LogStore = this;
     app.decorate('logStore', store);
-    if (this.options.recording !== false) projectApiRequestRecorders.push(this.recorder);
+    if (this.options.recording !== false) {
+      projectApiRequestRecorders.push(this.recorder);
+      projectLogEventRecorders.push(this.eventRecorder);
+    }
     this.writer.start();
+    this.events.start();
     const every = (ms: number, fn: () => Promise<unknown>) => {
       const t = setInterval(() => void fn().catch(() => undefined), ms);
       t.unref();
@@ -115,12 +165,16 @@ export class LogStore {
   /** Makes the next days' partitions and drops those past the longest retention; answers the days dropped. */
   async applyRetention(nowMs = Date.now()): Promise<string[]> {
     await this.partitions.ensureAhead(nowMs);
-    return this.partitions.dropExpired(nowMs);
+    await this.eventPartitions.ensureAhead(nowMs);
+    const dropped = await this.partitions.dropExpired(nowMs);
+    await this.eventPartitions.dropExpired(nowMs);
+    return dropped;
   }
 
   /** Writes every queued row and count now. */
   async flush(): Promise<void> {
     await this.writer.flush();
+    await this.events.flush();
     await this.usage.flush();
   }
 
@@ -132,10 +186,12 @@ export class LogStore {
   async close(): Promise<void> {
     const i = projectApiRequestRecorders.indexOf(this.recorder);
     if (i >= 0) projectApiRequestRecorders.splice(i, 1);
+    const j = projectLogEventRecorders.indexOf(this.eventRecorder);
+    if (j >= 0) projectLogEventRecorders.splice(j, 1);
     for (const t of this.timers) clearInterval(t);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_FLUSH_MS)));
-    await Promise.race([Promise.all([this.writer.stop(), this.usage.flush()]), deadline]).finally(() => clearTimeout(timer));
+    await Promise.race([Promise.all([this.writer.stop(), this.events.stop(), this.usage.flush()]), deadline]).finally(() => clearTimeout(timer));
     await this.db.close().catch(() => undefined);
   }
 }
@@ -144,7 +200,8 @@ export class LogStore {
 export async function openLogStore(options: LogStoreOptions): Promise<LogStore> {
   const db = options.url ? openLogDatabase(options.url) : controlAsLogDatabase(options.control);
   await migrateLogStore(db);
-  const store = new LogStore(db, options);
+  // Log queries log in where the logs are: their own database, or the control database's server.
+  const store = new LogStore(db, { ...options, serverUrl: options.url ?? options.serverUrl ?? null });
   await store.applyRetention();
   return store;
 }

@@ -1,4 +1,5 @@
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
+import { recordProjectLogEvent } from '@plinth/platform-core/request-log';
 import { AttemptLimit, assertWithinLimits } from '@plinth/platform-core/rate-limit';
 import type { ProjectCaller, ProjectSecrets } from '../caller';
 import { AuthError, invalid } from './errors';
@@ -26,6 +27,8 @@ export interface AuthContext {
   event?: string;
   /** The user the request signed in or acted as, for the request record. */
   userId?: string;
+  /** The server the request came to, for the events it records (recordProjectLogEvent). */
+  logServer?: unknown;
 }
 
 /** Attempts allowed per client address and per email, counted in this process's memory. */
@@ -155,9 +158,14 @@ export async function sendEmailLink(ctx: AuthContext, user: AuthUser, kind: Auth
   );
   const updated = (await updateUser(ctx.db, user.id, { [SENT_AT[kind]]: 'now()' })) ?? user;
   const link = `${ctx.baseUrl}/verify?${new URLSearchParams({ token: tokenHash, type: kind, redirect_to: redirectTo })}`;
+  // An auth event of the project's logs (auth_logs), without the address or the link.
+  const sent = (level: string, message: string) =>
+    recordProjectLogEvent({ ref: ctx.ref, source: 'auth', level, action: level === 'INFO' ? 'email_sent' : 'email_send_failed', message, userId: user.id, role: ctx.caller?.role ?? null, detail: kind }, ctx.logServer);
   try {
     await ctx.mailer.send({ ref: ctx.ref, to, kind, link, otp, siteUrl: ctx.settings.siteUrl, redirectTo });
+    sent('INFO', `${kind} e-mail sent`);
   } catch {
+    sent('ERROR', `${kind} e-mail not accepted by the mail server`);
     throw new AuthError(503, 'email_send_failed', 'Error sending the email: the mail server did not accept it. Try again later.');
   }
   return updated;

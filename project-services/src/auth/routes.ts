@@ -92,6 +92,7 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
           limits,
           ip: req.ip,
           userAgent: req.headers['user-agent'],
+          logServer: req.server,
         };
         contexts.set(req, ctx);
         return ctx;

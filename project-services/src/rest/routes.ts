@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { projectRef } from '@plinth/platform-core/common/http';
 import type { ProjectDatabase, RouteModule } from '@plinth/platform-core/deps';
+import { SLOW_STATEMENT_MS, recordProjectLogEvent } from '@plinth/platform-core/request-log';
 import { answeredBytes, recordProjectApiRequest, resolveCaller, searchOf, type ProjectCaller } from '../caller';
 import { CatalogCache } from './catalog';
 import { RestError, toRestError } from './errors';
@@ -59,6 +60,20 @@ export const restRoutes: RouteModule = (app, deps) => {
     const ref = (req.params as { ref?: unknown })?.ref;
     if (typeof ref !== 'string') return;
     const caller = callers.get(req);
+    const error = answeredErrors.get(req);
+    // The Postgres source: a statement the database refused (its SQLSTATE), or a call slower than
+    // the slow-statement threshold (the call's time: its statement's and a little more).
+    if (error && /^[0-9A-Z]{5}$/.test(error.code)) {
+      recordProjectLogEvent(
+        { ref, source: 'postgres', level: 'ERROR', message: error.message, sqlState: error.code, role: caller?.role ?? null, userId: caller?.userId ?? null, origin: 'data_api', detail: `${req.method} /${(req.params as Record<string, string>)['*'] ?? ''}` },
+        req.server,
+      );
+    } else if (reply.elapsedTime > SLOW_STATEMENT_MS) {
+      recordProjectLogEvent(
+        { ref, source: 'postgres', level: 'LOG', message: `duration: ${reply.elapsedTime.toFixed(1)} ms`, durationMs: reply.elapsedTime, role: caller?.role ?? null, userId: caller?.userId ?? null, origin: 'data_api', detail: `${req.method} /${(req.params as Record<string, string>)['*'] ?? ''}` },
+        req.server,
+      );
+    }
     recordProjectApiRequest({
       ref,
       service: 'rest',
@@ -70,7 +85,7 @@ export const restRoutes: RouteModule = (app, deps) => {
       userId: caller?.userId ?? null,
       search: searchOf(req.url),
       bytesOut: answeredBytes(reply),
-      error: answeredErrors.get(req),
+      error,
     }, req);
   });
 

@@ -1,0 +1,276 @@
+import { createHmac } from 'node:crypto';
+import pg from 'pg';
+import { LOG_QUERY_TIMEOUT_MS, type LogSqlResult } from '@plinth/contracts-logs';
+import { HttpError } from '@plinth/platform-core/deps';
+import { parseSql } from '@plinth/platform-core/common/sql-parser';
+import type { LogDatabase } from './log-database';
+import { LOG_VIEWS_VERSION, logSchemaName, logViewStatements, RANGE_END_SETTING, RANGE_START_SETTING } from './query-views';
+
+// Runs a user's SQL over one project's logs. The database enforces what it may read:
+//
+// - each project has a reader role, with usage on its own log schema (query-views.ts) and select
+//   on its views, and no right on any base table, control table or other project's schema;
+// - the query runs as that role, inside `begin read only`, with the search path on its schema,
+//   a statement time-out, and as one statement sent with the extended protocol (which refuses
+//   `;`-chained commands); rows are fetched up to limit + 1 to say "truncated".
+//
+// A role change inside the statement (`set_config('role', ...)`) is checked by Postgres against
+// the session's user, so the session must not be one that may become anything else:
+// - on a Postgres server the query runs on a connection of its own logged in as the reader role
+//   (its password derived from a server secret, so that every API process agrees on it); that
+//   session's user is the reader and is a member of nothing;
+// - embedded (PGlite, one superuser session) the reader is reached with `set local role`, and
+//   the platform revokes execute on set_config from public, so the reader cannot call it (the
+//   platform, a superuser, is not affected). PGlite cannot interrupt a running statement
+//   (statement_timeout does not fire there), so pg_sleep and its variants are revoked as well.
+//
+// Roles are cluster-wide on a server: a reader's name carries a tag of the database holding the
+// logs (its name and oid), so two platforms on one server never share or clash on one.
+
+/** Added before the user's statement; errors' positions are given back relative to the user's text. */
+const WRAP_HEAD = 'select * from (\n';
+const WRAP_TAIL = '\n) as log_query limit $1';
+
+export interface LogQueryOptions {
+  /** Where the logs live on a Postgres server (connections as a reader are made there); null when embedded. */
+  serverUrl: string | null;
+  /** A secret of the platform that readers' passwords are derived from (server only). */
+  secret: () => Promise<Buffer>;
+  timeoutMs?: number;
+}
+
+export interface LogQueryRun {
+  ref: string;
+  sql: string;
+  retentionDays: number;
+  from: Date;
+  to: Date;
+  limit: number;
+}
+
+type Row = Record<string, unknown>;
+interface Answer {
+  rows: Row[];
+  fields: { name: string; dataTypeID: number }[];
+}
+
+const TYPE_NAMES: Record<number, string> = {
+  16: 'boolean', 20: 'bigint', 21: 'smallint', 23: 'integer', 25: 'text', 700: 'real', 701: 'double precision', 1043: 'text', 1082: 'date',
+  1114: 'timestamp', 1184: 'timestamptz', 1186: 'interval', 1700: 'numeric', 114: 'json', 3802: 'jsonb', 2950: 'uuid', 1009: 'text[]',
+};
+const NUMERIC_TYPES = new Set([20, 1700]);
+
+function jsonValue(v: unknown, type: number): unknown {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+  if (v instanceof Uint8Array) return `\\x${Buffer.from(v).toString('hex')}`;
+  if (typeof v === 'string' && NUMERIC_TYPES.has(type)) {
+    const n = Number(v);
+    return Number.isFinite(n) && (type !== 20 || Number.isSafeInteger(n)) ? n : v;
+  }
+  if (Array.isArray(v)) return v.map((x) => jsonValue(x, 0));
+  return v;
+}
+
+interface PgLikeError {
+  code?: unknown;
+  message?: unknown;
+  position?: unknown;
+}
+const isPgError = (e: unknown): e is PgLikeError & { code: string; message: string } =>
+  typeof e === 'object' && e !== null && typeof (e as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgLikeError).code as string);
+
+export class LogQueryRunner {
+  private readonly ready = new Map<string, Promise<void>>();
+  private tag: Promise<string> | null = null;
+  private hardened: Promise<void> | null = null;
+  /** How long a query may run (tests shorten it). */
+  timeoutMs: number;
+
+  constructor(
+    private readonly db: LogDatabase,
+    private readonly options: LogQueryOptions,
+  ) {
+    this.timeoutMs = options.timeoutMs ?? LOG_QUERY_TIMEOUT_MS;
+  }
+
+  /** The name of a project's reader role in this database. */
+  async roleName(ref: string): Promise<string> {
+    this.tag ??= this.db
+      .query<{ tag: string }>(`select substr(md5(current_database() || ':' || (select oid from pg_database where datname = current_database())::text), 1, 10) as tag`)
+      .then((r) => r.rows[0]!.tag);
+    return `plinth_logs_${await this.tag}_${logSchemaName(ref).slice('logs_'.length)}`;
+  }
+
+  private async password(role: string): Promise<string> {
+    return createHmac('sha256', await this.options.secret()).update(role).digest('base64url');
+  }
+
+  /** Embedded: the functions a reader must not call are closed to public (the platform is a superuser there). */
+  private harden(): Promise<void> {
+    this.hardened ??= (async () => {
+      for (const fn of ['set_config(text, text, boolean)', 'pg_sleep(double precision)', 'pg_sleep_for(interval)', 'pg_sleep_until(timestamp with time zone)']) {
+        await this.db.query(`revoke execute on function pg_catalog.${fn} from public`);
+      }
+    })().catch((err) => {
+      this.hardened = null;
+      throw err;
+    });
+    return this.hardened;
+  }
+
+  /** Makes (or remakes, when the views or the retention changed) the project's reader role and log schema. */
+  async prepare(ref: string, retentionDays: number): Promise<string> {
+    const role = await this.roleName(ref);
+    const key = `v${LOG_VIEWS_VERSION}:${retentionDays}`;
+    const cacheKey = `${ref}:${key}`;
+    let ready = this.ready.get(cacheKey);
+    if (!ready) {
+      ready = this.make(ref, role, retentionDays, key).catch((err) => {
+        this.ready.delete(cacheKey);
+        throw err;
+      });
+      this.ready.set(cacheKey, ready);
+    }
+    await ready;
+    return role;
+  }
+
+  private async make(ref: string, role: string, retentionDays: number, key: string): Promise<void> {
+    if (!this.options.serverUrl) await this.harden();
+    const schema = logSchemaName(ref);
+    const password = this.options.serverUrl ? await this.password(role) : null;
+    await this.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`plinth log reader ${role}`]);
+      const exists = (await tx.query('select 1 from pg_roles where rolname = $1', [role])).rows.length > 0;
+      // The password is derived text of [A-Za-z0-9_-] only, and the role name is made of the tag and the ref.
+      const login = password ? `login password '${password}'` : 'nologin';
+      await tx.query(exists ? `alter role ${role} ${login}` : `create role ${role} ${login}`);
+      if (password) {
+        // A CREATEROLE platform is not a member of the roles it makes; membership is not needed, and never granted.
+        await tx.query(`alter role ${role} set default_transaction_read_only = on`);
+        // The reader logs in to this database alone (the platform may have closed it to public).
+        const grant = await tx.query<{ sql: string }>('select format($$grant connect on database %I to %I$$, current_database(), $1::text) as sql', [role]);
+        await tx.query(grant.rows[0]!.sql);
+      }
+      const current = await tx.query<{ key: string | null }>(
+        `select obj_description(n.oid, 'pg_namespace') as key from pg_namespace n where n.nspname = $1`,
+        [schema],
+      );
+      if (current.rows[0]?.key !== key) {
+        await tx.query(`drop schema if exists ${schema} cascade`);
+        await tx.query(`create schema ${schema}`);
+        for (const statement of logViewStatements(ref, retentionDays)) await tx.query(statement);
+        await tx.query(`comment on schema ${schema} is '${key}'`);
+      }
+      await tx.query(`revoke all on schema ${schema} from public`);
+      await tx.query(`grant usage on schema ${schema} to ${role}`);
+      await tx.query(`grant select on all tables in schema ${schema} to ${role}`);
+    });
+  }
+
+  /** Runs one SELECT over the project's log sources; a user's mistake is a 400 (or 403 for what the reader may not do). */
+  async run(q: LogQueryRun): Promise<Omit<LogSqlResult, 'retention_days'>> {
+    await checkOneSelect(q.sql);
+    const role = await this.prepare(q.ref, q.retentionDays);
+    const schema = logSchemaName(q.ref);
+    const text = `${WRAP_HEAD}${q.sql.replace(/;\s*$/, '')}${WRAP_TAIL}`;
+    const params = [q.limit + 1];
+    const range = [q.from.toISOString(), q.to.toISOString()];
+    let answer: Answer;
+    try {
+      answer = this.options.serverUrl ? await this.runAsLogin(role, schema, range, text, params) : await this.runEmbedded(role, schema, range, text, params);
+    } catch (err) {
+      throw this.refusal(err);
+    }
+    const truncated = answer.rows.length > q.limit;
+    const rows = answer.rows.slice(0, q.limit);
+    const fields = answer.fields;
+    return {
+      result: rows.map((row) => Object.fromEntries(fields.map((f) => [f.name, jsonValue(row[f.name], f.dataTypeID)]))),
+      columns: fields.map((f) => ({ name: f.name, type: TYPE_NAMES[f.dataTypeID] ?? 'unknown' })),
+      truncated,
+      limit: q.limit,
+      from: range[0]!,
+      to: range[1]!,
+    };
+  }
+
+  private async runEmbedded(role: string, schema: string, range: string[], text: string, params: unknown[]): Promise<Answer> {
+    return this.db.transaction(async (tx) => {
+      await tx.query('set transaction read only');
+      await tx.query(`select set_config('${RANGE_START_SETTING}', $1, true), set_config('${RANGE_END_SETTING}', $2, true)`, range);
+      await tx.query(`set local search_path = ${schema}`);
+      await tx.query(`set local statement_timeout = ${this.timeoutMs}`);
+      await tx.query(`set local role ${role}`);
+      const r = await tx.query<Row>(text, params);
+      // A read-only transaction has nothing to keep: leave it as it came.
+      await tx.query('reset role');
+      return { rows: r.rows, fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID ?? 0 })) };
+    });
+  }
+
+  private async runAsLogin(role: string, schema: string, range: string[], text: string, params: unknown[]): Promise<Answer> {
+    const url = new URL(this.options.serverUrl!);
+    url.username = role;
+    url.password = await this.password(role);
+    const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 5_000, application_name: 'plinth log query' });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+    } catch (err) {
+      // The platform could not log in as the reader: its fault, never the query's.
+      throw new Error(`A log query could not log in as its project's reader: ${err instanceof Error ? err.message : String(err)}`);
+    }
+    try {
+      await client.query('begin read only');
+      await client.query(`select set_config('${RANGE_START_SETTING}', $1, true), set_config('${RANGE_END_SETTING}', $2, true)`, range);
+      await client.query(`set local search_path = ${schema}`);
+      await client.query(`set local statement_timeout = ${this.timeoutMs}`);
+      const r = await client.query(text, params);
+      return { rows: r.rows as Row[], fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  /** A Postgres refusal of the user's statement as the answer it deserves; anything else is the platform's fault. */
+  private refusal(err: unknown): unknown {
+    if (!isPgError(err)) return err;
+    const position = typeof err.position === 'string' || typeof err.position === 'number' ? Number(err.position) - WRAP_HEAD.length : NaN;
+    const at = Number.isFinite(position) && position > 0 ? ` (at character ${position})` : '';
+    if (err.code === '57014') {
+      return new HttpError(400, `The query was stopped after ${this.timeoutMs / 1000} s, the log query time-out: narrow the time range or filter more`, 'log_query_timeout', 'sql');
+    }
+    if (err.code === '42501' || err.code === '42883' && /permission/.test(err.message)) {
+      return new HttpError(403, `A log query reads only this project's log sources: ${err.message}`, 'log_query_forbidden', 'sql');
+    }
+    if (err.code === '25006') return new HttpError(403, `Log queries are read-only: ${err.message}`, 'log_query_forbidden', 'sql');
+    if (err.code.startsWith('08') || err.code.startsWith('53') || err.code.startsWith('57') || err.code.startsWith('58') || err.code === '28P01') return err;
+    return new HttpError(400, `${err.message}${at}`, 'log_query_invalid', 'sql');
+  }
+}
+
+/**
+ * Refuses anything but one SELECT before it reaches the database, with the parser's message: the
+ * database would refuse it as well (extended protocol, read-only transaction, the reader's
+ * rights); this only names the problem better.
+ */
+export async function checkOneSelect(sql: string): Promise<void> {
+  let parsed;
+  try {
+    parsed = await parseSql(sql);
+  } catch (err) {
+    const e = err as { message?: string; cursorPosition?: number; sqlDetails?: { cursorPosition?: number } };
+    const pos = e.sqlDetails?.cursorPosition ?? e.cursorPosition;
+    throw new HttpError(400, `${e.message ?? 'The query is not valid SQL'}${typeof pos === 'number' ? ` (at character ${pos + 1})` : ''}`, 'log_query_invalid', 'sql');
+  }
+  if (parsed.stmts.length !== 1) throw new HttpError(400, 'A log query is one SELECT statement: remove the other statements', 'log_query_invalid', 'sql');
+  const stmt = parsed.stmts[0]!.stmt;
+  const kind = Object.keys(stmt)[0] ?? '';
+  if (kind !== 'SelectStmt') {
+    throw new HttpError(403, `Log queries are read-only: only SELECT is allowed (this statement is ${kind.replace(/Stmt$/, '').replace('VariableSet', 'SET').toUpperCase() || 'empty'})`, 'log_query_forbidden', 'sql');
+  }
+  if ((stmt.SelectStmt as { intoClause?: unknown }).intoClause) throw new HttpError(403, 'Log queries are read-only: SELECT INTO creates a table', 'log_query_forbidden', 'sql');
+}
