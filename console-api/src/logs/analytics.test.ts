@@ -199,6 +199,22 @@ describe('log queries', () => {
     expect(mine.map((r) => r.path)).not.toContain('/secret_of_the_other_project');
   });
 
+  it('leaves nothing behind for the next query (settings, locks)', async () => {
+    const tries = [
+      "select set_config('statement_timeout', '0', false) as x",
+      `select set_config('plinth_logs.range_start', '2000-01-01T00:00:00Z', false) as x`,
+      'select pg_advisory_lock(4242) as x',
+    ];
+    for (const sql of tries) expect([200, 403], sql).toContain((await run(sql)).status);
+    const after = await rows(
+      "select current_setting('statement_timeout') as timeout, current_setting('plinth_logs.range_start') as since, (select count(*) from pg_locks where locktype = 'advisory' and objid = 4242) as locks",
+    );
+    expect(after).toHaveLength(1);
+    expect(after[0]!.timeout).not.toBe('0');
+    expect(Date.parse(after[0]!.since as string)).toBeGreaterThan(Date.now() - 2 * HOUR_MS);
+    expect(after[0]!.locks).toBe(0);
+  });
+
   it('stops a query at its time-out', async () => {
     const queries = h.app.logStore.queries;
     const was = queries.timeoutMs;
@@ -272,5 +288,7 @@ describe('log queries', () => {
     } finally {
       await h.internals.control.query("update organizations set plan = 'free' where id = $1", [orgId]);
     }
+    // Back on Free, the views are made again for one day.
+    expect(await rows(sql, range)).toEqual([]);
   });
 });

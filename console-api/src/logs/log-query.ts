@@ -22,7 +22,8 @@ import { LOG_VIEWS_VERSION, logSchemaName, logViewStatements, RANGE_END_SETTING,
 // - embedded (PGlite, one superuser session) the reader is reached with `set local role`, and
 //   the platform revokes execute on set_config from public, so the reader cannot call it (the
 //   platform, a superuser, is not affected). PGlite cannot interrupt a running statement
-//   (statement_timeout does not fire there), so pg_sleep and its variants are revoked as well.
+//   (statement_timeout does not fire there), so pg_sleep and its variants are revoked as well,
+//   and session advisory locks (they would outlive the query in the one session there is).
 //
 // Roles are cluster-wide on a server: a reader's name carries a tag of the database holding the
 // logs (its name and oid), so two platforms on one server never share or clash on one.
@@ -82,7 +83,11 @@ const isPgError = (e: unknown): e is PgLikeError & { code: string; message: stri
   typeof e === 'object' && e !== null && typeof (e as PgLikeError).code === 'string' && /^[0-9A-Z]{5}$/.test((e as PgLikeError).code as string);
 
 export class LogQueryRunner {
-  private readonly ready = new Map<string, Promise<void>>();
+  private readonly pools = new Map<string, pg.Pool>();
+  /** Schemas being made now, by ref. */
+  private readonly making = new Map<string, Promise<void>>();
+  /** Readers whose password (server) this process has set, or that it has made (embedded). */
+  private readonly loggedIn = new Set<string>();
   private tag: Promise<string> | null = null;
   private hardened: Promise<void> | null = null;
   /** How long a query may run (tests shorten it). */
@@ -110,7 +115,9 @@ export class LogQueryRunner {
   /** Embedded: the functions a reader must not call are closed to public (the platform is a superuser there). */
   private harden(): Promise<void> {
     this.hardened ??= (async () => {
-      for (const fn of ['set_config(text, text, boolean)', 'pg_sleep(double precision)', 'pg_sleep_for(interval)', 'pg_sleep_until(timestamp with time zone)']) {
+      // Session advisory locks would outlive the query in the one session there is.
+      const locks = ['pg_advisory_lock', 'pg_advisory_lock_shared', 'pg_try_advisory_lock', 'pg_try_advisory_lock_shared'].flatMap((f) => [`${f}(bigint)`, `${f}(integer, integer)`]);
+      for (const fn of ['set_config(text, text, boolean)', 'pg_sleep(double precision)', 'pg_sleep_for(interval)', 'pg_sleep_until(timestamp with time zone)', ...locks]) {
         await this.db.query(`revoke execute on function pg_catalog.${fn} from public`);
       }
     })().catch((err) => {
@@ -124,16 +131,22 @@ export class LogQueryRunner {
   async prepare(ref: string, retentionDays: number): Promise<string> {
     const role = await this.roleName(ref);
     const key = `v${LOG_VIEWS_VERSION}:${retentionDays}`;
-    const cacheKey = `${ref}:${key}`;
-    let ready = this.ready.get(cacheKey);
-    if (!ready) {
-      ready = this.make(ref, role, retentionDays, key).catch((err) => {
-        this.ready.delete(cacheKey);
-        throw err;
-      });
-      this.ready.set(cacheKey, ready);
+    // Checked on every query (one catalogue read): another process, or an earlier plan, may have
+    // made the schema for another retention.
+    const state = await this.db.query<{ key: string | null; role: boolean }>(
+      `select (select obj_description(n.oid, 'pg_namespace') from pg_namespace n where n.nspname = $1) as key,
+        exists (select 1 from pg_roles where rolname = $2) as role`,
+      [logSchemaName(ref), role],
+    );
+    const current = state.rows[0];
+    if (current?.key === key && current.role && (this.hardened || this.options.serverUrl) && this.loggedIn.has(role)) return role;
+    let making = this.making.get(ref);
+    if (!making) {
+      making = this.make(ref, role, retentionDays, key).finally(() => this.making.delete(ref));
+      this.making.set(ref, making);
     }
-    await ready;
+    await making;
+    this.loggedIn.add(role);
     return role;
   }
 
@@ -211,18 +224,33 @@ export class LogQueryRunner {
     });
   }
 
+  /**
+   * A few connections per reader, kept while queries come (10 s idle): a login costs tens of ms.
+   * Only queries of that project's reader share them, and each is returned with its session
+   * state discarded (`discard all`: settings, advisory locks, prepared statements).
+   */
+  private async pool(role: string): Promise<pg.Pool> {
+    let pool = this.pools.get(role);
+    if (!pool) {
+      const url = new URL(this.options.serverUrl!);
+      url.username = role;
+      url.password = await this.password(role);
+      pool = new pg.Pool({ connectionString: url.toString(), max: 2, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 5_000, allowExitOnIdle: true, application_name: 'plinth log query' });
+      pool.on('error', () => undefined);
+      this.pools.set(role, pool);
+    }
+    return pool;
+  }
+
   private async runAsLogin(role: string, schema: string, range: string[], text: string, params: unknown[]): Promise<Answer> {
-    const url = new URL(this.options.serverUrl!);
-    url.username = role;
-    url.password = await this.password(role);
-    const client = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 5_000, application_name: 'plinth log query' });
-    client.on('error', () => undefined);
+    let client: pg.PoolClient;
     try {
-      await client.connect();
+      client = await (await this.pool(role)).connect();
     } catch (err) {
       // The platform could not log in as the reader: its fault, never the query's.
       throw new Error(`A log query could not log in as its project's reader: ${err instanceof Error ? err.message : String(err)}`);
     }
+    let broken: unknown = undefined;
     try {
       await client.query('begin read only');
       await client.query(`select set_config('${RANGE_START_SETTING}', $1, true), set_config('${RANGE_END_SETTING}', $2, true)`, range);
@@ -231,8 +259,22 @@ export class LogQueryRunner {
       const r = await client.query(text, params);
       return { rows: r.rows as Row[], fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })) };
     } finally {
-      await client.end().catch(() => undefined);
+      try {
+        await client.query('rollback');
+        await client.query('discard all');
+      } catch (err) {
+        broken = err;
+      }
+      // A connection that could not be reset is closed, never reused.
+      client.release(broken instanceof Error ? broken : broken ? new Error(String(broken)) : undefined);
     }
+  }
+
+  /** Closes the readers' connections. */
+  async close(): Promise<void> {
+    const pools = [...this.pools.values()];
+    this.pools.clear();
+    await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
   }
 
   /** A Postgres refusal of the user's statement as the answer it deserves; anything else is the platform's fault. */

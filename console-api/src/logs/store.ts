@@ -192,6 +192,7 @@ export class LogStore {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_FLUSH_MS)));
     await Promise.race([Promise.all([this.writer.stop(), this.events.stop(), this.usage.flush()]), deadline]).finally(() => clearTimeout(timer));
+    await this.queries.close();
     await this.db.close().catch(() => undefined);
   }
 }
