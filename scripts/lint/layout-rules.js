@@ -4,7 +4,9 @@
 // URL by hand (the contracts' clients do). The server packages import one way only (platform-core
 // <- project-services <- console-api <- platform-api; console-api reaches the project services
 // through their package's index alone, and takes only types from it: the services themselves come
-// as deps.services.projectServices, their narrow contracts), and no import cycle is allowed anywhere. `layoutRules(root)` reads the packages and features
+// as deps.services.projectServices, their narrow contracts), and no import cycle is allowed anywhere
+// (scripts/check-cycles.mjs checks it again with madge, `import()` included). Features hold no
+// `*-parts` modules: a lazy part is declared beside its user with the kit's lazyWithPreload. `layoutRules(root)` reads the packages and features
 // under `root`, so the same rules lint the repository and the fixture tree of layout-rules.test.js.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,6 +37,14 @@ export const MESSAGES = {
   servicesTypes: 'The console takes only types from @plinth/project-services (import type): it calls the project services through deps.services.projectServices (AuthAdmin, StorageAdmin, RestAdmin, ProjectRecords).',
   cycle: 'Dependency cycle',
   route: "An area's routes are the pages of its definition (defineArea in area.manifest.ts), which the kit renders: declare a page there instead of a <Route>, <Routes> or useRoutes.",
+  parts: "No *-parts modules in features: code loads one way, a page through its definition's load and a heavy part with the kit's lazyWithPreload (@plinth/area-kit), declared beside the component that draws it (which may export its preload). A module that is not about loading takes a name of its own.",
+};
+
+// A file named `*-parts` under a package's `src/features/` is refused whatever it holds: the name
+// was the idiom of modules gathering a feature's lazy parts away from their users.
+const noPartsModules = {
+  meta: { type: 'problem', docs: { description: 'No *-parts modules in features' }, schema: [] },
+  create: (context) => ({ Program: (node) => context.report({ node, message: MESSAGES.parts }) }),
 };
 
 function boundaryZones(root) {
@@ -142,6 +152,13 @@ export function layoutRules(root) {
       files: SOURCE_PACKAGES(root).filter((pkg) => pkg !== 'shared-contracts' && !pkg.startsWith('contracts-')).flatMap((pkg) => sources.map((g) => `${pkg}/src/${g}`)),
       ignores: ['**/*.test.*', '**/testing/**', '**/test-harness.tsx', '**/test-setup.ts', '**/fake-clock.ts'],
       rules: { 'no-restricted-syntax': ['error', ...apiUrlSelectors] },
+    },
+    {
+      // One loading mechanism: no `*-parts` modules in any package's features.
+      files: [...SOURCE_PACKAGES(root), ...SERVER_PACKAGES(root)].flatMap((pkg) => ['ts', 'tsx', 'js', 'jsx'].map((ext) => `${pkg}/src/features/**/*-parts.${ext}`)),
+      languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
+      plugins: { plinth: { rules: { 'no-parts-modules': noPartsModules } } },
+      rules: { 'plinth/no-parts-modules': 'error' },
     },
     {
       // The areas' own code (tests and testing/ aside): both the URL rule and no route table.

@@ -70,6 +70,13 @@ const TREE = {
   'shared-ui/src/typed-1.ts': "import { typed2 } from './typed-2';\nexport const typed1 = () => typed2;\n",
   'shared-ui/src/typed-2.ts': "import type { typed1 } from './typed-1';\nexport const typed2 = (f?: typeof typed1) => f;\n",
 
+  // One loading mechanism: a feature's lazy parts are declared beside their users, never gathered
+  // in a `*-parts` module (a name that merely contains "parts" is fine).
+  'mfe-alpha/src/features/one/lazy-parts.ts': "export const loadMenus = () => import('./a');\n",
+  'host-shell/src/features/menu/form-parts.tsx': 'export const Field = () => null;\n',
+  'mfe-alpha/src/features/one/parts-list.ts': 'export const partsList = [];\n',
+  'mfe-alpha/src/area/panel-parts.ts': "export const loadPanel = () => import('./area-context');\n",
+
   // The server packages: one way down, the project services through their index.
   'platform-core/src/deps.ts': 'export const deps = 1;\n',
   'platform-core/src/uses-services.ts': "import { engine } from '@plinth/project-services';\nexport { engine };\n",
@@ -122,6 +129,8 @@ describe('layout rules', () => {
     'console-api/src/typed-names.ts',
     'console-api/src/routes.test.ts',
     'shared-ui/src/typed-1.ts',
+    'mfe-alpha/src/features/one/parts-list.ts',
+    'mfe-alpha/src/area/panel-parts.ts',
   ])('pass a file that keeps them: %s', (path) => {
     expect(reported(path)).toEqual([]);
   });
@@ -147,6 +156,8 @@ describe('layout rules', () => {
     ['a module in a cycle of two', 'mfe-alpha/src/features/one/cycle-a.ts', MESSAGES.cycle],
     ['the other module of that cycle', 'mfe-alpha/src/features/one/cycle-b.ts', MESSAGES.cycle],
     ['a module in a cycle of three', 'shared-ui/src/ring-1.ts', MESSAGES.cycle],
+    ["a feature's lazy-parts module", 'mfe-alpha/src/features/one/lazy-parts.ts', MESSAGES.parts],
+    ['a parts module in a host feature', 'host-shell/src/features/menu/form-parts.tsx', MESSAGES.parts],
     ['platform-core importing the project services', 'platform-core/src/uses-services.ts', MESSAGES.serverLayer],
     ['platform-core importing the console API by path', 'platform-core/src/uses-console-by-path.ts', MESSAGES.serverLayer],
     ['the project services importing the console API', 'project-services/src/uses-console.ts', MESSAGES.serverLayer],

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { queryKeys, VerifyFactorBodySchema } from '@plinth/shared-contracts';
 import { useAuthApi } from '../app/api';
 import { usePageTitle } from '../app/page-title';
-import { AuthField, inputCss, linkButtonCss, noticeCss, submitCss } from '../features/sign-in/auth-form-parts';
+import { AuthField, inputCss, linkButtonCss, noticeCss, submitCss } from '../features/sign-in/auth-form-fields';
 import { safeReturnTo } from '../session/require-session';
 
 type CodeInput = z.input<typeof VerifyFactorBodySchema>;

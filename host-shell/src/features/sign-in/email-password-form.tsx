@@ -1,7 +1,7 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { tokens } from '@plinth/shared-ui/theme';
-import { AuthField, inputCss, submitCss } from './auth-form-parts';
+import { AuthField, inputCss, submitCss } from './auth-form-fields';
 
 export interface EmailPasswordFormProps {
   /** The form's accessible name, e.g. "Sign in". */

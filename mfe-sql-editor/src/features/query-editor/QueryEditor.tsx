@@ -7,9 +7,8 @@ import { LoadingSkeleton, ShortcutHint } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import { PERMISSIONS } from '@plinth/shared-contracts';
 import { SqlCodeEditor, type SqlCodeEditorHandle } from '@plinth/domain-ui/code-editor';
-import { useArea } from '@plinth/area-kit';
+import { lazyWithPreload, useArea } from '@plinth/area-kit';
 import { asJsonExplain, explainPrefix, explainQuery } from './explain/explain-sql';
-import { preloadRunParts, RunOutcome } from './run-parts';
 import { useCompletionSchema } from './completion-schema';
 import { formatSql, preloadFormatter } from './format-sql';
 import { readRowLimit, ROW_LIMITS, storeRowLimit } from './row-limit';
@@ -18,6 +17,18 @@ import { useQueryRun } from './use-query-run';
 import { useTypingStaysInEditor } from './typing-events';
 
 export const RUN_SQL_PERMISSION_MESSAGE = 'You need additional permissions to run SQL queries';
+
+// What a run shows, in a chunk of its own (and its grid and plan tree in theirs): a query page
+// shows none of it until something runs. Run and Mod+Enter fetch the outcome and the grid as the
+// query starts (the pointer on Run before); Explain fetches the plan tree.
+const loadRunOutcome = () => import(/* webpackChunkName: "sql-run-outcome" */ './RunOutcome');
+const RunOutcome = lazyWithPreload(() => loadRunOutcome().then((m) => m.RunOutcome));
+
+/** Starts loading what a run (or an EXPLAIN) will show. */
+function preloadRunParts(explain = false) {
+  void RunOutcome.preload();
+  void loadRunOutcome().then((m) => m.preloadOutcomeParts(explain), () => undefined);
+}
 
 
 export interface QueryEditorProps {

@@ -1,15 +1,25 @@
 import { Suspense, useState } from 'react';
+import { lazyWithPreload } from '@plinth/area-kit';
 import { InlineNotice, Spinner } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton, Tabs } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import type { SqlStatementResult } from '@plinth/contracts-database';
 import { parsePlan } from './explain/plan-tree';
-import { PlanTree, ResultsGrid } from './result-parts';
 import { resultSummary, statementResults, tabLabel } from './run-results';
 import type { ErrorMark } from './sql-error';
 import type { RunState } from './use-query-run';
 
 const numberFormat = new Intl.NumberFormat('en-US');
+
+// The parts of an outcome, each in its own chunk: the results grid, fetched when a query first
+// runs; the EXPLAIN plan tree, when a plan first shows (or the pointer reaches Explain).
+const ResultsGrid = lazyWithPreload(() => import(/* webpackChunkName: "sql-results-grid" */ './results/ResultsGrid').then((m) => m.default));
+const PlanTree = lazyWithPreload(() => import(/* webpackChunkName: "sql-plan-tree" */ './explain/PlanTree').then((m) => m.PlanTree));
+
+/** Starts loading the part a run (or an EXPLAIN) will draw. */
+export function preloadOutcomeParts(explain = false) {
+  void (explain ? PlanTree : ResultsGrid).preload();
+}
 
 interface RunOutcomeProps {
   run: RunState;

@@ -9,19 +9,27 @@ import { readPreferences } from './explorer-rules';
 import { createExplorerStore, ExplorerContext, useExplorer, useExplorerStore } from './explorer-store';
 import { ExplorerToolbar } from './ExplorerToolbar';
 import { FolderColumn } from './FolderColumn';
+import { menuModule } from './ItemRow';
 import { refreshFolders } from './folder-query';
-import { ExplorerContextMenu, SelectionBar } from './lazy-parts';
 import type { DropContents, PickedFile } from './uploads';
 import { readPending } from '../../area/uploads/pending';
 import { useExplorerActions } from './use-explorer-actions';
 import { keys } from '../../area/query-keys';
 
-// Parts the first rows do not need load on first use: the preview, the uploads, the dialogs (and
-// those of lazy-parts.ts: the menus, the selection bar, the zip downloads).
+// Parts the first rows do not need load on first use: the preview, the uploads, the dialogs, the
+// menus (ItemRow.tsx's menuModule), the selection bar (and the zip downloads, in use-explorer-actions.ts).
 const PreviewPane = lazyWithPreload(() => import(/* webpackChunkName: "storage-explorer-preview" */ './PreviewPane').then((m) => m.PreviewPane));
 const UploadsPanel = lazyWithPreload(() => import(/* webpackChunkName: "storage-explorer-uploads" */ './UploadsPanel').then((m) => m.UploadsPanel));
 const loadUploads = () => import(/* webpackChunkName: "storage-explorer-uploads" */ './uploads');
 const ExplorerDialogs = lazyWithPreload(() => import(/* webpackChunkName: "storage-explorer-dialogs" */ './ExplorerDialogs').then((m) => m.ExplorerDialogs));
+const ExplorerContextMenu = lazyWithPreload(() => menuModule().then((m) => m.ExplorerContextMenu));
+const SelectionBar = lazyWithPreload(() => import(/* webpackChunkName: "storage-explorer-selection" */ './SelectionBar').then((m) => m.SelectionBar));
+
+/** What the pointer or keyboard is about to use in a column: its menus and the selection bar, preloaded so they show at once. */
+function preloadColumnParts(): void {
+  void ExplorerContextMenu.preload();
+  void SelectionBar.preload();
+}
 
 /** The file explorer of one bucket (001 §2–§5): toolbar or selection bar, columns or list, preview pane. */
 export function Explorer({ bucket }: { bucket: Bucket }) {
@@ -118,7 +126,7 @@ function ExplorerBody({ bucket }: { bucket: Bucket }) {
       <div css={{ display: 'flex', flex: 1, minHeight: 0 }}>
         <div ref={scroller} css={{ display: 'flex', flex: 1, minWidth: 0, overflowX: 'auto' }}>
           {shown.map((i) => (
-            <FolderColumn key={i} column={i} bucket={bucket} actions={actions} mayWrite={mayWrite} list={list} onDropFiles={(c, d) => void onDropFiles(c, d)} />
+            <FolderColumn key={i} column={i} bucket={bucket} actions={actions} mayWrite={mayWrite} list={list} onDropFiles={(c, d) => void onDropFiles(c, d)} onIntent={preloadColumnParts} />
           ))}
         </div>
         {previewing ? (

@@ -10,8 +10,7 @@ import { formatBytes, isFolder, joinPath } from './explorer-rules';
 import { isSelected, useExplorer, useExplorerStore } from './explorer-store';
 import { useFolder, usePrefetchFolder } from './folder-query';
 import { rowsView } from './folder-rows';
-import { ItemRow, NewFolderRow, openRowMenuByKeyboard } from './ItemRow';
-import { menuModule, preloadColumnParts } from './lazy-parts';
+import { ItemRow, menuModule, NewFolderRow, openRowMenuByKeyboard } from './ItemRow';
 import type { DropContents } from './uploads';
 import type { ExplorerActions } from './use-explorer-actions';
 
@@ -23,6 +22,8 @@ export interface FolderColumnProps {
   /** List view: the last column at full width with its table header and footer. */
   list: boolean;
   onDropFiles: (column: number, drop: DropContents) => void;
+  /** The pointer or focus came into the column: what it is about to use (menus, selection bar) may load. */
+  onIntent?: () => void;
 }
 
 /**
@@ -34,7 +35,7 @@ const rowSlots = () => Math.ceil((typeof window === 'undefined' ? 1080 : window.
 const LIST_GRID = 'minmax(200px, 3fr) 100px 140px 170px 170px';
 
 /** One open folder: its entries, virtualized, with selection, menus, inline editing and keyboard (001 §2, §4). */
-export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFiles }: FolderColumnProps) {
+export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFiles, onIntent }: FolderColumnProps) {
   const store = useExplorerStore();
   const path = useExplorer((s) => s.columns[column] ?? '');
   const isLast = useExplorer((s) => s.columns.length - 1 === column);
@@ -263,8 +264,8 @@ export function FolderColumn({ column, bucket, actions, mayWrite, list, onDropFi
       data-column={column}
       onClick={onEmptyClick}
       onContextMenu={onContextMenu}
-      onPointerEnter={preloadColumnParts}
-      onFocus={preloadColumnParts}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       onDragOver={(e) => {
         e.preventDefault();
         if (mayWrite) setDragging(true);

@@ -6,7 +6,7 @@ import { CopyIcon, DownloadIcon, EditIcon, ExternalLinkIcon, FolderIcon, TrashIc
 import type { RowAction } from '@plinth/area-kit';
 import { useExplorer, useExplorerStore } from './explorer-store';
 
-// Loaded on first use (lazy-parts.ts): the column menu's entries come with the rows'.
+// Loaded on first use (ItemRow.tsx's menuModule): the column menu's entries come with the rows'.
 export { columnActions } from './column-actions';
 
 export interface ItemMenuHandlers {

@@ -7,8 +7,23 @@ import { tokens } from '@plinth/shared-ui/theme';
 import { menuStyles, useArea } from '@plinth/area-kit';
 import { checkNewFolderName, checkRename, fileSize, fileStatus, formatBytes, isFolder, joinPath, mimeOf, renameSelection, type NameCheck } from './explorer-rules';
 import { isSelected, targetOf, useExplorer, useExplorerStore } from './explorer-store';
-import { menuModule } from './lazy-parts';
 import type { ExplorerActions } from './use-explorer-actions';
+
+// The menus (row, file, folder and column entries and the menu drawn for them) are not needed for
+// the first rows: their module loads on first use, and the explorer preloads it on intent (the
+// pointer over a column, focus in it) so a menu shows at once. A failed load is tried again.
+const loadMenus = () => import(/* webpackChunkName: "storage-explorer-menus" */ './ItemMenus');
+type Menus = Awaited<ReturnType<typeof loadMenus>>;
+let menus: Promise<Menus> | null = null;
+
+/** The menus' module: entries of the row and column menus and the menu drawn for them. */
+export function menuModule(): Promise<Menus> {
+  menus ??= loadMenus().catch((err: unknown) => {
+    menus = null;
+    throw err;
+  });
+  return menus;
+}
 
 const rowCss = (active: boolean, selected: boolean, opened: boolean) => ({
   display: 'flex',

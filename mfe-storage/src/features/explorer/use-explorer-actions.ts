@@ -3,10 +3,12 @@ import { EMPTY_FOLDER_PLACEHOLDER, STORAGE_DELETE_PARALLEL_REQUESTS, STORAGE_DEL
 import { errorMessage, useArea } from '@plinth/area-kit';
 import { baseName, joinPath, parentOf } from './explorer-rules';
 import { saveFile } from '@plinth/shared-ui/layout';
-import { loadDownloads } from './lazy-parts';
 import { useExplorerStore, type Target } from './explorer-store';
 import { refreshFolders } from './folder-query';
 import { useCustomDomain, withCustomDomain } from './preview-url';
+
+/** Walking a folder and zipping a download: loaded on first use, the first rows do not need them. */
+const loadDownloads = () => import(/* webpackChunkName: "storage-explorer-downloads" */ './downloads');
 
 /** Runs `work` over items, `parallel` at a time; answers which failed. */
 async function inParallel<T>(items: T[], parallel: number, work: (item: T) => Promise<unknown>): Promise<T[]> {
