@@ -136,6 +136,10 @@ export function createDiskObjectStore(dir: string): ObjectStore {
       }
     },
 
+    async removeProject(ref) {
+      await rm(projectRoot(ref), { recursive: true, force: true });
+    },
+
     async sizeUnder(prefix) {
       // A project's bytes: '<ref>/' (or '<ref>'), writes in progress left out.
       const base = projectRoot(prefix.replace(/\/$/, ''));

@@ -253,6 +253,21 @@ export function readApis(dirs, root = ROOT) {
   return apis;
 }
 
+/**
+ * A package's version stamp (the const its package.json names in `plinth.versionStamp`, e.g.
+ * CONTRACTS_VERSION, kept equal to its version) changes value with every release by definition: it
+ * is reported as `const string`, not as its literal, so that a bump is not itself a changed export.
+ */
+export function stampless(api, stamp) {
+  if (!stamp) return api;
+  return Object.fromEntries(
+    Object.entries(api).map(([module, exported]) => [
+      module,
+      Object.fromEntries(Object.entries(exported).map(([name, signature]) => [name, name === stamp && /^const '[^']*'$/.test(signature) ? 'const string' : signature])),
+    ]),
+  );
+}
+
 /** The report's text: the package, the version it was written at, each entry's exports. */
 export function renderReport(name, version, api) {
   const lines = [
@@ -357,12 +372,15 @@ function nextVersion(from, bump) {
  * exports), a report out of date, a version without a changelog section. `write` rewrites the
  * report when the bump is right.
  */
-export function checkPackage(dir, api, { write = false, root = ROOT } = {}) {
+export function checkPackage(dir, current, { write = false, root = ROOT } = {}) {
   const pkg = readJson(path.join(dir, 'package.json'));
   const reportFile = path.join(dir, REPORT_FILE);
   const rel = path.relative(root, dir) || dir;
   const problems = [];
-  const report = existsSync(reportFile) ? parseReport(readFileSync(reportFile, 'utf8')) : null;
+  const stamp = pkg.plinth?.versionStamp;
+  const api = stampless(current, stamp);
+  const read = existsSync(reportFile) ? parseReport(readFileSync(reportFile, 'utf8')) : null;
+  const report = read && { ...read, api: stampless(read.api, stamp) };
   if (report) {
     const { added, removed, changed } = compareApis(report.api, api);
     const breaking = [...removed.map((e) => `removed ${e}`), ...changed.map((e) => `changed ${e}`)];

@@ -2,7 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } fro
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canonicalType, REPORT_FILE, reportedPackages, run } from './api-report.mjs';
+import { canonicalType, REPORT_FILE, reportedPackages, run, stampless } from './api-report.mjs';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 
@@ -104,5 +104,11 @@ describe('API reports', () => {
       "{ area: AreaName; mount: (props: P | Q) => Promise<A | B>; size?: 'medium' | 'small' | undefined; }",
     );
     expect(canonicalType("Record<'b' | 'a', (() => void) | null>")).toBe("Record<'a' | 'b', (() => void) | null>");
+  });
+
+  it('reports the version stamp a package names as a string, so that bumping the version is not a change of its API', () => {
+    const api = { '@fixture/kit': { KIT_VERSION: "const '1.1.0'", PROTOCOL_VERSION: "const '1.0'" } };
+    expect(stampless(api, 'KIT_VERSION')).toEqual({ '@fixture/kit': { KIT_VERSION: 'const string', PROTOCOL_VERSION: "const '1.0'" } });
+    expect(stampless(api, undefined)).toBe(api);
   });
 });

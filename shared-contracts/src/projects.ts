@@ -66,6 +66,9 @@ export const CreateProjectBodySchema = z.object({
 });
 export type CreateProjectBody = z.infer<typeof CreateProjectBodySchema>;
 export const UpdateProjectBodySchema = z.pick(CreateProjectBodySchema, { name: true });
+/** DELETE /platform/projects/{ref}: the project that was deleted (its database, files, logs and keys are gone). */
+export const DeletedProjectSchema = z.object({ id: z.number(), ref: z.string(), name: z.string() });
+export type DeletedProject = z.infer<typeof DeletedProjectSchema>;
 export type UpdateProjectBody = z.infer<typeof UpdateProjectBodySchema>;
 
 export const ProjectStatusAnswerSchema = z.object({ status: ProjectStatusSchema });
@@ -147,6 +150,15 @@ export function createProjectsClient(http: Http) {
   };
 }
 export type ProjectsClient = ReturnType<typeof createProjectsClient>;
+
+/** Deleting a project (Project Settings → General), a client of its own so that the projects client keeps its shape. */
+export function createProjectDeletionClient(http: Http) {
+  return {
+    /** Deletes the project for good: its database, files, logs and keys. */
+    remove: (ref: string) => http('DELETE', project(ref), { schema: DeletedProjectSchema }),
+  };
+}
+export type ProjectDeletionClient = ReturnType<typeof createProjectDeletionClient>;
 
 /** kpsVersion 3.8.6 or later uses the /live check (000 §7.2). */
 export function usesLiveCheck(kpsVersion: string): boolean {

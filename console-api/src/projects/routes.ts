@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   CreateProjectBodySchema,
   DatabaseUpgradeStatusAnswerSchema,
+  DeletedProjectSchema,
   PERMISSIONS,
   ProjectListSchema,
   ProjectLiveSchema,
@@ -41,6 +42,14 @@ export const projectRoutes: RouteModule = (app, deps) => {
   r.patch('/platform/projects/:ref', { schema: { tags, params: RefParamsSchema, body: UpdateProjectBodySchema, response: { 200: ProjectSchema } } }, async (req) => {
     await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE, 'rename this project');
     return projects.rename(req.params.ref, req.body.name);
+  });
+
+  // Deletes the project and everything of it; the ref is refused from then on (removal.ts).
+  r.delete('/platform/projects/:ref', { schema: { tags, params: RefParamsSchema, response: { 200: DeletedProjectSchema } } }, async (req) => {
+    const a = await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE, 'delete this project');
+    const logs = deps.services.config.logsDatabaseUrl ? app.logStore.db : null;
+    await projects.remove(a.project, { objects: deps.objects, records: deps.services.projectServices.records, logs });
+    return { id: a.project.id, ref: a.project.ref, name: a.project.name };
   });
 
   r.get('/platform/projects/:ref/status', { schema: { tags, params: RefParamsSchema, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {

@@ -7,6 +7,7 @@ import type { AccessRegistry, ProjectRecord } from '@plinth/platform-core/access
 import type { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
 import type { OrganizationsService } from '../organizations/service';
 import { projectConnectionString } from './connection';
+import { removeProject, type ProjectRemovalDeps } from './removal';
 import { issueProjectKeys, newProjectRef } from '@plinth/platform-core/project-keys';
 
 interface ProjectRow {
@@ -128,6 +129,16 @@ export class ProjectsService {
     void run.finally(() => {
       if (this.work.get(ref) === run) this.work.delete(ref);
     });
+  }
+
+  /** Deletes the project for good: its rows, database, files and log rows (removal.ts). */
+  remove(rec: ProjectRecord, more: Pick<ProjectRemovalDeps, 'objects' | 'records' | 'logs'>): Promise<void> {
+    return removeProject({ control: this.control, access: this.access, projects: this, databases: this.databases, log: this.log, ...more }, rec);
+  }
+
+  /** The project was deleted: its status is no longer kept in memory. */
+  forget(ref: string): void {
+    this.cached.delete(ref);
   }
 
   /** Resolves once the project's background work (if any) is done. */

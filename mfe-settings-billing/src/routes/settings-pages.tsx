@@ -4,6 +4,7 @@ import { lazyWithPreload, PlainPlaceholderPage as PlaceholderPage } from '@plint
 import { LoadingSkeleton } from '@plinth/shared-ui/page';
 import { ApiSettingsPanel } from '../features/api-keys/ApiSettingsPanel';
 import { CustomDomainPanel } from '../features/custom-domain/CustomDomainPanel';
+import { ProjectGeneral } from '../features/project-settings/ProjectGeneral';
 
 // The project settings pages (000 §2.1) and Branches: the API page, the integrations page (its own
 // chunk, loaded when opened), and titled pages for the rest.
@@ -11,10 +12,11 @@ const ProjectIntegrationsPage = lazyWithPreload(() => import('../features/integr
 
 const titled = (title: string) => () => <PlaceholderPage title={title} />;
 
-/** General: the custom domain (001 §2); the project's name, pause, restart and delete are still to come here. */
+/** General: the project's name and reference, pausing it, and its custom domain (001 §2). */
 export function GeneralPage() {
   return (
     <PlaceholderPage title="General">
+      <ProjectGeneral />
       <CustomDomainPanel />
     </PlaceholderPage>
   );

@@ -2,7 +2,7 @@
 // setup and the benches drive the API with. The console never builds this: each area lists the
 // clients it calls (`createClients` in its src/api.ts), so its bundle carries only those. It lives
 // here, not in @plinth/shared-contracts, because it brings every domain's contracts package along.
-import { createAuthClient, createFeatureFlagsClient, createHttp, createOrganizationsClient, createProjectsClient, type Http, type HttpOptions } from '@plinth/shared-contracts';
+import { createAuthClient, createFeatureFlagsClient, createHttp, createOrganizationsClient, createProjectDeletionClient, createProjectsClient, type Http, type HttpOptions } from '@plinth/shared-contracts';
 import { createPlansClient, createUsageClient } from '@plinth/contracts-billing';
 import { createDatabaseClient, createSnippetsClient, createSqlTitleClient } from '@plinth/contracts-database';
 import { createLogsClient } from '@plinth/contracts-logs';
@@ -23,7 +23,7 @@ export function createApiClientFor(http: Http) {
     http,
     auth: createAuthClient(http),
     organizations: createOrganizationsClient(http),
-    projects: createProjectsClient(http),
+    projects: { ...createProjectsClient(http), ...createProjectDeletionClient(http) },
     usage: createUsageClient(http),
     logs: createLogsClient(http),
     featureFlags: createFeatureFlagsClient(http),

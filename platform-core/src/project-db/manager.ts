@@ -342,6 +342,24 @@ export class ProjectDatabaseManager implements ProjectDatabases {
     return problems;
   }
 
+  /**
+   * Removes a project's database for good (the project is deleted): closed first; embedded, its
+   * files (a spare's pool folder too); server, the database and the project's two roles.
+   */
+  async drop(ref: string): Promise<void> {
+    await this.opening.get(ref)?.catch(() => undefined);
+    await this.close(ref);
+    if (this.embedded) {
+      const link = this.projectDir(ref);
+      const real = await realpath(link).catch(() => null);
+      if (real && real !== link) await rm(path.dirname(real), { recursive: true, force: true });
+      await rm(path.dirname(link), { recursive: true, force: true });
+      return;
+    }
+    await this.opts.control.query(`drop database if exists ${quoteIdent(projectDatabaseName(ref))} with (force)`);
+    await this.roles!.drop(ref);
+  }
+
   /** Closes a project's database; its files (or server database) are kept. */
   async close(ref: string): Promise<void> {
     const db = this.release(ref);

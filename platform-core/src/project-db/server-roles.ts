@@ -39,6 +39,13 @@ export class ServerProjectRoles {
    * database made before the platform's role (LEGACY_OWNED_OBJECTS_SQL), on a session whose search
    * path holds pg_catalog alone. Answers where each role connects.
    */
+  /** Drops the project's two roles (its database is dropped first); nothing to do when they are gone. */
+  async drop(ref: string): Promise<void> {
+    for (const role of [projectRoleName(ref), projectAdminRoleName(ref)]) {
+      await this.control.query(`drop role if exists ${quoteIdent(role)}`);
+    }
+  }
+
   async prepare(ref: string): Promise<{ owner: string; admin: string }> {
     const secret = await this.secret();
     const database = projectDatabaseName(ref);

@@ -1,4 +1,4 @@
-import type { AuthClient, FeatureFlagsClient, OrganizationsClient, ProjectsClient } from '@plinth/shared-contracts';
+import type { AuthClient, FeatureFlagsClient, OrganizationsClient, ProjectDeletionClient, ProjectsClient } from '@plinth/shared-contracts';
 import type { AuthUsersClient } from '@plinth/contracts-auth';
 import type { UsageClient } from '@plinth/contracts-billing';
 import type { createApiDocsClient, createDatabaseObjectsClient, createTableDdlClient, createTableRowsClient, SnippetNameSuggestionClient, createDatabaseClient, createSnippetsClient } from '@plinth/contracts-database';
@@ -16,7 +16,7 @@ import { featureFlagHandlers, type FeatureFlagsState } from './feature-flags';
 import { usageHandlers, type UsageState } from './usage';
 import { DEFAULT_MEMBERS, organizationHandlers, type OrganizationState } from './organization';
 import { policyHandlers, type PoliciesState } from './policies';
-import { projectHandlers, type ProjectState } from './project';
+import { projectDeletionHandlers, projectHandlers, type ProjectState } from './project';
 import { snippetHandlers, type SnippetsState } from './snippets';
 import { integrationHandlers, type IntegrationsState } from './integrations';
 import { tableDdlHandlers, tableRowsHandlers, type TableRowsState } from './table-rows';
@@ -47,6 +47,8 @@ export type FakeApiState = ProjectState & BucketsState & ObjectsState & Policies
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
   projects: ProjectsClient;
+  /** Deleting the project (Project Settings → General). */
+  projectDeletion: ProjectDeletionClient;
   storage: ReturnType<typeof createStorageClient>;
   database: ReturnType<typeof createDatabaseClient>;
   snippets: ReturnType<typeof createSnippetsClient>;
@@ -133,6 +135,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
   const log: CallLog = { calls: [], failures: {} };
   const clients: FakeClients = {
     projects: fakeClient<FakeClients['projects']>('projects', projectHandlers(state), log),
+    projectDeletion: fakeClient<FakeClients['projectDeletion']>('projectDeletion', projectDeletionHandlers(state), log),
     storage: fakeClient<FakeClients['storage']>('storage', { ...bucketHandlers(state), ...objectHandlers(state) }, log),
     database: fakeClient<FakeClients['database']>('database', { ...policyHandlers(state), ...tableHandlers(state), ...sqlHistoryHandlers(state) }, log),
     snippets: fakeClient<FakeClients['snippets']>('snippets', snippetHandlers(state), log),
