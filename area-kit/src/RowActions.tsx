@@ -1,27 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { MoreIcon } from '@plinth/shared-ui/icons';
 import { menuStyles } from './menu-styles';
 import { contentsBox, lazyPart, useKeepFocusOnSwap } from '@plinth/shared-ui/on-intent';
 import { RowActionsMenu, type OpenedBy } from './RowActionsMenu';
+import type { RowAction, RowActionsProps } from './row-action';
 
-export interface RowAction {
-  label: string;
-  onSelect: () => void;
-  icon?: ReactNode;
-  danger?: boolean;
-  /** When set the action is shown disabled, with this reason under its label. */
-  disabledReason?: string | null;
-}
-
-export interface RowActionsProps {
-  /** The button's accessible name: "Actions for avatars". */
-  label: string;
-  actions: readonly RowAction[];
-  /** When set every action is disabled and this reason shows once under them. */
-  disabledReason?: string | null;
-  /** Runs each time the menu opens (e.g. to load what an action needs). */
-  onOpen?: () => void;
-}
+export type { RowAction, RowActionsProps };
 
 // The menu's code (Radix) is not needed to draw a list: it is asked for on the first sign of intent.
 const menuPart = lazyPart(() => import('@plinth/shared-ui/menu'));

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type * as MenuModule from '@plinth/shared-ui/menu';
 import { MoreIcon } from '@plinth/shared-ui/icons';
 import { menuStyles } from './menu-styles';
-import type { RowActionsProps } from './RowActions';
+import type { RowActionsProps } from './row-action';
 
 /** How the user asked for the menu before its code was here. */
 export type OpenedBy = 'pointer' | 'keyboard';

@@ -1,9 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { SignUpBodySchema } from '@plinth/shared-contracts';
-import type { PlinthInternals } from './server';
+import type { ResolvedConfig } from '@plinth/platform-core/config';
+import type { OpenControlDatabase } from '@plinth/platform-core/control-db';
+import type { AuthService } from '@plinth/console-api/accounts/service';
+import type { OrganizationsService } from '@plinth/console-api/organizations/service';
+
+/** What seeding takes from the server's parts (app.plinth): the settings, the control database, sign-up and organizations. */
+export interface SeedParts {
+  config: Pick<ResolvedConfig, 'admin'>;
+  control: Pick<OpenControlDatabase, 'query'>;
+  auth: Pick<AuthService, 'signUp'>;
+  organizations: Pick<OrganizationsService, 'create'>;
+}
 
 /** PLINTH_ADMIN_EMAIL / PLINTH_ADMIN_PASSWORD: the first account and its organization, created at start when absent. */
-export async function seedAdmin(p: Pick<PlinthInternals, 'config' | 'control' | 'auth' | 'organizations'>, log: FastifyBaseLogger): Promise<void> {
+export async function seedAdmin(p: SeedParts, log: FastifyBaseLogger): Promise<void> {
   if (!p.config.admin) return;
   const body = SignUpBodySchema.safeParse(p.config.admin);
   if (!body.success) {

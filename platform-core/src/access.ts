@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { PERMISSION_LABELS, ROLE_PERMISSIONS, type MemberRole, type PermissionKey } from '@plinth/shared-contracts';
 import { sessionCookieOf } from './cookies';
-import type { AuthenticatedUser, ControlDatabase, ProjectAccess } from './deps';
-import { HttpError } from './deps';
+import { hashToken } from './token-hash';
+import type { AuthenticatedUser, ControlDatabase, ProjectAccess } from './core-types';
+import { HttpError } from './http-error';
 
 /** What each permission lets a member do, for 403 answers: "You need the {label} permission to {action}". */
 const DEFAULT_ACTIONS: Record<PermissionKey, string> = {
@@ -34,7 +34,7 @@ const PERMISSION_SETS: Record<MemberRole, ReadonlySet<string>> = {
   'Read-only': new Set(ROLE_PERMISSIONS['Read-only']),
 };
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export { hashToken };
 
 export interface SessionRecord {
   tokenHash: string;
@@ -136,11 +136,6 @@ export class AccessRegistry {
 
   setProject(rec: ProjectRecord): void {
     this.projects.set(rec.ref, rec);
-  }
-
-  /** The project was deleted: the next look-up reads the control database (and finds none). */
-  forgetProject(ref: string): void {
-    this.projects.delete(ref);
   }
 
   async organization(slug: string): Promise<OrganizationRecord | null> {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX, SESSION_COOKIE } from '@plinth/shared-contracts';
-import { HttpError } from './deps';
+import { HttpError } from './http-error';
 import type { CsrfTokens } from './csrf';
 
 export interface CookieSettings {

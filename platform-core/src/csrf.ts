@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ControlDatabase } from './deps';
-import { hashToken } from './access';
+import type { ControlDatabase } from './core-types';
+import { hashToken } from './token-hash';
 
 // CSRF tokens the server alone can make: nonce.mac, where mac is an HMAC under a server secret of
 // the nonce and what the token is bound to (the session token's hash when signed in, "anonymous"

@@ -9,13 +9,9 @@ import type { ResolvedConfig } from './config';
 import type { AccessRegistry } from './access';
 import type { CookieSettings } from './cookies';
 import type { HeldSession } from './project-db/held-session';
+import type { AuthenticatedUser, ControlDatabase, ProjectAccess, QueryResult } from './core-types';
 
-export interface QueryResult<Row = Record<string, unknown>> {
-  rows: Row[];
-  /** Column names in order, for the SQL editor's result grid. */
-  fields: { name: string; dataTypeID?: number }[];
-  affectedRows?: number;
-}
+export type { AuthenticatedUser, ControlDatabase, ProjectAccess, QueryResult };
 
 export interface ProjectQueryOptions {
   /** Run as this database role (set local role) inside a transaction, e.g. 'authenticated'. */
@@ -83,12 +79,6 @@ export interface ProjectDatabases {
   isOpen(ref: string): boolean;
 }
 
-/** The control-plane database (accounts, organizations, projects, snippets, integrations...). */
-export interface ControlDatabase {
-  query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
-  transaction<T>(fn: (tx: Pick<ControlDatabase, 'query'>) => Promise<T>): Promise<T>;
-}
-
 export interface StoredObjectInfo {
   size: number;
   etag: string;
@@ -119,22 +109,6 @@ export interface ObjectStore {
   /** Moves a complete part to the object's id (one rename); answers its size and md5. */
   commitPart(ref: string, uploadId: string, objectId: string): Promise<StoredObjectInfo>;
   deletePart(ref: string, uploadId: string): Promise<void>;
-  /** Removes every byte the project holds (its objects and uploads): the project is deleted. */
-  removeProject(ref: string): Promise<void>;
-}
-
-export interface AuthenticatedUser {
-  id: string;
-  email: string;
-  username: string;
-}
-
-/** What the core knows about the caller of a project-scoped route. */
-export interface ProjectAccess {
-  user: AuthenticatedUser;
-  project: { ref: string; id: number; name: string; status: string; organizationSlug: string; organizationId: number };
-  role: 'Owner' | 'Administrator' | 'Developer' | 'Read-only';
-  permissions: ReadonlySet<string>;
 }
 
 export interface ApiDeps {
@@ -172,16 +146,5 @@ export interface ControlServices {
 /** A domain's routes; registered by the core's server under /api. */
 export type RouteModule = (app: FastifyInstance, deps: ApiDeps) => Promise<void> | void;
 
-/** Thrown anywhere in a route; the core's error handler answers { message, code } with this status. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    /** For a 400 about one input: the field's path, e.g. "name" or "roles.0". */
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'HttpError';
-  }
-}
+/** Thrown anywhere in a route (http-error.ts). */
+export { HttpError } from './http-error';

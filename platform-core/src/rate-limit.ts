@@ -1,4 +1,4 @@
-import { HttpError } from './deps';
+import { HttpError } from './http-error';
 
 /**
  * Counts events (failed sign-ins, failed MFA codes, sign-ups) per key within a sliding window: once

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { QueryResult } from '../deps';
+import type { QueryResult } from '../core-types';
 import { toDatabaseError } from '../database-error';
 import { refuseUnsupportedStatements } from './unsupported-statements';
 import { USER_SESSION_RESET } from './session-reset';

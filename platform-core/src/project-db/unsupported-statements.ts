@@ -1,4 +1,4 @@
-import { HttpError } from '../deps';
+import { HttpError } from '../http-error';
 
 /**
  * Statements a project database refuses before they run. COPY … PROGRAM runs a program on the

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { ControlDatabase } from '@plinth/platform-core/deps';
+import type { AuthEmailKind } from './email-kind';
 import { renderEmail } from './templates';
 
 // Emails of the auth service (confirmation, invite, magic link, recovery, email change). Sent over
@@ -7,7 +8,7 @@ import { renderEmail } from './templates';
 // listed by GET /api/platform/projects/{ref}/auth/outbox, so a developer can follow the links.
 // Subject and body come from the project's templates (templates.ts), edited in the console.
 
-export type AuthEmailKind = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
+export type { AuthEmailKind };
 
 export interface AuthEmail {
   ref: string;

@@ -1,6 +1,6 @@
 import { renderAuthTemplate, type AuthTemplate, type AuthTemplateKind, type AuthTemplateValues } from '@plinth/contracts-auth';
 import type { ControlDatabase } from '@plinth/platform-core/deps';
-import type { AuthEmailKind } from './mail';
+import type { AuthEmailKind } from './email-kind';
 
 // The email templates of a project's auth service: the default wording, or what the console saved
 // (one row per project and kind). The mailer renders what is saved here.

@@ -5,7 +5,7 @@ import { PERMISSIONS } from '@plinth/shared-contracts';
 import { POLICY_MESSAGES, POLICY_NOTICE_DURATION_MS, type PolicyTestRequest } from '@plinth/contracts-database';
 import { Button } from '@plinth/shared-ui/button';
 import { Dialog } from '@plinth/shared-ui/dialog';
-import type { PolicyDialog } from './PolicyDialogs';
+import type { PolicyDialog } from './policy-dialog';
 import { useColumns, usePolicyWrites, useRoles } from './queries';
 
 /** The open dialog of the policies page: editor, delete, RLS switch or tester. */

@@ -1,5 +1,5 @@
 import { lazyWithPreload } from '@plinth/area-kit';
-import type { Policy, Table } from '@plinth/contracts-database';
+import type { PolicyDialog } from './policy-dialog';
 import { Suspense } from 'react';
 
 // The policy editor (with the SQL code editor), the tester and the confirmations load in their own
@@ -8,13 +8,7 @@ const PolicyDialogContent = lazyWithPreload(() => import('./PolicyDialogContent'
 
 export const preloadPolicyDialogs = () => void PolicyDialogContent.preload();
 
-/** Which dialog of the policies page is open. */
-export type PolicyDialog =
-  | { kind: 'closed' }
-  | { kind: 'editor'; table: Table; policy?: Policy }
-  | { kind: 'delete'; policy: Policy }
-  | { kind: 'rls'; table: Table }
-  | { kind: 'test'; table: Table };
+export type { PolicyDialog };
 
 export function PolicyDialogs({ dialog, schema, onClose }: { dialog: PolicyDialog; schema: string; onClose: () => void }) {
   if (dialog.kind === 'closed') return null;

@@ -1,7 +1,7 @@
 import { errorMessage, useArea } from '@plinth/area-kit';
 import { STORAGE_POLICY_MESSAGES } from '@plinth/contracts-storage';
 import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
-import type { StoragePolicyDialog } from './PolicyDialogs';
+import type { StoragePolicyDialog } from './policy-dialog';
 import { StoragePolicyDialog as PolicyDialog } from './StoragePolicyDialog';
 import { useRoles, useStoragePolicyWrites } from './queries';
 import { storagePolicyTemplates } from './storage-templates';

@@ -1,5 +1,5 @@
 import { lazyWithPreload } from '@plinth/area-kit';
-import type { Policy } from '@plinth/contracts-database';
+import type { StoragePolicyDialog } from './policy-dialog';
 import { Suspense } from 'react';
 
 // The storage policy dialog and the delete confirmation load in their own chunk:
@@ -8,11 +8,7 @@ const PolicyDialogContent = lazyWithPreload(() => import('./PolicyDialogContent'
 
 export const preloadPolicyDialogs = () => void PolicyDialogContent.preload();
 
-/** Which dialog of the storage policies page is open; `bucketId` is the bucket a new policy is written for. */
-export type StoragePolicyDialog =
-  | { kind: 'closed' }
-  | { kind: 'editor'; table: 'objects' | 'buckets'; bucketId: string | null; policy?: Policy }
-  | { kind: 'delete'; policy: Policy };
+export type { StoragePolicyDialog };
 
 export function PolicyDialogs({ dialog, onClose }: { dialog: StoragePolicyDialog; onClose: () => void }) {
   if (dialog.kind === 'closed') return null;
