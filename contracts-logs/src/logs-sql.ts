@@ -150,8 +150,8 @@ export const LOG_QUERY_TEMPLATES: readonly LogQueryTemplate[] = [
     id: 'storage-egress-by-bucket',
     source: 'storage_logs',
     name: 'Storage egress by bucket',
-    description: 'Bytes answered per bucket and operation',
-    sql: 'select bucket_id, operation, count(*) as requests, sum(bytes_out) as bytes_out\nfrom storage_logs\ngroup by bucket_id, operation\norder by bytes_out desc',
+    description: 'Bytes answered (and received) per bucket and operation',
+    sql: 'select bucket_id, operation, count(*) as requests, sum(bytes_out) as bytes_out, sum(bytes_in) as bytes_in\nfrom storage_logs\ngroup by bucket_id, operation\norder by bytes_out desc',
   },
   {
     id: 'data-api-errors',

@@ -64,9 +64,9 @@ const request: LogField[] = [f('method'), f('path'), f('search'), f('status', 'n
  * field's `path` is one of its columns, so the explorer completes exactly what the database has.
  */
 export const LOG_SCHEMA_CATALOGUE: readonly LogSchemaEntry[] = [
-  { name: 'API Edge', reference: 'edge_logs', fields: [...common, f('service'), ...request, f('bytes_out', 'number'), f('error_code'), f('error_message')] },
+  { name: 'API Edge', reference: 'edge_logs', fields: [...common, f('service'), ...request, f('bytes_out', 'number'), f('bytes_in', 'number'), f('error_code'), f('error_message')] },
   { name: 'Auth', reference: 'auth_logs', fields: [...common, f('level'), f('action'), ...request, f('email_kind'), f('error_code')] },
-  { name: 'Storage', reference: 'storage_logs', fields: [...common, f('operation'), f('bucket_id'), f('object_name'), ...request, f('bytes_out', 'number'), f('error_code')] },
+  { name: 'Storage', reference: 'storage_logs', fields: [...common, f('operation'), f('bucket_id'), f('object_name'), ...request, f('bytes_out', 'number'), f('bytes_in', 'number'), f('error_code')] },
   { name: 'Function Edge', reference: 'function_edge_logs', fields: [...common, f('function_id'), f('execution_time_ms', 'number'), f('method'), f('url'), f('status', 'number')] },
   { name: 'Function Runtime', reference: 'function_logs', fields: [...common, f('function_id'), f('execution_id'), f('level'), f('event_type')] },
   { name: 'Postgres', reference: 'postgres_logs', fields: [...common, f('error_severity'), f('sql_state_code'), f('query'), f('duration_ms', 'number'), f('user_name'), f('origin'), f('detail')] },

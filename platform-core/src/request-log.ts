@@ -23,6 +23,8 @@ export interface ProjectApiRequestRecord {
   search?: string;
   /** Bytes of the answer's body (its content-length). */
   bytesOut?: number;
+  /** Bytes of the request's body (its content-length), e.g. an upload's. */
+  bytesIn?: number;
   /** The storage operation of a storage call, with its bucket and object names. */
   storage?: { operation: string; bucket: string | null; objects: string[] };
   /** The error answered, e.g. a database error of the data API (SQLSTATE or PGRST code). */

@@ -91,11 +91,13 @@ describe('log queries', () => {
       expect.objectContaining({ sql_state_code: '42703', error_severity: 'ERROR', origin: 'data_api', user_name: 'authenticated' }),
       expect.objectContaining({ sql_state_code: '42P01', error_severity: 'ERROR', origin: 'sql_editor', query: 'select * from table_that_is_not_here' }),
     ]);
-    const objects = await rows(`select operation, bucket_id, object_name, bytes_out from storage_logs where bucket_id = 'reports' order by timestamp`);
+    const objects = await rows(`select operation, bucket_id, object_name, bytes_out, bytes_in from storage_logs where bucket_id = 'reports' order by timestamp`);
     expect(objects).toEqual(expect.arrayContaining([
       expect.objectContaining({ operation: 'upload', bucket_id: 'reports', object_name: 'may.txt' }),
-      { operation: 'download', bucket_id: 'reports', object_name: 'may.txt', bytes_out: 12 },
+      { operation: 'download', bucket_id: 'reports', object_name: 'may.txt', bytes_out: 12, bytes_in: 0 },
     ]));
+    // The upload's body: the file and its multipart framing.
+    expect(objects.find((r) => r.operation === 'upload')!.bytes_in).toBeGreaterThanOrEqual(12);
     const edge = await rows(`select service, count(*) as calls from edge_logs group by service order by service`);
     expect(edge.map((r) => r.service)).toEqual(['auth', 'rest', 'storage']);
     expect(edge.every((r) => typeof r.calls === 'number' && r.calls > 0)).toBe(true);

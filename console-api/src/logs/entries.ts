@@ -16,6 +16,7 @@ export interface LogEntry {
   role: string | null;
   userId: string | null;
   bytesOut: number;
+  bytesIn: number;
   event: string | null;
   storageOperation: string | null;
   bucketId: string | null;
@@ -66,6 +67,7 @@ export function toLogEntry(r: ProjectApiRequestRecord, at = Date.now()): LogEntr
     role: r.role,
     userId: optional(r.userId),
     bytesOut: r.bytesOut ?? 0,
+    bytesIn: r.bytesIn != null && Number.isSafeInteger(r.bytesIn) && r.bytesIn >= 0 ? r.bytesIn : 0,
     event: optional(r.event),
     storageOperation: optional(r.storage?.operation),
     bucketId: optional(r.storage?.bucket),

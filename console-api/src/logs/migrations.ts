@@ -118,6 +118,11 @@ export const LOG_STORE_MIGRATIONS: LogStoreMigration[] = [
       'create index recent_log_queries_by_user on recent_log_queries (project_ref, user_id, id desc)',
     ],
   },
+  {
+    version: '0005_project_api_logs_bytes_in',
+    // Bytes each call sent (an upload's), beside those it answered.
+    statements: ['alter table project_api_logs add column bytes_in bigint not null default 0'],
+  },
 ];
 
 /** Brings the log store's schema up to date. */

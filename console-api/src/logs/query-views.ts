@@ -10,7 +10,7 @@
 // does. The columns match LOG_SCHEMA_CATALOGUE of @plinth/contracts-logs (query-views.test.ts).
 
 /** Bumped whenever a view's definition changes: a project's schema is then made again. */
-export const LOG_VIEWS_VERSION = 1;
+export const LOG_VIEWS_VERSION = 2;
 
 /** The settings the route sets for each query: the range asked, within the retention below. */
 export const RANGE_START_SETTING = 'plinth_logs.range_start';
@@ -39,7 +39,7 @@ export function logViewStatements(ref: string, retentionDays: number): string[] 
     `select 'e' || id as id, at as timestamp, event_message, ${columns} from project_log_events where source = '${source}' and ${rows}`;
   const request = `method, path, search, status, latency_ms::float8 as latency_ms, role, user_id`;
   return [
-    view('edge_logs', calls('', `${REQUEST_MESSAGE} as event_message, service, ${request}, bytes_out, error_code, error_message`)),
+    view('edge_logs', calls('', `${REQUEST_MESSAGE} as event_message, service, ${request}, bytes_out, bytes_in, error_code, error_message`)),
     view(
       'auth_logs',
       `${calls(`service = 'auth' and `, `coalesce(event || ' ', '') || ${REQUEST_MESSAGE} as event_message, ${LEVEL} as level, event as action, ${request}, null::text as email_kind, error_code`)}
@@ -50,7 +50,7 @@ export function logViewStatements(ref: string, retentionDays: number): string[] 
       'storage_logs',
       calls(
         `service = 'storage' and `,
-        `coalesce(storage_operation || ' ', '') || ${REQUEST_MESSAGE} as event_message, storage_operation as operation, bucket_id, object_name, ${request}, bytes_out, error_code`,
+        `coalesce(storage_operation || ' ', '') || ${REQUEST_MESSAGE} as event_message, storage_operation as operation, bucket_id, object_name, ${request}, bytes_out, bytes_in, error_code`,
       ),
     ),
     view('function_edge_logs', events('function_edge', `action as function_id, duration_ms::float8 as execution_time_ms, origin as method, query as url, status`)),

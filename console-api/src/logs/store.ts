@@ -47,9 +47,9 @@ export interface LogStoreOptions {
 }
 
 const INSERT = `insert into project_api_logs (at, project_ref, service, method, path, search, status, latency_ms, role, user_id, bytes_out,
-    event, storage_operation, bucket_id, object_name, error_code, error_message)
+    event, storage_operation, bucket_id, object_name, error_code, error_message, bytes_in)
   select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::real[], $9::text[], $10::text[],
-    $11::bigint[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[])`;
+    $11::bigint[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::bigint[])`;
 const INSERT_EVENTS = `insert into project_log_events (at, project_ref, source, level, action, event_message, user_id, role, status, duration_ms, sql_state, query, origin, detail)
   select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::real[],
     $11::text[], $12::text[], $13::text[], $14::text[])`;
@@ -139,7 +139,7 @@ export class LogStore {
     await this.db.query(INSERT, [
       rows.map((r) => new Date(r.at).toISOString()),
       col('ref'), col('service'), col('method'), col('path'), col('search'), col('status'), col('latencyMs'), col('role'), col('userId'),
-      col('bytesOut'), col('event'), col('storageOperation'), col('bucketId'), col('objectName'), col('errorCode'), col('errorMessage'),
+      col('bytesOut'), col('event'), col('storageOperation'), col('bucketId'), col('objectName'), col('errorCode'), col('errorMessage'), col('bytesIn'),
     ]);
   }
 

@@ -48,6 +48,7 @@ export const projectStorageRoutes: RouteModule = (app, deps) => {
       userId: caller?.userId ?? null,
       search: searchOf(req.url),
       bytesOut: answeredBytes(reply),
+      bytesIn: Number(req.headers['content-length']) || 0,
       storage: storageOperationOf(req),
     }, req);
   });
