@@ -138,6 +138,11 @@ export class AccessRegistry {
     this.projects.set(rec.ref, rec);
   }
 
+  /** The project was deleted: the next look-up reads the control database (and finds none). */
+  forgetProject(ref: string): void {
+    this.projects.delete(ref);
+  }
+
   async organization(slug: string): Promise<OrganizationRecord | null> {
     let rec = this.orgs.get(slug);
     if (rec === undefined) {

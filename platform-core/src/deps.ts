@@ -109,6 +109,8 @@ export interface ObjectStore {
   /** Moves a complete part to the object's id (one rename); answers its size and md5. */
   commitPart(ref: string, uploadId: string, objectId: string): Promise<StoredObjectInfo>;
   deletePart(ref: string, uploadId: string): Promise<void>;
+  /** Removes every byte the project holds (its objects and uploads): the project is deleted. */
+  removeProject(ref: string): Promise<void>;
 }
 
 export interface ApiDeps {
