@@ -4,7 +4,7 @@ import { HttpError } from '@plinth/platform-core/deps';
 import type { AccessRegistry, ProjectRecord } from '@plinth/platform-core/access';
 import type { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
 import type { ProjectRecords } from '@plinth/project-services';
-import type { ProjectsService } from './service';
+import type { ProjectStatus } from '@plinth/shared-contracts';
 
 // Deleting a project: everything of it goes, and the ref is refused from then on. Its rows are
 // found by construction rather than listed here: every table of the control database (and of the
@@ -45,10 +45,17 @@ async function deleteRows(db: QueryRunner, rec: ProjectRecord): Promise<void> {
   for (const table of await tablesWith(db, 'project_id')) await db.query(`delete from ${table} where project_id = $1`, [rec.id]);
 }
 
+/** What a removal asks of the projects service (service.ts, which calls it): wait for the project's own work, read its status, forget it. */
+export interface ProjectsForRemoval {
+  settled(ref: string): Promise<void>;
+  status(ref: string): Promise<ProjectStatus>;
+  forget(ref: string): void;
+}
+
 export interface ProjectRemovalDeps {
   control: ControlDatabase;
   access: AccessRegistry;
-  projects: ProjectsService;
+  projects: ProjectsForRemoval;
   databases: ProjectDatabaseManager;
   objects: ObjectStore;
   records: ProjectRecords;
