@@ -264,6 +264,20 @@ describe('log queries', () => {
     expect((await anonymous.fetch(`/api/platform/projects/${keys.ref}/analytics/log-sources`)).status).toBe(401);
   });
 
+  it("drops a deleted project's log reader and schema", async () => {
+    const queries = h.app.logStore.queries;
+    const gone = 'zzzzzzzzzzzzzzzzzzzz';
+    const role = await queries.prepare(gone, 1);
+    const present = async () =>
+      (await h.app.logStore.db.query<{ n: number }>('select (select count(*) from pg_namespace where nspname = $1)::int + (select count(*) from pg_roles where rolname = $2)::int as n', [logSchemaName(gone), role])).rows[0]!.n;
+    expect(await present()).toBe(2);
+    await h.app.logStore.applyRetention();
+    expect(await present()).toBe(0);
+    // The projects that exist keep theirs.
+    expect((await run('select count(*) as n from edge_logs')).status).toBe(200);
+    expect((await h.app.logStore.db.query('select 1 from pg_namespace where nspname = $1', [logSchemaName(keys.ref)])).rows).toHaveLength(1);
+  });
+
   it("drops whole days of events past the longest retention, and a query reads only the plan's days", async () => {
     const store = h.app.logStore;
     const now = Date.now();

@@ -270,6 +270,36 @@ export class LogQueryRunner {
     }
   }
 
+  /**
+   * Drops the reader role and log schema of every project `exists` no longer knows (a deleted
+   * project's; its ref is never given again). Answers the refs swept.
+   */
+  async sweep(exists: (refs: string[]) => Promise<Set<string>>): Promise<string[]> {
+    const schemas = await this.db.query<{ name: string }>(`select nspname as name from pg_namespace where nspname ~ '^logs_[a-z]+$'`);
+    const refs = schemas.rows.map((r) => r.name.slice('logs_'.length));
+    if (!refs.length) return [];
+    const live = await exists(refs);
+    const gone = refs.filter((ref) => !live.has(ref));
+    for (const ref of gone) {
+      const role = await this.roleName(ref);
+      const pool = this.pools.get(role);
+      this.pools.delete(role);
+      await pool?.end().catch(() => undefined);
+      await this.db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`plinth log reader ${role}`]);
+        await tx.query(`drop schema if exists ${logSchemaName(ref)} cascade`);
+        if ((await tx.query('select 1 from pg_roles where rolname = $1', [role])).rows.length) {
+          // Its one right outside the schema: connecting to this database (server only).
+          const revoke = await tx.query<{ sql: string }>('select format($$revoke connect on database %I from %I$$, current_database(), $1::text) as sql', [role]);
+          await tx.query(revoke.rows[0]!.sql);
+          await tx.query(`drop role ${role}`);
+        }
+      });
+      this.loggedIn.delete(role);
+    }
+    return gone;
+  }
+
   /** Closes the readers' connections. */
   async close(): Promise<void> {
     const pools = [...this.pools.values()];

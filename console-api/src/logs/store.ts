@@ -66,6 +66,7 @@ export class LogStore {
   readonly queries: LogQueryRunner;
   readonly usage: AppUsageCounts;
   private timers: ReturnType<typeof setInterval>[] = [];
+  private readonly warn: (message: string, err: unknown) => void;
   private readonly knownProjects = new Set<string>();
   private readonly recorder = (record: ProjectApiRequestRecord, req?: FastifyRequest) => {
     if (req && req.server.logStore !== this && (req.server as { requestLog?: unknown }).requestLog !== this) return; // another server in this process (tests) records its own
@@ -83,6 +84,7 @@ export class LogStore {
     private readonly options: Omit<LogStoreOptions, 'url'>,
   ) {
     const warn = options.warn ?? ((message, err) => console.warn(message, err instanceof Error ? err.message : err));
+    this.warn = warn;
     const through: ControlDatabase = { query: (sql, params) => this.db.query(sql, params), transaction: (fn) => this.db.transaction(fn) };
     this.partitions = new LogPartitions(through);
     this.eventPartitions = new LogPartitions(through, 'project_log_events');
@@ -162,12 +164,19 @@ export class LogStore {
     every(this.options.retentionIntervalMs ?? 3600_000, () => this.applyRetention());
   }
 
-  /** Makes the next days' partitions and drops those past the longest retention; answers the days dropped. */
+  /** Makes the next days' partitions, drops those past the longest retention (answers their days) and deleted projects' log readers. */
   async applyRetention(nowMs = Date.now()): Promise<string[]> {
     await this.partitions.ensureAhead(nowMs);
     await this.eventPartitions.ensureAhead(nowMs);
     const dropped = await this.partitions.dropExpired(nowMs);
     await this.eventPartitions.dropExpired(nowMs);
+    // Deleted projects' log readers and schemas (a failure is told, and tried again next time).
+    await this.queries
+      .sweep(async (refs) => {
+        const r = await this.options.control.query<{ ref: string }>('select ref from projects where ref = any($1::text[])', [refs]);
+        return new Set(r.rows.map((row) => row.ref));
+      })
+      .catch((err: unknown) => this.warn("Deleted projects' log readers were not dropped", err));
     return dropped;
   }
 
