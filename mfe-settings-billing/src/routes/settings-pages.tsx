@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { lazyWithPreload, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { LoadingSkeleton } from '@plinth/shared-ui/page';
+import { tokens } from '@plinth/shared-ui/theme';
 import { ApiSettingsPanel } from '../features/api-keys/ApiSettingsPanel';
 import { CustomDomainPanel } from '../features/custom-domain/CustomDomainPanel';
 import { ProjectGeneral } from '../features/project-settings/ProjectGeneral';
@@ -16,8 +17,10 @@ const titled = (title: string) => () => <PlaceholderPage title={title} />;
 export function GeneralPage() {
   return (
     <PlaceholderPage title="General">
-      <ProjectGeneral />
-      <CustomDomainPanel />
+      <div css={{ display: 'grid', gap: tokens.space.xxl, maxWidth: 960 }}>
+        <ProjectGeneral />
+        <CustomDomainPanel />
+      </div>
     </PlaceholderPage>
   );
 }

@@ -22,13 +22,17 @@ export function ProjectGeneral() {
   if (project.isPending) return <LoadingSkeleton label="Loading the project" rows={3} />;
   if (project.isError) return <InlineError message="Failed to retrieve the project" detail={errorMessage(project.error)} onRetry={() => void project.refetch()} />;
   return (
-    <>
+    <div css={{ display: 'grid', gap: tokens.space.xxl }}>
       <ProjectDetails project={project.data} />
       <PauseProject project={project.data} />
       <DeleteProject project={project.data} />
-    </>
+    </div>
   );
 }
+
+/** A row of buttons under a section's text, each as wide as its label. */
+const actionRow = { display: 'flex', gap: tokens.space.sm, justifySelf: 'start' } as const;
+const note = { margin: 0, maxWidth: 640, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm } as const;
 
 function ProjectDetails({ project }: { project: Project }) {
   const { api, can, props } = useArea();
@@ -65,7 +69,7 @@ function ProjectDetails({ project }: { project: Project }) {
   const created = new Date(project.inserted_at);
   return (
     <Section title="Project details" description="The name every member sees; the reference is part of the project's URLs and never changes.">
-      <form onSubmit={submit} noValidate css={{ display: 'flex', alignItems: 'flex-end', gap: tokens.space.sm, maxWidth: 560, marginBottom: tokens.space.lg }}>
+      <form onSubmit={submit} noValidate css={{ display: 'flex', alignItems: 'flex-end', gap: tokens.space.sm, maxWidth: 560 }}>
         <div css={{ flex: 1 }}>
           <Field label="Project name" error={error ?? undefined}>
             <TextInput
@@ -79,11 +83,14 @@ function ProjectDetails({ project }: { project: Project }) {
             />
           </Field>
         </div>
-        <PermissionTooltip allowed={mayWrite} message={genericPermissionNotice('rename this project')}>
-          <Button type="submit" variant="primary" loading={rename.isPending} disabled={!mayWrite || name.trim() === project.name}>
-            Save
-          </Button>
-        </PermissionTooltip>
+        {/* Level with the input: a field keeps this much room under its control. */}
+        <div css={{ marginBottom: tokens.space.lg }}>
+          <PermissionTooltip allowed={mayWrite} message={genericPermissionNotice('rename this project')}>
+            <Button type="submit" variant="primary" loading={rename.isPending} disabled={!mayWrite || name.trim() === project.name}>
+              Save
+            </Button>
+          </PermissionTooltip>
+        </div>
       </form>
       <KeyValueList
         items={[
@@ -115,16 +122,18 @@ function PauseProject({ project }: { project: Project }) {
   const active = project.status === 'ACTIVE_HEALTHY';
   return (
     <Section title="Pause project" description="Stops the project's database and its APIs until you restore it.">
-      <p css={{ margin: `0 0 ${tokens.space.md}`, maxWidth: 640, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>
+      <p css={note}>
         Apps get no answer from a paused project. Its data, files, users, keys and settings are kept, and it can be restored from its home page. On the free plan, a restored project
         counts again toward each member's limit of free projects, so restoring may be refused while that limit is reached.
       </p>
-      <PermissionTooltip allowed={mayWrite} message={genericPermissionNotice('pause this project')}>
-        <Button disabled={!mayWrite || !active} onClick={() => setOpen(true)}>
-          Pause project
-        </Button>
-      </PermissionTooltip>
-      {!active ? <p css={{ margin: `${tokens.space.sm} 0 0`, fontSize: tokens.fontSize.sm, color: tokens.color.textMuted }}>Only a running project can be paused.</p> : null}
+      <div css={actionRow}>
+        <PermissionTooltip allowed={mayWrite} message={genericPermissionNotice('pause this project')}>
+          <Button disabled={!mayWrite || !active} onClick={() => setOpen(true)}>
+            Pause project
+          </Button>
+        </PermissionTooltip>
+      </div>
+      {!active ? <p css={note}>Only a running project can be paused.</p> : null}
       <Dialog
         open={open}
         onOpenChange={(next) => !pause.isPending && setOpen(next)}
@@ -165,14 +174,16 @@ function DeleteProject({ project }: { project: Project }) {
   });
   return (
     <Section title="Delete project" description="Removes the project and everything in it. This cannot be undone.">
-      <p css={{ margin: `0 0 ${tokens.space.md}`, maxWidth: 640, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>
+      <p css={note}>
         The database with all its data, the files in storage, the project's users, logs, saved queries and API keys are deleted. Apps using its keys stop working at once.
       </p>
-      <PermissionTooltip allowed={mayWrite} message={genericPermissionNotice('delete this project')}>
-        <Button variant="danger" disabled={!mayWrite} onClick={() => setOpen(true)}>
-          Delete project
-        </Button>
-      </PermissionTooltip>
+      <div css={actionRow}>
+        <PermissionTooltip allowed={mayWrite} message={genericPermissionNotice('delete this project')}>
+          <Button variant="danger" disabled={!mayWrite} onClick={() => setOpen(true)}>
+            Delete project
+          </Button>
+        </PermissionTooltip>
+      </div>
       <ConfirmByTypingDialog
         open={open}
         onOpenChange={(next) => !remove.isPending && setOpen(next)}
