@@ -2,7 +2,7 @@ import type { AuthClient, FeatureFlagsClient, OrganizationsClient, ProjectDeleti
 import type { AuthUsersClient } from '@plinth/contracts-auth';
 import type { UsageClient } from '@plinth/contracts-billing';
 import type { createApiDocsClient, createDatabaseObjectsClient, createTableDdlClient, createTableRowsClient, SnippetNameSuggestionClient, createDatabaseClient, createSnippetsClient } from '@plinth/contracts-database';
-import type { LogsClient } from '@plinth/contracts-logs';
+import type { LogQueriesClient, LogsClient } from '@plinth/contracts-logs';
 import type { createIntegrationsClient, createSettingsClient } from '@plinth/contracts-settings';
 import type { createStorageClient } from '@plinth/contracts-storage';
 import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
@@ -12,6 +12,7 @@ import { fakeClient, type CallLog, type FakeCall, type Failure } from './fake-cl
 import { keyHandlers, type KeysState } from './keys';
 import { logHandlers, type LogsState } from './logs';
 import { logsReportHandlers, type LogsReportState } from './logs-report';
+import { logQueryHandlers, type LogQueriesState } from './log-queries';
 import { featureFlagHandlers, type FeatureFlagsState } from './feature-flags';
 import { usageHandlers, type UsageState } from './usage';
 import { DEFAULT_MEMBERS, organizationHandlers, type OrganizationState } from './organization';
@@ -37,12 +38,13 @@ export { extension, sqlRun, DEFAULT_API_DOCS } from './database-objects';
 export { entity } from './tables';
 export { logEntry } from './logs';
 export { apiReport } from './logs-report';
+export { invalidLogQuery, savedLogQuery, type FakeLogQueryAnswer } from './log-queries';
 export { projectUsage } from './usage';
 export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & IntegrationsState & TableRowsState & DatabaseObjectsState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState & LogsReportState & FeatureFlagsState & UsageState;
+export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & IntegrationsState & TableRowsState & DatabaseObjectsState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState & LogsReportState & LogQueriesState & FeatureFlagsState & UsageState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
@@ -65,6 +67,8 @@ export interface FakeClients {
   organizations: OrganizationsClient;
   authUsers: AuthUsersClient;
   logs: LogsClient;
+  /** The logs explorer: SQL over the logs, saved and recent queries, templates. */
+  logQueries: LogQueriesClient;
   featureFlags: FeatureFlagsClient;
   usage: UsageClient;
 }
@@ -126,6 +130,10 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     logEntries: [],
     logRetentionDays: 1,
     apiReport: null,
+    logQueryAnswers: {},
+    logQueryRefusals: {},
+    savedLogQueries: [],
+    recentLogQueries: [],
     featureFlags: {},
     plan: 'free',
     projectUsage: [],
@@ -150,6 +158,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     organizations: fakeClient<FakeClients['organizations']>('organizations', organizationHandlers(state), log),
     authUsers: fakeClient<FakeClients['authUsers']>('authUsers', authUserHandlers(state), log),
     logs: fakeClient<FakeClients['logs']>('logs', { ...logHandlers(state), ...logsReportHandlers(state) }, log),
+    logQueries: fakeClient<FakeClients['logQueries']>('logQueries', logQueryHandlers(state), log),
     featureFlags: fakeClient<FakeClients['featureFlags']>('featureFlags', featureFlagHandlers(state), log),
     usage: fakeClient<FakeClients['usage']>('usage', usageHandlers(state), log),
   };
