@@ -1,8 +1,12 @@
 import { createClients } from '@plinth/shared-contracts';
-import { createLogsClient } from '@plinth/contracts-logs';
+import { createLogQueriesClient, createLogsClient } from '@plinth/contracts-logs';
 
-/** The calls the logs area makes: the project's request log. Only what is listed here is bundled. */
-export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { logs: createLogsClient });
+/**
+ * The calls the logs area makes: the project's request log and reports (`logs`), and the logs
+ * explorer's SQL over the logs, saved and recent queries and templates (`logQueries`). Only what is
+ * listed here is bundled.
+ */
+export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { logs: createLogsClient, logQueries: createLogQueriesClient });
 
 export type LogsApi = ReturnType<typeof createApi>;
 

@@ -1,29 +1,27 @@
-import { HostedOnlyPage, PlaceholderPage, useArea } from '@plinth/area-kit';
-import { PageHeader } from '@plinth/shared-ui/layout';
-import { LogViewer } from '../features/log-viewer';
+import { HostedOnlyPage, useArea } from '@plinth/area-kit';
+import { QueryExplorer } from '../features/log-query';
+import { SavedQueries } from '../features/saved-queries/SavedQueries';
+import { RecentQueries } from '../features/recent-queries/RecentQueries';
+import { Templates } from '../features/log-templates/Templates';
 
-const ALL_SERVICES = {};
+// The Logs Explorer's pages (000 §2.7, issue 23). The request log of each source stays on the
+// per-source pages (logs/{source}).
 
-/** /logs/explorer: the request log of every service, with a service filter. */
+/** /logs/explorer: SQL over the project's logs. */
 export function QueryPage() {
-  return (
-    <section aria-label="Logs Explorer" css={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <PageHeader title="Logs Explorer" description="Every call to the project's API, across auth, the data API and storage." />
-      <LogViewer scope={ALL_SERVICES} serviceFilter />
-    </section>
-  );
+  return <QueryExplorer />;
 }
 
 /** /logs/explorer/saved: hosted only (000 §2.7). */
 export function SavedQueriesPage() {
   if (!useArea().hosted) return <HostedOnlyPage title="Saved Queries" />;
-  return <PlaceholderPage title="Saved Queries" description="Log queries you saved." />;
+  return <SavedQueries />;
 }
 
 export function RecentQueriesPage() {
-  return <PlaceholderPage title="Recent" description="Log queries you ran lately." />;
+  return <RecentQueries />;
 }
 
 export function TemplatesPage() {
-  return <PlaceholderPage title="Templates" description="Ready-made log queries to start from." />;
+  return <Templates />;
 }

@@ -97,7 +97,7 @@ describe('log viewer', { timeout: 20_000 }, () => {
 
   it('loads older entries page by page', async () => {
     const api = createFakeApi({ logEntries: Array.from({ length: 130 }, (_, i) => logEntry({ path: `/call-${i}`, timestamp: minutesAgo(i / 10 + 0.1) })) });
-    renderArea('logs/explorer', { api });
+    renderArea('logs/edge-logs', { api });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Load older' }));
     await waitFor(() => expect(screen.getByText('No older entries in this range.')).toBeTruthy());

@@ -1,0 +1,177 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PERMISSIONS } from '@plinth/shared-contracts';
+import { LOG_QUERY_TEMPLATES } from '@plinth/contracts-logs';
+import { createFakeApi, findDialog, invalidLogQuery } from '@plinth/area-kit/testing';
+import { renderArea } from '../../testing/render-area';
+import { explorerAddress } from '../../area/explorer-address';
+
+// jsdom does no layout: give the table's scrolling element the 400 px a browser would.
+let heightSpy: { mockRestore: () => void } | undefined;
+beforeEach(() => {
+  heightSpy = vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.hasAttribute('data-virtual-list') ? 400 : 0;
+  });
+});
+afterEach(() => heightSpy?.mockRestore());
+
+/** The query page opened with a text (as Templates, Saved and Recent open it). */
+const at = (sql: string, run = false) => explorerAddress({ sql, run }).slice(1);
+
+/** The editor once CodeMirror has loaded in place of the plain field. */
+async function editor() {
+  const host = await screen.findByTestId('sql-code-editor', {}, { timeout: 5_000 });
+  return within(host).findByRole('textbox', { name: 'Log query' });
+}
+
+const cells = () =>
+  within(screen.getByRole('grid', { name: 'Query results' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => within(r).getAllByRole('gridcell').map((c) => c.textContent));
+
+const errorsByPath = LOG_QUERY_TEMPLATES.find((t) => t.id === 'errors-by-path')!;
+
+describe('logs explorer query page', { timeout: 20_000 }, () => {
+  it('runs a template from the Templates page: it opens in the query page and its rows show', async () => {
+    const api = createFakeApi({
+      logQueryAnswers: { [errorsByPath.sql]: { rows: [{ service: 'rest', path: '/missing', status: 404, requests: 3 }] } },
+    });
+    const { location } = renderArea('logs/explorer/templates', { api });
+    const user = userEvent.setup({ delay: null });
+    expect(await screen.findByRole('heading', { name: /API Edge/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Run Errors by path' }));
+    await waitFor(() => expect(location()).toMatch(/^\/logs\/explorer\?q=/));
+    await waitFor(() => expect(cells()).toEqual([['rest', '/missing', '404', '3']]));
+    expect(api.argsOf('logQueries.runLogQuery')[0][1]).toMatchObject({ sql: errorsByPath.sql });
+    expect(screen.getByText(/^1 row from/)).toBeTruthy();
+  });
+
+  it('runs the text typed with Mod+Enter, and says when the rows stop at the row limit', async () => {
+    const rows = Array.from({ length: 1001 }, (_, i) => ({ n: i }));
+    const api = createFakeApi({ logQueryAnswers: { 'select n from edge_logs': { rows } } });
+    renderArea(at(''), { api });
+    const user = userEvent.setup();
+    await user.click(await editor());
+    await user.keyboard('select n from edge_logs');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('Results truncated')).toBeTruthy();
+    expect(screen.getByText(/Only the first 1,000 rows are shown/)).toBeTruthy();
+    expect(api.argsOf('logQueries.runLogQuery')[0][1]).toMatchObject({ sql: 'select n from edge_logs', limit: 1000 });
+  });
+
+  it("shows the API's message for bad SQL with the line and column it points at, and the time-out", async () => {
+    const api = createFakeApi({
+      logQueryRefusals: {
+        'select nope from edge_logs': invalidLogQuery('column "nope" does not exist (at character 8)'),
+        'select pg_sleep(20)': { status: 400, message: 'The query was stopped after 10 s, the log query time-out: narrow the time range or filter more', code: 'log_query_timeout' },
+      },
+    });
+    const view = renderArea(at('select nope from edge_logs', true), { api });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The query is not valid')).toBeTruthy();
+    expect(alert.textContent).toContain('column "nope" does not exist (at character 8) — line 1, column 8');
+    view.unmount();
+    renderArea(at('select pg_sleep(20)', true), { api });
+    expect(within(await screen.findByRole('alert')).getByText('The query took too long')).toBeTruthy();
+  });
+
+  it('sends the chosen time range, and a custom one, to the API', async () => {
+    const api = createFakeApi({ logRetentionDays: 7 });
+    renderArea(at('select 1'), { api });
+    const user = userEvent.setup({ delay: null });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time range' }), '3h');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(api.argsOf('logQueries.runLogQuery')).toHaveLength(1));
+    const sent = api.argsOf('logQueries.runLogQuery')[0][1] as { iso_timestamp_start: string; iso_timestamp_end: string };
+    expect(Date.parse(sent.iso_timestamp_end) - Date.parse(sent.iso_timestamp_start)).toBe(3 * 3_600_000);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time range' }), 'custom');
+    const start = screen.getByLabelText('Range start');
+    const end = screen.getByLabelText('Range end');
+    await user.clear(start);
+    await user.type(start, '2026-01-02T10:00');
+    await user.clear(end);
+    await user.type(end, '2026-01-02T10:30');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(api.argsOf('logQueries.runLogQuery')).toHaveLength(2));
+    const custom = api.argsOf('logQueries.runLogQuery')[1][1] as { iso_timestamp_start: string; iso_timestamp_end: string };
+    expect(custom.iso_timestamp_start).toBe(new Date('2026-01-02T10:00').toISOString());
+    expect(custom.iso_timestamp_end).toBe(new Date('2026-01-02T10:30').toISOString());
+  });
+
+  it("offers only the ranges the plan keeps, and shows the API's refusal of an empty range", async () => {
+    const api = createFakeApi({ logRetentionDays: 1 });
+    renderArea(at('select 1'), { api });
+    const user = userEvent.setup({ delay: null });
+    const week = await screen.findByRole('option', { name: 'Last 7 days (beyond your plan)' });
+    expect((week as HTMLOptionElement).disabled).toBe(true);
+    expect(screen.getByText('Your plan keeps 1 day of logs.')).toBeTruthy();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time range' }), 'custom');
+    const start = screen.getByLabelText('Range start');
+    const end = screen.getByLabelText('Range end');
+    await user.clear(start);
+    await user.type(start, '2020-01-02T10:00');
+    await user.clear(end);
+    await user.type(end, '2020-01-02T10:30');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('logs are kept 1 day on this plan');
+  });
+
+  it("opens a row's every column in a side panel that copies it as JSON", async () => {
+    const sql = 'select timestamp, path, metadata from edge_logs';
+    const api = createFakeApi({
+      logQueryAnswers: { [sql]: { rows: [{ timestamp: '2026-01-02T10:00:00Z', path: '/todos', metadata: { ip: '10.0.0.1' } }, { timestamp: '2026-01-02T10:01:00Z', path: '/token', metadata: null }] } },
+    });
+    const { notices } = renderArea(at(sql, true), { api });
+    const user = userEvent.setup({ delay: null });
+    await waitFor(() => expect(cells()).toHaveLength(2));
+    await user.click(screen.getByText('/token'));
+    const panel = await findDialog('Event at 2026-01-02T10:01:00Z');
+    expect(within(panel).getByText('NULL')).toBeTruthy();
+    await user.click(within(panel).getByRole('button', { name: 'Copy as JSON' }));
+    expect(JSON.parse(await navigator.clipboard.readText())).toEqual({ timestamp: '2026-01-02T10:01:00Z', path: '/token', metadata: null });
+    expect(notices.map((n) => n.message)).toContain('Copied row as JSON to clipboard');
+    await user.click(within(panel).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Copy as CSV' }));
+    expect(await navigator.clipboard.readText()).toBe('timestamp,path,metadata\r\n2026-01-02T10:00:00Z,/todos,"{""ip"":""10.0.0.1""}"\r\n2026-01-02T10:01:00Z,/token,');
+  });
+
+  it('saves the query for the team and finds it under Saved Queries, and lists what ran under Recent', async () => {
+    const sql = 'select status, count(*) from edge_logs group by status';
+    const api = createFakeApi({ logQueryAnswers: { [sql]: { rows: [{ status: 200, count: 4 }] } } });
+    const { location } = renderArea(at(sql, true), { api });
+    const user = userEvent.setup({ delay: null });
+    await waitFor(() => expect(cells()).toEqual([['200', '4']]));
+    await user.click(screen.getByRole('button', { name: 'Save query' }));
+    const dialog = await findDialog('Save query');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Please enter a query name')).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Calls by status');
+    await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'How calls end');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.argsOf('logQueries.createSavedLogQuery')[0][1]).toEqual({ name: 'Calls by status', description: 'How calls end', sql });
+
+    await user.click(screen.getByRole('link', { name: 'Saved Queries' }));
+    await waitFor(() => expect(location()).toBe('/logs/explorer/saved'));
+    const saved = await screen.findByRole('list', { name: 'Saved queries' });
+    expect(within(saved).getByRole('heading', { name: 'Calls by status' })).toBeTruthy();
+    expect(within(saved).getByText('How calls end')).toBeTruthy();
+
+    await user.click(screen.getByRole('link', { name: 'Recent' }));
+    const recent = await screen.findByRole('list', { name: 'Recent queries' });
+    expect(within(recent).getByText(sql)).toBeTruthy();
+    expect(within(recent).getByText('1 row')).toBeTruthy();
+  });
+
+  it('shows the full-page notice without analytics read permission, calling nothing', () => {
+    const api = createFakeApi();
+    renderArea('logs/explorer/templates', { api, permissions: [PERMISSIONS.STORAGE_ADMIN_READ] });
+    expect(screen.getByText('Access to logs is restricted')).toBeTruthy();
+    expect(api.callNames().filter((n) => n.startsWith('logQueries.'))).toEqual([]);
+  });
+});

@@ -1,0 +1,1 @@
+export { QueryExplorer, DEFAULT_LOG_SQL } from './QueryExplorer';

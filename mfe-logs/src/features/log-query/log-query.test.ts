@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@plinth/shared-contracts';
+import { beyondRetention, resolveRange } from './time-range';
+import { describeQueryError, errorRange } from './query-error';
+import { toCsv } from './result-export';
+
+describe('log query logic', () => {
+  it('resolves presets back from now and refuses a reversed custom range', () => {
+    const now = new Date('2026-01-02T12:00:00Z');
+    expect(resolveRange({ kind: 'preset', preset: '15m' }, now)).toEqual({ start: '2026-01-02T11:45:00.000Z', end: '2026-01-02T12:00:00.000Z' });
+    expect(resolveRange({ kind: 'preset', preset: '7d' }, now)?.start).toBe('2025-12-26T12:00:00.000Z');
+    expect(resolveRange({ kind: 'custom', start: '2026-01-02T10:00:00Z', end: '2026-01-02T09:00:00Z' }, now)).toBeNull();
+    expect(beyondRetention('7d', 1)).toBe(true);
+    expect(beyondRetention('1d', 1)).toBe(false);
+  });
+
+  it('reads where bad SQL points and tells a time-out apart', () => {
+    const bad = describeQueryError(new ApiError(400, 'column "nope" does not exist (at character 8)', 'log_query_invalid'));
+    expect(bad).toMatchObject({ kind: 'invalid', offset: 7 });
+    expect(errorRange('select nope from edge_logs', bad.offset)).toEqual({ from: 7, to: 11, line: 1, column: 8 });
+    expect(describeQueryError(new ApiError(400, 'The query was stopped after 10 s', 'log_query_timeout')).kind).toBe('timeout');
+  });
+
+  it('writes CSV with quoted fields and empty nulls', () => {
+    expect(toCsv(['a', 'b'], [{ a: 'x,y', b: null }, { a: 'say "hi"', b: 2 }])).toBe('a,b\r\n"x,y",\r\n"say ""hi""",2');
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createFakeApi, findDialog, savedLogQuery } from '@plinth/area-kit/testing';
+import { renderArea } from '../../testing/render-area';
+
+describe('saved log queries', { timeout: 20_000 }, () => {
+  it('renames a saved query and edits its description', async () => {
+    const api = createFakeApi({ savedLogQueries: [savedLogQuery({ name: 'Errors', description: 'old', sql: 'select 1' })] });
+    renderArea('logs/explorer/saved', { api });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Edit Errors' }));
+    const dialog = await findDialog('Edit saved query');
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.type(name, 'Failing calls');
+    const description = within(dialog).getByRole('textbox', { name: /Description/ });
+    await user.clear(description);
+    await user.type(description, 'Every 4xx and 5xx');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const list = screen.getByRole('list', { name: 'Saved queries' });
+    await waitFor(() => expect(within(list).getByRole('heading', { name: 'Failing calls' })).toBeTruthy());
+    expect(within(list).getByText('Every 4xx and 5xx')).toBeTruthy();
+    expect(api.argsOf('logQueries.updateSavedLogQuery')[0].slice(1)).toEqual([api.state.savedLogQueries[0]!.id, { name: 'Failing calls', description: 'Every 4xx and 5xx' }]);
+  });
+
+  it('deletes a saved query after confirmation, and Cancel keeps it', async () => {
+    const api = createFakeApi({ savedLogQueries: [savedLogQuery({ name: 'Errors' }), savedLogQuery({ name: 'Slow' })] });
+    renderArea('logs/explorer/saved', { api });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Delete Errors' }));
+    await user.click(within(await findDialog('Delete "Errors"?')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.writes()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Delete Errors' }));
+    await user.click(within(await findDialog('Delete "Errors"?')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Saved queries' })).queryByRole('heading', { name: 'Errors' })).toBeNull());
+    expect(api.state.savedLogQueries.map((q) => q.name)).toEqual(['Slow']);
+  });
+
+  it('opens a saved query in the query page, and says the page is hosted only elsewhere', async () => {
+    const api = createFakeApi({ savedLogQueries: [savedLogQuery({ name: 'Errors', sql: 'select 2' })] });
+    const { location, unmount } = renderArea('logs/explorer/saved', { api });
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Open Errors' }));
+    await waitFor(() => expect(location()).toMatch(/^\/logs\/explorer\?q=select\+2&saved=\d+$/));
+    expect(api.argsOf('logQueries.runLogQuery')).toHaveLength(0);
+    unmount();
+    renderArea('logs/explorer/saved', { api: createFakeApi(), buildMode: 'self-hosted' });
+    expect(screen.getByText('This page is only available on the hosted platform.')).toBeTruthy();
+  });
+
+  it('shows the empty list and a failed load with Retry', async () => {
+    const api = createFakeApi();
+    api.failures['logQueries.listSavedLogQueries'] = { status: 503, message: 'Log store unavailable' };
+    renderArea('logs/explorer/saved', { api });
+    expect(await screen.findByText('Log store unavailable')).toBeTruthy();
+    api.failures['logQueries.listSavedLogQueries'] = undefined;
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No saved queries')).toBeTruthy();
+  });
+});
