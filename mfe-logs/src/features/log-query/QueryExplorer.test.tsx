@@ -120,6 +120,25 @@ describe('logs explorer query page', { timeout: 20_000 }, () => {
     expect(alert.textContent).toContain('logs are kept 1 day on this plan');
   });
 
+  it('draws the events of the range per time bucket above the rows, with the figures as a table', async () => {
+    const sql = 'select timestamp, path from edge_logs';
+    const now = Date.now();
+    const api = createFakeApi({
+      logQueryAnswers: {
+        [sql]: {
+          rows: [{ timestamp: new Date(now - 5 * 60_000).toISOString(), path: '/a' }, { timestamp: new Date(now - 5 * 60_000).toISOString(), path: '/b' }],
+          columns: [{ name: 'timestamp', type: 'timestamptz' }, { name: 'path', type: 'text' }],
+        },
+      },
+    });
+    renderArea(at(sql, true), { api });
+    // The bucket follows the range (a minute over the last hour, 5 minutes over 3 hours...).
+    expect(await screen.findByRole('img', { name: /^Histogram: 2 rows, at most 2 in one / })).toBeTruthy();
+    expect(screen.getByText(/^2 rows over the range, per \d+ (minute|hour)s? \(by timestamp\)$/)).toBeTruthy();
+    const table = screen.getByRole('table', { name: /^rows per /, hidden: true });
+    expect(within(table).getAllByRole('row', { hidden: true }).length).toBeGreaterThan(30);
+  });
+
   it("opens a row's every column in a side panel that copies it as JSON", async () => {
     const sql = 'select timestamp, path, metadata from edge_logs';
     const api = createFakeApi({

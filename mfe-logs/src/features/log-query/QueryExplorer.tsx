@@ -11,6 +11,8 @@ import { LoadingSkeleton, ShortcutHint } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import { readExplorerOpen } from '../../area/explorer-address';
 import { useLogSources } from '../../area/log-query-lists';
+import { EventHistogram } from './EventHistogram';
+import { histogramOf } from './histogram';
 import { describeQueryError, errorRange } from './query-error';
 import { cellText, toCsv, toJson, type ResultRow } from './result-export';
 import { beyondRetention, DEFAULT_RANGE, RANGE_PRESETS, resolveRange, toLocalInput, type RangeChoice, type RangePreset } from './time-range';
@@ -96,6 +98,7 @@ export function QueryExplorer() {
   const problem = error ? describeQueryError(error) : null;
   const mark = problem && request && problem.offset !== null && currentText() === request.sql ? errorRange(request.sql, problem.offset) : null;
   const columnNames = useMemo(() => (result ? (result.columns.length > 0 ? result.columns.map((c) => c.name) : Object.keys(result.result[0] ?? {})) : []), [result]);
+  const histogram = useMemo(() => (result ? histogramOf(result) : null), [result]);
   const rows = useMemo(() => (result ? result.result.map((row, i) => ({ i, row })) : []), [result]);
   const columns = useMemo<DataTableColumn<{ i: number; row: ResultRow }>[]>(
     () =>
@@ -225,6 +228,7 @@ export function QueryExplorer() {
               {result.truncated ? (
                 <InlineNotice kind="warning" title="Results truncated">{`Only the first ${numberFormat.format(result.limit)} rows are shown. Add a where clause, a limit or narrow the time range to see the rest.`}</InlineNotice>
               ) : null}
+              {histogram && rows.length > 0 ? <EventHistogram histogram={histogram} /> : null}
               {rows.length === 0 ? (
                 <EmptyState framed title="No rows" description="Nothing in this range matches the query. Try a longer time range." />
               ) : (

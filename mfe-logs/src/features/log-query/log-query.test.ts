@@ -25,3 +25,16 @@ describe('log query logic', () => {
     expect(toCsv(['a', 'b'], [{ a: 'x,y', b: null }, { a: 'say "hi"', b: 2 }])).toBe('a,b\r\n"x,y",\r\n"say ""hi""",2');
   });
 });
+
+describe('histogram', () => {
+  it('counts rows per bucket over the range, or sums a counted column', async () => {
+    const { histogramOf } = await import('./histogram');
+    const base = { truncated: false, limit: 100, from: '2026-01-02T10:00:00.000Z', to: '2026-01-02T11:00:00.000Z', retention_days: 1 };
+    const raw = histogramOf({ ...base, columns: [{ name: 'timestamp', type: 'timestamptz' }, { name: 'path', type: 'text' }], result: [{ timestamp: '2026-01-02T10:00:30Z' }, { timestamp: '2026-01-02T10:00:50Z' }, { timestamp: '2026-01-02T10:59:00Z' }] });
+    expect(raw).toMatchObject({ measure: 'rows', bucketMs: 60_000, total: 3, max: 2 });
+    expect(raw!.buckets).toHaveLength(60);
+    const counted = histogramOf({ ...base, columns: [{ name: 'minute', type: 'timestamptz' }, { name: 'requests', type: 'bigint' }], result: [{ minute: '2026-01-02T10:05:00Z', requests: 7 }] });
+    expect(counted).toMatchObject({ measure: 'requests', total: 7 });
+    expect(histogramOf({ ...base, columns: [{ name: 'status', type: 'integer' }], result: [{ status: 200 }] })).toBeNull();
+  });
+});
