@@ -27,5 +27,9 @@ export default defineArea({
     users: '/project/:ref/auth/users',
     /** The RLS policies page; `search` (a table id) narrows it to one table (000 §2.1). */
     policies: '/project/:ref/auth/policies',
+    /** Sign-in providers, e-mail templates and redirect URLs (Project Settings → Authentication leads here). */
+    providers: '/project/:ref/auth/providers',
+    emailTemplates: '/project/:ref/auth/templates',
+    urlConfiguration: '/project/:ref/auth/url-configuration',
   },
 });

@@ -54,6 +54,14 @@ export default defineArea({
     { ...account, path: 'account/audit', menu: { group: 'Logs', label: 'Audit Logs' }, load: () => accountPage().then((m) => m.AuditLogsPage) },
   ],
   nav: [{ key: 'settings', label: 'Project Settings', path: 'settings/general', icon: 'settings', order: 100, hostedOnly: true }],
+  // The Authentication and Storage settings pages lead to where those settings live, in their areas.
+  links: {
+    authProviders: { area: 'auth-policies', target: 'providers' },
+    authEmailTemplates: { area: 'auth-policies', target: 'emailTemplates' },
+    authUrlConfiguration: { area: 'auth-policies', target: 'urlConfiguration' },
+    storageSettings: { area: 'storage', target: 'settings' },
+    storagePolicies: { area: 'storage', target: 'policies' },
+  },
   targets: {
     projectSettings: '/project/:ref/settings/general',
     /** The project's API URL and keys. */

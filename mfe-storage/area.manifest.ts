@@ -23,5 +23,7 @@ export default defineArea({
     buckets: '/project/:ref/storage/buckets',
     bucket: '/project/:ref/storage/buckets/:bucketId',
     policies: '/project/:ref/storage/policies',
+    /** The upload size limit (Project Settings → Storage leads here). */
+    settings: '/project/:ref/storage/settings',
   },
 });

@@ -6,6 +6,7 @@ import { tokens } from '@plinth/shared-ui/theme';
 import { ApiSettingsPanel } from '../features/api-keys/ApiSettingsPanel';
 import { CustomDomainPanel } from '../features/custom-domain/CustomDomainPanel';
 import { ProjectGeneral } from '../features/project-settings/ProjectGeneral';
+import { AuthSettingsLinks, FunctionsSettingsLinks, StorageSettingsLinks } from '../features/area-settings/AreaSettingsPages';
 
 // The project settings pages (000 §2.1) and Branches: the API page, the integrations page (its own
 // chunk, loaded when opened), and titled pages for the rest.
@@ -28,9 +29,21 @@ export const InfrastructurePage = titled('Infrastructure');
 export const AddOnsPage = titled('Add Ons');
 export const VaultPage = titled('Vault');
 export const DatabaseSettingsPage = titled('Database');
-export const AuthSettingsPage = titled('Authentication');
-export const StorageSettingsPage = titled('Storage');
-export const FunctionsSettingsPage = titled('Edge Functions');
+export const AuthSettingsPage = () => (
+  <PlaceholderPage title="Authentication">
+    <AuthSettingsLinks />
+  </PlaceholderPage>
+);
+export const StorageSettingsPage = () => (
+  <PlaceholderPage title="Storage">
+    <StorageSettingsLinks />
+  </PlaceholderPage>
+);
+export const FunctionsSettingsPage = () => (
+  <PlaceholderPage title="Edge Functions">
+    <FunctionsSettingsLinks />
+  </PlaceholderPage>
+);
 export const BillingUsagePage = titled('Usage');
 export const InvoicesPage = titled('Invoices');
 export const BranchesPage = titled('Branches');
