@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { hkdfSync } from 'node:crypto';
 import pg from 'pg';
 import { LOG_QUERY_TIMEOUT_MS, type LogSqlResult } from '@plinth/contracts-logs';
 import { HttpError } from '@plinth/platform-core/deps';
@@ -109,7 +109,8 @@ export class LogQueryRunner {
   }
 
   private async password(role: string): Promise<string> {
-    return createHmac('sha256', await this.options.secret()).update(role).digest('base64url');
+    // Derived by HKDF from the platform's secret, one per role name.
+    return Buffer.from(hkdfSync('sha256', await this.options.secret(), '', `plinth log reader password:${role}`, 32)).toString('base64url');
   }
 
   /** Embedded: the functions a reader must not call are closed to public (the platform is a superuser there). */

@@ -89,7 +89,7 @@ describe('StorageAdmin', () => {
     expect(file.headers['cache-control']).toBeUndefined();
 
     expect(storage.publicPath('docs', 'a/page one.html')).toBe('/storage/v1/object/public/docs/a/page%20one.html');
-    expect(await storage.signedPath('docs', 'a/page.html', 60)).toMatch(/^\/storage\/v1\/object\/sign\/docs\/a\/page\.html\?token=[\w-]+\.[\w-]+$/);
+    expect(await storage.signedPath('docs', 'a/page.html', 60)).toMatch(/^\/storage\/v1\/object\/sign\/docs\/a\/page\.html\?token=[\w-]+\.[\w-]+\.[\w-]+$/);
 
     expect(await storage.deleteBucket('docs')).toMatchObject({ deletedObjects: 1 });
     await expect(storage.bucket('docs')).rejects.toMatchObject({ status: 404 });

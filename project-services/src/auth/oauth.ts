@@ -1,6 +1,6 @@
 import { OAUTH_PROVIDERS, type OAuthProviderId } from '@plinth/contracts-auth';
 import { generateState } from 'arctic';
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import type { ControlDatabase } from '@plinth/platform-core/deps';
 import { JwtError, signJwt, verifyJwt } from '@plinth/platform-core/jwt';
 import { redirectTarget, signIn, type AuthContext } from './context';
@@ -42,12 +42,12 @@ interface OAuthState {
 const stateKey = (ctx: AuthContext) => sha256(`oauth-state:${ctx.secrets.jwtSecret}`);
 const callbackUrl = (ctx: AuthContext) => `${ctx.baseUrl}/callback`;
 /**
- * The PKCE verifier we send the provider for this state: an HMAC of the state under a key derived
- * from the project's JWT secret (32 bytes, 43 characters). Whoever sees the state (the browser, the
- * provider, a log of URLs) learns only its S256 challenge; the callback computes it again.
+ * The PKCE verifier we send the provider for this state: 32 bytes (43 characters) derived by HKDF
+ * from the project's JWT secret with the state as salt. Whoever sees the state (the browser, the
+ * provider, a log of URLs) learns only its S256 challenge; the callback derives it again.
  */
 const providerVerifier = (ctx: AuthContext, state: string) =>
-  createHmac('sha256', sha256(`oauth-provider-pkce:${ctx.secrets.jwtSecret}`)).update(state).digest('base64url');
+  Buffer.from(hkdfSync('sha256', ctx.secrets.jwtSecret, state, 'plinth oauth provider pkce verifier', 32)).toString('base64url');
 
 function providerOf(value: unknown): OAuthProviderId {
   const found = OAUTH_PROVIDERS.find((p) => p.id === value);
