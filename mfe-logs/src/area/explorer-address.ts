@@ -2,6 +2,8 @@
 // SQL text, `run=1` runs it as the page opens, `from`/`to` (ISO times) a custom range (a recent
 // query's), `saved` the saved query it came from.
 
+import { LOG_SOURCE_TABLES, type LogSourceId } from '@plinth/contracts-logs';
+
 export const EXPLORER_PATH = '/logs/explorer';
 
 export interface ExplorerOpen {
@@ -39,3 +41,6 @@ export function readExplorerOpen(search: string): ExplorerOpen | null {
     ...(Number.isInteger(saved) && saved > 0 ? { savedId: saved } : {}),
   };
 }
+
+/** A source page's "Open in explorer": the source's table, newest first. */
+export const sourceSql = (source: LogSourceId) => `select *\nfrom ${LOG_SOURCE_TABLES[source]}\norder by timestamp desc`;

@@ -1,8 +1,10 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { logSources, type LogSourceId } from '@plinth/contracts-logs';
 import { HostedOnlyPage, PlaceholderPage, useArea } from '@plinth/area-kit';
 import { EmptyState, PageHeader } from '@plinth/shared-ui/layout';
 import { InfoIcon } from '@plinth/shared-ui/icons';
+import { buttonCss } from '@plinth/shared-ui/button';
+import { explorerAddress, sourceSql } from '../area/explorer-address';
 import { isLogSourceId } from '../features/logs-menu/logs-menu-items';
 import { LogViewer, type LogScope } from '../features/log-viewer';
 
@@ -43,7 +45,17 @@ export default function LogSourcePage() {
   const scope = SCOPES[source];
   return (
     <section aria-label={shown.label} css={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-      <PageHeader title={shown.label} description={DESCRIPTIONS[source]} />
+      <PageHeader
+        title={shown.label}
+        description={DESCRIPTIONS[source]}
+        actions={
+          scope ? (
+            <Link to={explorerAddress({ sql: sourceSql(source), run: true })} css={buttonCss('default', 'small')}>
+              Open in explorer
+            </Link>
+          ) : undefined
+        }
+      />
       {scope ? (
         <LogViewer key={source} scope={scope} />
       ) : (

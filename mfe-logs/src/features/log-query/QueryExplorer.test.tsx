@@ -53,12 +53,26 @@ describe('logs explorer query page', { timeout: 20_000 }, () => {
     const api = createFakeApi({ logQueryAnswers: { 'select n from edge_logs': { rows } } });
     renderArea(at(''), { api });
     const user = userEvent.setup();
+    // The page opens with a plain field; the shared SQL editor comes when the pointer reaches it.
+    const plain = await screen.findByRole('textbox', { name: 'Log query' });
+    expect(screen.queryByTestId('sql-code-editor')).toBeNull();
+    await user.hover(plain);
     await user.click(await editor());
     await user.keyboard('select n from edge_logs');
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByText('Results truncated')).toBeTruthy();
     expect(screen.getByText(/Only the first 1,000 rows are shown/)).toBeTruthy();
     expect(api.argsOf('logQueries.runLogQuery')[0][1]).toMatchObject({ sql: 'select n from edge_logs', limit: 1000 });
+  });
+
+  it('runs from the plain field with Ctrl+Enter before the editor has come', async () => {
+    const api = createFakeApi({ logQueryAnswers: { 'select 5': { rows: [{ five: 5 }] } } });
+    renderArea(at(''), { api });
+    const plain = await screen.findByRole('textbox', { name: 'Log query' });
+    plain.focus();
+    const user = userEvent.setup({ delay: null });
+    await user.keyboard('select 5{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(api.argsOf('logQueries.runLogQuery')[0]?.[1]).toMatchObject({ sql: 'select 5' }));
   });
 
   it("shows the API's message for bad SQL with the line and column it points at, and the time-out", async () => {

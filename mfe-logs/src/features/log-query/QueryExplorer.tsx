@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { lazyWithPreload, useArea } from '@plinth/area-kit';
-import { SqlCodeEditor, type SqlCodeEditorHandle, type SqlEditorSchema } from '@plinth/domain-ui/code-editor';
+import type { SqlCodeEditorHandle, SqlEditorSchema } from '@plinth/domain-ui/code-editor';
 import { Button } from '@plinth/shared-ui/button';
 import { DataTable, type DataTableColumn } from '@plinth/shared-ui/data-table';
 import { Select, TextInput } from '@plinth/shared-ui/form';
@@ -12,6 +12,7 @@ import { tokens } from '@plinth/shared-ui/theme';
 import { readExplorerOpen } from '../../area/explorer-address';
 import { useLogSources } from '../../area/log-query-lists';
 import { EventHistogram } from './EventHistogram';
+import { QueryField } from './QueryField';
 import { histogramOf } from './histogram';
 import { describeQueryError, errorRange } from './query-error';
 import { cellText, toCsv, toJson, type ResultRow } from './result-export';
@@ -145,19 +146,15 @@ export function QueryExplorer() {
         }
       />
       <div css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.md, padding: `${tokens.space.md} ${tokens.space.xl}`, minHeight: 0, flex: 1 }}>
-        <SqlCodeEditor
+        <QueryField
           key={location.search}
-          label="Log query"
-          defaultValue={startText}
-          onTextChange={(read) => {
-            keptText = read();
+          text={startText}
+          onTextChange={(text) => {
+            keptText = text;
           }}
           onRun={() => runNow()}
           schema={schema}
           editorRef={editor}
-          lineNumbers
-          minHeight={120}
-          height="min(30vh, 260px)"
           errorMark={mark ? { from: mark.from, to: mark.to, message: problem?.message } : null}
         />
         <div css={bar}>

@@ -89,6 +89,14 @@ describe('log viewer', { timeout: 20_000 }, () => {
     await waitFor(() => expect(paths()).toContain('/object/avatars/a.png'));
   });
 
+  it("offers the source's table in the Logs Explorer, where it runs", async () => {
+    const api = seeded();
+    const { location } = renderArea('logs/auth-logs', { api });
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('link', { name: 'Open in explorer' }));
+    await waitFor(() => expect(location()).toMatch(/^\/logs\/explorer\?q=/));
+    await waitFor(() => expect(api.argsOf('logQueries.runLogQuery')[0]?.[1]).toMatchObject({ sql: 'select *\nfrom auth_logs\norder by timestamp desc' }));
+  });
+
   it('shows only database errors on the Postgres source', async () => {
     renderArea('logs/postgres-logs', { api: seeded() });
     await waitFor(() => expect(paths()).toEqual(['/missing']));
