@@ -13,6 +13,7 @@ import { readExplorerOpen } from '../../area/explorer-address';
 import { useLogSources } from '../../area/log-query-lists';
 import { EventHistogram } from './EventHistogram';
 import { QueryField } from './QueryField';
+import { UpdateSavedButton } from './UpdateSavedButton';
 import { histogramOf } from './histogram';
 import { describeQueryError, errorRange } from './query-error';
 import { cellText, toCsv, toJson, type ResultRow } from './result-export';
@@ -139,9 +140,12 @@ export function QueryExplorer() {
         description="Query the project's logs with SQL: every source is a table (edge_logs, auth_logs, storage_logs, postgres_logs…)."
         actions={
           hosted ? (
-            <Button type="button" onPointerEnter={() => void SaveQueryDialog.preload()} onFocus={() => void SaveQueryDialog.preload()} onClick={() => setSaving(currentText())}>
-              Save query
-            </Button>
+            <>
+              {opened?.savedId !== undefined ? <UpdateSavedButton savedId={opened.savedId} readText={currentText} /> : null}
+              <Button type="button" onPointerEnter={() => void SaveQueryDialog.preload()} onFocus={() => void SaveQueryDialog.preload()} onClick={() => setSaving(currentText())}>
+                {opened?.savedId !== undefined ? 'Save as new query' : 'Save query'}
+              </Button>
+            </>
           ) : undefined
         }
       />
