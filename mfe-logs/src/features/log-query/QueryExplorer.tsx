@@ -206,7 +206,6 @@ export function QueryExplorer() {
             <InlineNotice kind="danger" title={problem.title}>
               {problem.message}
               {mark ? ` — line ${mark.line}, column ${mark.column}` : ''}
-              {problem.kind === 'timeout' ? ' Narrow the time range or add a where clause.' : ''}
             </InlineNotice>
           ) : result ? (
             <>
