@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFakeApi, logEntry, findDialog } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
@@ -95,6 +95,28 @@ describe('log viewer', { timeout: 20_000 }, () => {
     await userEvent.setup({ delay: null }).click(await screen.findByRole('link', { name: 'Open in explorer' }));
     await waitFor(() => expect(location()).toMatch(/^\/logs\/explorer\?q=/));
     await waitFor(() => expect(api.argsOf('logQueries.runLogQuery')[0]?.[1]).toMatchObject({ sql: 'select *\nfrom auth_logs\norder by timestamp desc' }));
+  });
+
+  it('follows new entries with the live tail, and pauses while the table is scrolled down', async () => {
+    const api = seeded();
+    renderArea('logs/edge-logs', { api });
+    const user = userEvent.setup({ delay: null });
+    await waitFor(() => expect(paths()).toContain('/todos'));
+    await user.click(screen.getByRole('switch', { name: 'Live tail' }));
+    expect(screen.getByText('Following new entries')).toBeTruthy();
+    api.state.logEntries.push(logEntry({ path: '/fresh', timestamp: new Date().toISOString() }));
+    await waitFor(() => expect(paths()[0]).toBe('/fresh'), { timeout: 5000 });
+
+    const list = document.querySelector('[data-virtual-list]') as HTMLElement;
+    list.scrollTop = 200;
+    fireEvent.scroll(list);
+    expect(await screen.findByText('Paused: scroll to the top to follow')).toBeTruthy();
+    const calls = api.argsOf('logs.listProjectLogs').length;
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(api.argsOf('logs.listProjectLogs')).toHaveLength(calls);
+    list.scrollTop = 0;
+    fireEvent.scroll(list);
+    expect(await screen.findByText('Following new entries')).toBeTruthy();
   });
 
   it('shows only database errors on the Postgres source', async () => {

@@ -3,7 +3,7 @@ import { LOG_SERVICES, type LogService, type ProjectLogEntry } from '@plinth/con
 import { errorMessage, lazyWithPreload } from '@plinth/area-kit';
 import { Button } from '@plinth/shared-ui/button';
 import { DataTable } from '@plinth/shared-ui/data-table';
-import { Select, TextInput } from '@plinth/shared-ui/form';
+import { Select, Switch, TextInput } from '@plinth/shared-ui/form';
 import { RefreshIcon } from '@plinth/shared-ui/icons';
 import { EmptyState } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton } from '@plinth/shared-ui/page';
@@ -27,7 +27,11 @@ export default function LogViewer({ scope, serviceFilter = false }: LogViewerPro
   const [draft, setDraft] = useState('');
   const [filters, setFilters] = useState<LogFilters>({ search: '', status: '', range: '1h', service: '' });
   const [open, setOpen] = useState<ProjectLogEntry | null>(null);
-  const logs = useProjectLogs(scope, filters);
+  // The live tail follows new entries while the newest are in view; scrolling down pauses it.
+  const [live, setLive] = useState(false);
+  const [scrolledAway, setScrolledAway] = useState(false);
+  const following = live && !scrolledAway && open === null;
+  const logs = useProjectLogs(scope, filters, following);
   const set = (change: Partial<LogFilters>) => setFilters((f) => ({ ...f, ...change }));
   const range = TIME_RANGES.find((r) => r.value === filters.range);
   const capped = logs.retentionDays !== undefined && range !== undefined && range.hours > logs.retentionDays * 24;
@@ -56,9 +60,18 @@ export default function LogViewer({ scope, serviceFilter = false }: LogViewerPro
         <div css={{ width: 150 }}>
           <Select aria-label="Time range" value={filters.range} onChange={(e) => set({ range: e.target.value as TimeRange })} options={TIME_RANGES.map((r) => ({ value: r.value, label: r.label }))} />
         </div>
-        <Button type="button" icon={<RefreshIcon />} loading={logs.isRefetching && !logs.isFetchingNextPage} onClick={() => void logs.refetch()}>
+        <Button type="button" icon={<RefreshIcon />} loading={logs.isRefetching && !logs.isFetchingNextPage && !following} onClick={() => void logs.refetch()}>
           Refresh
         </Button>
+        <label css={{ display: 'inline-flex', alignItems: 'center', gap: tokens.space.xs, fontSize: tokens.fontSize.sm }}>
+          <Switch aria-label="Live tail" checked={live} onCheckedChange={setLive} />
+          <span aria-hidden>Live</span>
+        </label>
+        {live ? (
+          <span role="status" css={{ fontSize: tokens.fontSize.xs, color: tokens.color.textMuted }}>
+            {following ? 'Following new entries' : open ? 'Paused while an entry is open' : 'Paused: scroll to the top to follow'}
+          </span>
+        ) : null}
       </form>
       {capped ? (
         <p css={{ margin: `0 ${tokens.space.xl} ${tokens.space.sm}`, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>
@@ -87,7 +100,15 @@ export default function LogViewer({ scope, serviceFilter = false }: LogViewerPro
           />
         ) : (
           <>
+            <div
+              css={{ display: 'contents' }}
+              onScrollCapture={(event) => {
+                const target = event.target as HTMLElement;
+                if (target.hasAttribute('data-virtual-list')) setScrolledAway(target.scrollTop > 8);
+              }}
+            >
             <DataTable aria-label="Log entries" columns={logColumns(!scope.service)} rows={logs.entries} getRowId={(e) => e.id} height="calc(100vh - 300px)" density="dense" onRowActivate={setOpen} />
+            </div>
             {logs.isFetchNextPageError ? <InlineError message="Older entries could not be loaded." detail={errorMessage(logs.error)} onRetry={() => void logs.fetchNextPage()} /> : null}
             <div css={{ display: 'flex', justifyContent: 'center' }}>
               {logs.hasNextPage ? (

@@ -48,14 +48,18 @@ export function logQuery(scope: LogScope, filters: LogFilters, now: Date, before
   };
 }
 
-/** The request log, newest first, one page per "Load older". */
-export function useProjectLogs(scope: LogScope, filters: LogFilters) {
+/** How often the live tail asks for new entries. */
+export const LIVE_TAIL_MS = 2000;
+
+/** The request log, newest first, one page per "Load older"; asked again every LIVE_TAIL_MS while `live`. */
+export function useProjectLogs(scope: LogScope, filters: LogFilters, live = false) {
   const { api, projectRef } = useArea();
   const query = useInfiniteQuery({
     queryKey: keys.projectLogs(projectRef, scope, filters),
     queryFn: ({ pageParam }) => api.logs.listProjectLogs(projectRef, logQuery(scope, filters, new Date(), pageParam)),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next_cursor ?? undefined,
+    refetchInterval: live ? LIVE_TAIL_MS : false,
   });
   const all = query.data?.pages.flatMap((p) => p.entries) ?? [];
   const entries: ProjectLogEntry[] = scope.databaseErrorsOnly ? all.filter((e) => e.error !== null) : all;
