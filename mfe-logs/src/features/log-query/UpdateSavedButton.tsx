@@ -10,7 +10,8 @@ export function UpdateSavedButton({ savedId, readText }: { savedId: number; read
   const queryClient = useQueryClient();
   const saved = useSavedLogQueries().data?.find((q) => q.id === savedId);
   const update = useMutation({
-    mutationFn: () => api.logQueries.updateSavedLogQuery(projectRef, savedId, { sql: readText() }),
+    // Name and description go along: the update schema's description defaults to '' when left out.
+    mutationFn: () => api.logQueries.updateSavedLogQuery(projectRef, savedId, { name: saved!.name, description: saved!.description, sql: readText() }),
     onSuccess: (query) => {
       void queryClient.invalidateQueries({ queryKey: keys.savedLogQueries(projectRef) });
       notify({ kind: 'success', message: `Updated saved query "${query.name}"` });

@@ -63,7 +63,7 @@ describe('saved log queries', { timeout: 20_000 }, () => {
 
 describe('a saved query in the query page', { timeout: 20_000 }, () => {
   it('runs it from Saved Queries and saves the edited text back into it', async () => {
-    const api = createFakeApi({ savedLogQueries: [savedLogQuery({ name: 'Errors', sql: 'select 2' })], logQueryAnswers: { 'select 2': { rows: [{ two: 2 }] } } });
+    const api = createFakeApi({ savedLogQueries: [savedLogQuery({ name: 'Errors', description: 'Kept', sql: 'select 2' })], logQueryAnswers: { 'select 2': { rows: [{ two: 2 }] } } });
     renderArea('logs/explorer/saved', { api });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Run Errors' }));
@@ -73,6 +73,7 @@ describe('a saved query in the query page', { timeout: 20_000 }, () => {
     await user.type(field, 'select 3');
     await user.click(screen.getByRole('button', { name: 'Update "Errors"' }));
     await waitFor(() => expect(api.state.savedLogQueries[0]!.sql).toBe('select 3'));
+    expect(api.argsOf('logQueries.updateSavedLogQuery')[0]![2]).toEqual({ name: 'Errors', description: 'Kept', sql: 'select 3' });
     expect(screen.getByRole('button', { name: 'Save as new query' })).toBeTruthy();
   });
 });
