@@ -1,7 +1,7 @@
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { lazyWithPreload, useArea } from '@plinth/area-kit';
-import type { SqlCodeEditorHandle, SqlEditorSchema } from '@plinth/domain-ui/code-editor';
+import { errorPlace, type SqlCodeEditorHandle, type SqlEditorSchema } from '@plinth/domain-ui/code-editor';
 import { Button } from '@plinth/shared-ui/button';
 import { DataTable, type DataTableColumn } from '@plinth/shared-ui/data-table';
 import { Select, TextInput } from '@plinth/shared-ui/form';
@@ -15,7 +15,7 @@ import { EventHistogram } from './EventHistogram';
 import { QueryField } from './QueryField';
 import { UpdateSavedButton } from './UpdateSavedButton';
 import { histogramOf } from './histogram';
-import { describeQueryError, errorRange } from './query-error';
+import { describeQueryError } from './query-error';
 import { cellText, toCsv, toJson, type ResultRow } from './result-export';
 import { beyondRetention, DEFAULT_RANGE, RANGE_PRESETS, resolveRange, toLocalInput, type RangeChoice, type RangePreset } from './time-range';
 import { useLogRun } from './use-log-run';
@@ -98,7 +98,7 @@ export function QueryExplorer() {
   }, [range]);
 
   const problem = error ? describeQueryError(error) : null;
-  const mark = problem && request && problem.offset !== null && currentText() === request.sql ? errorRange(request.sql, problem.offset) : null;
+  const mark = problem && request && problem.offset !== null && currentText() === request.sql ? errorPlace(request.sql, problem.offset) : null;
   const columnNames = useMemo(() => (result ? (result.columns.length > 0 ? result.columns.map((c) => c.name) : Object.keys(result.result[0] ?? {})) : []), [result]);
   const histogram = useMemo(() => (result ? histogramOf(result) : null), [result]);
   const rows = useMemo(() => (result ? result.result.map((row, i) => ({ i, row })) : []), [result]);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@plinth/shared-contracts';
 import { beyondRetention, resolveRange } from './time-range';
-import { describeQueryError, errorRange } from './query-error';
+import { errorPlace } from '@plinth/domain-ui/code-editor';
+import { describeQueryError } from './query-error';
 import { toCsv } from './result-export';
 
 describe('log query logic', () => {
@@ -17,7 +18,7 @@ describe('log query logic', () => {
   it('reads where bad SQL points and tells a time-out apart', () => {
     const bad = describeQueryError(new ApiError(400, 'column "nope" does not exist (at character 8)', 'log_query_invalid'));
     expect(bad).toMatchObject({ kind: 'invalid', offset: 7 });
-    expect(errorRange('select nope from edge_logs', bad.offset)).toEqual({ from: 7, to: 11, line: 1, column: 8 });
+    expect(errorPlace('select nope from edge_logs', bad.offset)).toEqual({ from: 7, to: 11, line: 1, column: 8 });
     expect(describeQueryError(new ApiError(400, 'The query was stopped after 10 s', 'log_query_timeout')).kind).toBe('timeout');
   });
 

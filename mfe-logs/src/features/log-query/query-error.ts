@@ -25,14 +25,3 @@ export function describeQueryError(error: unknown): LogQueryProblem {
   if (code === 'log_query_range') return { kind: 'range', title: 'The time range is outside what your plan keeps', message, offset: null };
   return { kind: 'other', title: 'The query failed', message, offset };
 }
-
-/** The range to underline for an error at `offset`: the word there, or one character; with its line and column. */
-export function errorRange(text: string, offset: number | null): { from: number; to: number; line: number; column: number } | null {
-  if (offset === null || offset < 0 || text.length === 0) return null;
-  const at = Math.min(offset, text.length - 1);
-  let to = at;
-  while (to < text.length && /[\w$."]/.test(text[to]!)) to += 1;
-  if (to === at) to = at + 1;
-  const before = text.slice(0, at);
-  return { from: at, to, line: before.split('\n').length, column: at - before.lastIndexOf('\n') };
-}

@@ -6,13 +6,13 @@ import { PageHeader } from '@plinth/shared-ui/layout';
 import { LoadingSkeleton, ShortcutHint } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import { PERMISSIONS } from '@plinth/shared-contracts';
-import { SqlCodeEditor, type SqlCodeEditorHandle } from '@plinth/domain-ui/code-editor';
+import { errorPlace, SqlCodeEditor, type ErrorPlace, type SqlCodeEditorHandle } from '@plinth/domain-ui/code-editor';
 import { lazyWithPreload, useArea } from '@plinth/area-kit';
 import { asJsonExplain, explainPrefix, explainQuery } from './explain/explain-sql';
 import { useCompletionSchema } from './completion-schema';
 import { formatSql, preloadFormatter } from './format-sql';
 import { readRowLimit, ROW_LIMITS, storeRowLimit } from './row-limit';
-import { errorMark, textToRun, type ErrorMark } from './sql-error';
+import { textToRun } from './sql-error';
 import { useQueryRun } from './use-query-run';
 import { useTypingStaysInEditor } from './typing-events';
 
@@ -65,7 +65,7 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
   const [rowLimit, setRowLimit] = useState(readRowLimit);
   const { state: run, run: start, cancel, running } = useQueryRun(rowLimit);
   const runOffset = useRef(0);
-  const [mark, setMark] = useState<ErrorMark | null>(null);
+  const [mark, setMark] = useState<ErrorPlace | null>(null);
   const schema = useCompletionSchema();
   const mayRun = can(PERMISSIONS.SQL_QUERY_RUN);
   // Only whether there is text at all is React state: it changes on a few keys, not on every one.
@@ -105,7 +105,7 @@ export function QueryEditor({ title, text, textKey, onTextChange, headerActions,
 
   // Before the page paints: the error never shows without the place it points at.
   useLayoutEffect(() => {
-    if (run.kind === 'failed' && run.error.offset !== null) setMark(errorMark(currentText(), runOffset.current + run.error.offset));
+    if (run.kind === 'failed' && run.error.offset !== null) setMark(errorPlace(currentText(), runOffset.current + run.error.offset));
   }, [run]);
 
   // One object per mark: the editor moves the cursor to a mark each time it is given a new one.

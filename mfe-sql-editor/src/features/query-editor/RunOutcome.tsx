@@ -6,7 +6,7 @@ import { tokens } from '@plinth/shared-ui/theme';
 import type { SqlStatementResult } from '@plinth/contracts-database';
 import { parsePlan } from './explain/plan-tree';
 import { resultSummary, statementResults, tabLabel } from './run-results';
-import type { ErrorMark } from './sql-error';
+import type { ErrorPlace } from '@plinth/domain-ui/code-editor';
 import type { RunState } from './use-query-run';
 
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -23,7 +23,7 @@ export function preloadOutcomeParts(explain = false) {
 
 interface RunOutcomeProps {
   run: RunState;
-  mark: ErrorMark | null;
+  mark: ErrorPlace | null;
   fileName?: string;
   rowLimit: number;
 }
