@@ -61,6 +61,8 @@ export interface Measured {
   /** gzip bytes of the route's first load. */
   bytes: number;
   scripts: number;
+  /** Each script of the first load, for FILES=1. */
+  files?: { path: string; gzip: number }[];
 }
 
 export interface Verdict extends Measured {

@@ -2,7 +2,7 @@
 // against the built and published console, and fails naming each route whose whole first load
 // (gzip bytes of its scripts) is over its budget. Sizes only: they are the same on every run, where
 // times are not, so no time is asserted here. ROUTES=<text> measures only the routes whose name or
-// path contains it.
+// path contains it; FILES=1 lists each route's scripts, largest first.
 import { gateFailure, judge, readBudgets, verdictLine, type Verdict } from './budgets';
 import { measureFirstLoad, seedRouteData } from './first-load';
 import { launchChromium, signUpWithProject, startConsole } from './load-console';
@@ -26,6 +26,9 @@ try {
     const verdict = judge(await measureFirstLoad(browser, server.url, route, values, cookies), route);
     verdicts.push(verdict);
     console.log(verdictLine(verdict));
+    if (process.env.FILES) {
+      for (const file of [...(verdict.files ?? [])].sort((a, b) => b.gzip - a.gzip)) console.log(`    ${(file.gzip / 1024).toFixed(1).padStart(6)} KB  ${file.path}`);
+    }
   }
   failure = gateFailure(verdicts);
   console.log(failure ?? `All ${verdicts.length} routes within their first-load budgets (${((Date.now() - started) / 1000).toFixed(0)} s).`);

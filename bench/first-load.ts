@@ -123,7 +123,7 @@ export async function measureFirstLoad(browser: Browser, baseUrl: string, route:
       },
       isScript,
     );
-    return { name: route.name, path: address, bytes: total(files), scripts: files.length };
+    return { name: route.name, path: address, bytes: total(files), scripts: files.length, files };
   } finally {
     await context.close();
   }
