@@ -49,7 +49,7 @@ export function Templates() {
                       {t.name}
                     </h3>
                     <p css={{ margin: 0, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm, flex: 1 }}>{t.description}</p>
-                    <pre css={{ margin: 0, padding: tokens.space.sm, fontFamily: tokens.font.mono, fontSize: tokens.fontSize.xs, background: tokens.color.background, borderRadius: tokens.radius.md, overflow: 'auto', maxHeight: 120, whiteSpace: 'pre' }}>{t.sql}</pre>
+                    <pre css={{ margin: 0, padding: tokens.space.sm, fontFamily: tokens.font.mono, fontSize: tokens.fontSize.xs, background: tokens.color.background, borderRadius: tokens.radius.md, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{t.sql}</pre>
                     <div>
                       <Button size="small" variant="primary" aria-label={`Run ${t.name}`} onClick={() => navigate(explorerAddress({ sql: t.sql, run: true }))}>
                         Run
