@@ -13,6 +13,7 @@ import { tokens } from '@plinth/shared-ui/theme';
 import { explorerAddress } from '../../area/explorer-address';
 import { useSavedLogQueries } from '../../area/log-query-lists';
 import { keys } from '../../area/query-keys';
+import { QueryDetailsDialog } from '../../area/QueryDetailsDialog';
 
 function useSavedChange() {
   const { projectRef } = useArea();
@@ -24,49 +25,19 @@ function useSavedChange() {
 function EditSavedQueryDialog({ query, onClose }: { query: SavedLogQuery; onClose: () => void }) {
   const { api, projectRef, notify } = useArea();
   const changed = useSavedChange();
-  const [name, setName] = useState(query.name);
-  const [description, setDescription] = useState(query.description);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () => api.logQueries.updateSavedLogQuery(projectRef, query.id, { name: name.trim(), description: description.trim() }),
-    onSuccess: (saved) => {
-      changed();
-      notify({ kind: 'success', message: `Updated saved query "${saved.name}"` });
-      onClose();
-    },
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (name.trim() === '') return setNameError('Please enter a query name');
-    setNameError(null);
-    save.mutate();
-  };
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => (open ? undefined : onClose())}
+    <QueryDetailsDialog
       title="Edit saved query"
-      footer={
-        <>
-          <Button type="button" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="edit-saved-log-query" variant="primary" loading={save.isPending}>
-            Save
-          </Button>
-        </>
-      }
-    >
-      <form id="edit-saved-log-query" noValidate onSubmit={submit} css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.md }}>
-        <Field label="Name" required error={nameError}>
-          <TextInput value={name} maxLength={100} autoFocus onChange={(e) => setName(e.target.value)} />
-        </Field>
-        <Field label="Description">
-          <TextArea value={description} maxLength={1000} rows={3} onChange={(e) => setDescription(e.target.value)} />
-        </Field>
-        {save.isError ? <InlineNotice kind="danger" title="The query was not saved">{errorMessage(save.error)}</InlineNotice> : null}
-      </form>
-    </Dialog>
+      formId="edit-saved-log-query"
+      initial={{ name: query.name, description: query.description }}
+      save={(details) => api.logQueries.updateSavedLogQuery(projectRef, query.id, details)}
+      onSaved={(saved) => {
+        changed();
+        notify({ kind: 'success', message: `Updated saved query "${saved.name}"` });
+        onClose();
+      }}
+      onClose={onClose}
+    />
   );
 }
 
