@@ -4,8 +4,8 @@
  *    (two calls for each Postgres event), as fast as the batched writer accepts them (the queue
  *    is kept under its bound, so nothing is dropped). Prints events written per second, the
  *    CPU microseconds each record costs the request path, and the rows dropped.
- * 2. Queries: QUERY_ROWS (1,000,000) calls spread over the last 7 days are loaded at once (one
- *    insert ... select), then three log queries run RUNS (5) times through
+ * 2. Queries: QUERY_ROWS (1,000,000; the issue's figure is 10,000,000) calls spread over the last
+ *    7 days are loaded (insert ... select, a million rows a statement), then three log queries run RUNS (5) times through
  *    POST analytics/endpoints/logs.all: the explorer's default (last hour, newest 100), a count
  *    by status over 7 days, and a template's group-by over a day. Prints p50 and max in ms.
  * Embedded database by default; DATABASE_URL: on that server (the figures that count).
@@ -16,6 +16,7 @@ import { createTestHarness } from '@plinth/platform-api/testing';
 const seconds = Number(process.env.SECONDS ?? 10);
 const queryRows = Number(process.env.QUERY_ROWS ?? 1_000_000);
 const runs = Number(process.env.RUNS ?? 5);
+const LOAD_CHUNK = 1_000_000;
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -59,13 +60,16 @@ try {
   const now = Date.now();
   await store.partitions.ensure(Array.from({ length: 9 }, (_, i) => new Date(now - i * DAY_MS).toISOString().slice(0, 10)));
   const loadStart = performance.now();
-  await store.db.query(
-    `insert into project_api_logs (at, project_ref, service, method, path, status, latency_ms, role, bytes_out)
-     select now() - (random() * interval '7 days'), $1, (array['rest','auth','storage'])[1 + i % 3], 'GET', '/path_' || (i % 40),
-       (array[200,200,200,201,204,400,404,500])[1 + i % 8], random() * 200, 'anon', 1000
-     from generate_series(1, $2::int) as i`,
-    [ref, queryRows],
-  );
+  // In chunks of a million rows, so that no one statement meets the database's statement time-out (QUERY_ROWS=10000000: ten).
+  for (let from = 0; from < queryRows; from += LOAD_CHUNK) {
+    await store.db.query(
+      `insert into project_api_logs (at, project_ref, service, method, path, status, latency_ms, role, bytes_out)
+       select now() - (random() * interval '7 days'), $1, (array['rest','auth','storage'])[1 + i % 3], 'GET', '/path_' || (i % 40),
+         (array[200,200,200,201,204,400,404,500])[1 + i % 8], random() * 200, 'anon', 1000
+       from generate_series($2::int + 1, $3::int) as i`,
+      [ref, from, Math.min(queryRows, from + LOAD_CHUNK)],
+    );
+  }
   await store.db.query('analyze project_api_logs');
   console.log(`  loaded ${queryRows} calls in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`);
   // Seven days of retention and more: the Team plan.
@@ -84,7 +88,13 @@ try {
     const ms: number[] = [];
     for (let i = 0; i < runs; i++) {
       const t = performance.now();
-      await runLogQuery({ sql, iso_timestamp_start: new Date(Date.now() - rangeMs).toISOString() });
+      try {
+        await runLogQuery({ sql, iso_timestamp_start: new Date(Date.now() - rangeMs).toISOString() });
+      } catch (err) {
+        // A query past the log queries' time-out is a figure too: say so and go on.
+        console.log(`  ${name}: failed after ${(performance.now() - t).toFixed(0)} ms: ${err instanceof Error ? err.message.slice(0, 200) : String(err)}`);
+        return;
+      }
       ms.push(performance.now() - t);
     }
     ms.sort((a, b) => a - b);

@@ -11,6 +11,8 @@ const account = { title: 'Account' } as const;
 const settingsPage = () => import('./src/routes/settings-pages');
 const organizationPage = () => import('./src/routes/organization-pages');
 const accountPage = () => import('./src/routes/account-pages');
+const billingPage = () => import('./src/routes/billing-pages');
+const integrationPage = () => import('./src/routes/integration-pages');
 
 export default defineArea({
   id: 'settings-billing',
@@ -19,13 +21,13 @@ export default defineArea({
   sections: [
     { path: 'settings', title: 'Settings', menuLabel: 'Project settings', index: 'settings/general', notFound: 'This settings page does not exist.' },
     { path: 'org/:slug', title: 'Organization', menuLabel: 'Organization settings', index: 'org/:slug/general', menu: 'OrganizationMenu', notFound: 'This organization page does not exist.' },
-    { path: 'account', title: 'Account', menuLabel: 'Account settings', index: 'account/me', notFound: 'This account page does not exist.' },
+    { path: 'account', title: 'Account', menuLabel: 'Account settings', index: 'account/me', menu: 'AccountMenu', notFound: 'This account page does not exist.' },
   ],
   pages: [
     // Project settings (000 §2.1); infrastructure, add-ons and billing only exist on the hosted platform.
     { ...settings, path: 'settings/general', menu: { group: 'Project Settings', label: 'General' }, load: () => settingsPage().then((m) => m.GeneralPage) },
     { ...settings, path: 'settings/infrastructure', hostedOnly: true, menu: { group: 'Project Settings', label: 'Infrastructure' }, load: () => settingsPage().then((m) => m.InfrastructurePage) },
-    { ...settings, path: 'settings/integrations', menu: { group: 'Project Settings', label: 'Integrations' }, load: () => settingsPage().then((m) => m.ProjectIntegrationsRoute) },
+    { ...settings, path: 'settings/integrations', menu: { group: 'Project Settings', label: 'Integrations' }, load: () => integrationPage().then((m) => m.ProjectIntegrationsRoute) },
     { ...settings, path: 'settings/addons', hostedOnly: true, menu: { group: 'Project Settings', label: 'Add Ons' }, load: () => settingsPage().then((m) => m.AddOnsPage) },
     { ...settings, path: 'settings/vault/secrets', menu: { group: 'Project Settings', label: 'Vault' }, load: () => settingsPage().then((m) => m.VaultPage) },
     { ...settings, path: 'settings/database', menu: { group: 'Configuration', label: 'Database' }, load: () => settingsPage().then((m) => m.DatabaseSettingsPage) },
@@ -33,15 +35,15 @@ export default defineArea({
     { ...settings, path: 'settings/auth', menu: { group: 'Configuration', label: 'Authentication' }, load: () => settingsPage().then((m) => m.AuthSettingsPage) },
     { ...settings, path: 'settings/storage', menu: { group: 'Configuration', label: 'Storage' }, load: () => settingsPage().then((m) => m.StorageSettingsPage) },
     { ...settings, path: 'settings/functions', menu: { group: 'Configuration', label: 'Edge Functions' }, load: () => settingsPage().then((m) => m.FunctionsSettingsPage) },
-    { ...settings, path: 'settings/billing/subscription', hostedOnly: true, menu: { group: 'Billing', label: 'Subscription' }, load: () => settingsPage().then((m) => m.SubscriptionPage) },
-    { ...settings, path: 'settings/billing/usage', hostedOnly: true, menu: { group: 'Billing', label: 'Usage' }, load: () => settingsPage().then((m) => m.BillingUsagePage) },
-    { ...settings, path: 'settings/billing/invoices', hostedOnly: true, menu: { group: 'Billing', label: 'Invoices' }, load: () => settingsPage().then((m) => m.InvoicesPage) },
-    { path: 'branches', title: 'Branches', shownWhile: ['restoring', 'building'], load: () => settingsPage().then((m) => m.BranchesPage) },
+    { ...settings, path: 'settings/billing/subscription', hostedOnly: true, menu: { group: 'Billing', label: 'Subscription' }, load: () => billingPage().then((m) => m.SubscriptionPage) },
+    { ...settings, path: 'settings/billing/usage', hostedOnly: true, menu: { group: 'Billing', label: 'Usage' }, load: () => billingPage().then((m) => m.BillingUsagePage) },
+    { ...settings, path: 'settings/billing/invoices', hostedOnly: true, menu: { group: 'Billing', label: 'Invoices' }, load: () => billingPage().then((m) => m.InvoicesPage) },
+    { path: 'branches', title: 'Branches', shownWhile: ['restoring', 'building'], load: () => integrationPage().then((m) => m.BranchesPage) },
     { path: 'integrations', title: 'Project Settings', redirect: 'settings/integrations' },
     // Organization pages (000 §2.1) under /org/{slug}; OAuth Apps and Audit Logs follow their feature flags (000 §6).
-    { ...organization, path: 'org/:slug/general', menu: { group: 'Organization', label: 'General' }, load: () => organizationPage().then((m) => m.GeneralPage) },
+    { ...organization, path: 'org/:slug/general', menu: { group: 'Organization', label: 'General' }, load: () => import('./src/routes/organization-general-page').then((m) => m.GeneralPage) },
     { ...organization, path: 'org/:slug/team', menu: { group: 'Organization', label: 'Team' }, load: () => organizationPage().then((m) => m.TeamPage) },
-    { ...organization, path: 'org/:slug/integrations', menu: { group: 'Organization', label: 'Integrations' }, load: () => organizationPage().then((m) => m.IntegrationsRoute) },
+    { ...organization, path: 'org/:slug/integrations', menu: { group: 'Organization', label: 'Integrations' }, load: () => integrationPage().then((m) => m.OrganizationIntegrationsRoute) },
     { ...organization, path: 'org/:slug/apps', menu: { group: 'Organization', label: 'OAuth Apps' }, load: () => organizationPage().then((m) => m.OAuthAppsPage) },
     { ...organization, path: 'org/:slug/audit', menu: { group: 'Organization', label: 'Audit Logs' }, load: () => organizationPage().then((m) => m.AuditLogsPage) },
     { ...organization, path: 'org/:slug/billing', hostedOnly: true, menu: { group: 'Billing', label: 'Billing' }, load: () => organizationPage().then((m) => m.BillingPage) },
@@ -52,6 +54,10 @@ export default defineArea({
     { ...account, path: 'account/tokens', menu: { group: 'Account Settings', label: 'Access Tokens' }, load: () => accountPage().then((m) => m.AccessTokensPage) },
     { ...account, path: 'account/security', menu: { group: 'Account Settings', label: 'Security' }, load: () => import('./src/features/account-security/AccountSecurity').then((m) => m.AccountSecurity) },
     { ...account, path: 'account/audit', menu: { group: 'Logs', label: 'Audit Logs' }, load: () => accountPage().then((m) => m.AuditLogsPage) },
+    // The link of an invitation e-mail (no menu entry): accepting it once signed in with the invited address.
+    { ...account, path: 'account/invitation', load: () => accountPage().then((m) => m.InvitationPage) },
+    // Platform admins alone see it in the menu (AccountMenu); the API refuses everyone else.
+    { ...account, path: 'account/feature-flags', menu: { group: 'Platform', label: 'Feature Flags' }, load: () => import('./src/features/feature-flags-admin/FeatureFlagsAdmin').then((m) => m.FeatureFlagsAdmin) },
   ],
   nav: [{ key: 'settings', label: 'Project Settings', path: 'settings/general', icon: 'settings', order: 100, hostedOnly: true }],
   // The Authentication and Storage settings pages lead to where those settings live, in their areas.

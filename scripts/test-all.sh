@@ -80,6 +80,8 @@ run "server packages (embedded PGlite)" pnpm --filter @plinth/platform-api run t
 run "server packages (Postgres server)" bash platform-api/scripts/with-postgres.sh pnpm --filter @plinth/platform-api run test:server-packages
 run "build" pnpm run build
 run "publish" pnpm --filter @plinth/deploy run publish-all
+# Sizes, not times: a route over its first-load budget (bench/budgets.json) fails the run, named.
+run "bundle budgets" pnpm --filter @plinth/bench run gate:budgets
 # Last: the browser tests need the build and the published remotes above.
 run "browser tests" pnpm --filter @plinth/e2e run test
 

@@ -31,7 +31,8 @@ export function AreaRoot({ App, title, createApi, mountProps }: AreaRootProps) {
   const api = useMemo(() => createApi(mountProps.apiBase), [createApi, mountProps.apiBase]);
   return (
     <QueryClientProvider client={client}>
-      <ThemeProvider theme={mountProps.theme} persist={false}>
+      {/* A theme picked in the area is the shell's to keep and pass on (an older shell without setTheme: kept here). */}
+      <ThemeProvider theme={mountProps.theme} persist={!mountProps.setTheme} onThemeChange={mountProps.setTheme}>
         <BrowserRouter basename={mountProps.basePath}>
           <HistorySync />
           <AreaProvider props={mountProps} api={api}>

@@ -6,6 +6,7 @@ import { Link, Route, Routes } from 'react-router-dom';
 import type { AreaMountProps } from '@plinth/shared-contracts';
 import { createAreaModule } from './lifecycles';
 import { useArea } from './area-context';
+import { readStoredTheme, useTheme } from '@plinth/shared-ui/theme';
 import { hostMountProps } from './testing/mount-props';
 
 // Lifecycles render through their own React root, as in the page: no act() around them.
@@ -25,6 +26,16 @@ function StorageApp(props: AreaMountProps) {
         <Route path="buckets/:id" element={<h1>Bucket page</h1>} />
       </Routes>
     </div>
+  );
+}
+
+/** A page with its own theme switch, as Account → Preferences has. */
+function ThemeApp() {
+  const { theme, setTheme } = useTheme();
+  return (
+    <button type="button" onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}>
+      theme {theme}
+    </button>
   );
 }
 
@@ -72,6 +83,28 @@ describe('createAreaModule', () => {
     window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
     await waitFor(() => expect(element.querySelector('h1')?.textContent).toBe('Bucket page'));
     await lifecycles.unmount(props);
+  });
+
+  it("hands a theme picked in the area to the shell, which keeps it and gives it back; an older shell's area keeps it in the browser", async () => {
+    window.history.pushState(null, '', '/account/me');
+    const element = document.createElement('div');
+    const lifecycles = createAreaModule(ThemeApp, { ...BUILD, area: 'settings-billing' }, createApi);
+    const picked: string[] = [];
+    const props = hostMountProps(element, { basePath: '/', theme: 'dark', setTheme: (t) => picked.push(t) });
+    await lifecycles.mount(props);
+    element.querySelector('button')!.click();
+    expect(picked).toEqual(['light']);
+    // The shell's new theme comes back as a prop.
+    await lifecycles.update({ ...props, theme: 'light' });
+    await waitFor(() => expect(element.textContent).toBe('theme light'));
+    await lifecycles.unmount(props);
+
+    window.localStorage.clear();
+    const older = hostMountProps(element, { basePath: '/', theme: 'dark', setTheme: undefined });
+    await lifecycles.mount(older);
+    element.querySelector('button')!.click();
+    expect(readStoredTheme()).toBe('light');
+    await lifecycles.unmount(older);
   });
 
   it('uses its own cache when started without the host (standalone)', async () => {

@@ -69,6 +69,10 @@ export const EmailProviderSchema = z.object({
   sign_ups_allowed: z.boolean(),
   confirmation_required: z.boolean(),
   min_password_length: z.number().check(z.int(), z.gte(AUTH_MIN_PASSWORD_LENGTH_RANGE.min), z.lte(AUTH_MIN_PASSWORD_LENGTH_RANGE.max)),
+  /** An email change is confirmed by links to both the old and the new address (on by default). */
+  secure_email_change: z.boolean(),
+  /** A password change needs a recent sign-in or a reauthentication nonce (off by default). */
+  secure_password_change: z.boolean(),
 });
 export type EmailProvider = z.infer<typeof EmailProviderSchema>;
 
@@ -92,7 +96,20 @@ export const OAuthProviderSchema = z.object({
 });
 export type OAuthProvider = z.infer<typeof OAuthProviderSchema>;
 
-export const AuthProvidersSchema = z.object({ email: EmailProviderSchema, oauth: z.array(OAuthProviderSchema) });
+/** A custom access token hook: a Postgres function named schema.function. */
+export const AUTH_HOOK_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_$]{0,62}\.[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
+export const AUTH_HOOK_NAME_MESSAGE = 'Enter the function as schema.name, e.g. public.custom_access_token_hook';
+
+/**
+ * How users sign in: the email provider, the OAuth providers, anonymous sign-ins (off by default)
+ * and the custom access token hook (a Postgres function, or null for none).
+ */
+export const AuthProvidersSchema = z.object({
+  email: EmailProviderSchema,
+  oauth: z.array(OAuthProviderSchema),
+  anonymous_sign_ins: z.boolean(),
+  access_token_hook: z.nullable(z.string()),
+});
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
 
 export const OAuthProviderUpdateSchema = z.object({
@@ -106,6 +123,8 @@ export type OAuthProviderUpdate = z.infer<typeof OAuthProviderUpdateSchema>;
 export const AuthProvidersUpdateSchema = z.object({
   email: z.optional(z.partial(EmailProviderSchema)),
   oauth: z.optional(z.partialRecord(OAuthProviderIdSchema, OAuthProviderUpdateSchema)),
+  anonymous_sign_ins: z.optional(z.boolean()),
+  access_token_hook: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(127), z.regex(AUTH_HOOK_NAME_PATTERN, AUTH_HOOK_NAME_MESSAGE)))),
 });
 export type AuthProvidersUpdate = z.infer<typeof AuthProvidersUpdateSchema>;
 

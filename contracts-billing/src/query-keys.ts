@@ -7,3 +7,12 @@ export const billingQueryKeys = {
   subscription: (slug: string) => ['organizations', slug, 'subscription'] as const,
   projectUsage: (ref: string) => ['projects', ref, 'usage'] as const,
 };
+
+/** Keys of plan changes, roles per plan and invoices (1.1.0); every one under its organization's subscription, so changing the plan invalidates them at once. */
+export const subscriptionQueryKeys = {
+  billingStatus: () => ['billing', 'status'] as const,
+  planChangePreview: (slug: string, plan: string) => ['organizations', slug, 'subscription', 'preview', plan] as const,
+  planRoles: (slug: string) => ['organizations', slug, 'subscription', 'roles'] as const,
+  invoices: (slug: string) => ['organizations', slug, 'subscription', 'invoices'] as const,
+  invoice: (slug: string, id: string) => ['organizations', slug, 'subscription', 'invoices', id] as const,
+};

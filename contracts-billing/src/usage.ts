@@ -52,3 +52,39 @@ export function createUsageClient(http: Http) {
   };
 }
 export type UsageClient = ReturnType<typeof createUsageClient>;
+
+/**
+ * Usage per day of this billing period (calendar month, UTC), for the usage pages' charts: app
+ * requests and the bytes answered to apps each day (counted as they happen), and the database and
+ * storage sizes measured that day (their largest measure; null on a day nothing measured them).
+ */
+export const UsageDaySchema = z.object({
+  date: z.string(),
+  requests: z.number(),
+  egress_bytes: z.number(),
+  db_size: z.nullable(z.number()),
+  storage_size: z.nullable(z.number()),
+});
+export type UsageDay = z.infer<typeof UsageDaySchema>;
+export const UsageDailySchema = z.object({
+  organization: z.string(),
+  /** The project the days are of, or null for the whole organization. */
+  project: z.nullable(z.string()),
+  period_start: z.string(),
+  period_end: z.string(),
+  days: z.array(UsageDaySchema),
+});
+export type UsageDaily = z.infer<typeof UsageDailySchema>;
+
+export function createUsageDailyClient(http: Http) {
+  return {
+    /** Every day of the period so far, of the organization or of one of its projects. */
+    getUsageDaily: (slug: string, projectRef?: string | null) =>
+      http('GET', `/platform/organizations/${encodeURIComponent(slug)}/usage/daily`, { schema: UsageDailySchema, query: projectRef ? { projectRef } : undefined }),
+  };
+}
+export type UsageDailyClient = ReturnType<typeof createUsageDailyClient>;
+
+export const usageDailyQueryKeys = {
+  usageDaily: (slug: string, projectRef: string | null) => ['organizations', slug, 'usage', 'daily', projectRef ?? 'all'] as const,
+};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOG_SCHEMA_CATALOGUE, LOG_SOURCE_IDS, LOG_SOURCE_TABLES } from './logs';
-import { LOG_QUERY_ROWS_DEFAULT, LOG_QUERY_TEMPLATES, LogSqlQuerySchema, SavedLogQueryCreateSchema, SavedLogQueryUpdateSchema } from './logs-sql';
+import { LOG_QUERY_ROWS_DEFAULT, LOG_QUERY_TEMPLATES, LogSqlQuerySchema, SavedLogQueryCreateSchema, SavedLogQueryEditSchema, SavedLogQueryUpdateSchema } from './logs-sql';
 
 describe('log query contracts', () => {
   const tables = new Set(LOG_SCHEMA_CATALOGUE.map((s) => s.reference));
@@ -22,5 +22,8 @@ describe('log query contracts', () => {
     expect(SavedLogQueryCreateSchema.safeParse({ name: '', sql: 'select 1' }).error?.issues[0]?.message).toBe('Please enter a query name');
     expect(SavedLogQueryCreateSchema.parse({ name: 'Errors', sql: 'select 1' })).toEqual({ name: 'Errors', description: '', sql: 'select 1' });
     expect(SavedLogQueryUpdateSchema.parse({ description: 'x' })).toEqual({ description: 'x' });
+    // A description left out of an edit is kept, not blanked.
+    expect(SavedLogQueryEditSchema.parse({ name: 'Renamed' })).toEqual({ name: 'Renamed' });
+    expect(SavedLogQueryEditSchema.safeParse({ name: ' ' }).error?.issues[0]?.message).toBe('Please enter a query name');
   });
 });

@@ -71,17 +71,19 @@ export const SavedLogQuerySchema = z.object({
 });
 export type SavedLogQuery = z.infer<typeof SavedLogQuerySchema>;
 
-export const SavedLogQueryCreateSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'Please enter a query name'), z.maxLength(100, 'name must be at most 100 characters')),
-  description: z._default(z.string().check(z.maxLength(1000, 'description must be at most 1000 characters')), ''),
-  sql: z.string().check(z.trim(), z.minLength(1, 'sql must not be empty'), z.maxLength(LOG_SQL_MAX_LENGTH, `sql must be at most ${LOG_SQL_MAX_LENGTH} characters`)),
-});
+const SavedName = z.string().check(z.trim(), z.minLength(1, 'Please enter a query name'), z.maxLength(100, 'name must be at most 100 characters'));
+const SavedDescription = z.string().check(z.maxLength(1000, 'description must be at most 1000 characters'));
+const SavedSql = z.string().check(z.trim(), z.minLength(1, 'sql must not be empty'), z.maxLength(LOG_SQL_MAX_LENGTH, `sql must be at most ${LOG_SQL_MAX_LENGTH} characters`));
+export const SavedLogQueryCreateSchema = z.object({ name: SavedName, description: z._default(SavedDescription, ''), sql: SavedSql });
 export interface SavedLogQueryCreate {
   name: string;
   description?: string;
   sql: string;
 }
+/** @deprecated It gives a description left out its default (''): validate an edit with SavedLogQueryEditSchema. */
 export const SavedLogQueryUpdateSchema = z.partial(SavedLogQueryCreateSchema);
+/** An edit of a saved query: each field left out keeps its value (a description left out is not blanked). */
+export const SavedLogQueryEditSchema = z.object({ name: z.optional(SavedName), description: z.optional(SavedDescription), sql: z.optional(SavedSql) });
 export type SavedLogQueryUpdate = Partial<SavedLogQueryCreate>;
 export const SavedLogQueryListSchema = z.object({ queries: z.array(SavedLogQuerySchema) });
 

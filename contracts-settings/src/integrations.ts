@@ -101,7 +101,7 @@ export const ProjectBranchSchema = z.object({
 });
 export type ProjectBranch = z.infer<typeof ProjectBranchSchema>;
 
-const gitRefName = z
+export const gitRefName = z
   .string()
   .check(
     z.trim(),

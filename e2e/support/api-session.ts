@@ -100,9 +100,10 @@ export async function createActiveProject(session: ApiSession, name = 'Orders'):
   return { orgSlug: org.slug, ref: project.ref, name };
 }
 
-/** Signs up a second user and adds them to the organization with the Read-only role. */
+/** Signs up a second user and adds them to the organization with the Read-only role (a Team plan role: the organization moves to Team). */
 export async function addReadOnlyMember(owner: ApiSession, orgSlug: string): Promise<{ session: ApiSession; email: string; password: string }> {
   const member = await signUpThroughApi(owner.baseUrl, 'read-only');
+  await owner.client.plans.updateSubscription(orgSlug, { plan: 'team' });
   await owner.client.organizations.addMember(orgSlug, { email: member.email, role: 'Read-only' });
   return member;
 }

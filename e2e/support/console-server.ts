@@ -5,6 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEPLOY_DIR, TSX_BIN } from './paths';
 
+/** The secret of GitHub's webhook on the test servers, and the e-mail address of their platform admin. */
+export const E2E_WEBHOOK_SECRET = 'e2e-github-webhook-secret';
+export const E2E_PLATFORM_ADMIN = 'platform-admin@e2e.example.com';
+
 /** One running console: deploy's server for one environment, with its own empty data directory. */
 export interface ConsoleServer {
   environment: string;
@@ -62,7 +66,9 @@ export async function startConsoleServer(environment: string, logDir: string, ti
     cwd: DEPLOY_DIR,
     env: { ...process.env, PLINTH_ENV: environment, PORT: String(port), PROJECT_PORT: String(projectPort), HOST: '127.0.0.1', PLINTH_DATA_DIR: dataDir, NODE_ENV: 'production',
       // Every test signs up from 127.0.0.1: the per-address sign-up limit is raised for the suite.
-      PLINTH_SIGN_UPS_PER_HOUR: '1000' },
+      PLINTH_SIGN_UPS_PER_HOUR: '1000',
+      // GitHub's push webhook (branches.spec.ts signs its deliveries) and a platform admin (feature-flags-admin.spec.ts).
+      GITHUB_WEBHOOK_SECRET: E2E_WEBHOOK_SECRET, PLINTH_PLATFORM_ADMINS: E2E_PLATFORM_ADMIN },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, so stop() also ends the node process tsx starts
   });

@@ -5,6 +5,8 @@ import { removeTestEnvironments, TEST_ENVIRONMENTS, writeTestEnvironments } from
 import { publishFixtureRemotes, removeOutageRemote } from './fixture-remotes';
 import { PUBLISHED_DIR } from './paths';
 import { runLogDir, SERVER_URL_VARIABLES } from './servers';
+import path from 'node:path';
+import { startMailSink } from './mail-sink';
 
 /**
  * Before the browser tests: the console must already be built and published (scripts/test-all.sh
@@ -27,9 +29,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.PLINTH_E2E_DNS_PORT = String(dnsPort);
   process.env.PLINTH_DNS_SERVERS = `127.0.0.1:${dnsPort}`;
 
+  // The platform's e-mails (invitation links among them) go to an SMTP sink of this run that tests read (mailsTo).
+  const mailDir = path.join(logDir, 'mail');
+  const mailSink = await startMailSink(mailDir);
+  process.env.PLINTH_E2E_MAIL_DIR = mailDir;
+  // Only the platform's own mails: the projects' auth e-mails stay in their outboxes (auth-users.spec.ts reads them).
+  process.env.PLINTH_PLATFORM_SMTP_URL = mailSink.url;
+
   const servers: ConsoleServer[] = [];
   const cleanUp = async () => {
     await Promise.all(servers.map((server) => server.stop()));
+    await mailSink.stop();
     removeTestEnvironments();
     removeOutageRemote();
   };
@@ -42,6 +52,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
         servers.push(server);
         process.env[SERVER_URL_VARIABLES[key]] = server.url;
         process.env[`${SERVER_URL_VARIABLES[key]}_SERVICES`] = server.servicesUrl;
+        // Where the server keeps its files (a test lays a git repository there for the code-hosting integration).
+        process.env[`${SERVER_URL_VARIABLES[key]}_DATA_DIR`] = server.dataDir;
         console.log(`[e2e] ${environment} console at ${server.url} after ${((Date.now() - started) / 1000).toFixed(1)} s (log ${server.logFile})`);
       }),
     );

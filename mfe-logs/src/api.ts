@@ -1,12 +1,13 @@
 import { createClients } from '@plinth/shared-contracts';
-import { createLogQueriesClient, createLogsClient } from '@plinth/contracts-logs';
+import { createDatabaseReportsClient, createLogQueriesClient, createLogsClient } from '@plinth/contracts-logs';
 
 /**
  * The calls the logs area makes: the project's request log and reports (`logs`), and the logs
- * explorer's SQL over the logs, saved and recent queries and templates (`logQueries`). Only what is
+ * explorer's SQL over the logs, saved and recent queries and templates (`logQueries`), the Database
+ * and Query performance reports (`databaseReports`). Only what is
  * listed here is bundled.
  */
-export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { logs: createLogsClient, logQueries: createLogQueriesClient });
+export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { logs: createLogsClient, logQueries: createLogQueriesClient, databaseReports: createDatabaseReportsClient });
 
 export type LogsApi = ReturnType<typeof createApi>;
 

@@ -1,10 +1,10 @@
 import { createAuthClient, createClients, createOrganizationsClient, createProjectDeletionClient, createProjectsClient } from '@plinth/shared-contracts';
-import { createUsageClient } from '@plinth/contracts-billing';
-import { createIntegrationsClient, createSettingsClient } from '@plinth/contracts-settings';
+import { createAccountClient, createInvoiceDocumentsClient, createInvoicesClient, createPlansClient, createSubscriptionClient, createTeamClient, createUsageClient, createUsageDailyClient } from '@plinth/contracts-billing';
+import { createBranchingClient, createDataApiSettingsClient, createDatabaseSettingsClient, createFeatureFlagAdminClient, createIntegrationsClient, createProjectRestartClient, createSettingsClient, createVaultClient } from '@plinth/contracts-settings';
 
-/** The calls the settings area makes: organizations, project settings, usage, the project list and its deletion, the organization's integrations and the account's MFA factors. Only these are bundled. */
+/** The calls the settings area makes: organizations, project settings, usage, plans, subscriptions and invoices (and their PDFs), the project list and its deletion, the organization's integrations, the project database's connection settings and the project's restart, the data API's settings, the account's MFA factors, access tokens, e-mail and password changes, the project's vault secrets. Platform admins' feature flags (featureFlagAdmin). Only these are bundled. */
 export const createApi = (apiBase: string) =>
-  createClients({ baseUrl: apiBase }, { organizations: createOrganizationsClient, settings: createSettingsClient, usage: createUsageClient, projects: createProjectsClient, projectDeletion: createProjectDeletionClient, auth: createAuthClient, integrations: createIntegrationsClient });
+  createClients({ baseUrl: apiBase }, { organizations: createOrganizationsClient, settings: createSettingsClient, usage: createUsageClient, usageDaily: createUsageDailyClient, plans: createPlansClient, subscription: createSubscriptionClient, invoices: createInvoicesClient, invoiceDocuments: createInvoiceDocumentsClient, account: createAccountClient, projects: createProjectsClient, projectDeletion: createProjectDeletionClient, auth: createAuthClient, integrations: createIntegrationsClient, branching: createBranchingClient, databaseSettings: createDatabaseSettingsClient, projectRestart: createProjectRestartClient, dataApiSettings: createDataApiSettingsClient, featureFlagAdmin: createFeatureFlagAdminClient, team: createTeamClient, vault: createVaultClient });
 
 export type SettingsApi = ReturnType<typeof createApi>;
 

@@ -1,8 +1,29 @@
-import { createClients } from '@plinth/shared-contracts';
-import { createApiDocsClient, createDatabaseClient, createDatabaseObjectsClient, createSnippetNameSuggestionClient, createSnippetsClient, createTableDdlClient, createTableRowsClient } from '@plinth/contracts-database';
+import { createClients, lazyClient } from '@plinth/shared-contracts';
+import { createDatabaseClient, createSnippetNameSuggestionClient, createSnippetsClient } from '@plinth/contracts-database';
 
-/** The calls the SQL editor makes: database metadata and SQL, and snippets. Only these are bundled. */
-export const createApi = (apiBase: string) => createClients({ baseUrl: apiBase }, { database: createDatabaseClient, snippets: createSnippetsClient, snippetNames: createSnippetNameSuggestionClient, databaseObjects: createDatabaseObjectsClient, apiDocs: createApiDocsClient, tableRows: createTableRowsClient, tableDdl: createTableDdlClient });
+const later = () => import(/* webpackChunkName: "later-clients" */ './area/later-clients');
+const databaseObjects = lazyClient(() => later().then((m) => m.createDatabaseObjectsClient));
+const apiDocs = lazyClient(() => later().then((m) => m.createApiDocsClient));
+const tableRows = lazyClient(() => later().then((m) => m.createTableRowsClient));
+const tableDdl = lazyClient(() => later().then((m) => m.createTableDdlClient));
+
+/**
+ * The calls the SQL editor makes: database metadata and SQL, and snippets. Only these are bundled;
+ * those of the table editor, the database pages and the API docs load with their first call.
+ */
+export const createApi = (apiBase: string) =>
+  createClients(
+    { baseUrl: apiBase },
+    {
+      database: createDatabaseClient,
+      snippets: createSnippetsClient,
+      snippetNames: createSnippetNameSuggestionClient,
+      databaseObjects,
+      apiDocs,
+      tableRows,
+      tableDdl,
+    },
+  );
 
 export type SqlEditorApi = ReturnType<typeof createApi>;
 

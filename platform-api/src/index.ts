@@ -1,6 +1,6 @@
 export { buildServer, API_PREFIX, type PlinthInternals } from './server';
 export type { ServerOptions } from '@plinth/platform-core/config';
-export { listenProjectServices } from './listen';
+export { listenProjectDatabases, listenProjectServices } from './listen';
 export * from '@plinth/platform-core/deps';
 export { DatabaseError, quoteIdent, STATEMENT_TIMEOUT_CODE } from '@plinth/platform-core/database-error';
 export { type ControlMigration } from '@plinth/platform-core/migrations';

@@ -26,7 +26,7 @@ import { ProjectsService } from '@plinth/console-api/projects/service';
 import { EgressCounter } from '@plinth/console-api/usage/egress';
 import { UsageService } from '@plinth/console-api/usage/service';
 import { openLogStore } from '@plinth/console-api/logs/index';
-import { domainModules } from '@plinth/console-api/index';
+import { domainModules, webhookModules } from '@plinth/console-api/index';
 import { countEgress } from '@plinth/platform-core/egress-hook';
 import { ProjectUrls } from '@plinth/platform-core/project-urls';
 import { refuseCrossOriginWrite } from '@plinth/platform-core/cross-origin';
@@ -105,7 +105,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const usage = new UsageService(control, databases, objects, egress, logs.usage);
   const cookies = { secure: config.secureCookies, sessionTtlMs: config.sessionTtlMs, csrf: new CsrfTokens(await loadServerSecret(control, 'csrf')) };
   // The console reaches the project services only through this facade (their narrow contracts).
-  const projectServices = createProjectServicesAdmin({ control, databases, objects, projectUrls });
+  const projectServices = createProjectServicesAdmin({ control, databases, objects, projectUrls, dataDir: config.dataDir });
   const deps: ApiDeps = {
     control,
     databases,
@@ -140,6 +140,13 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       api.addHook('onSend', countEgress(egress));
       api.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       for (const mod of domainModules) await api.register(async (scope) => mod(scope, deps));
+    },
+    { prefix: API_PREFIX },
+  );
+  // Webhooks of other services: authenticated by their signatures, never by cookies, so outside the CSRF check.
+  await app.register(
+    async (hooks) => {
+      for (const mod of webhookModules) await hooks.register(async (scope) => mod(scope, deps));
     },
     { prefix: API_PREFIX },
   );

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { PERMISSION_LABELS, ROLE_PERMISSIONS, type MemberRole, type PermissionKey } from '@plinth/shared-contracts';
 import { sessionCookieOf } from './cookies';
 import { hashToken } from './token-hash';
+import { ACCESS_TOKEN_PREFIX, bearerAccessToken } from './access-token';
 import type { AuthenticatedUser, ControlDatabase, ProjectAccess } from './core-types';
 import { HttpError } from './http-error';
 
@@ -36,7 +37,11 @@ const PERMISSION_SETS: Record<MemberRole, ReadonlySet<string>> = {
 
 export { hashToken };
 
+export { ACCESS_TOKEN_PREFIX, bearerAccessToken };
+
 export interface SessionRecord {
+  /** How the request authenticated: its session cookie, or a personal access token (which never reads the cookie). */
+  via?: 'cookie' | 'access_token';
   tokenHash: string;
   user: AuthenticatedUser;
   currentLevel: 'aal1' | 'aal2';
@@ -81,7 +86,14 @@ export class AccessRegistry {
     private readonly secureCookies = false,
   ) {}
 
+  /**
+   * The request's session. A request that carries a personal access token is that token's user
+   * alone (its cookie is not read, so a cookie call is never raised by a token nor a token call by a
+   * cookie); a revoked, expired or unknown token is a 401 that says which.
+   */
   async session(req: FastifyRequest): Promise<SessionRecord | null> {
+    const bearer = bearerAccessToken(req);
+    if (bearer) return this.accessTokenSession(bearer);
     const token = sessionCookieOf(req, this.secureCookies);
     if (!token) return null;
     const key = hashToken(token);
@@ -101,6 +113,26 @@ export class AccessRegistry {
     }
     if (rec && rec.expiresAt < Date.now()) return null;
     return rec;
+  }
+
+  private async accessTokenSession(token: string): Promise<SessionRecord> {
+    const key = hashToken(token);
+    const r = await this.control.query<{ user_id: string; email: string; username: string; expires_at: Date | string | null; revoked_at: Date | string | null; last_used_at: Date | string | null }>(
+      `select t.user_id, u.email, u.username, t.expires_at, t.revoked_at, t.last_used_at
+         from access_tokens t join users u on u.id = t.user_id where t.token_hash = $1`,
+      [key],
+    );
+    const row = r.rows[0];
+    if (!row) throw new HttpError(401, 'Invalid access token: no such token', 'INVALID_ACCESS_TOKEN');
+    if (row.revoked_at) throw new HttpError(401, 'This access token has been revoked', 'ACCESS_TOKEN_REVOKED');
+    const now = Date.now();
+    if (row.expires_at && new Date(row.expires_at).getTime() <= now) throw new HttpError(401, 'This access token has expired', 'ACCESS_TOKEN_EXPIRED');
+    // Last use, to the minute: at most one write a minute per token.
+    if (!row.last_used_at || now - new Date(row.last_used_at).getTime() >= 60_000) {
+      await this.control.query('update access_tokens set last_used_at = now() where token_hash = $1', [key]);
+    }
+    const expiresAt = row.expires_at ? new Date(row.expires_at).getTime() : Number.MAX_SAFE_INTEGER;
+    return { via: 'access_token', tokenHash: key, user: { id: row.user_id, email: row.email, username: row.username }, currentLevel: 'aal2', nextLevel: 'aal2', expiresAt };
   }
 
   invalidateSession(tokenHash: string): void {

@@ -47,6 +47,14 @@ export interface ServerOptions {
    * (PLINTH_DNS_SERVERS, comma separated). Default: the machine's resolvers.
    */
   dnsServers?: string[] | null;
+  /**
+   * Embedded: the port the project databases answer the Postgres wire protocol on, for psql,
+   * pg_dump and drivers (PLINTH_DATABASE_PORT; default PORT + 2, or 5433; 0: any free port; a
+   * port in use falls back to any free port). Server mode: unused (people connect to the server).
+   */
+  databasePort?: number;
+  /** The host name the console shows for the project databases (PLINTH_DATABASE_HOST). Default: the console's host. */
+  databaseHost?: string | null;
 }
 
 export interface ResolvedConfig {
@@ -68,6 +76,8 @@ export interface ResolvedConfig {
   maxOpenDatabases: number;
   databaseIdleMs: number;
   dnsServers: string[] | null;
+  databasePort: number;
+  databaseHost: string | null;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -95,6 +105,8 @@ export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEn
     maxOpenDatabases: options.maxOpenDatabases ?? (Number(env.PLINTH_MAX_OPEN_DATABASES) || 20),
     databaseIdleMs: options.databaseIdleMs ?? (Number(env.PLINTH_DATABASE_IDLE_MS) || 10 * 60_000),
     dnsServers: options.dnsServers !== undefined ? options.dnsServers : dnsServersOf(env.PLINTH_DNS_SERVERS),
+    databasePort: options.databasePort ?? (env.PLINTH_DATABASE_PORT ? Number(env.PLINTH_DATABASE_PORT) : Number(env.PORT) ? Number(env.PORT) + 2 : 5433),
+    databaseHost: options.databaseHost ?? (env.PLINTH_DATABASE_HOST || null),
   };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_COOKIE, CSRF_HEADER, HOST_COOKIE_PREFIX, SESSION_COOKIE } from '@plinth/shared-contracts';
 import { HttpError } from './http-error';
+import { bearerAccessToken } from './access-token';
 import type { CsrfTokens } from './csrf';
 
 export interface CookieSettings {
@@ -56,6 +57,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function checkCsrf(req: FastifyRequest, reply: FastifyReply, s: CookieSettings): void {
   if (SAFE_METHODS.has(req.method)) return;
+  // A personal access token call is not cookie-authenticated (the session ignores its cookies), so a
+  // page of another site cannot forge it: no CSRF token to echo.
+  if (bearerAccessToken(req)) return;
   const cookie = req.cookies?.[cookieNames(s.secure).csrf];
   const header = req.headers[CSRF_HEADER];
   const session = sessionCookieOf(req, s.secure);

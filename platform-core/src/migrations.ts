@@ -337,4 +337,232 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       )`,
     ],
   },
+  {
+    // Plan changes (each with the prorated amount of its period) and the invoices of ended billing periods.
+    version: '0300_subscription_changes_invoices',
+    statements: [
+      `create table if not exists subscription_changes (
+        id serial primary key,
+        organization_id integer not null references organizations(id) on delete cascade,
+        from_plan text not null,
+        to_plan text not null,
+        prorated_amount_cents integer not null,
+        changed_by text,
+        at timestamptz not null default now()
+      )`,
+      'create index if not exists subscription_changes_org on subscription_changes (organization_id, at)',
+      `create table if not exists invoices (
+        id text primary key,
+        organization_id integer not null references organizations(id) on delete cascade,
+        period_start timestamptz not null,
+        period_end timestamptz not null,
+        plan text not null,
+        status text not null,
+        lines jsonb not null,
+        total_cents integer not null,
+        created_at timestamptz not null default now(),
+        unique (organization_id, period_start)
+      )`,
+    ],
+  },
+  {
+    // Branching of a project (enabled with the git branch its production follows), and whether a
+    // branch's database was copied with its parent's rows.
+    version: '0250_project_branching',
+    statements: [
+      `create table if not exists project_branching (
+        project_ref text primary key,
+        git_branch text not null,
+        enabled_at timestamptz not null default now()
+      )`,
+      'alter table project_branches add column if not exists with_data boolean not null default false',
+      'alter table project_branches add column if not exists reset_at timestamptz',
+    ],
+  },
+  {
+    // A GitHub App installation per organization integration (GitHub's REST API as the code host).
+    version: '0251_integration_installation',
+    statements: ['alter table org_integrations add column if not exists installation_id bigint'],
+  },
+  {
+    // The runs of a repository's migrations on a preview branch, with their log (deleted with the branch's project).
+    version: '0252_branch_migration_runs',
+    statements: [
+      `create table if not exists branch_migration_runs (
+        id uuid primary key,
+        project_ref text not null,
+        git_branch text not null,
+        ok boolean not null,
+        entries jsonb not null,
+        ran_at timestamptz not null default now()
+      )`,
+      'create index if not exists branch_migration_runs_project on branch_migration_runs (project_ref, ran_at)',
+    ],
+  },
+  {
+    // GitHub webhook deliveries already handled (X-GitHub-Delivery), so a redelivery changes nothing;
+    // platform admins' environment-wide feature flag values, over the deploy environment's.
+    version: '0253_github_deliveries_and_flag_environment',
+    statements: [
+      `create table if not exists github_webhook_deliveries (
+        id text primary key,
+        event text not null,
+        received_at timestamptz not null default now()
+      )`,
+      `create table if not exists feature_flag_environment_overrides (
+        flag text primary key,
+        enabled boolean not null,
+        updated_at timestamptz not null default now()
+      )`,
+    ],
+  },
+  {
+    // A project database's connection settings: which password is current (the password is derived
+    // from a server secret and this generation, so a reset makes the old one fail), the connections
+    // a person's clients may hold, and their statement time-out (null: the platform's default).
+    version: '0200_project_database_settings',
+    statements: [
+      `create table if not exists project_database_settings (
+        project_id integer primary key references projects(id) on delete cascade,
+        password_generation integer not null default 0,
+        connection_limit integer,
+        statement_timeout_ms integer,
+        updated_at timestamptz not null default now()
+      )`,
+    ],
+  },
+  {
+    // The data API's extra search path: schemas put on each request's search path after the
+    // schema it asked for (null: the default, public).
+    version: '0201_project_rest_search_path',
+    statements: ['alter table project_rest_settings add column if not exists extra_search_path text[]'],
+  },
+  {
+    // The data API's aggregate functions in select (as PostgREST's db-aggregates-enabled): off by default.
+    version: '0202_project_rest_aggregates',
+    statements: ['alter table project_rest_settings add column if not exists aggregates_enabled boolean not null default false'],
+  },
+  {
+    // How a data API request's transaction ends (PostgREST's db-tx-end: commit by default, and whether
+    // Prefer: tx= may override it) and whether it answers execution plans (db-plan-enabled: off by default).
+    version: '0203_project_rest_tx_and_plan',
+    statements: [
+      `alter table project_rest_settings add column if not exists tx_end text not null default 'commit'
+        check (tx_end in ('commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'))`,
+      'alter table project_rest_settings add column if not exists plan_enabled boolean not null default false',
+    ],
+  },
+  {
+    // Personal access tokens of the platform API (kept as their SHA-256, never the token), with
+    // their expiry, last use and revocation.
+    version: '0320_access_tokens',
+    statements: [
+      `create table if not exists access_tokens (
+        id uuid primary key,
+        user_id text not null references users(id) on delete cascade,
+        name text not null,
+        token_hash text not null unique,
+        token_alias text not null,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz,
+        last_used_at timestamptz,
+        revoked_at timestamptz
+      )`,
+      'create index if not exists access_tokens_user on access_tokens (user_id, created_at)',
+    ],
+  },
+  {
+    // Invoices: when they were paid and the payment provider's reference; e-mail changes waiting for
+    // the new address to confirm them (the link's token kept as its SHA-256).
+    version: '0321_invoice_payments_email_changes',
+    statements: [
+      'alter table invoices add column if not exists paid_at timestamptz',
+      'alter table invoices add column if not exists payment_reference text',
+      `create table if not exists email_changes (
+        token_hash text primary key,
+        user_id text not null references users(id) on delete cascade,
+        new_email text not null,
+        created_at timestamptz not null default now(),
+        expires_at timestamptz not null,
+        confirmed_at timestamptz
+      )`,
+      `create table if not exists account_outbox (
+        id serial primary key,
+        to_email text not null,
+        kind text not null,
+        subject text not null,
+        body text not null,
+        link text not null,
+        created_at timestamptz not null default now()
+      )`,
+    ],
+  },
+  {
+    // Each project's database and storage sizes per day (the day's largest measure), for the usage pages' daily charts.
+    version: '0322_project_usage_snapshots',
+    statements: [
+      `create table if not exists project_usage_snapshots (
+        project_ref text not null,
+        day date not null,
+        db_size_bytes bigint not null,
+        storage_bytes bigint not null,
+        primary key (project_ref, day)
+      )`,
+    ],
+  },
+  {
+    // A project's auth service: anonymous sign-ins, the secure password and e-mail changes, and the
+    // Postgres function that may change an access token's claims (schema-qualified name, or null).
+    version: '0340_project_auth_anonymous_secure_changes_hook',
+    statements: [
+      'alter table project_auth_settings add column if not exists anonymous_sign_ins boolean not null default false',
+      'alter table project_auth_settings add column if not exists secure_password_change boolean not null default false',
+      'alter table project_auth_settings add column if not exists secure_email_change boolean not null default true',
+      'alter table project_auth_settings add column if not exists access_token_hook text',
+    ],
+  },
+  {
+    // Organization invitations (the link's token kept as its SHA-256, with its expiry), the audit log
+    // of writes (who, what, when, from where; organization null for the account's own writes) and
+    // organizations' OAuth apps (the client secret kept as its SHA-256).
+    version: '0310_invitations_audit_oauth_apps',
+    statements: [
+      `create table if not exists organization_invitations (
+        id text primary key,
+        organization_id integer not null references organizations(id) on delete cascade,
+        email text not null,
+        role text not null,
+        token_hash text not null unique,
+        invited_by text,
+        invited_at timestamptz not null default now(),
+        expires_at timestamptz not null
+      )`,
+      'create unique index if not exists organization_invitations_email on organization_invitations (organization_id, lower(email))',
+      `create table if not exists audit_log (
+        id bigserial primary key,
+        occurred_at timestamptz not null default now(),
+        organization_id integer references organizations(id) on delete set null,
+        organization_slug text,
+        project_ref text,
+        actor_id text,
+        actor_email text,
+        action text not null,
+        target text not null,
+        status integer not null,
+        ip_address text
+      )`,
+      'create index if not exists audit_log_org on audit_log (organization_id, occurred_at)',
+      'create index if not exists audit_log_actor on audit_log (actor_id, occurred_at)',
+      `create table if not exists oauth_apps (
+        id text primary key,
+        organization_id integer not null references organizations(id) on delete cascade,
+        name text not null,
+        client_id text not null unique,
+        client_secret_hash text not null,
+        redirect_uris text[] not null,
+        created_by text,
+        created_at timestamptz not null default now()
+      )`,
+    ],
+  },
 ];

@@ -104,6 +104,32 @@ create table if not exists auth.one_time_tokens (
   unique (user_id, token_type)
 );
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
+alter table auth.users add column if not exists deleted_at timestamptz;
+alter table auth.users add column if not exists email_change_confirm_status smallint not null default 0;
+alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
+alter table auth.sessions add column if not exists amr jsonb not null default '[]';
+create table if not exists auth.mfa_factors (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users(id) on delete cascade,
+  friendly_name text,
+  factor_type text not null default 'totp',
+  status text not null default 'unverified',
+  secret text not null,
+  last_used_step bigint,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  last_challenged_at timestamptz
+);
+create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+create unique index if not exists mfa_factors_user_friendly_name_idx on auth.mfa_factors (user_id, friendly_name) where friendly_name is not null and friendly_name <> '';
+create table if not exists auth.mfa_challenges (
+  id uuid primary key default gen_random_uuid(),
+  factor_id uuid not null references auth.mfa_factors(id) on delete cascade,
+  ip text,
+  created_at timestamptz not null default now(),
+  verified_at timestamptz
+);
+create index if not exists mfa_challenges_factor_id_idx on auth.mfa_challenges (factor_id);
 create or replace function auth.email() returns text language sql stable set search_path = '' as $$
   select auth.jwt() operator(pg_catalog.->>) 'email'
 $$;

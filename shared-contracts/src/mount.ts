@@ -47,6 +47,12 @@ export interface AreaMountProps {
    */
   link: AreaLinkResolver;
   theme: ThemeName;
+  /**
+   * Sets the console's theme, as the shell's own switch does: the shell keeps the choice and gives
+   * the new `theme` to every area. Absent from shells before shared-contracts 1.3.0; an area then
+   * keeps the choice in the browser itself.
+   */
+  setTheme?: (theme: ThemeName) => void;
   buildMode: BuildMode;
   /** The host's QueryClient, so every area shares one cache. Typed loosely to keep this package free of React Query. */
   queryClient: unknown;

@@ -1,4 +1,4 @@
-// Tests only: renders an area's App the way the host mounts it, against the fake platform API.
+// Tests only: renders an area's App the way the host mounts it, against the fake platform API or the real one.
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { MemoryRouter, useLocation } from 'react-router-dom';
@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ALL_PERMISSIONS, type AreaLinkResolver, type AreaManifest, type AreaMountProps, type BuildMode, type Notice, type ThemeName } from '@plinth/shared-contracts';
 import { AreaProvider } from '../area-context';
 import type { AreaApp } from '../types';
-import { createFakeApi, type FakeApi } from './fake-api';
+import { createFakeApi, type AreaTestApi } from './fake-api';
 import { ME, PROJECT_REF } from './fixtures';
 
 /** Shows the router's current address, so tests can read where an action led. */
@@ -37,8 +37,8 @@ export interface RenderAreaOptions {
    * from the root ("/org/acme/general", "/project/<PROJECT_REF>/settings/api").
    */
   at: string;
-  /** The fake platform API (default: an empty one). */
-  api?: FakeApi;
+  /** The platform API: the fake (default: an empty one) or the real one (`useRealApi` of `@plinth/area-kit/testing/real-api`). */
+  api?: AreaTestApi;
   permissions?: readonly string[];
   buildMode?: BuildMode;
   theme?: ThemeName;
@@ -46,8 +46,8 @@ export interface RenderAreaOptions {
 
 /**
  * Renders `App` with what the host and the kit give it: a QueryClient without retries (also the
- * mount props' queryClient), a MemoryRouter on the base path (/project/<PROJECT_REF> for project
- * pages, / otherwise), `useArea()` over the fake API's clients, notices and host navigations kept
+ * mount props' queryClient), a MemoryRouter on the base path (/project/<ref> for project pages, /
+ * otherwise; the ref is the API's project, PROJECT_REF for the fake), `useArea()` over the API's clients, notices and host navigations kept
  * for the test, and a location probe: `location()` is the address below the base path.
  */
 export function renderArea(App: AreaApp, { manifest, at, api = createFakeApi(), permissions = ALL_PERMISSIONS, buildMode = 'hosted', theme = 'dark' }: RenderAreaOptions) {
@@ -55,17 +55,18 @@ export function renderArea(App: AreaApp, { manifest, at, api = createFakeApi(), 
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
     return this.hasAttribute('data-virtual-list') ? 672 : 0;
   });
-  const url = at.startsWith('/') ? at : `/project/${PROJECT_REF}/${at}`;
+  const projectRef = api.projectRef ?? PROJECT_REF;
+  const url = at.startsWith('/') ? at : `/project/${projectRef}/${at}`;
   const inProject = url.startsWith('/project/');
-  const basePath = inProject ? `/project/${PROJECT_REF}` : '/';
+  const basePath = inProject ? `/project/${projectRef}` : '/';
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const notices: Notice[] = [];
   const navigations: string[] = [];
   const props: AreaMountProps = {
     area: manifest.id,
-    projectRef: inProject ? PROJECT_REF : undefined,
+    projectRef: inProject ? projectRef : undefined,
     basePath,
-    session: { user: ME },
+    session: { user: api.user ?? ME },
     permissions,
     apiBase: '/api',
     navigate: (to) => void navigations.push(to),

@@ -113,6 +113,8 @@ describe('users', () => {
     const email = randomEmail('kept');
     const made = await console_.createAuthUser(keys.ref, { email, password: PASSWORD });
     const reader = await h.signUp();
+    // Read-only is a Team plan role.
+    await owner.api.plans.updateSubscription(orgSlug, { plan: 'team' });
     await owner.api.organizations.addMember(orgSlug, { email: reader.email, role: 'Read-only' });
     const asReader = createAuthUsersClient(reader.api.http);
     expect((await asReader.getAuthUser(keys.ref, made.id)).email).toBe(email);
@@ -187,7 +189,30 @@ describe('providers', () => {
     await console_.updateAuthProviders(keys.ref, { email: { sign_ups_allowed: false, min_password_length: 6 } });
     expect((await anon().auth.signUp({ email: randomEmail('closed'), password: PASSWORD })).error).toMatchObject({ code: 'signup_disabled' });
     const read = await console_.updateAuthProviders(keys.ref, { email: { sign_ups_allowed: true } });
-    expect(read.email).toEqual({ sign_ups_allowed: true, confirmation_required: false, min_password_length: 6 });
+    expect(read.email).toEqual({ sign_ups_allowed: true, confirmation_required: false, min_password_length: 6, secure_email_change: true, secure_password_change: false });
+  });
+
+  it('applies secure email change: links to both addresses when on, to the new one alone when off', async () => {
+    const mailsTo = async (to: string) => {
+      const outbox = (await (await owner.fetch(`/api/platform/projects/${keys.ref}/auth/outbox`)).json()) as { emails: { to: string }[] };
+      return outbox.emails.filter((m) => m.to === to).length;
+    };
+    const change = async () => {
+      const client = anon();
+      const email = randomEmail('mover');
+      await console_.createAuthUser(keys.ref, { email, password: PASSWORD, auto_confirm: true });
+      expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+      const next = randomEmail('moved');
+      expect((await client.auth.updateUser({ email: next })).error).toBeNull();
+      return [await mailsTo(email), await mailsTo(next)];
+    };
+    // Email changes are confirmed by links only while confirmations are on.
+    await console_.updateAuthProviders(keys.ref, { email: { confirmation_required: true } });
+    expect(await change()).toEqual([1, 1]);
+    const off = await console_.updateAuthProviders(keys.ref, { email: { secure_email_change: false, secure_password_change: true } });
+    expect(off.email).toMatchObject({ secure_email_change: false, secure_password_change: true });
+    expect(await change()).toEqual([0, 1]);
+    await console_.updateAuthProviders(keys.ref, { email: { confirmation_required: false, secure_email_change: true, secure_password_change: false } });
   });
 });
 
@@ -202,6 +227,10 @@ describe('URL configuration', () => {
     const email = randomEmail('redirect');
     await console_.createAuthUser(keys.ref, { email, password: PASSWORD });
     expect((await anon().auth.resetPasswordForEmail(email, { redirectTo: 'https://pr-1.example.dev/reset' })).error).toBeNull();
-    expect((await anon().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example.com/reset' })).error).toMatchObject({ status: 400 });
+    // Outside the allow-list: never refused, the link leads to the site URL instead.
+    expect((await anon().auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example.com/reset' })).error).toBeNull();
+    const outbox = (await (await owner.fetch(`/api/platform/projects/${keys.ref}/auth/outbox`)).json()) as { emails: { to: string; link: string }[] };
+    const links = outbox.emails.filter((m) => m.to === email).map((m) => new URL(m.link).searchParams.get('redirect_to'));
+    expect(links).toEqual(['https://app.example.com', 'https://pr-1.example.dev/reset']);
   });
 });

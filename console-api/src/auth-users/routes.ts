@@ -16,8 +16,16 @@ const base = '/platform/auth/:ref';
 async function providersOf(auth: AuthAdmin, ref: string): Promise<AuthProviders> {
   const s = await auth.settings(ref);
   return {
-    email: { sign_ups_allowed: s.signUpsAllowed, confirmation_required: s.emailConfirmationRequired, min_password_length: s.minPasswordLength },
+    email: {
+      sign_ups_allowed: s.signUpsAllowed,
+      confirmation_required: s.emailConfirmationRequired,
+      min_password_length: s.minPasswordLength,
+      secure_email_change: s.secureEmailChange,
+      secure_password_change: s.securePasswordChange,
+    },
     oauth: await auth.providers(ref),
+    anonymous_sign_ins: s.anonymousSignInsAllowed,
+    access_token_hook: s.accessTokenHook,
   };
 }
 
@@ -120,6 +128,10 @@ export const authUsersRoutes: RouteModule = (fastify, deps) => {
       ...(email.sign_ups_allowed !== undefined ? { signUpsAllowed: email.sign_ups_allowed } : {}),
       ...(email.confirmation_required !== undefined ? { emailConfirmationRequired: email.confirmation_required } : {}),
       ...(email.min_password_length !== undefined ? { minPasswordLength: email.min_password_length } : {}),
+      ...(email.secure_email_change !== undefined ? { secureEmailChange: email.secure_email_change } : {}),
+      ...(email.secure_password_change !== undefined ? { securePasswordChange: email.secure_password_change } : {}),
+      ...(req.body.anonymous_sign_ins !== undefined ? { anonymousSignInsAllowed: req.body.anonymous_sign_ins } : {}),
+      ...(req.body.access_token_hook !== undefined ? { accessTokenHook: req.body.access_token_hook || null } : {}),
     });
     await auth.writeProviders(ref, oauth);
     return providersOf(auth, ref);

@@ -19,6 +19,8 @@ beforeAll(async () => {
   ({ user: owner, org, project } = await h.userWithProject());
   await h.waitForStatus(owner, project.ref, 'ACTIVE_HEALTHY');
   reader = await h.signUp();
+  // Read-only is a Team plan role.
+  await owner.api.plans.updateSubscription(org.slug, { plan: 'team' });
   await owner.api.organizations.addMember(org.slug, { email: reader.email, role: 'Read-only' });
   outsider = await h.userWithProject().then((made) => made.user);
 }, 120_000);

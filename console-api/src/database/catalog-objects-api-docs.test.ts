@@ -96,6 +96,8 @@ it('runs every curl example of a table page as written', async () => {
 
 it('hides the service_role key from a member who may not read it', async () => {
   const dev = await h.signUp();
+  // Read-only is a Team plan role.
+  await owner.api.plans.updateSubscription(orgSlug, { plan: 'team' });
   await owner.api.organizations.addMember(orgSlug, { email: dev.email, role: 'Read-only' });
   const seen = await createClients({ baseUrl: '/api', fetch: dev.fetch }, { docs: createApiDocsClient }).docs.getApiDocs(ref);
   expect(seen.anonKey).toBe(docs.anonKey);

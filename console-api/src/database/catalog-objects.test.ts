@@ -137,6 +137,8 @@ describe('indexes, schemas, roles, migrations, tables', () => {
   it('lets a read-only member read but not change', async () => {
     const dev = await h.signUp();
     const org = (await owner.api.organizations.list())[0]!;
+    // Read-only is a Team plan role.
+    await owner.api.plans.updateSubscription(org.slug, { plan: 'team' });
     await owner.api.organizations.addMember(org.slug, { email: dev.email, role: 'Read-only' });
     const readOnly = clientOf(dev);
     expect((await readOnly.listIndexes(ref, { schema: 'public' })).length).toBeGreaterThan(0);

@@ -17,6 +17,8 @@ beforeAll(async () => {
   owner = made.user;
   ref = made.project.ref;
   reader = await h.signUp();
+  // Read-only is a Team plan role.
+  await owner.api.plans.updateSubscription(made.org.slug, { plan: 'team' });
   await owner.api.organizations.addMember(made.org.slug, { email: reader.email, role: 'Read-only' });
   await owner.api.database.runQuery(ref, {
     query: `create table public.notes (id serial primary key, owner uuid, body text not null);

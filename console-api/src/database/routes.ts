@@ -6,6 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
 import { recordProjectLogEvent, SLOW_STATEMENT_MS } from '@plinth/platform-core/request-log';
+import { recordStatementTiming } from '@plinth/platform-core/project-db/statement-log';
+import { rowsOfEditorAnswer } from '../logs/statement-stats';
 import { numericId, projectRef, RefParamsSchema } from '@plinth/platform-core/common/http';
 import { jsonSafeRows } from '@plinth/platform-core/common/json-rows';
 import { userSqlError } from '@plinth/platform-core/common/sql';
@@ -81,18 +83,22 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
           { ref: access.project.ref, source: 'postgres', level, message, sqlState, durationMs: performance.now() - startedAt, role: 'postgres', userId: access.user.id, origin: 'sql_editor', query: req.body.query },
           req.server,
         );
-      const slow = () => performance.now() - startedAt > SLOW_STATEMENT_MS && logged('LOG', `duration: ${(performance.now() - startedAt).toFixed(1)} ms`);
+      const slow = (rows: number | null = null) => {
+        // The query-performance report's statement log: the run's time and rows.
+        recordStatementTiming({ ref: access.project.ref, query: req.body.query, durationMs: performance.now() - startedAt, rows, origin: 'sql_editor', role: 'postgres' }, req.server);
+        return performance.now() - startedAt > SLOW_STATEMENT_MS && logged('LOG', `duration: ${(performance.now() - startedAt).toFixed(1)} ms`);
+      };
       try {
         if (req.body.resultShape === 'statements') {
           // Already JSON text: fastify sends a string typed as JSON as it is, without the response schema.
           const json = await editorRunAnswer(deps, db, access, req.body, timeoutMs, startedAt);
-          slow();
+          slow(rowsOfEditorAnswer(json));
           return reply.type('application/json').send(json as never);
         }
         // The user's own statement: the console's calls do not wait behind it (see ProjectQueryOptions.user).
         const results = await db.exec(req.body.query, { timeoutMs, user: true, runKey: runKey(access.user.id, req.body.runId) });
-        slow();
         const last = results[results.length - 1];
+        slow(last ? (last.rows.length || (last.affectedRows ?? 0)) : null);
         const { rows, truncated, totalRows } = limitRows(last, req.body.rowLimit);
         return { rows: jsonSafeRows(rows), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null, truncated, totalRows };
       } catch (err) {

@@ -93,6 +93,8 @@ describe('schema graph', () => {
     expect(await failure(clientOf(owner).getSchemaGraph(ref, 'nowhere'))).toMatchObject({ status: 404 });
     const dev = await h.signUp();
     const org = (await owner.api.organizations.list())[0]!;
+    // Read-only is a Team plan role.
+    await owner.api.plans.updateSubscription(org.slug, { plan: 'team' });
     await owner.api.organizations.addMember(org.slug, { email: dev.email, role: 'Read-only' });
     expect((await clientOf(dev).getSchemaGraph(ref, 'public')).tables).toHaveLength(5);
     const stranger = await h.signUp();

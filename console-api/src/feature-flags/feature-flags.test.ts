@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
+import { createFeatureFlagAdminClient } from '@plinth/contracts-settings';
 import { environmentFlags } from './environment';
 
 // Feature flags: the environment's values (PLINTH_FEATURE_FLAGS over the console's defaults), with
 // an organization's own settings, kept in the control database, over them.
 
+const ADMIN_EMAIL = 'platform-admin@flags.test';
 let h: TestHarness;
 let owner: TestUser;
 let reader: TestUser;
@@ -15,16 +17,20 @@ let ref: string;
 
 beforeAll(async () => {
   process.env.PLINTH_FEATURE_FLAGS = 'ongoing_incident_banner=on, ai_rename=off, mfa_setup=off';
+  process.env.PLINTH_PLATFORM_ADMINS = ` someone@elsewhere.test, ${ADMIN_EMAIL.toUpperCase()} `;
   try {
     h = await createTestHarness();
   } finally {
     delete process.env.PLINTH_FEATURE_FLAGS;
+    delete process.env.PLINTH_PLATFORM_ADMINS;
   }
   const { user, org, project } = await h.userWithProject();
   owner = user;
   ref = project.ref;
   slug = org.slug;
   reader = await h.signUp();
+  // Read-only members are a Team plan role.
+  await h.internals.control.query(`update organizations set plan = 'team' where slug = $1`, [slug]);
   await owner.api.organizations.addMember(slug, { email: reader.email, role: 'Read-only' });
   outsider = await h.signUp();
 }, 120_000);
@@ -110,3 +116,49 @@ describe('PLINTH_FEATURE_FLAGS', () => {
   });
 });
 
+
+describe("platform admins' feature flags", () => {
+  const admin = (u: TestUser) => createFeatureFlagAdminClient(u.api.http);
+
+  it('an admin sets a value for the whole environment and for an organization it is not a member of; the pages of everyone read them', async () => {
+    const platformAdmin = await h.signUp({ email: ADMIN_EMAIL });
+    const before = await admin(platformAdmin).getAdminFeatureFlags();
+    expect(before.deploy).toMatchObject({ ongoing_incident_banner: true, ai_rename: false, storage_report: true });
+    expect(before.environment_overrides).toEqual({});
+
+    const env = await admin(platformAdmin).setAdminFeatureFlag('storage_report', false);
+    expect(env.environment_overrides).toEqual({ storage_report: false });
+    expect(env.environment.storage_report).toBe(false);
+    expect(env.deploy.storage_report).toBe(true);
+    // every organization without a setting of its own, and the environment's view, follow it
+    expect((await outsider.api.featureFlags.getFeatureFlags()).flags.storage_report).toBe(false);
+    expect((await reader.api.featureFlags.getFeatureFlags({ organization: slug })).flags.storage_report).toBe(false);
+
+    const org = await admin(platformAdmin).setAdminFeatureFlag('storage_report', true, slug);
+    expect(org.organization).toMatchObject({ slug, overrides: { storage_report: true }, flags: { storage_report: true } });
+    expect(org.organizations.map((o) => o.slug)).toContain(slug);
+    expect((await reader.api.featureFlags.getFeatureFlags({ project: ref })).flags.storage_report).toBe(true);
+    expect((await outsider.api.featureFlags.getFeatureFlags()).flags.storage_report).toBe(false);
+    // an organization without settings of its own is found by slug; an unknown one is a 404 naming it
+    const viewed = await admin(platformAdmin).getAdminFeatureFlags(slug);
+    expect(viewed.organization?.overrides).toEqual({ storage_report: true });
+    await expect(admin(platformAdmin).getAdminFeatureFlags('no-such-org')).rejects.toMatchObject({ status: 404, message: 'Organization not found: no-such-org' });
+
+    await admin(platformAdmin).setAdminFeatureFlag('storage_report', null, slug);
+    const cleared = await admin(platformAdmin).setAdminFeatureFlag('storage_report', null);
+    expect(cleared.environment_overrides).toEqual({});
+    expect(cleared.organizations.find((o) => o.slug === slug)).toBeUndefined();
+    expect((await outsider.api.featureFlags.getFeatureFlags()).flags.storage_report).toBe(true);
+  });
+
+  it("anyone else, an organization's owner included, gets 403 and changes nothing; signed out is a 401", async () => {
+    for (const u of [owner, reader, outsider]) {
+      await expect(admin(u).getAdminFeatureFlags()).rejects.toMatchObject({ status: 403, message: 'Only platform admins can manage feature flags for the environment and for every organization' });
+      await expect(admin(u).setAdminFeatureFlag('ongoing_incident_banner', false)).rejects.toMatchObject({ status: 403 });
+      await expect(admin(u).setAdminFeatureFlag('ongoing_incident_banner', false, slug)).rejects.toMatchObject({ status: 403 });
+    }
+    expect((await owner.api.featureFlags.getFeatureFlags({ organization: slug })).flags.ongoing_incident_banner).toBe(true);
+    const anonymous = await h.anonymous();
+    expect((await anonymous.fetch('/api/platform/admin/feature-flags')).status).toBe(401);
+  });
+});

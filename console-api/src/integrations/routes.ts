@@ -1,51 +1,65 @@
-import path from 'node:path';
 import { PERMISSIONS } from '@plinth/shared-contracts';
-import { ConnectionCreateSchema, GitBranchSchema, IntegrationConnectionSchema, IntegrationCreateSchema, OrganizationIntegrationSchema, RepositoryListSchema } from '@plinth/contracts-settings';
+import { ConnectionCreateSchema, GitBranchSchema, GitHubInstallLinkSchema, IntegrationConnectionSchema, IntegrationInstallSchema, OrganizationIntegrationSchema, RepositoryListSchema } from '@plinth/contracts-settings';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
 import { MessageSchema } from '@plinth/platform-core/common/http';
-import { listGitBranches, listRepositories, repositoryGitDir } from './git';
+import { loadServerSecret } from '@plinth/platform-core/csrf';
+import { codeHostFromEnv } from './code-host';
+import { readInstallState, signInstallState } from './install-state';
 import { IntegrationStore } from './store';
 
 const slugParams = z.object({ slug: z.string().min(1).max(100) });
 const integrationId = z.string().uuid('integration id must be an integration id (uuid)');
 const gitName = z.string().min(1).max(100).regex(/^[A-Za-z0-9._-]+$/, 'must contain only letters, digits, dots, underscores and hyphens');
 
-/** Where the code-hosting integration finds repositories: PLINTH_GIT_ROOT, else <dataDir>/git. */
-export function gitRoot(dataDir: string): string {
-  if (process.env.PLINTH_GIT_ROOT) return path.resolve(process.env.PLINTH_GIT_ROOT);
-  return path.resolve(dataDir, 'git');
-}
+export { gitRoot, organizationGitRoot } from './paths';
 
-/**
- * The repositories an organization's integration reaches: `<git root>/<organization slug>/<owner>/<repo>`.
- * Each organization has a folder of its own, as an installation of a code-hosting app sees only the
- * accounts it was installed on: no organization lists, reads or connects another's repositories.
- */
-export function organizationGitRoot(dataDir: string, organizationSlug: string): string {
-  const root = gitRoot(dataDir);
-  const dir = path.resolve(root, organizationSlug);
-  if (!/^[a-z0-9-]{1,64}$/.test(organizationSlug) || path.dirname(dir) !== root) {
-    throw new HttpError(404, `Organization not found: ${organizationSlug}`, 'ORGANIZATION_NOT_FOUND');
-  }
-  return dir;
-}
-
-/** Organization integrations, repositories and branches on disk, and repository connections. */
+/** Organization integrations, the repositories and branches their code host reaches (code-host.ts), and repository connections. */
 export const integrationRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const store = new IntegrationStore(deps.control);
-  const root = (organizationSlug: string) => organizationGitRoot(deps.services.config.dataDir, organizationSlug);
+  const host = codeHostFromEnv(deps.services.config.dataDir);
 
   app.get('/platform/integrations/:slug', { schema: { params: slugParams, response: { 200: z.array(OrganizationIntegrationSchema) } } }, async (req) => {
     const access = await deps.requireOrgAccess(req, req.params.slug);
     return store.list(access.organization.id);
   });
-  app.post('/platform/integrations/:slug', { schema: { params: slugParams, body: z.optional(IntegrationCreateSchema), response: { 200: OrganizationIntegrationSchema } } }, async (req) => {
+  app.post('/platform/integrations/:slug', { schema: { params: slugParams, body: z.optional(IntegrationInstallSchema), response: { 200: OrganizationIntegrationSchema } } }, async (req) => {
     const access = await deps.requireOrgAccess(req, req.params.slug, PERMISSIONS.INTEGRATIONS_WRITE);
-    const body = IntegrationCreateSchema.parse(req.body ?? {});
-    return store.create(access.organization, body.integration_name, body.account_name ?? access.organization.slug, access.user);
+    const body = IntegrationInstallSchema.parse(req.body ?? {});
+    return store.create(access.organization, body.integration_name, body.account_name ?? access.organization.slug, access.user, body.installation_id ?? null);
+  });
+
+  // Installing the GitHub App (GitHub mode): the browser is sent to the app's install page with a
+  // signed state, and GitHub sends it back to the setup address below (the app's "Setup URL":
+  // <console>/api/integrations/github/setup), which records the installation for the organization.
+  const installSecret = () => loadServerSecret(deps.control, 'github-install');
+  app.post('/platform/integrations/:slug/github/install-link', { schema: { params: slugParams, response: { 200: GitHubInstallLinkSchema } } }, async (req) => {
+    const access = await deps.requireOrgAccess(req, req.params.slug, PERMISSIONS.INTEGRATIONS_WRITE);
+    if (host.kind === 'local') return { url: null };
+    return { url: host.installUrl(await signInstallState(await installSecret(), { slug: access.organization.slug, userId: access.user.id })) };
+  });
+  const SetupQuery = z.object({
+    installation_id: z.coerce.number({ error: 'installation_id must be a number' }).int().min(1, 'installation_id must be a number'),
+    setup_action: z.string().max(20).optional(),
+    state: z.string().max(1000).optional(),
+  });
+  app.get('/integrations/github/setup', { schema: { querystring: SetupQuery } }, async (req, reply) => {
+    const state = req.query.state ? await readInstallState(await installSecret(), req.query.state) : null;
+    if (!state) throw new HttpError(400, 'This GitHub App install link is not valid or has expired: start the install again from the organization integrations page', 'INVALID_STATE');
+    const user = await deps.requireUser(req);
+    if (user.id !== state.userId) throw new HttpError(403, 'This GitHub App install was started by another user: start it again from the organization integrations page', 'FORBIDDEN');
+    const back = (query: string) => `/org/${encodeURIComponent(state.slug)}/integrations?${query}`;
+    try {
+      const access = await deps.requireOrgAccess(req, state.slug, PERMISSIONS.INTEGRATIONS_WRITE);
+      const account = await host.installationAccount(req.query.installation_id);
+      await store.install(access.organization, account, access.user, req.query.installation_id);
+      return reply.redirect(back(`installed=${encodeURIComponent(account)}`), 303);
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status >= 500) throw err;
+      return reply.redirect(back(`install_error=${encodeURIComponent(err.message)}`), 303);
+    }
   });
 
   app.get(
@@ -54,7 +68,7 @@ export const integrationRoutes: RouteModule = (fastify, deps) => {
     async (req) => {
       const integration = await store.get(req.params.integrationId);
       await deps.requireOrgAccess(req, integration.organization_slug!);
-      return { repositories: await listRepositories(root(integration.organization_slug!)) };
+      return { repositories: await host.listRepositories(integration) };
     },
   );
   app.get(
@@ -63,7 +77,7 @@ export const integrationRoutes: RouteModule = (fastify, deps) => {
     async (req) => {
       const integration = await store.get(req.params.integrationId);
       await deps.requireOrgAccess(req, integration.organization_slug!);
-      return listGitBranches(root(integration.organization_slug!), req.params.owner, req.params.repo);
+      return host.listBranches(integration, req.params.owner, req.params.repo);
     },
   );
 
@@ -75,7 +89,7 @@ export const integrationRoutes: RouteModule = (fastify, deps) => {
       throw new HttpError(400, 'The project belongs to another organization than this integration', 'VALIDATION');
     }
     const [owner, repo] = req.body.connection.foreign_project_id.split('/') as [string, string];
-    await repositoryGitDir(root(org.organization.slug), owner, repo);
+    await host.requireRepository(integration, owner, repo);
     return store.connect(
       integration.id,
       { ref: project.project.ref, repo: `${owner}/${repo}`, name: req.body.connection.metadata.name ?? repo, framework: req.body.connection.metadata.framework ?? null },

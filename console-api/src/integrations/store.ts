@@ -34,7 +34,11 @@ export class IntegrationStore {
       organization_id: Number(r.organization_id),
       organization_slug: String(r.organization_slug),
       connections: conns.rows.filter((c) => String(c.organization_integration_id) === String(r.id)).map(toConnection),
-      metadata: { account: { name: String(r.account_name), avatar_url: null, type: 'Organization' as const }, gitHubConnectionOwner: String(r.added_by_username) },
+      metadata: {
+        account: { name: String(r.account_name), avatar_url: null, type: 'Organization' as const },
+        gitHubConnectionOwner: String(r.added_by_username),
+        installation_id: r.installation_id == null ? null : Number(r.installation_id),
+      },
       inserted_at: isoTime(r.inserted_at),
       added_by: by(r),
     }));
@@ -52,15 +56,25 @@ export class IntegrationStore {
     return found;
   }
 
-  async create(org: { id: number; slug: string }, name: 'GitHub' | 'Vercel', account: string, user: AuthenticatedUser): Promise<OrganizationIntegration> {
+  async create(org: { id: number; slug: string }, name: 'GitHub' | 'Vercel', account: string, user: AuthenticatedUser, installationId: number | null = null): Promise<OrganizationIntegration> {
     const id = randomUUID();
     const r = await this.control.query(
-      `insert into org_integrations (id, organization_id, organization_slug, integration_name, account_name, added_by_id, added_by_username, added_by_email)
-       values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing returning id`,
-      [id, org.id, org.slug, name, account, user.id, user.username, user.email],
+      `insert into org_integrations (id, organization_id, organization_slug, integration_name, account_name, added_by_id, added_by_username, added_by_email, installation_id)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing returning id`,
+      [id, org.id, org.slug, name, account, user.id, user.username, user.email, installationId],
     );
     if (!r.rows.length) throw new HttpError(409, `The ${name} integration is already installed for this organization`, 'CONFLICT');
     return this.get(id);
+  }
+
+  /** The GitHub App installed for an account (GitHub's setup redirect): the organization's GitHub integration gets the installation, made if it has none. */
+  async install(org: { id: number; slug: string }, account: string, user: AuthenticatedUser, installationId: number): Promise<OrganizationIntegration> {
+    const r = await this.control.query<{ id: string }>(
+      `update org_integrations set installation_id = $3, account_name = $4 where organization_id = $1 and integration_name = $2 returning id`,
+      [org.id, 'GitHub', installationId, account],
+    );
+    if (r.rows[0]) return this.get(r.rows[0].id);
+    return this.create(org, 'GitHub', account, user, installationId);
   }
 
   async connect(integrationId: string, c: { ref: string; repo: string; name: string; framework: string | null }, user: AuthenticatedUser): Promise<IntegrationConnection> {
@@ -85,6 +99,16 @@ export class IntegrationStore {
 
   async deleteConnection(id: string): Promise<void> {
     await this.control.query('delete from integration_connections where id = $1', [id]);
+  }
+
+  /** The project's repository connection, if any: the repository (owner/repo) and its integration. */
+  async connectionOf(ref: string): Promise<{ repository: string; integration: OrganizationIntegration } | null> {
+    const r = await this.control.query<{ foreign_project_id: string; organization_integration_id: string }>(
+      'select foreign_project_id, organization_integration_id from integration_connections where project_ref = $1 order by inserted_at limit 1',
+      [ref],
+    );
+    const row = r.rows[0];
+    return row ? { repository: row.foreign_project_id, integration: await this.get(String(row.organization_integration_id)) } : null;
   }
 
   /** The repository connected to a project, if any (owner/repo). */

@@ -15,7 +15,7 @@ import {
   SavedLogQueryCreateSchema,
   SavedLogQueryListSchema,
   SavedLogQuerySchema,
-  SavedLogQueryUpdateSchema,
+  SavedLogQueryEditSchema,
   type SavedLogQuery,
 } from '@plinth/contracts-logs';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
@@ -145,7 +145,7 @@ export const analyticsRoutes: RouteModule = (app, deps) => {
     return savedOf(row.rows[0]!);
   });
 
-  r.patch('/platform/projects/:ref/analytics/saved-queries/:id', { schema: { tags, summary: 'Edits a saved log query', params: SavedParams, body: SavedLogQueryUpdateSchema, response: { 200: SavedLogQuerySchema } } }, async (req) => {
+  r.patch('/platform/projects/:ref/analytics/saved-queries/:id', { schema: { tags, summary: 'Edits a saved log query', params: SavedParams, body: SavedLogQueryEditSchema, response: { 200: SavedLogQuerySchema } } }, async (req) => {
     const { ref } = await readable(req, req.params.ref);
     const b = req.body;
     const row = await app.logStore.db.query<SavedRow>(

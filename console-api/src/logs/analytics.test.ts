@@ -99,8 +99,12 @@ describe('log queries', () => {
     // The upload's body: the file and its multipart framing.
     expect(objects.find((r) => r.operation === 'upload')!.bytes_in).toBeGreaterThanOrEqual(12);
     const edge = await rows(`select service, count(*) as calls from edge_logs group by service order by service`);
-    expect(edge.map((r) => r.service)).toEqual(['auth', 'rest', 'storage']);
+    // The console API's calls about the project (the SQL run above) are edge events too; reading the logs is not logged.
+    expect(edge.map((r) => r.service)).toEqual(['auth', 'console', 'rest', 'storage']);
     expect(edge.every((r) => typeof r.calls === 'number' && r.calls > 0)).toBe(true);
+    const consoleCalls = await rows(`select method, path, status from edge_logs where service = 'console' order by timestamp`);
+    expect(consoleCalls).toContainEqual({ method: 'POST', path: `/api/platform/pg-meta/${keys.ref}/query`, status: 400 });
+    expect(consoleCalls.some((r) => String(r.path).includes('/analytics/'))).toBe(false);
   });
 
   it('answers the sources with their columns, which are the columns of the tables queried', async () => {
@@ -243,6 +247,9 @@ describe('log queries', () => {
     expect(saved).toMatchObject({ name: 'Errors', description: '', created_by: owner.id });
     const edited = await logsOf(owner).updateSavedLogQuery(keys.ref, saved.id, { description: 'Failing calls' });
     expect(edited).toMatchObject({ name: 'Errors', description: 'Failing calls' });
+    // An edit that leaves the description out keeps it.
+    const renamed = await logsOf(owner).updateSavedLogQuery(keys.ref, saved.id, { name: 'Errors by path' });
+    expect(renamed).toMatchObject({ name: 'Errors by path', description: 'Failing calls' });
     expect((await logsOf(owner).listSavedLogQueries(keys.ref)).queries.map((q) => q.id)).toEqual([saved.id]);
     // Another project's saved queries are its own.
     expect((await logsOf(other).listSavedLogQueries(otherRef)).queries).toEqual([]);

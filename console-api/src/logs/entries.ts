@@ -93,6 +93,8 @@ export interface LogEvent {
   query: string | null;
   origin: string | null;
   detail: string | null;
+  /** Rows a timed statement answered or changed (the statement log, statement-stats.ts). */
+  rows?: number | null;
 }
 
 export function toLogEvent(r: ProjectLogEventRecord, at = Date.now()): LogEvent {

@@ -123,6 +123,27 @@ export const LOG_STORE_MIGRATIONS: LogStoreMigration[] = [
     // Bytes each call sent (an upload's), beside those it answered.
     statements: ['alter table project_api_logs add column bytes_in bigint not null default 0'],
   },
+  {
+    version: '0006_statement_log_and_database_samples',
+    statements: [
+      // The platform's statement log (source 'statement' of project_log_events): the rows each
+      // timed statement answered or changed, for the query-performance report.
+      'alter table project_log_events add column rows bigint',
+      // The database report's history: the project database's statistics read every few minutes
+      // while it is open (database-report.ts), counters as the database reports them.
+      `create table project_database_samples (
+        project_ref text not null,
+        at timestamptz not null,
+        size_bytes bigint not null,
+        connections int not null,
+        xact_commit bigint,
+        xact_rollback bigint,
+        blks_hit bigint,
+        blks_read bigint,
+        primary key (project_ref, at)
+      )`,
+    ],
+  },
 ];
 
 /** Brings the log store's schema up to date. */

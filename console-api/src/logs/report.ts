@@ -20,7 +20,8 @@ export async function readApiReport(db: ControlDatabase, ref: string, retentionD
   const to = nowMs;
   const from = Math.max(nowMs - ms, nowMs - retentionDays * 24 * HOUR_MS);
   const params: unknown[] = [ref, new Date(from).toISOString(), new Date(to).toISOString()];
-  let where = 'project_ref = $1 and at >= $2 and at <= $3';
+  // The apps' calls: the console API's own calls about the project (service console) are not part of the API report.
+  let where = `project_ref = $1 and at >= $2 and at <= $3 and service in ('auth', 'rest', 'storage')`;
   if (query.service) {
     params.push(query.service);
     where += ` and service = $${params.length}`;

@@ -6,9 +6,13 @@ import {
   projectApiRequestRecorders,
   projectLogEventRecorders,
   type ProjectApiRequestRecord,
+  SLOW_STATEMENT_MS,
   type ProjectLogEventRecord,
 } from '@plinth/platform-core/request-log';
+import { statementTimingRecorders, type StatementTimingRecord } from '@plinth/platform-core/project-db/statement-log';
 import { toLogEntry, toLogEvent, type LogEntry, type LogEvent } from './entries';
+import { toStatementEvent } from './statement-stats';
+import { consoleCallEntry } from './console-calls';
 import { LogQueryRunner } from './log-query';
 import { controlAsLogDatabase, openLogDatabase, type LogDatabase } from './log-database';
 import { migrateLogStore } from './migrations';
@@ -50,9 +54,9 @@ const INSERT = `insert into project_api_logs (at, project_ref, service, method, 
     event, storage_operation, bucket_id, object_name, error_code, error_message, bytes_in)
   select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::real[], $9::text[], $10::text[],
     $11::bigint[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::text[], $18::bigint[])`;
-const INSERT_EVENTS = `insert into project_log_events (at, project_ref, source, level, action, event_message, user_id, role, status, duration_ms, sql_state, query, origin, detail)
+const INSERT_EVENTS = `insert into project_log_events (at, project_ref, source, level, action, event_message, user_id, role, status, duration_ms, sql_state, query, origin, detail, rows)
   select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::real[],
-    $11::text[], $12::text[], $13::text[], $14::text[])`;
+    $11::text[], $12::text[], $13::text[], $14::text[], $15::bigint[])`;
 /** At most this long is spent writing what is queued when the server closes. */
 const CLOSE_FLUSH_MS = 5_000;
 
@@ -76,6 +80,17 @@ export class LogStore {
     const s = server as { logStore?: unknown; requestLog?: unknown } | undefined;
     if (s && s.logStore !== this && s.requestLog !== this) return;
     this.recordEvent(record);
+  };
+
+  private readonly statementRecorder = (record: StatementTimingRecord, server?: unknown) => {
+    const s = server as { logStore?: unknown; requestLog?: unknown } | undefined;
+    if (s && s.logStore !== this && s.requestLog !== this) return;
+    const event = toStatementEvent(record);
+    this.events.push(event);
+    // A data API statement over the threshold is a slow statement of the Postgres source (the SQL editor tells its own).
+    if (record.origin === 'data_api' && record.durationMs > SLOW_STATEMENT_MS) {
+      this.events.push({ ...event, source: 'postgres', message: `duration: ${record.durationMs.toFixed(1)} ms`, rows: null });
+    }
   };
 
   constructor(
@@ -108,7 +123,7 @@ export class LogStore {
     await this.db.query(INSERT_EVENTS, [
       rows.map((r) => new Date(r.at).toISOString()),
       col('ref'), col('source'), col('level'), col('action'), col('message'), col('userId'), col('role'), col('status'), col('durationMs'),
-      col('sqlState'), col('query'), col('origin'), col('detail'),
+      col('sqlState'), col('query'), col('origin'), col('detail'), rows.map((r) => r.rows ?? null),
     ]);
   }
 
@@ -152,6 +167,12 @@ export class LogStore {
     if (this.options.recording !== false) {
       projectApiRequestRecorders.push(this.recorder);
       projectLogEventRecorders.push(this.eventRecorder);
+      statementTimingRecorders.push(this.statementRecorder);
+      // The console API's own calls about a project (console-calls.ts): logged, not counted as usage.
+      app.addHook('onResponse', async (req, reply) => {
+        const entry = consoleCallEntry(req, reply);
+        if (entry) this.writer.push(entry);
+      });
     }
     this.writer.start();
     this.events.start();
@@ -197,6 +218,8 @@ export class LogStore {
     if (i >= 0) projectApiRequestRecorders.splice(i, 1);
     const j = projectLogEventRecorders.indexOf(this.eventRecorder);
     if (j >= 0) projectLogEventRecorders.splice(j, 1);
+    const k = statementTimingRecorders.indexOf(this.statementRecorder);
+    if (k >= 0) statementTimingRecorders.splice(k, 1);
     for (const t of this.timers) clearInterval(t);
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_FLUSH_MS)));

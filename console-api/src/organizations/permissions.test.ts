@@ -13,6 +13,8 @@ beforeAll(async () => {
   h = await createTestHarness();
   ({ user: owner, org, project } = await h.userWithProject());
   members.Owner = owner;
+  // Administrator and Read-only are Team plan roles.
+  await owner.api.plans.updateSubscription(org.slug, { plan: 'team' });
   for (const role of MEMBER_ROLES.filter((r) => r !== 'Owner')) {
     members[role] = await h.signUp();
     await owner.api.organizations.addMember(org.slug, { email: members[role].email, role });
@@ -22,7 +24,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const asRequest = (u: TestUser) => ({ cookies: { plinth_session: u.jar.get('plinth_session') } }) as unknown as FastifyRequest;
+const asRequest = (u: TestUser) => ({ headers: {}, cookies: { plinth_session: u.jar.get('plinth_session') } }) as unknown as FastifyRequest;
 
 describe('the permission table, enforced', () => {
   it('every role against every permission key: allowed exactly when the table says so, else 403 naming it', async () => {
@@ -53,7 +55,8 @@ describe('the permission table, enforced', () => {
       };
       await check(can(role, 'billing_read'), () => u.api.usage.getProjectUsage(project.ref), 'project usage');
       await check(can(role, 'billing_read'), () => u.api.plans.getSubscription(org.slug), 'subscription');
-      await check(can(role, 'billing_write_subscriptions'), () => u.api.plans.updateSubscription(org.slug, { plan: 'free' }), 'change plan');
+      // The Team plan again: the members' Administrator and Read-only roles would keep them off Free and Pro.
+      await check(can(role, 'billing_write_subscriptions'), () => u.api.plans.updateSubscription(org.slug, { plan: 'team' }), 'change plan');
       await check(can(role, 'projects_write'), () => u.api.projects.update(project.ref, { name: `by ${role}` }), 'rename project');
       // Everyone with access can read the project and its status.
       expect((await u.api.projects.getStatus(project.ref)).status).toBe('ACTIVE_HEALTHY');

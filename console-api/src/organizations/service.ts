@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { FREE_PROJECT_LIMIT, type FreeProjectLimitMember, type Member, type MemberRole, type Organization, type PlanId } from '@plinth/shared-contracts';
-import { PLAN_NAMES } from '@plinth/contracts-billing';
+import { PLAN_ALLOWS_ADDITIONAL_OWNERS, PLAN_NAMES, PLAN_ROLES } from '@plinth/contracts-billing';
 import type { AuthenticatedUser, ControlDatabase } from '@plinth/platform-core/deps';
 import { HttpError } from '@plinth/platform-core/deps';
 import type { AccessRegistry } from '@plinth/platform-core/access';
@@ -100,7 +100,7 @@ export class OrganizationsService {
   }
 
   /** Only an Owner may hand out or take away the Owner role. */
-  private checkOwnerChange(actorRole: MemberRole, from: MemberRole | null, to: MemberRole | null): void {
+  checkOwnerChange(actorRole: MemberRole, from: MemberRole | null, to: MemberRole | null): void {
     if ((from === 'Owner' || to === 'Owner') && actorRole !== 'Owner') {
       throw new HttpError(403, 'Only an Owner can grant, change or remove the Owner role', 'PERMISSION_DENIED');
     }
@@ -111,8 +111,58 @@ export class OrganizationsService {
     if (!r.rows.length) throw new HttpError(409, 'An organization needs at least one Owner', 'LAST_OWNER');
   }
 
+  /**
+   * The role must be one the organization's plan offers (001 §6): free and pro have Owner and
+   * Developer with one Owner; team and enterprise add Administrator, Read-only and additional
+   * Owners. `userId` is the member whose role this would be (not counted among the other Owners).
+   */
+  async assertRoleOffered(orgId: number, role: MemberRole, userId?: string): Promise<void> {
+    const r = await this.control.query<{ plan: PlanId }>('select plan from organizations where id = $1', [orgId]);
+    const plan = r.rows[0]?.plan ?? 'free';
+    const offered = PLAN_ROLES[plan];
+    if (!offered.includes(role)) {
+      throw new HttpError(
+        409,
+        `The ${PLAN_NAMES[plan]} plan does not offer the ${role} role: it offers ${offered.join(' and ')}. Upgrade to the Team plan for Administrator, Read-only and additional Owners`,
+        'ROLE_NOT_IN_PLAN',
+        'role',
+      );
+    }
+    if (role === 'Owner' && !PLAN_ALLOWS_ADDITIONAL_OWNERS[plan]) {
+      const owners = await this.control.query(`select 1 from members where organization_id = $1 and role = 'Owner' and user_id <> $2`, [orgId, userId ?? '']);
+      if (owners.rows.length) {
+        throw new HttpError(409, `The ${PLAN_NAMES[plan]} plan allows one Owner: upgrade to the Team plan for additional owners`, 'ROLE_NOT_IN_PLAN', 'role');
+      }
+    }
+  }
+
+  /**
+   * Deletes the organization, its name typed again as the confirmation; refused while it still has
+   * projects (they must be deleted first), saying which.
+   */
+  async delete(org: { id: number; slug: string; name: string }, confirmName: string): Promise<void> {
+    if (confirmName !== org.name) throw new HttpError(400, `Type the organization name "${org.name}" exactly to confirm`, 'CONFIRMATION_MISMATCH', 'confirm_name');
+    const projects = await this.control.query<{ name: string }>('select name from projects where organization_id = $1 order by name', [org.id]);
+    if (projects.rows.length) {
+      const n = projects.rows.length;
+      throw new HttpError(
+        409,
+        `This organization still has ${n} project${n === 1 ? '' : 's'} (${projects.rows.map((p) => p.name).join(', ')}): delete ${n === 1 ? 'it' : 'them'} before deleting the organization`,
+        'ORGANIZATION_HAS_PROJECTS',
+      );
+    }
+    const members = await this.control.query<{ user_id: string }>('select user_id from members where organization_id = $1', [org.id]);
+    await this.control.transaction(async (tx) => {
+      await tx.query('delete from org_integrations where organization_id = $1', [org.id]);
+      await tx.query('delete from organizations where id = $1', [org.id]);
+    });
+    this.access.invalidateOrganization(org.slug);
+    for (const m of members.rows) this.access.invalidateRole(org.id, m.user_id);
+  }
+
   async addMember(orgId: number, actorRole: MemberRole, email: string, role: MemberRole): Promise<Member> {
     this.checkOwnerChange(actorRole, null, role);
+    await this.assertRoleOffered(orgId, role);
     const u = await this.control.query<{ id: string }>('select id from users where email = $1', [email]);
     const userId = u.rows[0]?.id;
     if (!userId) throw new HttpError(404, `No account uses the email ${email}`, 'USER_NOT_FOUND', 'email');
@@ -125,6 +175,7 @@ export class OrganizationsService {
   async updateMember(orgId: number, actorRole: MemberRole, userId: string, role: MemberRole): Promise<Member> {
     const current = await this.member(orgId, userId);
     this.checkOwnerChange(actorRole, current.role, role);
+    if (role !== current.role) await this.assertRoleOffered(orgId, role, userId);
     if (current.role === 'Owner' && role !== 'Owner') await this.ensureAnotherOwner(orgId, userId);
     await this.control.query('update members set role = $1 where organization_id = $2 and user_id = $3', [role, orgId, userId]);
     this.access.invalidateRole(orgId, userId);
@@ -135,6 +186,17 @@ export class OrganizationsService {
     const current = await this.member(orgId, userId);
     this.checkOwnerChange(actorRole, current.role, null);
     if (current.role === 'Owner') await this.ensureAnotherOwner(orgId, userId);
+    await this.control.query('delete from members where organization_id = $1 and user_id = $2', [orgId, userId]);
+    this.access.invalidateRole(orgId, userId);
+  }
+
+  /** The caller leaves the organization; the last Owner cannot (409, LAST_OWNER). */
+  async leave(orgId: number, userId: string): Promise<void> {
+    const current = await this.member(orgId, userId);
+    if (current.role === 'Owner') {
+      const r = await this.control.query(`select 1 from members where organization_id = $1 and role = 'Owner' and user_id <> $2`, [orgId, userId]);
+      if (!r.rows.length) throw new HttpError(409, 'You are the last Owner of this organization: make another member an Owner before leaving', 'LAST_OWNER');
+    }
     await this.control.query('delete from members where organization_id = $1 and user_id = $2', [orgId, userId]);
     this.access.invalidateRole(orgId, userId);
   }

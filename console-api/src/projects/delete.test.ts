@@ -37,12 +37,20 @@ describe('deleting a project', () => {
     await user.api.storage.createBucket(ref, { id: 'docs' });
     await user.api.storage.uploadObject(ref, 'docs', 'a.txt', new TextEncoder().encode('bytes'), { contentType: 'text/plain' });
     await user.api.snippets.createSnippet(ref, { name: 'Kept?', sql: 'select 1' });
+    // A public picture, transformed once through the image route: the platform keeps the result.
+    await user.api.storage.createBucket(ref, { id: 'pics', public: true });
+    const dot = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await user.api.storage.uploadObject(ref, 'pics', 'dot.png', new Uint8Array(dot), { contentType: 'image/png' });
     const keys = await h.internals.control.query<{ anon_key: string }>('select anon_key from projects where ref = $1', [ref]);
     const anon = keys.rows[0]!.anon_key;
     const appCall = () => h.services.inject({ method: 'GET', url: `/${ref}/rest/v1/notes?select=body`, headers: { apikey: anon, authorization: `Bearer ${anon}` } });
     expect((await appCall()).statusCode).toBe(200);
     const filesDir = path.join(h.internals.config.objectStoreDir, ref);
     expect(await exists(filesDir)).toBe(true);
+    const rendered = await h.services.inject({ method: 'GET', url: `/${ref}/storage/v1/render/image/public/pics/dot.png?width=1`, headers: { apikey: anon } });
+    expect(rendered.statusCode).toBe(200);
+    const imagesDir = path.join(h.internals.config.dataDir, 'image-cache', ref);
+    expect(await exists(imagesDir)).toBe(true);
     expect(await databaseExists(ref)).toBe(true);
 
     expect(await user.api.projects.remove(ref)).toEqual({ id: project.id, ref, name: project.name });
@@ -54,6 +62,7 @@ describe('deleting a project', () => {
     expect(refused.statusCode).toBeLessThan(500);
     expect(await databaseExists(ref)).toBe(false);
     expect(await exists(filesDir)).toBe(false);
+    expect(await exists(imagesDir)).toBe(false);
     if (h.mode === 'server') expect(await projectRoles(ref)).toEqual([]);
     const left = await h.internals.control.query<{ n: number }>('select (select count(*) from sql_snippets where project_ref = $1) + (select count(*) from projects where ref = $1) as n', [ref]);
     expect(Number(left.rows[0]?.n)).toBe(0);

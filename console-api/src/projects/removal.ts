@@ -59,21 +59,30 @@ export interface ProjectRemovalDeps {
   databases: ProjectDatabaseManager;
   objects: ObjectStore;
   records: ProjectRecords;
+  /** What the project services made from the project's files (transformed images). */
+  derived: { forgetProject(ref: string): Promise<void> };
   /** The log store's database when it is not the control database (LOGS_DATABASE_URL). */
   logs?: QueryRunner | null;
   log: FastifyBaseLogger;
 }
 
-/** Deletes a project for good: its rows, its database, its files and its log rows. */
+/** Deletes a project for good: its rows, its database, its files (and the images made from them) and its log rows. */
 export async function removeProject(deps: ProjectRemovalDeps, rec: ProjectRecord): Promise<void> {
   await deps.projects.settled(rec.ref);
   const status = await deps.projects.status(rec.ref);
   if (!DELETABLE.has(status)) {
     throw new HttpError(409, `This project is ${status}; it can be deleted once that is over`, 'INVALID_STATUS');
   }
-  const branches = await deps.control.query<{ n: number }>('select count(*)::int as n from projects where parent_project_ref = $1', [rec.ref]);
-  if ((branches.rows[0]?.n ?? 0) > 0) {
-    throw new HttpError(409, 'This project has preview branches; delete them first', 'HAS_BRANCHES');
+  // Its preview branches (projects of their own) go with it, each as a deleted project goes.
+  const branches = await deps.control.query<{ ref: string; name: string }>('select ref, name from projects where parent_project_ref = $1 order by id', [rec.ref]);
+  for (const branch of branches.rows) {
+    await deps.projects.settled(branch.ref);
+    const branchStatus = await deps.projects.status(branch.ref);
+    if (!DELETABLE.has(branchStatus)) throw new HttpError(409, `Its preview branch ${branch.name} is ${branchStatus}; the project can be deleted once that is over`, 'INVALID_STATUS');
+  }
+  for (const branch of branches.rows) {
+    const found = await deps.access.project(branch.ref);
+    if (found) await removeProject(deps, found);
   }
   await deps.control.transaction(async (tx) => {
     // Rows keyed by the ref alone, then the project row (whose foreign keys cascade).
@@ -86,6 +95,7 @@ export async function removeProject(deps: ProjectRemovalDeps, rec: ProjectRecord
   const steps: [string, () => Promise<void>][] = [
     ['database', () => deps.databases.drop(rec.ref)],
     ['files', () => deps.objects.removeProject(rec.ref)],
+    ['transformed images', () => deps.derived.forgetProject(rec.ref)],
     ['log rows', async () => (deps.logs ? deleteRows(deps.logs, rec) : undefined)],
   ];
   for (const [what, step] of steps) {

@@ -48,7 +48,7 @@ export const projectRoutes: RouteModule = (app, deps) => {
   r.delete('/platform/projects/:ref', { schema: { tags, params: RefParamsSchema, response: { 200: DeletedProjectSchema } } }, async (req) => {
     const a = await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE, 'delete this project');
     const logs = deps.services.config.logsDatabaseUrl ? app.logStore.db : null;
-    await projects.remove(a.project, { objects: deps.objects, records: deps.services.projectServices.records, logs });
+    await projects.remove(a.project, { objects: deps.objects, records: deps.services.projectServices.records, derived: deps.services.projectServices.storage, logs });
     return { id: a.project.id, ref: a.project.ref, name: a.project.name };
   });
 
@@ -60,6 +60,11 @@ export const projectRoutes: RouteModule = (app, deps) => {
   r.post('/platform/projects/:ref/pause', { schema: { tags, params: RefParamsSchema, body: EmptyBody, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {
     const a = await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE, 'pause this project');
     return { status: await projects.pause(a.project) };
+  });
+
+  r.post('/platform/projects/:ref/restart', { schema: { tags, params: RefParamsSchema, body: EmptyBody, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {
+    const a = await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE, 'restart this project');
+    return { status: await projects.restart(a.project) };
   });
 
   r.post('/platform/projects/:ref/restore', { schema: { tags, params: RefParamsSchema, body: EmptyBody, response: { 200: ProjectStatusAnswerSchema } } }, async (req) => {

@@ -132,7 +132,7 @@ export class ProjectsService {
   }
 
   /** Deletes the project for good: its rows, database, files and log rows (removal.ts). */
-  remove(rec: ProjectRecord, more: Pick<ProjectRemovalDeps, 'objects' | 'records' | 'logs'>): Promise<void> {
+  remove(rec: ProjectRecord, more: Pick<ProjectRemovalDeps, 'objects' | 'records' | 'derived' | 'logs'>): Promise<void> {
     return removeProject({ control: this.control, access: this.access, projects: this, databases: this.databases, log: this.log, ...more }, rec);
   }
 
@@ -178,6 +178,12 @@ export class ProjectsService {
     const status = await this.status(rec.ref);
     if (status !== 'ACTIVE_HEALTHY') throw new HttpError(409, `Only an active project can be paused; this project is ${status}`, 'INVALID_STATUS');
     await this.setStatus(rec, 'PAUSING');
+    // Its running preview branches pause with it.
+    const branches = await this.control.query<{ ref: string }>('select ref from projects where parent_project_ref = $1 order by id', [rec.ref]);
+    for (const { ref } of branches.rows) {
+      const branch = await this.access.project(ref);
+      if (branch && (await this.status(ref)) === 'ACTIVE_HEALTHY') await this.pause(branch);
+    }
     this.background(rec.ref, async () => {
       try {
         const db = await this.databases.get(rec.ref).catch(() => null);
@@ -191,6 +197,28 @@ export class ProjectsService {
       }
     });
     return 'PAUSING';
+  }
+
+  /**
+   * Restart: GOING_DOWN (every connection to the database ends, the database closes) → COMING_UP
+   * (it opens again on the same data, the bootstrap checked) → ACTIVE_HEALTHY; a database that
+   * does not open again is RESTORATION_FAILED with the reason (restore it once fixed).
+   */
+  async restart(rec: ProjectRecord): Promise<ProjectStatus> {
+    const status = await this.status(rec.ref);
+    if (status !== 'ACTIVE_HEALTHY') throw new HttpError(409, `Only an active project can be restarted; this project is ${status}`, 'INVALID_STATUS');
+    await this.setStatus(rec, 'GOING_DOWN', 'restart requested');
+    this.background(rec.ref, async () => {
+      try {
+        await this.databases.close(rec.ref);
+        await this.setStatus(rec, 'COMING_UP');
+        await this.databases.openDatabase(rec.ref);
+        await this.setStatus(rec, 'ACTIVE_HEALTHY', 'database restarted');
+      } catch (err) {
+        await this.setStatus(rec, 'RESTORATION_FAILED', `database could not be opened again after a restart: ${(err as Error).message}`);
+      }
+    });
+    return 'GOING_DOWN';
   }
 
   /**

@@ -102,7 +102,9 @@ describe('objects a browser could run', () => {
         const res = await fetchVia(route, path);
         expect([route.name, path, attachmentOf(res.headers)]).toEqual([route.name, path, { disposition: 'attachment', csp: ATTACHMENT_CSP, nosniff: 'nosniff' }]);
         expect(res.headers['content-security-policy']).toContain('sandbox');
-        expect(res.headers['content-type']).toBe(FILES[path]![0]);
+        // Text is served as UTF-8, as Supabase Storage does.
+        const type = FILES[path]![0];
+        expect(res.headers['content-type']).toBe(type.startsWith('text/') ? `${type}; charset=utf-8` : type);
         expect(res.body).toBe(String(FILES[path]![1]));
       }
     }

@@ -4,6 +4,7 @@ import type { ControlDatabase, ObjectStore } from '@plinth/platform-core/deps';
 import type { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
 import type { EgressCounter } from './egress';
 import type { AppUsage } from '../logs/usage-counts';
+import { recordSizes } from './daily';
 
 /** This month's calls and active users of projects' apps (the log store's counts). */
 export interface AppUsageSource {
@@ -72,6 +73,14 @@ export class UsageService {
     };
   }
 
+  /** Today's sizes, for the daily charts (a failure to keep them never fails the usage answer). */
+  private async keepSizes(projects: ProjectUsage[]): Promise<void> {
+    await recordSizes(
+      this.control,
+      projects.map((p) => ({ project: p.project, db_size: p.db_size.usage, storage_size: p.storage_size.usage })),
+    ).catch(() => undefined);
+  }
+
   /** This month's app usage of these projects (none when the log store cannot answer: usage still shows sizes). */
   private async appUsage(refs: string[]): Promise<Map<string, AppUsage> | undefined> {
     return this.apps?.thisMonth(refs).catch(() => undefined);
@@ -83,7 +92,9 @@ export class UsageService {
       [ref],
     );
     const row = r.rows[0]!;
-    return this.measure(row, row.plan, await this.egress.totals([row.ref]), await this.appUsage([row.ref]));
+    const measured = await this.measure(row, row.plan, await this.egress.totals([row.ref]), await this.appUsage([row.ref]));
+    await this.keepSizes([measured]);
+    return measured;
   }
 
   async organizationUsage(org: { id: number; slug: string; plan: string; usageBillingEnabled: boolean }): Promise<OrganizationUsage> {
@@ -95,6 +106,7 @@ export class UsageService {
     const refs = r.rows.map((p) => p.ref);
     const [egress, apps] = await Promise.all([this.egress.totals(refs), this.appUsage(refs)]);
     const projects = await Promise.all(r.rows.map((p) => this.measure(p, plan, egress, apps)));
+    await this.keepSizes(projects);
     const limits = PLAN_LIMITS[plan];
     const sum = (k: 'db_size' | 'storage_size' | 'db_egress') => projects.reduce((n, p) => n + p[k].usage, 0);
     return {

@@ -2,5 +2,5 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirro
 import { keymap } from '@codemirror/view';
 import type { Extension } from '@codemirror/state';
 
-/** The editing keys (lines, selection, indentation with Tab) and undo history: fetched on the first sign of editing. */
+/** CodeMirror's own keys (the standard keymap, undo history, Tab to indent): part of every editor from its creation. */
 export const editingKeys: Extension = [history(), keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab])];

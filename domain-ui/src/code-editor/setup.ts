@@ -1,9 +1,8 @@
-import { PostgreSQL } from '@codemirror/lang-sql';
-import { bracketMatching, indentOnInput, LanguageSupport } from '@codemirror/language';
+import { bracketMatching, indentOnInput } from '@codemirror/language';
 import { Compartment, EditorState, Prec, type Extension } from '@codemirror/state';
 import { EditorView, highlightSpecialChars, keymap, lineNumbers, placeholder as placeholderText } from '@codemirror/view';
 import type { SqlEditorSchema } from './schema';
-import { earlyKeys } from './early-keys';
+import * as editingKeysModule from './editing-keys';
 import { errorMarkExtension, setErrorMarkEffect, type EditorErrorMark } from './error-mark';
 import { editorHighlighting, editorTheme } from './theme';
 
@@ -28,30 +27,35 @@ export interface SqlEditorOptions {
 }
 
 /**
- * PostgreSQL highlighting and indentation: with the view, the state and the grammar, all the first
- * paint needs. The editing keys and undo history (./editing-keys) and completion (./completion)
- * come when the pointer first comes over an editor, it is first focused or a key is pressed in it;
- * until the editing keys are here, Enter, Tab, Backspace and Delete edit plainly (./early-keys).
+ * The view, the state and CodeMirror's own keys (@codemirror/commands: the standard keymap, undo
+ * history, Tab to indent) come with the editor, so every key works from the first one. PostgreSQL's
+ * grammar (./language: highlighting, indentation) comes with the first text: at once when the editor
+ * opens with text, else on the first sign of typing (pointer over it, focus, a key, a text set);
+ * completion (./completion) when the pointer first comes over an editor, it is first focused or a
+ * key is pressed in it.
  */
-const postgres = new LanguageSupport(PostgreSQL.language);
+/** The editing keys (./editing-keys): with the editor now; kept for callers that awaited them. */
+export const loadEditingKeys = (): Promise<typeof import('./editing-keys')> => Promise.resolve(editingKeysModule);
+
+/** PostgreSQL's grammar (./language), fetched once, when first needed. */
+let languageModule: Promise<typeof import('./language')> | null = null;
+export const loadLanguage = () => (languageModule ??= import(/* webpackChunkName: "sql-language" */ './language'));
 
 /** Completion (./completion), fetched once, when first needed. */
 let completionModule: Promise<typeof import('./completion')> | null = null;
 export const loadCompletion = () => (completionModule ??= import(/* webpackChunkName: "sql-completion" */ './completion'));
 
-/** The editing keys and undo history, fetched once, when first needed. */
-let keysModule: Promise<typeof import('./editing-keys')> | null = null;
-export const loadEditingKeys = () => (keysModule ??= import(/* webpackChunkName: "sql-editing-keys" */ './editing-keys'));
-
 export interface SqlEditorParts {
   /** Completion and bracket closing, empty until loaded. */
   completion: Compartment;
-  /** The editing keys and undo history; until loaded, the plain editing keys of ./early-keys. */
+  /** CodeMirror's own keys and undo history (./editing-keys). */
   keys: Compartment;
+  /** PostgreSQL's grammar, empty until loaded (without it, sqlEditorExtensions has no grammar). */
+  language?: Compartment;
   readOnly: Compartment;
 }
 
-const newParts = (): SqlEditorParts => ({ completion: new Compartment(), keys: new Compartment(), readOnly: new Compartment() });
+const newParts = (): Required<SqlEditorParts> => ({ completion: new Compartment(), keys: new Compartment(), language: new Compartment(), readOnly: new Compartment() });
 
 /** Everything a Plinth SQL editor is made of, for a caller building its own EditorState. */
 export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorParts = newParts()): Extension[] {
@@ -62,8 +66,8 @@ export function sqlEditorExtensions(options: SqlEditorOptions, parts: SqlEditorP
     indentOnInput(),
     bracketMatching(),
     Prec.highest(keymap.of([{ key: 'Mod-Enter', run: () => { onRun?.(); return Boolean(onRun); } }])),
-    parts.keys.of(earlyKeys),
-    postgres,
+    parts.keys.of(editingKeysModule.editingKeys),
+    parts.language ? parts.language.of([]) : [],
     parts.completion.of([]),
     parts.readOnly.of(readOnlyExtension(Boolean(options.readOnly))),
     editorTheme,
@@ -97,6 +101,8 @@ export interface SqlEditor {
   setSchema: (schema: SqlEditorSchema) => void;
   /** Loads completion now (it loads by itself on the first pointer over the editor or focus); resolves once the editor has it. */
   completionReady: () => Promise<void>;
+  /** Loads PostgreSQL's grammar now (it loads by itself with the first text); resolves once the editor has it. */
+  languageReady: () => Promise<void>;
   setReadOnly: (readOnly: boolean) => void;
   /** The selected range, and its text ('' when nothing is selected). */
   getSelection: () => { from: number; to: number; text: string };
@@ -122,25 +128,30 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
       view.dispatch({ effects: parts.completion.reconfigure(loaded.sqlCompletion(schema)) });
     });
   };
-  let keysLoaded = false;
-  const withKeys = () => {
-    if (keysLoaded || destroyed) return;
-    void loadEditingKeys().then((loaded) => {
-      if (destroyed || keysLoaded) return;
-      keysLoaded = true;
-      view.dispatch({ effects: parts.keys.reconfigure(loaded.editingKeys) });
+  let languageLoaded = false;
+  const withLanguage = () => {
+    if (languageLoaded || destroyed) return;
+    void loadLanguage().then((loaded) => {
+      if (destroyed || languageLoaded) return;
+      languageLoaded = true;
+      view.dispatch({ effects: parts.language.reconfigure(loaded.postgresLanguage) });
     });
   };
   const intent = () => {
+    withLanguage();
     withCompletion();
-    withKeys();
   };
-  // Focus, a key, or the pointer coming over the editor (before the click that focuses it), loads the editing keys and completion.
+  // Focus, a key, or the pointer coming over the editor (before the click that focuses it), loads the grammar and completion.
   const focusLoads = Prec.highest(EditorView.domEventHandlers({ focus: () => void intent(), keydown: () => void intent() }));
   const view = new EditorView({ parent, state: EditorState.create({ doc: options.doc ?? '', extensions: [sqlEditorExtensions(options, parts), focusLoads] }) });
   view.dom.addEventListener('pointerenter', intent);
   if (view.hasFocus) intent();
+  else if (view.state.doc.length > 0) withLanguage();
   return {
+    languageReady: () => {
+      withLanguage();
+      return loadLanguage().then(() => new Promise<void>((resolve) => setTimeout(resolve)));
+    },
     completionReady: () => {
       withCompletion();
       return loadCompletion().then(() => new Promise<void>((resolve) => setTimeout(resolve)));
@@ -149,6 +160,7 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
     getValue: () => view.state.doc.toString(),
     setValue: (value) => {
       if (value === view.state.doc.toString()) return;
+      if (value) withLanguage();
       const head = Math.min(view.state.selection.main.head, value.length);
       view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: value }, selection: { anchor: head } });
     },
@@ -162,7 +174,10 @@ export function createSqlEditor(parent: HTMLElement, options: SqlEditorOptions =
       return { from, to, text: view.state.sliceDoc(from, to) };
     },
     setSelection: (from, to = from) => view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true }),
-    replaceSelection: (text) => view.dispatch(view.state.replaceSelection(text)),
+    replaceSelection: (text) => {
+      withLanguage();
+      view.dispatch(view.state.replaceSelection(text));
+    },
     setErrorMark: (mark) =>
       view.dispatch({ effects: mark ? [setErrorMarkEffect.of(mark), EditorView.scrollIntoView(Math.min(mark.from, view.state.doc.length), { y: 'center' })] : setErrorMarkEffect.of(null) }),
     focus: () => view.focus(),

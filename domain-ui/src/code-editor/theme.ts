@@ -1,7 +1,7 @@
 import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { EditorView } from '@codemirror/view';
-import { tags } from '@lezer/highlight';
 import { tokens } from '@plinth/shared-ui/theme';
+import { SQL_TAG_STYLES } from './tag-styles';
 
 /**
  * The editor in the console's colours. Every colour is a token (a CSS custom property), so one
@@ -35,13 +35,5 @@ export const editorTheme = EditorView.theme({
   '.cm-matchingBracket': { backgroundColor: tokens.color.surfaceHover, outline: `1px solid ${tokens.color.borderStrong}` },
 });
 
-export const editorHighlighting = syntaxHighlighting(
-  HighlightStyle.define([
-    { tag: [tags.keyword, tags.operatorKeyword], color: tokens.color.brandText, fontWeight: tokens.fontWeight.medium },
-    { tag: [tags.string, tags.special(tags.string)], color: tokens.color.successText },
-    { tag: [tags.number, tags.bool, tags.null], color: tokens.color.warningText },
-    { tag: [tags.comment, tags.lineComment, tags.blockComment], color: tokens.color.textMuted, fontStyle: 'italic' },
-    { tag: [tags.typeName, tags.standard(tags.name)], color: tokens.color.dangerText },
-    { tag: [tags.punctuation, tags.operator], color: tokens.color.textMuted },
-  ]),
-);
+/** The console's SQL colours (./tag-styles), shared with SQL painted without an editor. */
+export const editorHighlighting = syntaxHighlighting(HighlightStyle.define(SQL_TAG_STYLES.map(({ tag, style }) => ({ tag, ...style }))));

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -56,12 +56,13 @@ describe('ExpressionField', () => {
     expect(screen.queryByRole('listbox')).toBeNull();
   });
 
-  it('colours keywords and strings, and opens the full editor on request', async () => {
+  it("colours keywords and strings with the code editor's grammar, and opens the full editor on request", async () => {
     const user = userEvent.setup();
     const { container } = render(<Host start="status = 'open' and true" />);
     const painted = container.querySelector('pre[aria-hidden]')!;
     expect(painted.textContent).toBe("status = 'open' and true\n");
-    expect([...painted.querySelectorAll('span')].map((s) => s.textContent)).toEqual(['=', "'open'", 'and', 'true']);
+    await waitFor(() => expect([...painted.querySelectorAll('span')].map((s) => s.textContent)).toEqual(['=', "'open'", 'and', 'true']));
+    expect(painted.textContent).toBe("status = 'open' and true\n");
     await user.click(screen.getByRole('button', { name: 'Open full editor' }));
     expect(screen.queryByRole('button', { name: 'Open full editor' })).toBeNull();
     expect(await screen.findByRole('textbox', { name: 'USING expression' })).toBeTruthy();

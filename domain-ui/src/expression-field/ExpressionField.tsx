@@ -3,7 +3,12 @@ import { useFieldControl } from '@plinth/shared-ui/form';
 import { tokens } from '@plinth/shared-ui/theme';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { SqlCodeEditor } from '../code-editor';
-import { completeAt, expressionCompletions, tokenizeSql, type CompletionMatch, type SqlTokenKind } from './sql-tokens';
+import { SQL_PAINT_STYLES } from '../code-editor/tag-styles';
+import { completeAt, expressionCompletions, type CompletionMatch } from './completions';
+
+/** PostgreSQL's grammar and its painting (../code-editor/highlight), fetched once, when a field first shows. */
+let paintModule: Promise<typeof import('../code-editor/highlight')> | null = null;
+const loadPaint = () => (paintModule ??= import(/* webpackChunkName: "sql-language" */ '../code-editor/highlight'));
 
 export interface ExpressionFieldProps {
   /** Accessible name of the field. */
@@ -22,15 +27,6 @@ export interface ExpressionFieldProps {
 }
 
 const c = tokens.color;
-const TOKEN_COLOURS: Partial<Record<SqlTokenKind, { color: string; fontWeight?: number | string; fontStyle?: string }>> = {
-  keyword: { color: c.brandText, fontWeight: tokens.fontWeight.medium },
-  string: { color: c.successText },
-  number: { color: c.warningText },
-  comment: { color: c.textMuted, fontStyle: 'italic' },
-  function: { color: c.dangerText },
-  operator: { color: c.textMuted },
-};
-
 const textStyle = {
   margin: 0,
   padding: `${tokens.space.xs} ${tokens.space.sm}`,
@@ -46,7 +42,8 @@ const textStyle = {
 };
 
 /**
- * A policy expression field (USING / WITH CHECK): PostgreSQL colouring by a small tokenizer and
+ * A policy expression field (USING / WITH CHECK): coloured by PostgreSQL's grammar as the code
+ * editor colours SQL (plain until the grammar has come, a moment after the field first shows), and
  * completion of the table's columns and of auth.uid(), auth.jwt() and auth.role() (as you type, or
  * Ctrl+Space; arrows, Enter or Tab, Escape). Light enough to ship with the policy editor;
  * "Open full editor" swaps in the SQL code editor (CodeMirror, loaded then).
@@ -61,7 +58,15 @@ export function ExpressionField(props: ExpressionFieldProps) {
   const [active, setActive] = useState(0);
   const [full, setFull] = useState(false);
   const all = useMemo(() => expressionCompletions(props.columns ?? []), [props.columns]);
-  const painted = useMemo(() => tokenizeSql(value), [value]);
+  const [paint, setPaint] = useState<typeof import('../code-editor/highlight') | null>(null);
+  useEffect(() => {
+    let live = true;
+    void loadPaint().then((loaded) => live && setPaint(loaded));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const painted = useMemo(() => (paint ? paint.paintSql(value) : [{ text: value, kind: null }]), [paint, value]);
   const listOpen = match !== null;
   // Where a picked completion left the caret, kept through the render that follows it.
   const caretAfterRender = useRef<number | null>(null);
@@ -138,7 +143,7 @@ export function ExpressionField(props: ExpressionFieldProps) {
     <div>
       <div css={{ position: 'relative', borderRadius: tokens.radius.md, background: c.background, border: `1px solid ${c.borderControl}`, '&:focus-within': tokens.focusRing }}>
         <pre ref={shown} aria-hidden css={{ ...textStyle, position: 'absolute', inset: 0, overflow: 'hidden', color: c.text, pointerEvents: 'none' }}>
-          {painted.map((token, index) => (TOKEN_COLOURS[token.kind] ? <span key={index} css={TOKEN_COLOURS[token.kind]}>{token.text}</span> : token.text))}
+          {painted.map((run, index) => (run.kind ? <span key={index} css={SQL_PAINT_STYLES[run.kind]}>{run.text}</span> : run.text))}
           {'\n'}
         </pre>
         <textarea

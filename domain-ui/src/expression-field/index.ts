@@ -1,2 +1,2 @@
 export { ExpressionField, type ExpressionFieldProps } from './ExpressionField';
-export { completeAt, expressionCompletions, tokenizeSql, AUTH_FUNCTIONS, type ExpressionCompletion, type SqlToken } from './sql-tokens';
+export { completeAt, expressionCompletions, AUTH_FUNCTIONS, type ExpressionCompletion } from './completions';

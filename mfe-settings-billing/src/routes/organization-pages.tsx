@@ -1,27 +1,31 @@
-import { Suspense } from 'react';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
-import { lazyWithPreload, PlainPlaceholderPage as PlaceholderPage, useFeatureFlag } from '@plinth/area-kit';
+import { PlainPlaceholderPage as PlaceholderPage, useFeatureFlag } from '@plinth/area-kit';
 import type { FeatureFlag } from '@plinth/shared-contracts';
-import { LoadingSkeleton } from '@plinth/shared-ui/page';
-import { TeamMembers } from '../features/organization/TeamMembers';
+import { Team } from '../features/team/Team';
 import { OrganizationUsage } from '../features/usage/OrganizationUsage';
+import { Subscription } from '../features/billing/Subscription';
+import { Invoices } from '../features/billing/Invoices';
+import { AuditLogs } from '../features/audit-logs/AuditLogs';
+import { OAuthApps } from '../features/oauth-apps/OAuthApps';
 
-// The organization pages (000 §2.1) under /org/{slug}; the integrations page loads when opened.
-const IntegrationsPage = lazyWithPreload(() => import('../features/integrations/IntegrationsPage').then((m) => m.IntegrationsPage));
+// The organization pages (000 §2.1) under /org/{slug} but General, the pages' index, which loads
+// alone (organization-general-page.tsx), and integrations (integration-pages.tsx).
 
-const titled = (title: string) => () => <PlaceholderPage title={title} />;
+/** /org/{slug}/billing[?panel=subscriptionPlan]: the plan, the plans compared, changing plan. */
+export function BillingPage() {
+  const { slug = '' } = useParams();
+  return <Subscription slug={slug} />;
+}
 
-export const GeneralPage = titled('General');
-export const BillingPage = titled('Billing');
-export const InvoicesPage = titled('Invoices');
+export function InvoicesPage() {
+  const { slug = '' } = useParams();
+  return <Invoices slug={slug} />;
+}
 
 export function TeamPage() {
   const { slug = '' } = useParams();
-  return (
-    <PlaceholderPage title="Team">
-      <TeamMembers slug={slug} />
-    </PlaceholderPage>
-  );
+  return <Team slug={slug} />;
 }
 
 export function UsagePage() {
@@ -29,17 +33,8 @@ export function UsagePage() {
   return <OrganizationUsage slug={slug} />;
 }
 
-export function IntegrationsRoute() {
-  const { slug = '' } = useParams();
-  return (
-    <Suspense fallback={<PlaceholderPage title="Integrations"><LoadingSkeleton label="Loading integrations" shape="card" rows={3} /></PlaceholderPage>}>
-      <IntegrationsPage slug={slug} />
-    </Suspense>
-  );
-}
-
 /** A page that exists while its feature flag is on for the organization (000 §6); kept while the flag is unknown. */
-function Flagged({ flag, title }: { flag: FeatureFlag; title: string }) {
+function Flagged({ flag, children }: { flag: FeatureFlag; children: (slug: string) => ReactNode }) {
   const { slug = '' } = useParams();
   const on = useFeatureFlag(flag, { organization: slug, whileUnknown: true });
   if (!on) {
@@ -49,8 +44,10 @@ function Flagged({ flag, title }: { flag: FeatureFlag; title: string }) {
       </PlaceholderPage>
     );
   }
-  return <PlaceholderPage title={title} />;
+  return <>{children(slug)}</>;
 }
 
-export const OAuthAppsPage = () => <Flagged flag="oauth_apps" title="OAuth Apps" />;
-export const AuditLogsPage = () => <Flagged flag="audit_logs" title="Audit Logs" />;
+/** /org/{slug}/apps: the organization's OAuth apps (oauth_apps flag). */
+export const OAuthAppsPage = () => <Flagged flag="oauth_apps">{(slug) => <OAuthApps slug={slug} />}</Flagged>;
+/** /org/{slug}/audit: the organization's audit log (audit_logs flag; read on team and enterprise). */
+export const AuditLogsPage = () => <Flagged flag="audit_logs">{(slug) => <AuditLogs slug={slug} />}</Flagged>;

@@ -1,16 +1,15 @@
-import { Suspense } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { lazyWithPreload, PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
-import { LoadingSkeleton } from '@plinth/shared-ui/page';
+import { PlainPlaceholderPage as PlaceholderPage } from '@plinth/area-kit';
 import { tokens } from '@plinth/shared-ui/theme';
 import { ApiSettingsPanel } from '../features/api-keys/ApiSettingsPanel';
 import { CustomDomainPanel } from '../features/custom-domain/CustomDomainPanel';
 import { ProjectGeneral } from '../features/project-settings/ProjectGeneral';
+import { DatabaseSettings } from '../features/database-settings/DatabaseSettings';
+import { DataApiSettings } from '../features/data-api-settings/DataApiSettings';
+import { Vault } from '../features/vault/Vault';
 import { AuthSettingsLinks, FunctionsSettingsLinks, StorageSettingsLinks } from '../features/area-settings/AreaSettingsPages';
 
-// The project settings pages (000 §2.1) and Branches: the API page, the integrations page (its own
-// chunk, loaded when opened), and titled pages for the rest.
-const ProjectIntegrationsPage = lazyWithPreload(() => import('../features/integrations/IntegrationsPage').then((m) => m.ProjectIntegrationsPage));
+// The project settings pages (000 §2.1) but integrations (integration-pages.tsx) and billing
+// (billing-pages.tsx).
 
 const titled = (title: string) => () => <PlaceholderPage title={title} />;
 
@@ -27,8 +26,26 @@ export function GeneralPage() {
 }
 export const InfrastructurePage = titled('Infrastructure');
 export const AddOnsPage = titled('Add Ons');
-export const VaultPage = titled('Vault');
-export const DatabaseSettingsPage = titled('Database');
+/** Vault: the project's secrets, encrypted in its database and read by its functions (issue 24). */
+export function VaultPage() {
+  return (
+    <PlaceholderPage title="Vault">
+      <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.space.xxl, maxWidth: 1000 }}>
+        <Vault />
+      </div>
+    </PlaceholderPage>
+  );
+}
+/** Database: connecting to the project's database from outside, its password and connection limits. */
+export function DatabaseSettingsPage() {
+  return (
+    <PlaceholderPage title="Database">
+      <div css={{ display: 'grid', gap: tokens.space.xxl, maxWidth: 960 }}>
+        <DatabaseSettings />
+      </div>
+    </PlaceholderPage>
+  );
+}
 export const AuthSettingsPage = () => (
   <PlaceholderPage title="Authentication">
     <AuthSettingsLinks />
@@ -44,31 +61,15 @@ export const FunctionsSettingsPage = () => (
     <FunctionsSettingsLinks />
   </PlaceholderPage>
 );
-export const BillingUsagePage = titled('Usage');
-export const InvoicesPage = titled('Invoices');
-export const BranchesPage = titled('Branches');
 
 export function ApiSettingsPage() {
   return (
     <PlaceholderPage title="API Settings">
-      <ApiSettingsPanel />
-    </PlaceholderPage>
-  );
-}
-
-export function ProjectIntegrationsRoute() {
-  return (
-    <Suspense fallback={<PlaceholderPage title="Integrations"><LoadingSkeleton label="Loading integrations" shape="card" rows={3} /></PlaceholderPage>}>
-      <ProjectIntegrationsPage />
-    </Suspense>
-  );
-}
-
-export function SubscriptionPage() {
-  const [params] = useSearchParams();
-  return (
-    <PlaceholderPage title="Subscription">
-      {params.get('panel') === 'subscriptionPlan' ? <p role="status">The plan choice opens here once billing pages land.</p> : undefined}
+      {/* minmax(0, 1fr): the keys' long values wrap or scroll inside their fields, never the page. */}
+      <div css={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.space.xxl }}>
+        <ApiSettingsPanel />
+        <DataApiSettings />
+      </div>
     </PlaceholderPage>
   );
 }

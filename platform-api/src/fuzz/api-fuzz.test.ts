@@ -26,7 +26,7 @@ const RUNS = Number(process.env.FUZZ_RUNS) || 10;
 const SEED = Number(process.env.FUZZ_SEED) || 7;
 
 /** Routes that create projects or change a project's lifecycle: fuzzed with the other tenant's and generated ids only, so the caller's own project stays up. */
-const OWN_IDS_LEFT_OUT = new Set(['POST /api/platform/projects', 'POST /api/platform/projects/:ref/pause', 'POST /api/platform/projects/:ref/restore', 'POST /api/v1/projects/:ref/branches', 'DELETE /api/platform/projects/:ref']);
+const OWN_IDS_LEFT_OUT = new Set(['POST /api/platform/projects', 'POST /api/platform/projects/:ref/pause', 'POST /api/platform/projects/:ref/restore', 'POST /api/platform/projects/:ref/restart', 'POST /api/v1/projects/:ref/branches', 'DELETE /api/platform/projects/:ref']);
 
 // The server is built at collection time so each route gets its own test.
 const h: TestHarness = await createTestHarness();

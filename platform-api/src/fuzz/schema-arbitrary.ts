@@ -106,6 +106,8 @@ function stringFor(s: JsonSchema, options: ArbitraryOptions): fc.Arbitrary<strin
   const fits = (v: string) => v.length >= minLength && v.length <= (s.maxLength ?? Infinity);
   let fitting: fc.Arbitrary<string>;
   if (s.format === 'uuid') fitting = fc.uuid();
+  else if (s.format === 'date-time') fitting = fc.date({ min: new Date('2020-01-01T00:00:00Z'), max: new Date('2030-01-01T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString());
+  else if (s.format === 'uri') fitting = fc.stringMatching(/^[a-z0-9]{1,12}$/).map((p) => `https://app.example/${p}`);
   else if (s.format === 'email') fitting = fc.tuple(fc.stringMatching(/^[a-z0-9]{1,12}$/), fc.stringMatching(/^[a-z]{1,12}$/)).map(([user, host]) => `${user}@${host}.example`);
   else if (s.pattern) fitting = matching(s.pattern, fits) ?? fc.string({ minLength, maxLength });
   else fitting = fc.string({ minLength, maxLength, unit: fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...'abcxyz019-_./ ') }, { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 }) }) });
@@ -132,7 +134,12 @@ function objectFor(s: JsonSchema, options: ArbitraryOptions, root: JsonSchema, d
     Object.fromEntries(
       Object.entries(props).map(([k, given]) => {
         // Some checks do not reach the JSON Schema (zod/mini's email after a trim): an `email` field is an email address.
-        const v = /email/i.test(k) && given.type === 'string' && !given.format ? { ...given, format: 'email' } : given;
+        // Likewise a redirect URI's refinement: a `…uri`/`…url` field (or a list of them) holds https URLs.
+        const v =
+          /email/i.test(k) && given.type === 'string' && !given.format ? { ...given, format: 'email' }
+          : /ur[il]$/i.test(k) && given.type === 'string' && !given.format ? { ...given, format: 'uri' }
+          : /ur[il]s$/i.test(k) && given.type === 'array' && given.items && !Array.isArray(given.items) && given.items.type === 'string' && !given.items.format ? { ...given, items: { ...given.items, format: 'uri' } }
+          : given;
         const named = options.realStringsFor?.(k);
         return [k, arbitraryFor(v, named ? { ...options, realStrings: named, realStringsWeight: 3 } : options, root, depth + 1)];
       }),

@@ -29,8 +29,8 @@ export function baseValue(schema: JsonSchema | null, zod: z.ZodType | undefined,
     const out = { ...(value ?? {}) };
     for (const [k, s] of Object.entries(schema.properties ?? {})) {
       const mine = PATH_FIELD.test(k) ? own.ids.objectPath : /ref$/.test(k) ? own.ids.ref : /slug$/.test(k) ? own.ids.slug : k === 'table' ? own.ids.table : null;
-      // A field of fixed words (e.g. the table editor's `from: 'start' | 'end'`) names no resource.
-      if (mine !== null && !s.enum) out[k] = shaped(s, mine);
+      // A field of fixed words (e.g. the table editor's `from: 'start' | 'end'`) or of a format (the audit log's `from` date and time) names no resource.
+      if (mine !== null && !s.enum && !s.format) out[k] = shaped(s, mine);
     }
     return out;
   };

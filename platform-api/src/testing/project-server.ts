@@ -44,6 +44,7 @@ export async function startProjectServer(options: { plan?: PlanId; server?: Serv
     if (!res.ok) throw new Error(`could not move the organization to ${options.plan}: ${res.status}`);
   }
   const members = new Map<string, { user: TestUser; role: MemberRole }>();
+  let onTeamPlan = options.plan === 'team' || options.plan === 'enterprise';
 
   const headersOf = (user: TestUser) => ({ cookie: user.jar.header(), [CSRF_HEADER]: user.jar.get('plinth_csrf') ?? '' });
   return {
@@ -59,6 +60,11 @@ export async function startProjectServer(options: { plan?: PlanId; server?: Serv
       if (role === 'Owner' && !who) return headersOf(owner);
       const key = who ?? `default ${role}`;
       let m = members.get(key);
+      // Administrator and Read-only are Team plan roles (001 §6): the organization moves to Team the first time one is asked for.
+      if ((role === 'Administrator' || role === 'Read-only') && !onTeamPlan) {
+        await owner.api.plans.updateSubscription(org.slug, { plan: 'team' });
+        onTeamPlan = true;
+      }
       if (!m) {
         const user = await harness.signUp();
         await owner.api.organizations.addMember(org.slug, { email: user.email, role });

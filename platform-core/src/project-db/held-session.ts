@@ -4,6 +4,7 @@ import { toDatabaseError } from '../database-error';
 import { refuseUnsupportedStatements } from './unsupported-statements';
 import { USER_SESSION_RESET } from './session-reset';
 import { cancelBackend, withOutsideLimit } from './cancel-backend';
+import { sessionSettingOptions } from './vault-key';
 
 // Server mode: a connection of the project's own role kept for one SQL editor run whose large
 // result the editor reads page by page (a held cursor lives in the session that declared it). It
@@ -27,6 +28,8 @@ export const SPARE_SESSION_NAME = 'plinth_held_spare';
 export interface HeldSessionOptions {
   connectionString: string;
   defaultTimeoutMs: number;
+  /** Settings the session starts with (the project's vault key, vault-key.ts). */
+  sessionSettings?: [string, string][];
   /** Wraps each run and read: the database counts it as a call in flight. */
   track: <T>(work: () => Promise<T>) => Promise<T>;
   /** Told once when the session ends, however it ends. */
@@ -53,7 +56,7 @@ export class HeldSession {
   constructor(private readonly opts: HeldSessionOptions) {
     this.client = new pg.Client({
       connectionString: opts.connectionString,
-      options: `-c statement_timeout=${opts.defaultTimeoutMs}`,
+      options: `-c statement_timeout=${opts.defaultTimeoutMs}${sessionSettingOptions(opts.sessionSettings)}`,
       application_name: HELD_SESSION_NAME,
       keepAlive: true,
     });

@@ -5,11 +5,15 @@ import type { ProjectDatabase, ProjectDatabases } from '../deps';
 import { HttpError } from '../deps';
 import { quoteIdent } from '../database-error';
 import type { OpenControlDatabase } from '../control-db';
-import { projectBootstrapSql, projectBootstrapVersion } from '../project-bootstrap.sql';
 import { projectDatabaseName, ServerProjectRoles } from './server-roles';
 import { PgliteProjectDatabase } from './pglite-client';
 import { ServerProjectDatabase } from './server-client';
 import type { CallQueueLimits } from './call-queue';
+import { ProjectDatabaseCredentials } from './credentials';
+import { ProjectWireServer, type WireDatabases } from './wire-server';
+import { bootstrap } from './bootstrap-schema';
+import { sharedReason, withoutPaths } from './open-failure';
+import { ProjectSessionSettings } from './vault-key';
 
 type OpenDatabase = PgliteProjectDatabase | ServerProjectDatabase;
 
@@ -30,9 +34,6 @@ export interface ProjectDatabaseManagerOptions {
 
 export { projectDatabaseName } from './server-roles';
 
-/** A database error's text with file-system paths taken out, fit for a status history. */
-const withoutPaths = (reason: string) => reason.replace(/(?<![\w)])\/(?:[\w.@+-]+\/)+[\w.@+-]*/g, '(path)');
-
 /**
  * Creates, opens and closes project databases: in embedded mode a PGlite data directory per
  * project (`<dataDir>/projects/<ref>/pgdata`) served by a worker thread; in server mode a
@@ -40,7 +41,11 @@ const withoutPaths = (reason: string) => reason.replace(/(?<![\w)])\/(?:[\w.@+-]
  * its worker (or pool) is closed for being idle or for the bound on open databases, and opens
  * again on its next call.
  */
-export class ProjectDatabaseManager implements ProjectDatabases {
+export class ProjectDatabaseManager implements ProjectDatabases, WireDatabases {
+  /** Who may connect to a project's database from outside, and its limits (both modes). */
+  readonly credentials: ProjectDatabaseCredentials;
+  /** Embedded: the wire protocol server of the project databases, once made (wireServer()). */
+  wire: ProjectWireServer | null = null;
   private readonly open = new Map<string, OpenDatabase>();
   private readonly opening = new Map<string, Promise<OpenDatabase>>();
   /** Embedded: the real data directory of each open project, so no two projects ever open one. */
@@ -54,9 +59,43 @@ export class ProjectDatabaseManager implements ProjectDatabases {
   private openFailed: (ref: string, reason: string) => void = () => undefined;
   /** Server mode: the project's two roles, made and checked from the control database (server-roles.ts). */
   private readonly roles: ServerProjectRoles | null;
+  /** What every session of a project's database starts with: its vault key (vault-key.ts). */
+  private readonly sessionSettings: ProjectSessionSettings;
 
   constructor(private readonly opts: ProjectDatabaseManagerOptions) {
-    this.roles = opts.databaseUrl ? new ServerProjectRoles(opts.control, opts.databaseUrl) : null;
+    this.roles = opts.databaseUrl ? new ServerProjectRoles(opts.control, opts.databaseUrl, opts.statementTimeoutMs) : null;
+    this.sessionSettings = new ProjectSessionSettings(opts.control);
+    this.credentials = new ProjectDatabaseCredentials(opts.control);
+  }
+
+  get statementTimeoutMs(): number {
+    return this.opts.statementTimeoutMs;
+  }
+
+  /** Embedded: the wire protocol server of the project databases (made once, not listening yet); null in server mode. */
+  wireServer(): ProjectWireServer | null {
+    if (!this.embedded) return null;
+    this.wire ??= new ProjectWireServer(this, this.credentials);
+    return this.wire;
+  }
+
+  /** Embedded: an active project's database for a wire connection; null when it is not running. */
+  async wireDatabase(ref: string): Promise<PgliteProjectDatabase | null> {
+    if (!this.embedded || !this.open.has(ref) && !this.opening.has(ref)) return null;
+    const db = await this.get(ref).catch(() => null);
+    return db instanceof PgliteProjectDatabase ? db : null;
+  }
+
+  /**
+   * The project's database connections after its password or limits changed: embedded, the wire
+   * connections end (they reconnect with the new password); server mode, the project role takes
+   * the new password and limits and the pools open again with them.
+   */
+  async applyCredentials(ref: string): Promise<void> {
+    await this.wire?.disconnect(ref, 'terminating connection because the project database password or limits changed');
+    if (this.embedded || !this.open.has(ref)) return;
+    await this.close(ref);
+    await this.openDatabase(ref);
   }
 
   get embedded(): boolean {
@@ -210,7 +249,9 @@ export class ProjectDatabaseManager implements ProjectDatabases {
     await symlink(spare.dir, link, 'dir');
     // The spare's worker keeps the files open under their pool path, which the link points to.
     this.claimed.set(await realpath(spare.dir), ref);
+    const settings = await this.sessionSettings.of(ref);
     this.open.set(ref, spare.db.adopt(ref, this.hooks(ref)));
+    await spare.db.setSessionSettings(settings);
     this.enforceBound(ref);
     return true;
   }
@@ -269,7 +310,7 @@ export class ProjectDatabaseManager implements ProjectDatabases {
       if (!(await exists(path.join(dir, 'PG_VERSION')))) throw new Error(`the database files of project ${ref} are missing`);
       await this.refuseShared(ref, dir);
       this.claimed.set(dir, ref);
-      db = new PgliteProjectDatabase(ref, dir, this.opts.statementTimeoutMs, { queue: this.opts.queue });
+      db = new PgliteProjectDatabase(ref, dir, this.opts.statementTimeoutMs, { queue: this.opts.queue, sessionSettings: await this.sessionSettings.of(ref) });
     } else {
       const roles = this.roles!;
       const urls = await roles.prepare(ref);
@@ -277,6 +318,7 @@ export class ProjectDatabaseManager implements ProjectDatabases {
         queue: this.opts.queue,
         idleMs: this.opts.databaseIdleMs,
         projectRoleUrl: urls.owner,
+        sessionSettings: await this.sessionSettings.of(ref),
         onLoginRefused: () => roles.prepare(ref).then(() => undefined),
       });
     }
@@ -362,6 +404,20 @@ export class ProjectDatabaseManager implements ProjectDatabases {
 
   /** Closes a project's database; its files (or server database) are kept. */
   async close(ref: string): Promise<void> {
+    await this.wire?.disconnect(ref).catch(() => undefined);
+    const open = this.open.get(ref);
+    // Server mode: people's own connections (the project role's sessions outside the platform's
+    // pools) end too, as the project role itself may end its own sessions.
+    if (open instanceof ServerProjectDatabase) {
+      await open
+        .query(
+          `select count(pg_catalog.pg_terminate_backend(pid)) from pg_catalog.pg_stat_activity
+            where datname operator(pg_catalog.=) pg_catalog.current_database() and usename operator(pg_catalog.=) current_user and pid operator(pg_catalog.<>) pg_catalog.pg_backend_pid()`,
+          [],
+          { user: true, timeoutMs: 5_000 },
+        )
+        .catch(() => undefined);
+    }
     const db = this.release(ref);
     if (db) await db.close();
   }
@@ -376,6 +432,7 @@ export class ProjectDatabaseManager implements ProjectDatabases {
   async closeAll(): Promise<void> {
     this.closing = true;
     if (this.idleTimer) clearInterval(this.idleTimer);
+    await this.wire?.close().catch(() => undefined);
     const spare = await this.spare?.catch(() => null);
     if (spare) await spare.db.close().catch(() => undefined);
     await Promise.all([...this.opening.values()].map((p) => p.catch(() => undefined)));
@@ -384,27 +441,4 @@ export class ProjectDatabaseManager implements ProjectDatabases {
   }
 }
 
-function sharedReason(others: string[]): string {
-  return `its data directory is also the data directory of project ${others.join(', ')}; neither was opened. Give each project its own data directory, then restore it`;
-}
-
-/** Runs the bootstrap SQL unless this database already has this version of it (marked on the storage schema). */
-async function bootstrap(db: ProjectDatabase): Promise<void> {
-  const version = projectBootstrapVersion();
-  const marked = await db.query<{ v: string | null }>(
-    `select pg_catalog.obj_description(pg_catalog.to_regnamespace('storage')::pg_catalog.oid, 'pg_namespace'::pg_catalog.name) as v`,
-  );
-  if (marked.rows[0]?.v === version) return;
-  // On a server the roles were made from the control database (projectRolesSql).
-  for (const sql of projectBootstrapSql({ roles: db instanceof PgliteProjectDatabase })) await db.exec(sql);
-  await db.exec(`comment on schema storage is '${version}'`);
-}
-
-async function exists(p: string): Promise<boolean> {
-  try {
-    await stat(p);
-    return true;
-  } catch {
-    return false;
-  }
-}
+const exists = (p: string): Promise<boolean> => stat(p).then(() => true, () => false);

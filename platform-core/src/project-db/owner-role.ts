@@ -32,11 +32,15 @@ export const ADMIN_CONNECTIONS = 3;
 export const OWNER_CONNECTION_LIMIT = 12;
 
 /**
- * A project role's password: an HMAC of the project ref under the server's secret (the platform's
- * role of the project under a label of its own).
+ * A project role's password: an HMAC of the project ref (and the password's generation once it was
+ * reset) under the server's secret (the platform's role of the project under a label of its own).
+ * The embedded database's wire protocol server checks the same password (wire-server.ts).
  */
-export function projectRolePassword(secret: Buffer, ref: string, role: 'owner' | 'admin' = 'owner'): string {
-  return createHmac('sha256', secret).update(`${role === 'owner' ? 'project-database-role' : 'project-database-admin'}|${ref}`).digest('base64url');
+export function projectRolePassword(secret: Buffer, ref: string, role: 'owner' | 'admin' = 'owner', generation = 0): string {
+  // A reset of the project's database password moves its generation on (credentials.ts); the first
+  // generation keeps the label projects were made with.
+  const label = `${role === 'owner' ? 'project-database-role' : 'project-database-admin'}|${ref}${generation > 0 ? `|${generation}` : ''}`;
+  return createHmac('sha256', secret).update(label).digest('base64url');
 }
 
 /** A SCRAM-SHA-256 verifier of a password (what `ALTER ROLE … PASSWORD` stores, RFC 5802/7677). */

@@ -7,7 +7,7 @@ import { HttpError } from '../deps';
 import { CallQueue, DEFAULT_CALL_QUEUE_LIMITS, type CallQueueLimits } from './call-queue';
 import { refuseUnsupportedStatements } from './unsupported-statements';
 import { DatabaseError, STATEMENT_TIMEOUT_CODE } from '../database-error';
-import type { RoleContext, WorkerInit, WorkerRequest, WorkerResponse } from './protocol';
+import type { RoleContext, WireAnswer, WorkerInit, WorkerRequest, WorkerResponse } from './protocol';
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./pglite-worker.ts', import.meta.url).href;
@@ -36,6 +36,8 @@ export interface PgliteProjectDatabaseOptions {
   onWorkerStart?: () => void;
   /** Told when the database files cannot be opened (again). */
   onStartFailure?: (reason: string) => void;
+  /** Settings every session starts with (the project's vault key, vault-key.ts). */
+  sessionSettings?: [string, string][];
 }
 
 /**
@@ -70,6 +72,12 @@ export class PgliteProjectDatabase implements ProjectDatabase {
     return this;
   }
 
+  /** The settings every session starts with, from now on: a running worker takes them at once (an adopted spare). */
+  async setSessionSettings(settings: [string, string][]): Promise<void> {
+    this.options.sessionSettings = settings;
+    if (this.running) await this.exclusive(() => this.send({ op: 'settings', settings }, this.defaultTimeoutMs));
+  }
+
   /** Its worker thread is running (the database is open and holds memory). */
   get running(): boolean {
     return this.worker !== null || this.starting !== null;
@@ -89,7 +97,7 @@ export class PgliteProjectDatabase implements ProjectDatabase {
     if (this.worker) return Promise.resolve(this.worker);
     if (this.starting) return this.starting;
     this.starting = pgliteModule().then((pgliteWasmModule) => new Promise<Worker>((resolve, reject) => {
-      const init: WorkerInit = { entry: ENTRY, dataDir: this.dataDir, pgliteWasmModule };
+      const init: WorkerInit = { entry: ENTRY, dataDir: this.dataDir, pgliteWasmModule, sessionSettings: this.options.sessionSettings };
       const worker = new Worker(BOOT, { workerData: init });
       let ready = false;
       let failed = false;
@@ -231,6 +239,41 @@ export class PgliteProjectDatabase implements ProjectDatabase {
     });
   }
 
+  /**
+   * A person's connection over the Postgres wire protocol (wire-server.ts). The embedded database
+   * has one session, so each run of the connection's messages has the database alone (as a user's
+   * statement: console calls queued behind it wait briefly, then answer busy), and keeps it while
+   * the connection is inside a transaction. Between runs the session is reset for the platform's
+   * calls and the connection's own settings are set again before its next run.
+   */
+  wireSession(startupSettings: [string, string][] = []): PgliteWireSession {
+    return new PgliteWireSession(
+      () => this.lease(),
+      (data, restore, timeoutMs) => this.send<WireAnswer>({ op: 'wire', data, restore }, timeoutMs),
+      (timeoutMs) => this.send({ op: 'exec', sql: 'rollback', inTransaction: true, endsTransaction: true }, timeoutMs).then(() => undefined),
+      startupSettings,
+    );
+  }
+
+  /** The database alone until the answered function is called (a user's turn in the queue). */
+  private lease(): Promise<() => void> {
+    return new Promise((acquired, failed) => {
+      this.calls
+        .run(
+          () =>
+            new Promise<void>((release) => {
+              this.lastUsedAt = Date.now();
+              acquired(() => {
+                this.lastUsedAt = Date.now();
+                release();
+              });
+            }),
+          true,
+        )
+        .catch(failed);
+    });
+  }
+
   sizeBytes(): Promise<number> {
     return this.exclusive(() => this.send<number>({ op: 'size' }, this.defaultTimeoutMs));
   }
@@ -258,5 +301,62 @@ export class PgliteProjectDatabase implements ProjectDatabase {
       await this.stopWorker();
       this.closed = true;
     });
+  }
+}
+
+/** One wire protocol connection's turn-taking on an embedded project database (see PgliteProjectDatabase.wireSession). */
+export class PgliteWireSession {
+  private release: (() => void) | null = null;
+  private settings: [string, string][];
+  private fresh = true;
+
+  constructor(
+    private readonly lease: () => Promise<() => void>,
+    private readonly sendWire: (data: Uint8Array, restore: [string, string][] | undefined, timeoutMs: number) => Promise<WireAnswer>,
+    private readonly rollback: (timeoutMs: number) => Promise<void>,
+    startupSettings: [string, string][],
+  ) {
+    this.settings = startupSettings;
+  }
+
+  /** Inside a transaction: the database is held for this connection. */
+  get holding(): boolean {
+    return this.release !== null;
+  }
+
+  /** Runs the connection's messages; answers the backend's messages. A rejection ends the connection. */
+  async run(data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
+    let restore: [string, string][] | undefined;
+    if (!this.release) {
+      this.release = await this.lease();
+      restore = this.fresh || this.settings.length ? this.settings : undefined;
+      this.fresh = false;
+    }
+    let answer: WireAnswer;
+    try {
+      answer = await this.sendWire(data, restore, timeoutMs);
+    } catch (err) {
+      this.free();
+      throw err;
+    }
+    if (answer.status === 'I' || answer.status === null) {
+      if (answer.settings) this.settings = answer.settings;
+      // Messages that end without a ReadyForQuery (a Flush) keep the database until one comes.
+      if (answer.status === 'I') this.free();
+    }
+    return answer.data;
+  }
+
+  /** The connection ended: an open transaction is rolled back and the session reset before anyone else uses it. */
+  async end(timeoutMs = 10_000): Promise<void> {
+    if (!this.release) return;
+    await this.rollback(timeoutMs).catch(() => undefined);
+    this.free();
+  }
+
+  private free(): void {
+    const release = this.release;
+    this.release = null;
+    release?.();
   }
 }

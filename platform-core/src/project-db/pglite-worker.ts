@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { RoleContext, WireResult, WorkerInit, WorkerRequest, WorkerResponse } from './protocol';
+import type { RoleContext, WireAnswer, WireResult, WorkerInit, WorkerRequest, WorkerResponse } from './protocol';
 import { quoteIdent } from '../database-error';
 import { USER_SESSION_RESET } from './session-reset';
 import { PLATFORM_SEARCH_PATH } from './owner-role';
@@ -15,6 +15,12 @@ const port = parentPort!;
 const send = (msg: WorkerResponse) => port.postMessage(msg);
 
 type Runner = Pick<Transaction, 'query' | 'exec'>;
+
+/** Settings the session starts with (the project's vault key, vault-key.ts): set at start and again after every reset. */
+let sessionSettings: [string, string][] = init.sessionSettings ?? [];
+async function applySessionSettings(db: PGlite): Promise<void> {
+  for (const [name, value] of sessionSettings) await db.query('select pg_catalog.set_config($1, $2, false)', [name, value]);
+}
 
 async function applyContext(tx: Runner, ctx: RoleContext): Promise<void> {
   if (ctx.role) await tx.exec(`set local role ${quoteIdent(ctx.role)}`);
@@ -43,17 +49,49 @@ async function healthy(db: PGlite, req: WorkerRequest): Promise<boolean> {
       // defined) must not carry into the API's next call, so each request ends with the session
       // as it began.
       const r = await db.exec(`${USER_SESSION_RESET}; select 1 as ok`);
-      return (r[r.length - 1]?.rows[0] as { ok?: number } | undefined)?.ok === 1;
+      const ok = (r[r.length - 1]?.rows[0] as { ok?: number } | undefined)?.ok === 1;
+      if (ok) await applySessionSettings(db);
+      return ok;
     }
     const r = await db.query<{ ok: number }>('select 1 as ok');
     return r.rows[0]?.ok === 1;
   } catch (err) {
-    return (err as { code?: string })?.code === '25P02' && req.op !== 'size' && !!req.inTransaction;
+    return (err as { code?: string })?.code === '25P02' && (req.op === 'query' || req.op === 'exec') && !!req.inTransaction;
   }
 }
 
 /** A successful request is followed by the probe unless it is a step inside a transaction that has not ended yet. */
 const probed = (req: WorkerRequest) => req.op !== 'close' && !((req.op === 'query' || req.op === 'exec') && req.inTransaction && !req.endsTransaction);
+
+/** The transaction status of the last ReadyForQuery ('Z', length 5, status) in a backend's messages. */
+function readyStatus(data: Uint8Array): WireAnswer['status'] {
+  let at = 0;
+  let status: WireAnswer['status'] = null;
+  while (at + 5 <= data.length) {
+    const length = ((data[at + 1]! << 24) | (data[at + 2]! << 16) | (data[at + 3]! << 8) | data[at + 4]!) >>> 0;
+    if (data[at] === 0x5a && length === 5 && at + 6 <= data.length) status = String.fromCharCode(data[at + 5]!) as WireAnswer['status'];
+    at += 1 + length;
+  }
+  return status;
+}
+
+/**
+ * A person's wire protocol messages (wire-server.ts): the connection's settings set again when the
+ * session was reset since, the messages run as they came, and when no transaction is left open the
+ * session's own settings read back (the main thread keeps them for the connection's next messages).
+ * The session is then reset by the health probe after the request, like every other call.
+ */
+async function runWire(db: PGlite, req: Extract<WorkerRequest, { op: 'wire' }>): Promise<WireAnswer> {
+  for (const [name, value] of req.restore ?? []) await db.query('select pg_catalog.set_config($1, $2, false)', [name, value]);
+  const data = await db.execProtocolRaw(req.data, { syncToFs: true });
+  const status = readyStatus(data);
+  if (status !== 'I') return { data, status };
+  const settings = await db.query<{ name: string; setting: string }>(
+    `select name, setting from pg_catalog.pg_settings where source operator(pg_catalog.=) 'session'
+       and name operator(pg_catalog.<>) all (array['transaction_isolation', 'transaction_read_only', 'transaction_deferrable'])`,
+  );
+  return { data, status, settings: settings.rows.map((r) => [r.name, r.setting]) };
+}
 
 /** A statement of the platform set the search path for the rest of the transaction it runs in. */
 let pinnedInTransaction = false;
@@ -63,6 +101,7 @@ async function main() {
   try {
     db = await PGlite.create(init.dataDir, { extensions: PGLITE_EXTENSIONS, ...(init.pgliteWasmModule ? { pgliteWasmModule: init.pgliteWasmModule } : {}) });
     await db.query('select 1');
+    await applySessionSettings(db);
   } catch (err) {
     send({ id: -1, ready: false, error: { message: (err as Error)?.message ?? String(err) } });
     return;
@@ -99,6 +138,16 @@ async function main() {
         } else {
           result = await run(db);
         }
+      } else if (req.op === 'wire') {
+        result = await runWire(db, req);
+        if ((result as WireAnswer).status !== 'I') {
+          // Inside the person's transaction: the session stays as it is until it ends.
+          send({ id: req.id, ok: true, result });
+          return;
+        }
+      } else if (req.op === 'settings') {
+        sessionSettings = req.settings;
+        result = null;
       } else if (req.op === 'size') {
         const r = await db.query<{ size: number }>('select pg_database_size(current_database())::float8 as size');
         result = r.rows[0]?.size ?? 0;

@@ -24,12 +24,29 @@ export type WorkerRequest =
   | ({ id: number; op: 'query'; sql: string; params: unknown[]; ctx?: RoleContext; platform?: boolean } & TransactionStep)
   | ({ id: number; op: 'exec'; sql: string; ctx?: RoleContext; platform?: boolean } & TransactionStep)
   | { id: number; op: 'size' }
+  /**
+   * Postgres wire protocol messages of a person's connection (wire-server.ts), run as they came.
+   * `restore`: the connection's own settings, set again first (the session was reset since its
+   * last messages). When the messages leave no transaction open, the worker answers the session's
+   * settings and resets the session for the platform's next call.
+   */
+  | { id: number; op: 'wire'; data: Uint8Array; restore?: [string, string][] }
+  /** Settings every session of the database starts with (the vault key), replacing those given before. */
+  | { id: number; op: 'settings'; settings: [string, string][] }
   | { id: number; op: 'close' };
 
 export interface WireResult {
   rows: Record<string, unknown>[];
   fields: { name: string; dataTypeID: number }[];
   affectedRows?: number;
+}
+
+/** What a `wire` request answers: the backend's messages, its transaction status, and the session's settings when idle. */
+export interface WireAnswer {
+  data: Uint8Array;
+  /** The last ReadyForQuery's status: I idle, T in a transaction, E in a failed one; null: none was sent. */
+  status: 'I' | 'T' | 'E' | null;
+  settings?: [string, string][];
 }
 
 export type WorkerResponse =
@@ -43,4 +60,6 @@ export interface WorkerInit {
   dataDir: string;
   /** Postgres compiled once by the main thread and shared by every worker. */
   pgliteWasmModule?: WebAssembly.Module;
+  /** Settings every session starts with, set again after each reset (vault-key.ts). */
+  sessionSettings?: [string, string][];
 }

@@ -9,6 +9,7 @@ import { HeldSession } from './held-session';
 import { checkedTexts, kindOf, preparedName, result, results, type PoolKind } from './server-statements';
 import { USER_SESSION_RESET } from './session-reset';
 import { ADMIN_CONNECTIONS, PLATFORM_SESSION_OPTIONS } from './owner-role';
+import { sessionSettingOptions } from './vault-key';
 import { cancelBackend, withOutsideLimit } from './cancel-backend';
 
 type Runner = Pick<ProjectDatabase, 'query' | 'exec'>;
@@ -36,6 +37,8 @@ export interface ServerProjectDatabaseOptions {
   queue?: CallQueueLimits;
   /** Connections of the app pool (default DEFAULT_APP_CONNECTIONS). */
   appConnections?: number;
+  /** Settings every session starts with, as startup options (the project's vault key, vault-key.ts). */
+  sessionSettings?: [string, string][];
 }
 
 /**
@@ -80,7 +83,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
           idleTimeoutMillis: this.options.idleMs ?? 10_000,
           connectionTimeoutMillis: this.limits.maxWaitMs,
           // The platform's own sessions see pg_catalog alone on their path (owner-role.ts).
-          options: `-c statement_timeout=${this.defaultTimeoutMs}${platform ? ` ${PLATFORM_SESSION_OPTIONS}` : ''}`,
+          options: `-c statement_timeout=${this.defaultTimeoutMs}${platform ? ` ${PLATFORM_SESSION_OPTIONS}` : ''}${sessionSettingOptions(this.options.sessionSettings)}`,
           // The app pool runs the API's own statements only: a statement is sent without waiting for the answer to the one before.
           pipeline,
         });
@@ -165,6 +168,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
     const session = new HeldSession({
       connectionString: this.options.projectRoleUrl,
       defaultTimeoutMs: this.defaultTimeoutMs,
+      sessionSettings: this.options.sessionSettings,
       track: async (work) => {
         this.inFlight++;
         this.lastUsedAt = Date.now();

@@ -5,6 +5,7 @@ import { loadServerSecret } from '../csrf';
 import { LEGACY_OWNED_OBJECTS_SQL, projectDatabaseGrantsSql, projectRolesSql, projectSchemasSql } from '../project-bootstrap.sql';
 import { ADMIN_CONNECTIONS, OWNER_CONNECTION_LIMIT, PLATFORM_SEARCH_PATH, PLATFORM_SESSION_OPTIONS, projectAdminRoleName, projectRoleName, projectRolePassword, projectRoleUrl, scramVerifier } from './owner-role';
 import type { ServerProjectDatabase } from './server-client';
+import { ProjectDatabaseCredentials, type ProjectDatabaseSettings } from './credentials';
 
 /** Server-mode name of a project's database. */
 export const projectDatabaseName = (ref: string) => `plinth_project_${ref}`;
@@ -18,11 +19,21 @@ export class ServerProjectRoles {
   private roleSecret: Promise<Buffer> | null = null;
   /** CONNECT to the control database is taken from PUBLIC (once per process). */
   private controlClosed: Promise<void> | null = null;
+  private readonly credentials: ProjectDatabaseCredentials;
 
   constructor(
     private readonly control: ControlDatabase,
     private readonly databaseUrl: string,
-  ) {}
+    /** A person's connections' statement time-out when the project set none (the platform's). */
+    private readonly defaultStatementTimeoutMs = 15_000,
+  ) {
+    this.credentials = new ProjectDatabaseCredentials(control);
+  }
+
+  /** Connections the project role may hold: the platform's pools, and a person's clients when the project set a limit. */
+  private static ownerConnections(settings: ProjectDatabaseSettings | null): number {
+    return OWNER_CONNECTION_LIMIT + (settings?.connectionLimit ?? 0);
+  }
 
   /** Server mode: the secret the project roles' passwords are derived from. */
   private async secret(): Promise<Buffer> {
@@ -49,7 +60,9 @@ export class ServerProjectRoles {
   async prepare(ref: string): Promise<{ owner: string; admin: string }> {
     const secret = await this.secret();
     const database = projectDatabaseName(ref);
-    const owner = { name: projectRoleName(ref), password: projectRolePassword(secret, ref, 'owner') };
+    // The password's generation and the project's limits (credentials.ts): a reset or a new limit takes effect here.
+    const settings = await this.credentials.settings(ref);
+    const owner = { name: projectRoleName(ref), password: projectRolePassword(secret, ref, 'owner', settings?.passwordGeneration ?? 0) };
     const admin = { name: projectAdminRoleName(ref), password: projectRolePassword(secret, ref, 'admin') };
     const control = this.control;
     for (const statement of projectRolesSql({
@@ -58,18 +71,20 @@ export class ServerProjectRoles {
       database,
       ownerVerifier: scramVerifier(owner.password),
       adminVerifier: scramVerifier(admin.password),
-      ownerConnections: OWNER_CONNECTION_LIMIT,
+      ownerConnections: ServerProjectRoles.ownerConnections(settings),
       adminConnections: ADMIN_CONNECTIONS,
     })) {
       await control.query(statement);
     }
+    // The statement time-out of a person's own connections (the platform's pools set theirs at start).
+    await control.query(`alter role ${quoteIdent(owner.name)} set statement_timeout = ${Math.trunc(settings?.statementTimeoutMs ?? this.defaultStatementTimeoutMs)}`);
     const owned = await control.query<{ mine: boolean }>(
       `select d.datdba operator(pg_catalog.=) r.oid as mine from pg_catalog.pg_database d, pg_catalog.pg_roles r
         where d.datname operator(pg_catalog.=) $1 and r.rolname operator(pg_catalog.=) current_user`,
       [database],
     );
     if (owned.rows[0]?.mine) {
-      await control.query(projectDatabaseGrantsSql({ owner: owner.name, database, connections: OWNER_CONNECTION_LIMIT + ADMIN_CONNECTIONS }));
+      await control.query(projectDatabaseGrantsSql({ owner: owner.name, database, connections: ServerProjectRoles.ownerConnections(settings) + ADMIN_CONNECTIONS }));
       await this.handOverLegacyObjects(ref, admin.name);
       await control.query(`alter database ${quoteIdent(database)} owner to ${quoteIdent(admin.name)}`);
     }
@@ -111,7 +126,8 @@ export class ServerProjectRoles {
    * project role owns `public` and the user's objects; both roles are what they must be.
    */
   async secureSchemas(db: ServerProjectDatabase, ref: string): Promise<void> {
-    const grants = { owner: projectRoleName(ref), database: projectDatabaseName(ref), connections: OWNER_CONNECTION_LIMIT + ADMIN_CONNECTIONS };
+    const settings = await this.credentials.settings(ref);
+    const grants = { owner: projectRoleName(ref), database: projectDatabaseName(ref), connections: ServerProjectRoles.ownerConnections(settings) + ADMIN_CONNECTIONS };
     for (const statement of projectSchemasSql(grants)) await db.exec(statement);
     // The console's session is the platform's role with pg_catalog alone on its path; a statement
     // sent for a user runs as the project role; neither is a superuser.

@@ -109,7 +109,7 @@ describe('StorageAdmin', () => {
 
 describe('RestAdmin and ProjectRecords', () => {
   it("answers the data API's settings and whether it serves; an unknown project has none", async () => {
-    expect(await admin.rest.settings(ref)).toEqual({ schemas: ['public'], maxRows: 1000 });
+    expect(await admin.rest.settings(ref)).toEqual({ schemas: ['public'], maxRows: 1000, extraSearchPath: ['public'], aggregatesEnabled: false, txEnd: 'commit', planEnabled: false });
     expect(await admin.rest.serving(ref)).toBe(true);
     expect(await admin.rest.settings('zzzzzzzzzzzzzzzzzzzz')).toBeNull();
   });
@@ -118,6 +118,6 @@ describe('RestAdmin and ProjectRecords', () => {
     await admin.rest.settings(ref);
     await h.internals.control.query('insert into project_rest_settings (project_ref, exposed_schemas, max_rows) values ($1, $2, $3)', [ref, ['public', 'extra'], 10]);
     admin.records.forget(ref);
-    expect(await admin.rest.settings(ref)).toEqual({ schemas: ['public', 'extra'], maxRows: 10 });
+    expect(await admin.rest.settings(ref)).toEqual({ schemas: ['public', 'extra'], maxRows: 10, extraSearchPath: ['public'], aggregatesEnabled: false, txEnd: 'commit', planEnabled: false });
   });
 });

@@ -3,6 +3,7 @@ import { projectSecrets } from '../caller';
 import { adminCreateUser, adminDeleteUser, adminUpdateUser } from '../auth/admin';
 import { ProjectAuthLimits, sendEmailLink, type AuthContext } from '../auth/context';
 import { invite } from '../auth/email-flows';
+import { factorSecretKey } from '../auth/factor-secret';
 import { AuthError } from '../auth/errors';
 import { createAuthMailer, listOutbox } from '../auth/mail';
 import { readOAuthProviders, writeOAuthProviders } from '../auth/providers';
@@ -52,6 +53,7 @@ export function createAuthAdmin(deps: AuthAdminDeps, env: NodeJS.ProcessEnv = pr
         baseUrl: `${deps.projectUrls.base(ref, { protocol: origin.protocol, host: origin.host }, false)}/auth/v1`,
         mailer,
         limits,
+        factorKey: () => factorSecretKey(deps.control, ref),
         ip: origin.ip,
         userAgent: origin.userAgent,
       });

@@ -150,6 +150,8 @@ export interface StorageAdmin {
   mountResumable<Caller>(app: FastifyInstance, mount: ConsoleResumableMount<Caller>): void;
   /** Schedules, on `app`'s start and stop, the roll-back of unfinished uploads and the expiry of abandoned resumable ones. */
   scheduleSweeps(app: FastifyInstance): void;
+  /** Removes what the services made from a deleted project's files (its transformed images). */
+  forgetProject(ref: string): Promise<void>;
 }
 
 /** The console's part of the data API. */

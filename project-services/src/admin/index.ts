@@ -4,8 +4,8 @@ import { createProjectRecords, createRestAdmin } from './rest-admin';
 import { createStorageAdmin } from './storage-admin';
 import type { ProjectServicesAdmin } from './contracts';
 
-/** What the console's facade holds: the control database, the project databases, the object store and the project URLs. */
-export type ProjectServicesAdminDeps = Pick<ApiDeps, 'control' | 'databases' | 'objects' | 'projectUrls'>;
+/** What the console's facade holds: the control database, the project databases, the object store, the project URLs and the data directory (where transformed images are kept). */
+export type ProjectServicesAdminDeps = Pick<ApiDeps, 'control' | 'databases' | 'objects' | 'projectUrls'> & { dataDir?: string };
 
 /**
  * The project services as the console may use them (./contracts.ts), bound once to what they need,

@@ -10,9 +10,11 @@ import { cacheControlOf, contentTypeOf, mountResumable, objectNameOf, scheduleRe
 import { objectHeaders } from '../storage-engine/serving';
 import { encodeObjectPath, projectSigningSecret, signObjectToken } from '../storage-engine/signing';
 import { scheduleUploadRecovery } from '../storage-engine/uploads';
+import { transformCacheAt } from '../storage/image-transform';
+import { imageCacheDir } from '../storage/render';
 import type { ProjectStorage, StorageAdmin } from './contracts';
 
-export type StorageAdminDeps = Pick<ApiDeps, 'control' | 'databases' | 'objects'>;
+export type StorageAdminDeps = Pick<ApiDeps, 'control' | 'databases' | 'objects'> & { dataDir?: string };
 
 /**
  * The console's StorageAdmin: the storage engine with the database owner's privileges (storage
@@ -63,6 +65,7 @@ export function createStorageAdmin(deps: StorageAdminDeps): StorageAdmin {
     config: (ref, organizationId) => getStorageConfig(control, ref, organizationId),
     setConfig: (ref, organizationId, fileSizeLimit) => setStorageConfig(control, ref, organizationId, fileSizeLimit),
     mimeAllowed: (allowed, mime) => mimeAllowed(allowed, mime),
+    forgetProject: async (ref) => (deps.dataDir ? transformCacheAt(imageCacheDir(deps.dataDir)).forgetProject(ref) : undefined),
     uploadMetadata: (metadata) => ({ objectName: objectNameOf(metadata), contentType: contentTypeOf(metadata), cacheControl: cacheControlOf(metadata) }),
     mountResumable(app, mount) {
       mountResumable(app, deps, {

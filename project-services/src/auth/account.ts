@@ -11,8 +11,9 @@ import {
   withinLimits,
   type AuthContext,
 } from './context';
+import { emailTokenHash } from './tokens';
 import { AuthError, invalid } from './errors';
-import { endSessions, rotateRefreshToken, sessionExists } from './sessions';
+import { endSessions, rotateRefreshToken, sessionExists, sessionLevel } from './sessions';
 import { insertUser, isBanned, updateUser, userByEmail, userById, userJson, type AuthUser } from './users';
 
 // What a user of the project does for themselves: sign up, sign in, refresh, read and change their
@@ -24,6 +25,7 @@ const banned = () => new AuthError(400, 'user_banned', 'User is banned');
 
 /** POST /signup: a session at once, or (email confirmation on) the user and a confirmation email. */
 export async function signUp(ctx: AuthContext, body: Body, redirectTo: unknown) {
+  if (body.email === undefined && body.phone === undefined && body.password === undefined) return anonymousSignIn(ctx, body);
   if (!ctx.settings.signUpsAllowed) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   if (body.email === undefined && body.phone !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
   const email = checkEmail(body.email);
@@ -47,6 +49,19 @@ export async function signUp(ctx: AuthContext, body: Body, redirectTo: unknown) 
   ctx.event = 'user_signedup';
   if (confirm) return userJson(await sendEmailLink(ctx, user, 'signup', target));
   return signIn(ctx, user, 'password');
+}
+
+/** POST /signup without an email, phone or password (signInAnonymously): a user with no identity, while the project allows it. */
+async function anonymousSignIn(ctx: AuthContext, body: Body) {
+  if (!ctx.settings.anonymousSignInsAllowed) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  const data = metadata(body.data, 'data');
+  const key = `${ctx.ref}|${ctx.ip}`;
+  withinLimits([[ctx.limits.signUpPerAddress, key]], 'sign-ups', 'over_request_rate_limit');
+  ctx.limits.signUpPerAddress.record(key);
+  const user = await insertUser(ctx.db, { email: '', passwordHash: null, confirmed: false, userMetadata: data, anonymous: true });
+  if (!user) throw new AuthError(500, 'unexpected_failure', 'Could not create the anonymous user');
+  ctx.event = 'user_signedup';
+  return signIn(ctx, user, 'anonymous');
 }
 
 function obfuscated(email: string, data: Record<string, unknown> | undefined) {
@@ -109,7 +124,7 @@ export async function refreshGrant(ctx: AuthContext, body: Body) {
   if (isBanned(user)) throw banned();
   ctx.event = 'token_refreshed';
   ctx.userId = user.id;
-  return sessionJson(ctx, user, r.sessionId, r.refreshToken, 'password');
+  return sessionJson(ctx, user, r.sessionId, r.refreshToken, await sessionLevel(ctx.db, r.sessionId), 'token_refresh');
 }
 
 /** The user whose access token called, with a session still open; 401/403 as the clients expect. */
@@ -137,15 +152,40 @@ export function mergeMetadata(base: Record<string, unknown>, change: Record<stri
   return out;
 }
 
-/** PUT /user: email (confirmed by a link when confirmation is on), password, data. */
+/** A password change needs a reauthentication nonce when the project asks for it and the session is older than this. */
+const RECENT_SESSION_S = 24 * 3600;
+const NONCE_EXPIRY_S = 3600;
+
+/** Under the secure password change, checks the nonce sent by GET /reauthenticate (and uses it up), unless the session is recent. */
+async function checkReauthentication(ctx: AuthContext, user: AuthUser, sessionId: string | null, nonce: unknown): Promise<void> {
+  if (!ctx.settings.securePasswordChange) return;
+  if (sessionId) {
+    const r = await ctx.db.query<{ age_s: string | number }>('select extract(epoch from (now() - created_at)) as age_s from auth.sessions where id = $1', [sessionId]);
+    if (r.rows[0] && Number(r.rows[0].age_s) < RECENT_SESSION_S) return;
+  }
+  if (typeof nonce !== 'string' || !nonce) throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication');
+  const used = await ctx.db.query(
+    `delete from auth.one_time_tokens where user_id = $1 and token_type = 'reauthentication_token' and token_hash = $2
+       and created_at > now() - make_interval(secs => $3) returning id`,
+    [user.id, emailTokenHash(user.email ?? '', nonce), NONCE_EXPIRY_S],
+  );
+  if (!used.rows.length) throw new AuthError(400, 'reauthentication_not_valid', 'Requires reauthentication');
+}
+
+/**
+ * PUT /user: email, password, data. An email change is confirmed by a link to the new address when
+ * confirmation is on, and also by one to the current address under the secure email change; an
+ * anonymous user who gets an email becomes permanent. A password change may need the nonce of GET /reauthenticate.
+ */
 export async function updateCurrentUser(ctx: AuthContext, body: Body, redirectTo: unknown) {
-  const { user } = await currentUser(ctx);
+  const { user, sessionId } = await currentUser(ctx);
   const set: Parameters<typeof updateUser>[2] = {};
   if (body.password !== undefined) {
     const password = checkPassword(ctx, body.password);
     if (user.passwordHash && (await verify(user.passwordHash, password).catch(() => false))) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
     }
+    if (!user.isAnonymous) await checkReauthentication(ctx, user, sessionId, body.nonce);
     set.encrypted_password = await hash(password);
   }
   const data = metadata(body.data, 'data');
@@ -157,18 +197,80 @@ export async function updateCurrentUser(ctx: AuthContext, body: Body, redirectTo
       const taken = await userByEmail(ctx.db, email);
       if (taken) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
       if (ctx.settings.emailConfirmationRequired) changeEmail = email;
-      else set.email = email;
+      else {
+        set.email = email;
+        if (user.isAnonymous) {
+          set.is_anonymous = false;
+          set.raw_app_meta_data = { ...user.appMetadata, provider: 'email', providers: ['email'] };
+        }
+      }
     }
   }
   const target = changeEmail ? redirectTarget(ctx, redirectTo) : '';
   let updated = Object.keys(set).length ? await updateUser(ctx.db, user.id, set) : user;
   if (!updated) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   if (changeEmail) {
-    updated = (await updateUser(ctx.db, user.id, { email_change: changeEmail })) ?? updated;
-    updated = await sendEmailLink(ctx, updated, 'email_change', target, changeEmail);
+    updated = (await updateUser(ctx.db, user.id, { email_change: changeEmail, email_change_confirm_status: 0 })) ?? updated;
+    updated = await sendEmailChange(ctx, updated, target);
   }
   ctx.event = 'user_modified';
   return userJson(updated);
+}
+
+/** The emails of a pending email change: to the new address, and (secure email change, a user with an address) to the current one. */
+export async function sendEmailChange(ctx: AuthContext, user: AuthUser, target: string): Promise<AuthUser> {
+  let updated = await sendEmailLink(ctx, user, 'email_change', target, user.emailChange ?? '');
+  if (ctx.settings.secureEmailChange && user.email && !user.isAnonymous) {
+    updated = await sendEmailLink(ctx, updated, 'email_change', target, user.email, 'email_change_token_current');
+  } else {
+    await ctx.db.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change_token_current'`, [user.id]);
+  }
+  return updated;
+}
+
+/** GET /reauthenticate: a six-digit nonce to the user's email, for a password change under the secure password change. */
+export async function reauthenticate(ctx: AuthContext) {
+  const { user } = await currentUser(ctx);
+  if (!user.email) throw new AuthError(422, 'no_email', 'Reauthentication requires the user to have an email address');
+  await sendEmailLink(ctx, user, 'reauthentication', '', user.email);
+  ctx.event = 'user_reauthenticate_requested';
+  return {};
+}
+
+/** One email of a kind to one address per this many seconds (answered 429, as GoTrue does). */
+const RESEND_INTERVAL_S = 60;
+
+/**
+ * POST /resend: the signup confirmation (to a user who has not confirmed) or the email change
+ * emails again; always {} when there is nothing to send (whether an address is registered is not told).
+ */
+export async function resend(ctx: AuthContext, body: Body, redirectTo: unknown) {
+  const type = body.type;
+  if (type === 'sms' || type === 'phone_change') throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (type !== 'signup' && type !== 'email_change') throw invalid('type must be one of signup, email_change, sms, phone_change');
+  const email = checkEmail(body.email);
+  const target = redirectTarget(ctx, redirectTo);
+  const user = await userByEmail(ctx.db, email);
+  if (!user || isBanned(user)) return {};
+  const tooSoon = (sentAt: string | null) => {
+    const ago = sentAt ? (Date.now() - new Date(sentAt).getTime()) / 1000 : Infinity;
+    if (ago < RESEND_INTERVAL_S) {
+      throw Object.assign(
+        new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${Math.ceil(RESEND_INTERVAL_S - ago)} seconds.`),
+        { retryAfterSeconds: Math.ceil(RESEND_INTERVAL_S - ago) },
+      );
+    }
+  };
+  if (type === 'signup') {
+    if (user.emailConfirmedAt) return {};
+    tooSoon(user.confirmationSentAt);
+    await sendEmailLink(ctx, user, 'signup', target);
+  } else {
+    if (!user.emailChange) return {};
+    tooSoon(user.emailChangeSentAt);
+    await sendEmailChange(ctx, user, target);
+  }
+  return {};
 }
 
 /** POST /logout?scope=global|local|others: 204. */

@@ -1,10 +1,10 @@
 import { hash } from '@node-rs/argon2';
 import { mergeMetadata } from './account';
-import { checkEmail, checkPassword, metadata, type AuthContext } from './context';
+import { checkEmail, checkPassword, metadata, redirectTarget, storeEmailToken, verifyLinkOf, type AuthContext } from './context';
 import { AuthError, invalid } from './errors';
 import { endSessions } from './sessions';
 import { parseBanDuration } from './tokens';
-import { insertUser, isUuid, listUsers, updateUser, userById, userJson, type AuthUser } from './users';
+import { insertUser, isUuid, listUsers, updateUser, userByEmail, userById, userJson, type AuthUser } from './users';
 
 // User management with the service_role key (GET/POST /admin/users, GET/PUT/DELETE /admin/users/{id}).
 
@@ -76,12 +76,29 @@ export async function adminGetUser(ctx: AuthContext, id: string) {
   return userJson(await existing(ctx, id), { admin: true });
 }
 
-/** PUT /admin/users/{id}: email, password, email_confirm, user_metadata, app_metadata, ban_duration. A ban ends the user's sessions. */
+const ROLE = /^[A-Za-z_][A-Za-z0-9_]{0,62}$/;
+
+/**
+ * PUT /admin/users/{id}: email, password, email_confirm, phone_confirm, user_metadata,
+ * app_metadata, ban_duration, role. A ban ends the user's sessions; a user given an email is no
+ * longer anonymous.
+ */
 export async function adminUpdateUser(ctx: AuthContext, id: string, body: Body) {
   requireServiceRole(ctx);
   const user = await existing(ctx, id);
+  if (user.deletedAt) throw notFound();
   const set: Parameters<typeof updateUser>[2] = {};
-  if (body.email !== undefined) set.email = checkEmail(body.email);
+  if (body.email !== undefined) {
+    set.email = checkEmail(body.email);
+    if (user.isAnonymous) set.is_anonymous = false;
+  }
+  if (body.phone !== undefined && body.phone !== '') throw new AuthError(400, 'phone_provider_disabled', 'Phone users are not supported');
+  if (body.phone_confirm !== undefined && typeof body.phone_confirm !== 'boolean') throw invalid('phone_confirm must be true or false');
+  if (body.email_confirm !== undefined && typeof body.email_confirm !== 'boolean') throw invalid('email_confirm must be true or false');
+  if (body.role !== undefined) {
+    if (typeof body.role !== 'string' || !ROLE.test(body.role)) throw invalid('role must be the name of a database role');
+    set.role = body.role;
+  }
   if (body.password !== undefined) set.encrypted_password = await hash(checkPassword(ctx, body.password));
   if (body.email_confirm === true && !user.emailConfirmedAt) set.email_confirmed_at = 'now()';
   if (body.email_confirm === false) set.email_confirmed_at = null;
@@ -98,11 +115,90 @@ export async function adminUpdateUser(ctx: AuthContext, id: string, body: Body) 
   return userJson(updated, { admin: true });
 }
 
-/** DELETE /admin/users/{id}: the user, their sessions and tokens. */
-export async function adminDeleteUser(ctx: AuthContext, id: string) {
+/**
+ * DELETE /admin/users/{id}: the user, their sessions, tokens and factors. A soft delete
+ * (should_soft_delete) keeps the row, marked deleted, without its email, password or metadata
+ * (the address may sign up again), so rows that refer to the id stay valid.
+ */
+export async function adminDeleteUser(ctx: AuthContext, id: string, body: Body = {}) {
   requireServiceRole(ctx);
   const user = await existing(ctx, id);
-  await ctx.db.query('delete from auth.users where id = $1', [user.id]);
+  if (body.should_soft_delete !== undefined && typeof body.should_soft_delete !== 'boolean') throw invalid('should_soft_delete must be true or false');
+  if (body.should_soft_delete === true) {
+    if (user.deletedAt) throw notFound();
+    await ctx.db.query('delete from auth.sessions where user_id = $1', [user.id]);
+    await ctx.db.query('delete from auth.one_time_tokens where user_id = $1', [user.id]);
+    await ctx.db.query('delete from auth.mfa_factors where user_id = $1', [user.id]);
+    await ctx.db.query(
+      `update auth.users set deleted_at = now(), email = null, encrypted_password = null, email_change = null,
+         raw_user_meta_data = '{}', raw_app_meta_data = '{}', updated_at = now() where id = $1`,
+      [user.id],
+    );
+  } else {
+    await ctx.db.query('delete from auth.users where id = $1', [user.id]);
+  }
   ctx.event = 'user_deleted';
   return {};
+}
+
+const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const;
+type LinkType = (typeof LINK_TYPES)[number];
+
+/**
+ * POST /admin/generate_link: the link (and code) an email would carry, without sending any email:
+ * for a sign-up (creating the user with the password given), an invite, a magic link, a recovery,
+ * or either side of an email change. Answers the user with action_link, email_otp, hashed_token,
+ * verification_type and redirect_to.
+ */
+export async function adminGenerateLink(ctx: AuthContext, body: Body, redirectQuery: unknown) {
+  requireServiceRole(ctx);
+  const type = body.type as LinkType;
+  if (!LINK_TYPES.includes(type)) throw invalid(`type must be one of ${LINK_TYPES.join(', ')}`);
+  const email = checkEmail(body.email);
+  const redirectTo = redirectTarget(ctx, redirectQuery ?? body.redirect_to ?? body.redirectTo);
+  const data = metadata(body.data, 'data');
+  let user = await userByEmail(ctx.db, email);
+  let tokenType = 'confirmation_token';
+  let to = email;
+  let verificationType: string = type;
+  if (type === 'signup') {
+    if (user?.emailConfirmedAt) throw emailTaken();
+    const password = body.password === undefined ? null : checkPassword(ctx, body.password);
+    if (!user) user = await insertUser(ctx.db, { email, passwordHash: password === null ? null : await hash(password), confirmed: false, userMetadata: data });
+    else if (password !== null) user = await updateUser(ctx.db, user.id, { encrypted_password: await hash(password) });
+    if (user) user = await updateUser(ctx.db, user.id, { confirmation_sent_at: 'now()' });
+  } else if (type === 'invite') {
+    if (user?.emailConfirmedAt) throw emailTaken();
+    if (!user) user = await insertUser(ctx.db, { email, passwordHash: null, confirmed: false, invited: true, userMetadata: data });
+    if (user) user = await updateUser(ctx.db, user.id, { confirmation_sent_at: 'now()' });
+  } else {
+    if (!user) throw new AuthError(404, 'user_not_found', 'User with this email not found');
+    if (type === 'recovery') {
+      tokenType = 'recovery_token';
+      user = await updateUser(ctx.db, user.id, { recovery_sent_at: 'now()' });
+    } else if (type === 'magiclink') {
+      // A user who never confirmed gets a sign-up confirmation, as POST /otp would send.
+      if (!user.emailConfirmedAt) verificationType = 'signup';
+      user = await updateUser(ctx.db, user.id, { confirmation_sent_at: 'now()' });
+    } else {
+      const newEmail = checkEmail(body.new_email);
+      if (newEmail === email) throw invalid('new_email must differ from the current email');
+      if (await userByEmail(ctx.db, newEmail)) throw emailTaken();
+      user = await updateUser(ctx.db, user.id, { email_change: newEmail, email_change_confirm_status: 0, email_change_sent_at: 'now()' });
+      tokenType = type === 'email_change_new' ? 'email_change_token_new' : 'email_change_token_current';
+      to = type === 'email_change_new' ? newEmail : email;
+      verificationType = 'email_change';
+    }
+  }
+  if (!user) throw emailTaken();
+  const { otp, tokenHash } = await storeEmailToken(ctx, user.id, tokenType, to);
+  ctx.event = 'user_link_generated';
+  return {
+    ...userJson(user, { admin: true }),
+    action_link: verifyLinkOf(ctx, tokenHash, verificationType, redirectTo),
+    email_otp: otp,
+    hashed_token: tokenHash,
+    verification_type: verificationType,
+    redirect_to: redirectTo,
+  };
 }

@@ -4,10 +4,11 @@ import { AttemptLimit, assertWithinLimits } from '@plinth/platform-core/rate-lim
 import type { ProjectCaller, ProjectSecrets } from '../caller';
 import { AuthError, invalid } from './errors';
 import type { AuthEmailKind, AuthMailer } from './mail';
-import { startSession } from './sessions';
+import { runAccessTokenHook } from './hook';
+import { startSession, type SessionLevel } from './sessions';
 import { redirectAllowed, type ProjectAuthSettings } from './settings';
-import { emailTokenHash, issueAccessToken, newEmailOtp } from './tokens';
-import { toUser, updateUser, userJson, type AuthUser } from './users';
+import { accessTokenClaims, emailTokenHash, newEmailOtp, signAccessToken } from './tokens';
+import { toUser, updateUser, userJson, withFactors, type AuthUser } from './users';
 
 /** Everything a request of the auth service works with. */
 export interface AuthContext {
@@ -21,6 +22,8 @@ export interface AuthContext {
   baseUrl: string;
   mailer: AuthMailer;
   limits: ProjectAuthLimits;
+  /** The key that seals the project's TOTP factor secrets (./factor-secret). */
+  factorKey: () => Promise<Buffer>;
   ip: string;
   userAgent: string | undefined;
   /** Set by a route for the request record: what happened ("login", "user_signedup"...). */
@@ -51,12 +54,15 @@ export function withinLimits(checks: [AttemptLimit, string][], what: string, err
   }
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An address as browsers' email inputs accept it (local part, then labels of letters, digits and hyphens). */
+const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
+/** An email address checked as GoTrue checks it: 400 validation_failed when missing, too long or malformed. */
 export function checkEmail(email: unknown): string {
   if (typeof email !== 'string' || !email.trim()) throw invalid('An email address is required');
   const e = email.trim();
-  if (e.length > 255 || !EMAIL.test(e)) throw new AuthError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  if (e.length > 255) throw invalid('An email address is too long');
+  if (!EMAIL.test(e)) throw invalid('Unable to validate email address: invalid format');
   return e.toLowerCase();
 }
 
@@ -77,12 +83,12 @@ export function metadata(v: unknown, field: string): Record<string, unknown> | u
   return v as Record<string, unknown>;
 }
 
-/** The redirect target of an email link: the one asked for when allowed (else refused), or the site URL. */
+/**
+ * Where an email link or a sign-in leads: the address asked for when the site URL or the
+ * allow-list allows it, else the site URL (never refused, never followed elsewhere).
+ */
 export function redirectTarget(ctx: AuthContext, asked: unknown): string {
-  if (asked === undefined || asked === null || asked === '') return ctx.settings.siteUrl;
-  if (typeof asked !== 'string' || !redirectAllowed(ctx.settings, asked)) {
-    throw new AuthError(400, 'validation_failed', 'redirect_to is not an allowed address: add it to the redirect allow-list of the project\'s auth settings');
-  }
+  if (typeof asked !== 'string' || asked === '' || asked.length > 2048 || !redirectAllowed(ctx.settings, asked)) return ctx.settings.siteUrl;
   return asked;
 }
 
@@ -95,25 +101,32 @@ export type SessionJson = {
   user: ReturnType<typeof userJson>;
 };
 
-/** The session answer of a sign-in, for an existing session or a new one. */
-export async function sessionJson(ctx: AuthContext, user: AuthUser, sessionId: string, refreshToken: string, method: string): Promise<SessionJson> {
-  const { token, expiresAt } = await issueAccessToken({
+/**
+ * The session answer of a sign-in, for an existing session or a new one: the access token (its
+ * claims passed through the project's custom access token hook when one is set) and the user with
+ * their factors. `method` is how this token was asked for (the hook's authentication_method).
+ */
+export async function sessionJson(ctx: AuthContext, user: AuthUser, sessionId: string, refreshToken: string, level: SessionLevel, method: string): Promise<SessionJson> {
+  const claims = accessTokenClaims({
     ref: ctx.ref,
-    jwtSecret: ctx.secrets.jwtSecret,
     user,
     sessionId,
     expirySeconds: ctx.settings.jwtExpirySeconds,
-    method,
+    aal: level.aal,
+    amr: level.amr,
     issuer: ctx.baseUrl,
   });
-  return { access_token: token, token_type: 'bearer', expires_in: ctx.settings.jwtExpirySeconds, expires_at: expiresAt, refresh_token: refreshToken, user: userJson(user) };
+  const signed = ctx.settings.accessTokenHook ? await runAccessTokenHook(ctx.db, ctx.settings.accessTokenHook, { user_id: user.id, claims, authentication_method: method }) : claims;
+  const { token, expiresAt } = await signAccessToken(signed, ctx.secrets.jwtSecret);
+  const full = await withFactors(ctx.db, user);
+  return { access_token: token, token_type: 'bearer', expires_in: ctx.settings.jwtExpirySeconds, expires_at: expiresAt, refresh_token: refreshToken, user: userJson(full) };
 }
 
-/** Starts a session for the user (they signed in) and answers it. */
+/** Starts a session for the user (they signed in by `method`: password, otp, oauth, anonymous…) and answers it. */
 export async function signIn(ctx: AuthContext, user: AuthUser, method: string): Promise<SessionJson> {
   ctx.userId = user.id;
-  const s = await startSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip });
-  return sessionJson(ctx, toUser(s.userRow), s.sessionId, s.refreshToken, method);
+  const s = await startSession(ctx.db, user.id, { userAgent: ctx.userAgent, ip: ctx.ip }, method);
+  return sessionJson(ctx, toUser(s.userRow), s.sessionId, s.refreshToken, { aal: 'aal1', amr: s.amr }, method);
 }
 
 const TOKEN_TYPES: Record<AuthEmailKind, string> = {
@@ -122,23 +135,48 @@ const TOKEN_TYPES: Record<AuthEmailKind, string> = {
   magiclink: 'confirmation_token',
   recovery: 'recovery_token',
   email_change: 'email_change_token_new',
+  reauthentication: 'reauthentication_token',
 };
 
-const SENT_AT: Record<AuthEmailKind, 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at'> = {
+const SENT_AT: Record<AuthEmailKind, 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at' | 'reauthentication_sent_at'> = {
   signup: 'confirmation_sent_at',
   invite: 'confirmation_sent_at',
   magiclink: 'confirmation_sent_at',
   recovery: 'recovery_sent_at',
   email_change: 'email_change_sent_at',
+  reauthentication: 'reauthentication_sent_at',
 };
 
+/** Stores a new one-time code for the user (replacing any earlier one of its type); answers the code and its hash (the link's token). */
+export async function storeEmailToken(ctx: AuthContext, userId: string, tokenType: string, to: string): Promise<{ otp: string; tokenHash: string }> {
+  const otp = newEmailOtp();
+  const tokenHash = emailTokenHash(to, otp);
+  await ctx.db.query(
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4)
+     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now()`,
+    [userId, tokenType, tokenHash, to],
+  );
+  return { otp, tokenHash };
+}
+
 export const tokenTypeOf = (kind: AuthEmailKind) => TOKEN_TYPES[kind];
+
+/** The link of an email: GET /verify with the token, its type and where it leads. */
+export const verifyLinkOf = (ctx: AuthContext, tokenHash: string, type: string, redirectTo: string) =>
+  `${ctx.baseUrl}/verify?${new URLSearchParams({ token: tokenHash, type, redirect_to: redirectTo })}`;
 
 /**
  * Sends the user an email with a one-time link and code (replacing any earlier one of its kind),
  * within the per-email and per-address limits.
  */
-export async function sendEmailLink(ctx: AuthContext, user: AuthUser, kind: AuthEmailKind, redirectTo: string, to = user.email ?? ''): Promise<AuthUser> {
+export async function sendEmailLink(
+  ctx: AuthContext,
+  user: AuthUser,
+  kind: AuthEmailKind,
+  redirectTo: string,
+  to = user.email ?? '',
+  tokenType = TOKEN_TYPES[kind],
+): Promise<AuthUser> {
   withinLimits(
     [
       [ctx.limits.emailsPerEmail, `${ctx.ref}|${to}`],
@@ -149,15 +187,9 @@ export async function sendEmailLink(ctx: AuthContext, user: AuthUser, kind: Auth
   );
   ctx.limits.emailsPerEmail.record(`${ctx.ref}|${to}`);
   ctx.limits.emailsPerAddress.record(`${ctx.ref}|${ctx.ip}`);
-  const otp = newEmailOtp();
-  const tokenHash = emailTokenHash(to, otp);
-  await ctx.db.query(
-    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4)
-     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now()`,
-    [user.id, TOKEN_TYPES[kind], tokenHash, to],
-  );
+  const { otp, tokenHash } = await storeEmailToken(ctx, user.id, tokenType, to);
   const updated = (await updateUser(ctx.db, user.id, { [SENT_AT[kind]]: 'now()' })) ?? user;
-  const link = `${ctx.baseUrl}/verify?${new URLSearchParams({ token: tokenHash, type: kind, redirect_to: redirectTo })}`;
+  const link = kind === 'reauthentication' ? '' : verifyLinkOf(ctx, tokenHash, kind, redirectTo);
   // An auth event of the project's logs (auth_logs), without the address or the link.
   const sent = (level: string, message: string) =>
     recordProjectLogEvent({ ref: ctx.ref, source: 'auth', level, action: level === 'INFO' ? 'email_sent' : 'email_send_failed', message, userId: user.id, role: ctx.caller?.role ?? null, detail: kind }, ctx.logServer);

@@ -46,7 +46,18 @@ const VERIFY_TYPES: Record<string, AuthEmailKind> = {
   email_change: 'email_change',
 };
 
-const EXPIRY_MS: Record<string, number> = { confirmation_token: 24 * 3600_000, recovery_token: 3600_000, email_change_token_new: 24 * 3600_000 };
+const EXPIRY_MS: Record<string, number> = {
+  confirmation_token: 24 * 3600_000,
+  recovery_token: 3600_000,
+  email_change_token_new: 24 * 3600_000,
+  email_change_token_current: 24 * 3600_000,
+};
+
+/** The two links of an email change: to the new address, and (secure email change) to the current one. */
+const EMAIL_CHANGE_TOKENS = ['email_change_token_new', 'email_change_token_current'] as const;
+
+/** What the first of the two confirmations of a secure email change answers. */
+export const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
 
@@ -68,8 +79,7 @@ export async function verifyToken(ctx: AuthContext, params: { type: unknown; tok
   } else throw invalid('Verify requires a token_hash, or an email and its token');
   if (hashValue.length > 128) throw expired();
 
-  const tokenType = tokenTypeOf(kind);
-  const types = kind === 'email_change' || kind === 'recovery' ? [tokenType] : ['confirmation_token'];
+  const types = kind === 'email_change' ? [...EMAIL_CHANGE_TOKENS] : kind === 'recovery' ? [tokenTypeOf(kind)] : ['confirmation_token'];
   const found = await ctx.db.query<{ id: string; user_id: string; relates_to: string; age_ms: string | number; token_type: string }>(
     `select id, user_id, relates_to, token_type, extract(epoch from (now() - created_at)) * 1000 as age_ms
      from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[])`,
@@ -85,32 +95,48 @@ export async function verifyToken(ctx: AuthContext, params: { type: unknown; tok
   if (!user) throw expired();
   if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
   if (kind === 'email_change') {
-    if (!user.emailChange || user.emailChange.toLowerCase() !== row.relates_to.toLowerCase()) throw expired();
-    user = await updateUser(ctx.db, user.id, { email: row.relates_to, email_change: null, email_confirmed_at: 'now()' });
+    const address = row.token_type === 'email_change_token_new' ? user.emailChange : user.email;
+    if (!user.emailChange || !address || address.toLowerCase() !== row.relates_to.toLowerCase()) throw expired();
+    const other = await ctx.db.query('select 1 from auth.one_time_tokens where user_id = $1 and token_type = any($2::text[])', [user.id, [...EMAIL_CHANGE_TOKENS]]);
+    if (other.rows.length) {
+      await updateUser(ctx.db, user.id, { email_change_confirm_status: 1 });
+      ctx.event = 'user_modified';
+      return { kind, partial: true as const };
+    }
+    user = await updateUser(ctx.db, user.id, {
+      email: user.emailChange,
+      email_change: null,
+      email_change_confirm_status: 0,
+      email_confirmed_at: 'now()',
+      // An anonymous user who confirmed an email is a permanent user from now on.
+      ...(user.isAnonymous ? { is_anonymous: false, raw_app_meta_data: { ...user.appMetadata, provider: 'email', providers: ['email'] } } : {}),
+    });
     if (!user) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   } else if (!user.emailConfirmedAt) {
     user = (await updateUser(ctx.db, user.id, { email_confirmed_at: 'now()' })) ?? user;
   }
   ctx.event = kind === 'recovery' ? 'user_recovery_verified' : kind === 'signup' || kind === 'invite' ? 'user_confirmed' : 'login';
-  return { kind, session: await signIn(ctx, user, kind === 'recovery' ? 'recovery' : kind === 'invite' ? 'invite' : 'otp') };
+  return { kind, partial: false as const, session: await signIn(ctx, user, kind === 'recovery' ? 'recovery' : kind === 'invite' ? 'invite' : kind === 'email_change' ? 'email_change' : 'otp') };
 }
 
-/** POST /verify: the session as JSON. */
-export async function verifyPost(ctx: AuthContext, body: Body, redirectTo: unknown) {
-  if (redirectTo !== undefined) redirectTarget(ctx, redirectTo);
-  const { session } = await verifyToken(ctx, { type: body.type, tokenHash: body.token_hash, email: body.email, otp: body.token });
-  return session;
+/** POST /verify: the session as JSON (the first confirmation of a secure email change: a message). */
+export async function verifyPost(ctx: AuthContext, body: Body) {
+  const verified = await verifyToken(ctx, { type: body.type, tokenHash: body.token_hash, email: body.email, otp: body.token });
+  if (verified.partial) return { msg: SINGLE_CONFIRMATION, code: 200 };
+  return verified.session;
 }
 
 /**
  * GET /verify (the link of an email, opened in a browser): 303 to the redirect target with the
  * session in the fragment (`#access_token=…&type=signup`), or the error there. A target outside the
- * allow-list is refused with 400 and no redirect.
+ * allow-list leads to the site URL instead.
  */
 export async function verifyLink(ctx: AuthContext, query: Record<string, unknown>): Promise<string> {
   const target = redirectTarget(ctx, query.redirect_to);
   try {
-    const { session } = await verifyToken(ctx, { type: query.type, tokenHash: query.token });
+    const verified = await verifyToken(ctx, { type: query.type, tokenHash: query.token });
+    if (verified.partial) return `${target.split('#')[0]}#${new URLSearchParams({ message: SINGLE_CONFIRMATION })}`;
+    const { session } = verified;
     const fragment = new URLSearchParams({
       access_token: session.access_token,
       expires_at: String(session.expires_at),

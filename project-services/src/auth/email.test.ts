@@ -103,10 +103,10 @@ describe('emails', () => {
     expect(signedIn.data.user?.email_confirmed_at).toBeTruthy();
   });
 
-  it('changes the email through a link to the new address while confirmation is required', async () => {
+  it('changes the email through a link to the new address while confirmation is required (secure email change off)', async () => {
     const email = randomEmail('change');
     const { data } = await anon().auth.signUp({ email, password: PASSWORD });
-    await writeProjectAuthSettings(h.internals.control, keys.ref, { emailConfirmationRequired: true });
+    await writeProjectAuthSettings(h.internals.control, keys.ref, { emailConfirmationRequired: true, secureEmailChange: false });
     try {
       const client = anon();
       await client.auth.setSession(data.session!);
@@ -118,7 +118,7 @@ describe('emails', () => {
       expect(fragment.get('type')).toBe('email_change');
       expect((await anon().auth.signInWithPassword({ email: next, password: PASSWORD })).data.user?.email).toBe(next);
     } finally {
-      await writeProjectAuthSettings(h.internals.control, keys.ref, { emailConfirmationRequired: false });
+      await writeProjectAuthSettings(h.internals.control, keys.ref, { emailConfirmationRequired: false, secureEmailChange: true });
     }
   });
 
@@ -134,6 +134,8 @@ describe('emails', () => {
     const stranger = await h.signUp();
     expect((await stranger.fetch(`/api/platform/projects/${keys.ref}/auth/outbox`)).status).toBe(404);
     const reader = await h.signUp();
+    // Read-only is a Team plan role.
+    await owner.api.plans.updateSubscription(orgSlug, { plan: 'team' });
     await owner.api.organizations.addMember(orgSlug, { email: reader.email, role: 'Read-only' });
     expect((await reader.fetch(`/api/platform/projects/${keys.ref}/auth/outbox`)).status).toBe(403);
     const signedOut = await h.anonymous();

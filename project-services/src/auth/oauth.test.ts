@@ -172,12 +172,12 @@ describe('sign-in with an OAuth provider', () => {
     expect(await exchange(fresh)).toMatchObject({ code: 404, error_code: 'flow_state_not_found' });
   });
 
-  it('refuses a redirect_to outside the allow-list and a forged state, and sends a provider refusal back to the app', async () => {
+  it('sends a redirect_to outside the allow-list back to the site URL, refuses a forged state, and sends a provider refusal back to the app', async () => {
     const client = appClient(base, keys.ref, keys.anonKey);
     const outside = await client.auth.signInWithOAuth({ provider: 'github', options: { redirectTo: 'https://evil.example/steal', skipBrowserRedirect: true } });
-    const refused = await fetch(outside.data.url!, { redirect: 'manual' });
-    expect(refused.status).toBe(400);
-    expect((await refused.json()).error_code).toBe('validation_failed');
+    const outsideState = (await redirectOf(outside.data.url!)).searchParams.get('state')!;
+    const outsideDenied = await redirectOf(`${base}/${keys.ref}/auth/v1/callback?${new URLSearchParams({ error: 'access_denied', state: outsideState })}`);
+    expect(outsideDenied.origin).toBe(new URL(SITE).origin);
 
     const forged = await fetch(`${base}/${keys.ref}/auth/v1/callback?code=abc&state=not-a-state`, { redirect: 'manual' });
     expect(forged.status).toBe(400);

@@ -3,16 +3,18 @@ import { z } from 'zod';
 import type { RouteModule } from '@plinth/platform-core/deps';
 import { projectRef, RefParamsSchema } from '@plinth/platform-core/common/http';
 import { answeredBytes, projectSecrets, recordProjectApiRequest, resolveCaller, searchOf } from '../caller';
-import { currentUser, logout, passwordGrant, refreshGrant, signUp, updateCurrentUser } from './account';
-import { adminCreateUser, adminDeleteUser, adminGetUser, adminListUsers, adminUpdateUser, requireServiceRole } from './admin';
+import { currentUser, logout, passwordGrant, reauthenticate, refreshGrant, resend, signUp, updateCurrentUser } from './account';
+import { adminCreateUser, adminDeleteUser, adminGenerateLink, adminGetUser, adminListUsers, adminUpdateUser, requireServiceRole } from './admin';
 import { ProjectAuthLimits, type AuthContext } from './context';
 import { invite, magicLink, recover, verifyLink, verifyPost } from './email-flows';
+import { factorSecretKey } from './factor-secret';
+import { adminDeleteFactor, adminListFactors, challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa';
 import { AuthError, invalid, sendAuthError } from './errors';
 import { createAuthMailer } from './mail';
 import { authorizeUrl, oauthCallback, pkceGrant } from './oauth';
 import { readOAuthProviders } from './providers';
 import { readProjectAuthSettings } from './settings';
-import { userJson } from './users';
+import { userById, userJson, withFactors } from './users';
 
 // The project's auth service, spoken as the GoTrue protocol that supabase-js's auth client calls,
 // under {project URL}/auth/v1. Every route but /health, the email links (GET /verify) and the
@@ -22,6 +24,8 @@ import { userJson } from './users';
 const PREFIX = '/:ref/auth/v1';
 const SERVICE_PATH = /^\/[^/]+\/auth\/v1/;
 const UserParams = z.object({ ref: projectRef, id: z.string().max(64) });
+const FactorParams = z.object({ ref: projectRef, id: z.string().max(64) });
+const UserFactorParams = z.object({ ref: projectRef, id: z.string().max(64), factorId: z.string().max(64) });
 
 type Handler = (ctx: AuthContext, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
@@ -90,6 +94,7 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
           baseUrl: `${deps.projectUrls.base(ref, { protocol: req.protocol, host: req.host }, true)}/auth/v1`,
           mailer,
           limits,
+          factorKey: () => factorSecretKey(deps.control, ref),
           ip: req.ip,
           userAgent: req.headers['user-agent'],
           logServer: req.server,
@@ -114,7 +119,7 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
         { schema: params },
         handle(async (ctx) => ({
           external: {
-            ...{ email: true, phone: false, anonymous_users: false, apple: false, azure: false, github: false, gitlab: false, google: false, saml: false },
+            ...{ email: true, phone: false, anonymous_users: ctx.settings.anonymousSignInsAllowed, apple: false, azure: false, github: false, gitlab: false, google: false, saml: false },
             ...Object.fromEntries((await readOAuthProviders(deps.control, ctx.ref)).map((p) => [p.id, p.enabled])),
           },
           disable_signup: !ctx.settings.signUpsAllowed,
@@ -136,7 +141,7 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
           throw new AuthError(400, 'validation_failed', 'grant_type must be password, refresh_token or pkce');
         }),
       );
-      r.get('/user', { schema: params }, handle(async (ctx) => userJson((await currentUser(ctx)).user)));
+      r.get('/user', { schema: params }, handle(async (ctx) => userJson(await withFactors(ctx.db, (await currentUser(ctx)).user))));
       r.put('/user', { schema: params }, handle(async (ctx, req) => updateCurrentUser(ctx, body(req), query(req).redirect_to)));
       r.post(
         '/logout',
@@ -146,9 +151,11 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
           return reply.code(204).send();
         }),
       );
+      r.post('/resend', { schema: params }, handle(async (ctx, req) => resend(ctx, body(req), query(req).redirect_to)));
+      r.get('/reauthenticate', { schema: params }, handle(async (ctx) => reauthenticate(ctx)));
       r.post('/recover', { schema: params }, handle(async (ctx, req) => recover(ctx, body(req), query(req).redirect_to)));
       r.post('/otp', { schema: params }, handle(async (ctx, req) => magicLink(ctx, body(req), query(req).redirect_to)));
-      r.post('/verify', { schema: params }, handle(async (ctx, req) => verifyPost(ctx, body(req), query(req).redirect_to)));
+      r.post('/verify', { schema: params }, handle(async (ctx, req) => verifyPost(ctx, body(req))));
       r.get(
         '/verify',
         { schema: params },
@@ -184,7 +191,27 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
       r.post('/admin/users', { schema: params }, handle(async (ctx, req) => adminCreateUser(ctx, body(req))));
       r.get('/admin/users/:id', { schema: userParams }, handle(async (ctx, req) => adminGetUser(ctx, (req.params as { id: string }).id)));
       r.put('/admin/users/:id', { schema: userParams }, handle(async (ctx, req) => adminUpdateUser(ctx, (req.params as { id: string }).id, body(req))));
-      r.delete('/admin/users/:id', { schema: userParams }, handle(async (ctx, req) => adminDeleteUser(ctx, (req.params as { id: string }).id)));
+      // MFA (mfa.ts).
+      const factorParams = { params: FactorParams };
+      const factorId = (req: FastifyRequest) => (req.params as { id: string }).id;
+      r.post('/factors', { schema: params }, handle(async (ctx, req) => enrollFactor(ctx, body(req))));
+      r.post('/factors/:id/challenge', { schema: factorParams }, handle(async (ctx, req) => challengeFactor(ctx, factorId(req))));
+      r.post('/factors/:id/verify', { schema: factorParams }, handle(async (ctx, req) => verifyFactor(ctx, factorId(req), body(req))));
+      r.delete('/factors/:id', { schema: factorParams }, handle(async (ctx, req) => unenrollFactor(ctx, factorId(req))));
+      const adminUser = async (ctx: AuthContext, req: FastifyRequest) => {
+        requireServiceRole(ctx);
+        const user = await userById(ctx.db, (req.params as { id: string }).id);
+        if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
+        return user;
+      };
+      r.get('/admin/users/:id/factors', { schema: userParams }, handle(async (ctx, req) => adminListFactors(ctx, await adminUser(ctx, req))));
+      r.delete(
+        '/admin/users/:id/factors/:factorId',
+        { schema: { params: UserFactorParams } },
+        handle(async (ctx, req) => adminDeleteFactor(ctx, await adminUser(ctx, req), (req.params as { factorId: string }).factorId)),
+      );
+      r.delete('/admin/users/:id', { schema: userParams }, handle(async (ctx, req) => adminDeleteUser(ctx, (req.params as { id: string }).id, body(req))));
+      r.post('/admin/generate_link', { schema: params }, handle(async (ctx, req) => adminGenerateLink(ctx, body(req), query(req).redirect_to)));
     },
     { prefix: PREFIX },
   );

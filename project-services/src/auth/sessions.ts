@@ -1,6 +1,6 @@
 import type { ProjectDatabase } from '@plinth/platform-core/deps';
 import { AuthError } from './errors';
-import { newRefreshToken, sha256 } from './tokens';
+import { newRefreshToken, sha256, type Aal, type AmrEntry } from './tokens';
 import type { Db } from './users';
 
 // Sessions and their rotating refresh tokens. Each refresh revokes the token used and issues a
@@ -12,19 +12,53 @@ export interface StartedSession {
   refreshToken: string;
 }
 
-/** Starts a session with its first refresh token and marks the user's sign-in, in one statement; answers the user's row as updated. */
-export async function startSession(db: Db, userId: string, meta: { userAgent?: string; ip?: string }): Promise<StartedSession & { userRow: Record<string, unknown> }> {
+/**
+ * Starts a session (aal1, authenticated by `method`) with its first refresh token and marks the
+ * user's sign-in, in one statement; answers the user's row as updated.
+ */
+export async function startSession(
+  db: Db,
+  userId: string,
+  meta: { userAgent?: string; ip?: string },
+  method: string,
+): Promise<StartedSession & { userRow: Record<string, unknown>; amr: AmrEntry[] }> {
   const refreshToken = newRefreshToken();
+  const amr: AmrEntry[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
   const r = await db.query<Record<string, unknown> & { session_id: string }>(
-    `with s as (insert into auth.sessions (user_id, user_agent, ip) values ($1, $2, $3) returning id),
+    `with s as (insert into auth.sessions (user_id, user_agent, ip, amr) values ($1, $2, $3, $5::jsonb) returning id),
           t as (insert into auth.refresh_tokens (token, user_id, session_id) select $4, $1, id from s),
           u as (update auth.users set last_sign_in_at = now() where id = $1 returning *)
      select u.*, s.id as session_id from u, s`,
-    [userId, meta.userAgent?.slice(0, 512) ?? null, meta.ip ?? null, sha256(refreshToken)],
+    [userId, meta.userAgent?.slice(0, 512) ?? null, meta.ip ?? null, sha256(refreshToken), JSON.stringify(amr)],
   );
   const row = r.rows[0];
   if (!row) throw new AuthError(403, 'user_not_found', 'User not found');
-  return { sessionId: row.session_id, refreshToken, userRow: row };
+  return { sessionId: row.session_id, refreshToken, userRow: row, amr };
+}
+
+export interface SessionLevel {
+  aal: Aal;
+  amr: AmrEntry[];
+}
+
+/** A session's assurance level and authentication methods (aal1 and none when it is gone). */
+export async function sessionLevel(db: Db, sessionId: string): Promise<SessionLevel> {
+  const r = await db.query<{ aal: string; amr: unknown }>('select aal, amr from auth.sessions where id = $1', [sessionId]);
+  const row = r.rows[0];
+  const amr = typeof row?.amr === 'string' ? JSON.parse(row.amr) : row?.amr;
+  return { aal: row?.aal === 'aal2' ? 'aal2' : 'aal1', amr: Array.isArray(amr) ? (amr as AmrEntry[]) : [] };
+}
+
+/** Raises a session to aal2 after a factor was verified (`method` added to its amr); answers a new refresh token of it. */
+export async function raiseSession(db: Db, userId: string, sessionId: string, method: string): Promise<{ refreshToken: string; level: SessionLevel }> {
+  const now = Math.floor(Date.now() / 1000);
+  const before = await sessionLevel(db, sessionId);
+  const amr = [...before.amr.filter((e) => e.method !== method), { method, timestamp: now }];
+  const refreshToken = newRefreshToken();
+  await db.query(`update auth.sessions set aal = 'aal2', amr = $2::jsonb, updated_at = now() where id = $1`, [sessionId, JSON.stringify(amr)]);
+  await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [sessionId]);
+  await db.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [sha256(refreshToken), userId, sessionId]);
+  return { refreshToken, level: { aal: 'aal2', amr } };
 }
 
 export async function sessionExists(db: Db, sessionId: string): Promise<boolean> {

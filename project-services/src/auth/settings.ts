@@ -16,6 +16,14 @@ export interface ProjectAuthSettings {
   jwtExpirySeconds: number;
   /** A refresh token used again within this many seconds of its rotation answers the current token instead of revoking the session. */
   refreshTokenReuseSeconds: number;
+  /** Apps may sign users in without any identity (signInAnonymously). Off by default. */
+  anonymousSignInsAllowed: boolean;
+  /** A password change needs a nonce sent by mail (reauthenticate) unless the user signed in within 24 hours. */
+  securePasswordChange: boolean;
+  /** An email change is confirmed by both the current and the new address. */
+  secureEmailChange: boolean;
+  /** A Postgres function (schema.name) given each access token's claims before it is signed, or null. */
+  accessTokenHook: string | null;
 }
 
 export const DEFAULT_PROJECT_AUTH_SETTINGS: ProjectAuthSettings = {
@@ -26,6 +34,10 @@ export const DEFAULT_PROJECT_AUTH_SETTINGS: ProjectAuthSettings = {
   redirectAllowList: [],
   jwtExpirySeconds: 3600,
   refreshTokenReuseSeconds: 10,
+  anonymousSignInsAllowed: false,
+  securePasswordChange: false,
+  secureEmailChange: true,
+  accessTokenHook: null,
 };
 
 interface SettingsRow {
@@ -36,6 +48,10 @@ interface SettingsRow {
   redirect_allow_list: unknown;
   jwt_expiry_seconds: number;
   refresh_token_reuse_seconds: number;
+  anonymous_sign_ins?: boolean;
+  secure_password_change?: boolean;
+  secure_email_change?: boolean;
+  access_token_hook?: string | null;
 }
 
 function parseList(v: unknown): string[] {
@@ -56,6 +72,10 @@ export async function readProjectAuthSettings(control: Pick<ControlDatabase, 'qu
     redirectAllowList: parseList(row.redirect_allow_list),
     jwtExpirySeconds: Number(row.jwt_expiry_seconds),
     refreshTokenReuseSeconds: Number(row.refresh_token_reuse_seconds),
+    anonymousSignInsAllowed: row.anonymous_sign_ins ?? false,
+    securePasswordChange: row.secure_password_change ?? false,
+    secureEmailChange: row.secure_email_change ?? true,
+    accessTokenHook: row.access_token_hook ?? null,
   };
 }
 
@@ -68,13 +88,29 @@ export async function writeProjectAuthSettings(
   const s = { ...(await readProjectAuthSettings(control, ref)), ...change };
   await control.query(
     `insert into project_auth_settings (project_ref, email_confirmation_required, sign_ups_allowed, min_password_length, site_url,
-       redirect_allow_list, jwt_expiry_seconds, refresh_token_reuse_seconds, updated_at)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, now())
+       redirect_allow_list, jwt_expiry_seconds, refresh_token_reuse_seconds, anonymous_sign_ins, secure_password_change,
+       secure_email_change, access_token_hook, updated_at)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, now())
      on conflict (project_ref) do update set email_confirmation_required = excluded.email_confirmation_required,
        sign_ups_allowed = excluded.sign_ups_allowed, min_password_length = excluded.min_password_length, site_url = excluded.site_url,
        redirect_allow_list = excluded.redirect_allow_list, jwt_expiry_seconds = excluded.jwt_expiry_seconds,
-       refresh_token_reuse_seconds = excluded.refresh_token_reuse_seconds, updated_at = now()`,
-    [ref, s.emailConfirmationRequired, s.signUpsAllowed, s.minPasswordLength, s.siteUrl, JSON.stringify(s.redirectAllowList), s.jwtExpirySeconds, s.refreshTokenReuseSeconds],
+       refresh_token_reuse_seconds = excluded.refresh_token_reuse_seconds, anonymous_sign_ins = excluded.anonymous_sign_ins,
+       secure_password_change = excluded.secure_password_change, secure_email_change = excluded.secure_email_change,
+       access_token_hook = excluded.access_token_hook, updated_at = now()`,
+    [
+      ref,
+      s.emailConfirmationRequired,
+      s.signUpsAllowed,
+      s.minPasswordLength,
+      s.siteUrl,
+      JSON.stringify(s.redirectAllowList),
+      s.jwtExpirySeconds,
+      s.refreshTokenReuseSeconds,
+      s.anonymousSignInsAllowed,
+      s.securePasswordChange,
+      s.secureEmailChange,
+      s.accessTokenHook,
+    ],
   );
   return s;
 }

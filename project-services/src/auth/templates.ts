@@ -10,21 +10,23 @@ type Db = Pick<ControlDatabase, 'query'>;
 const withCode = (lead: string) => `${lead}\n\n{{ .ConfirmationURL }}\n\nOr enter this code: {{ .Token }}\n`;
 
 /** The default wording of each email (also what email_change, which has no template, sends). */
-export const DEFAULT_TEMPLATES: Record<AuthTemplateKind | 'email_change', { subject: string; body: string }> = {
+export const DEFAULT_TEMPLATES: Record<AuthTemplateKind | 'email_change' | 'reauthentication', { subject: string; body: string }> = {
   confirmation: { subject: 'Confirm your signup', body: withCode('Follow this link to confirm your email address:') },
   invite: { subject: 'You have been invited', body: withCode('You have been invited to create a user. Follow this link to accept the invitation:') },
   magic_link: { subject: 'Your magic link', body: withCode('Follow this link to sign in:') },
   recovery: { subject: 'Reset your password', body: withCode('Follow this link to reset the password of your account:') },
   email_change: { subject: 'Confirm email change', body: withCode('Follow this link to confirm the change of your email address to this one:') },
+  reauthentication: { subject: 'Confirm reauthentication', body: 'Enter this code to confirm it is you: {{ .Token }}\n' },
 };
 
 /** The template an email of the auth service is written from. */
-export const TEMPLATE_OF: Record<AuthEmailKind, AuthTemplateKind | 'email_change'> = {
+export const TEMPLATE_OF: Record<AuthEmailKind, AuthTemplateKind | 'email_change' | 'reauthentication'> = {
   signup: 'confirmation',
   invite: 'invite',
   magiclink: 'magic_link',
   recovery: 'recovery',
   email_change: 'email_change',
+  reauthentication: 'reauthentication',
 };
 
 /** Every template of the project, saved or default, in the order of `kinds`. */

@@ -16,42 +16,50 @@ export function emailTokenHash(email: string, otp: string): string {
   return sha256(`${email.toLowerCase()}:${otp}`);
 }
 
+/** One entry of the amr claim: how (and when) the session was authenticated. */
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+export type Aal = 'aal1' | 'aal2';
+
 export interface AccessTokenInput {
   ref: string;
-  jwtSecret: string;
   user: AuthUser;
   sessionId: string;
   expirySeconds: number;
-  /** How the session was started (amr), e.g. "password", "otp". */
-  method: string;
+  /** The session's assurance level and how it was reached (amr), e.g. [{ method: "password" }, { method: "totp" }]. */
+  aal: Aal;
+  amr: AmrEntry[];
   issuer: string;
 }
 
-/** An access token: HS256 under the project's JWT secret (core/jwt.ts), with the claims policies and clients read. */
-export async function issueAccessToken(t: AccessTokenInput): Promise<{ token: string; expiresAt: number }> {
+/** The claims of an access token, as policies and clients read them (and a custom access token hook receives them). */
+export function accessTokenClaims(t: AccessTokenInput): Record<string, unknown> {
   const iat = Math.floor(Date.now() / 1000);
-  const exp = iat + t.expirySeconds;
-  const token = await signJwt(
-    {
-      iss: t.issuer,
-      ref: t.ref,
-      aud: 'authenticated',
-      sub: t.user.id,
-      exp,
-      iat,
-      email: t.user.email ?? '',
-      phone: '',
-      app_metadata: t.user.appMetadata,
-      user_metadata: t.user.userMetadata,
-      role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: t.method, timestamp: iat }],
-      session_id: t.sessionId,
-      is_anonymous: false,
-    },
-    t.jwtSecret,
-  );
-  return { token, expiresAt: exp };
+  return {
+    iss: t.issuer,
+    ref: t.ref,
+    aud: 'authenticated',
+    sub: t.user.id,
+    exp: iat + t.expirySeconds,
+    iat,
+    email: t.user.email ?? '',
+    phone: '',
+    app_metadata: t.user.appMetadata,
+    user_metadata: t.user.userMetadata,
+    role: 'authenticated',
+    aal: t.aal,
+    amr: t.amr,
+    session_id: t.sessionId,
+    is_anonymous: t.user.isAnonymous,
+  };
+}
+
+/** Signs access token claims: HS256 under the project's JWT secret (core/jwt.ts). */
+export async function signAccessToken(claims: Record<string, unknown>, jwtSecret: string): Promise<{ token: string; expiresAt: number }> {
+  return { token: await signJwt(claims, jwtSecret), expiresAt: Number(claims.exp) };
 }
 
 /**

@@ -20,8 +20,26 @@ export interface AuthUser {
   appMetadata: Record<string, unknown>;
   userMetadata: Record<string, unknown>;
   bannedUntil: string | null;
+  isAnonymous: boolean;
+  deletedAt: string | null;
+  /** 1 once one of the two addresses of a secure email change has confirmed it. */
+  emailChangeConfirmStatus: number;
+  reauthenticationSentAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** The user's MFA factors, when loaded (withFactors). */
+  factors?: FactorJson[];
+}
+
+/** An MFA factor as the auth clients read it. */
+export interface FactorJson {
+  id: string;
+  friendly_name?: string;
+  factor_type: string;
+  status: 'verified' | 'unverified';
+  created_at: string;
+  updated_at: string;
+  last_challenged_at?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -55,9 +73,35 @@ export function toUser(r: Record<string, unknown>): AuthUser {
     appMetadata: json(r.raw_app_meta_data),
     userMetadata: json(r.raw_user_meta_data),
     bannedUntil: iso(r.banned_until),
+    isAnonymous: r.is_anonymous === true,
+    deletedAt: iso(r.deleted_at),
+    emailChangeConfirmStatus: Number(r.email_change_confirm_status ?? 0),
+    reauthenticationSentAt: iso(r.reauthentication_sent_at),
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,
   };
+}
+
+export function factorJson(r: Record<string, unknown>): FactorJson {
+  return {
+    id: String(r.id),
+    ...(r.friendly_name ? { friendly_name: String(r.friendly_name) } : {}),
+    factor_type: String(r.factor_type),
+    status: r.status === 'verified' ? 'verified' : 'unverified',
+    created_at: iso(r.created_at)!,
+    updated_at: iso(r.updated_at)!,
+    ...(r.last_challenged_at ? { last_challenged_at: iso(r.last_challenged_at)! } : {}),
+  };
+}
+
+export async function factorsOf(db: Db, userId: string): Promise<FactorJson[]> {
+  const r = await db.query('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [userId]);
+  return r.rows.map(factorJson);
+}
+
+/** The user with their MFA factors loaded (the user object of sessions and GET /user lists them). */
+export async function withFactors(db: Db, user: AuthUser): Promise<AuthUser> {
+  return { ...user, factors: await factorsOf(db, user.id) };
 }
 
 export async function userById(db: Db, id: string): Promise<AuthUser | null> {
@@ -81,17 +125,19 @@ export interface NewUser {
   bannedUntil?: Date | null;
   /** How the user signed up: 'email' unless an OAuth provider ('github', …). */
   provider?: string;
+  /** A user signed in anonymously: no email, no identity. */
+  anonymous?: boolean;
 }
 
 /** Inserts a user; answers null when the email is taken. */
 export async function insertUser(db: Db, u: NewUser): Promise<AuthUser | null> {
   const provider = u.provider ?? 'email';
-  const app = { ...(u.appMetadata ?? {}), provider, providers: [provider] };
+  const app = u.anonymous ? { ...(u.appMetadata ?? {}) } : { ...(u.appMetadata ?? {}), provider, providers: [provider] };
   const r = await db.query(
-    `insert into auth.users (email, encrypted_password, email_confirmed_at, invited_at, raw_app_meta_data, raw_user_meta_data, banned_until)
-     values ($1, $2, case when $3 then now() end, case when $4 then now() end, $5::jsonb, $6::jsonb, $7)
+    `insert into auth.users (email, encrypted_password, email_confirmed_at, invited_at, raw_app_meta_data, raw_user_meta_data, banned_until, is_anonymous)
+     values ($1, $2, case when $3 then now() end, case when $4 then now() end, $5::jsonb, $6::jsonb, $7, $8)
      on conflict do nothing returning *`,
-    [u.email, u.passwordHash, u.confirmed, u.invited ?? false, JSON.stringify(app), JSON.stringify(u.userMetadata ?? {}), u.bannedUntil ?? null],
+    [u.anonymous ? null : u.email, u.passwordHash, u.confirmed, u.invited ?? false, JSON.stringify(app), JSON.stringify(u.userMetadata ?? {}), u.bannedUntil ?? null, u.anonymous === true],
   );
   return r.rows[0] ? toUser(r.rows[0]) : null;
 }
@@ -108,7 +154,11 @@ type Column =
   | 'raw_app_meta_data'
   | 'raw_user_meta_data'
   | 'banned_until'
-  | 'role';
+  | 'role'
+  | 'is_anonymous'
+  | 'deleted_at'
+  | 'email_change_confirm_status'
+  | 'reauthentication_sent_at';
 
 /** Sets the given columns ("now()" for a timestamp set to now); answers the user, or null when gone or the email is taken. */
 export async function updateUser(db: Db, id: string, set: Partial<Record<Column, unknown>>): Promise<AuthUser | null> {
@@ -116,9 +166,10 @@ export async function updateUser(db: Db, id: string, set: Partial<Record<Column,
   const params: unknown[] = [id];
   const assignments = cols.map((c) => {
     const v = set[c];
-    if (v === 'now()') return `${c} = now()`;
+    // Quoted: a statement reading "set role" is refused by the server's guard against role switches.
+    if (v === 'now()') return `"${c}" = now()`;
     params.push(c.startsWith('raw_') ? JSON.stringify(v) : v);
-    return `${c} = $${params.length}${c.startsWith('raw_') ? '::jsonb' : ''}`;
+    return `"${c}" = $${params.length}${c.startsWith('raw_') ? '::jsonb' : ''}`;
   });
   try {
     const r = await db.query(`update auth.users set ${[...assignments, 'updated_at = now()'].join(', ')} where id = $1 returning *`, params);
@@ -169,8 +220,10 @@ export function userJson(u: AuthUser, opts: { admin?: boolean } = {}) {
     identities: identity,
     created_at: u.createdAt,
     updated_at: u.updatedAt,
-    is_anonymous: false,
-    ...(opts.admin ? { banned_until: u.bannedUntil ?? undefined } : {}),
+    is_anonymous: u.isAnonymous,
+    ...(u.factors?.length ? { factors: u.factors } : {}),
+    ...(u.reauthenticationSentAt ? { reauthentication_sent_at: u.reauthenticationSentAt } : {}),
+    ...(opts.admin ? { banned_until: u.bannedUntil ?? undefined, ...(u.deletedAt ? { deleted_at: u.deletedAt } : {}) } : {}),
   };
 }
 

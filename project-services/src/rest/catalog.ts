@@ -18,6 +18,8 @@ export interface RelationInfo {
   kind: string;
   columns: Map<string, ColumnInfo>;
   primaryKey: string[];
+  /** Column sets each holding one row at most (primary key and unique constraints); tables only. */
+  uniqueKeys: string[][];
 }
 
 export interface ForeignKey {
@@ -32,6 +34,8 @@ export interface FunctionArg {
   name: string;
   type: string;
   hasDefault: boolean;
+  /** A VARIADIC parameter (its type is the array type). */
+  variadic?: boolean;
 }
 
 export interface FunctionInfo {
@@ -42,6 +46,14 @@ export interface FunctionInfo {
   returns: 'void' | 'scalar' | 'rows';
   columns: string[];
   volatility: string;
+  /** The relation of this schema whose row type is the only argument (a computed field or relationship), else null. */
+  argRelation: string | null;
+  /** The relation of this schema whose row type the function returns (rows of a table or view), else null. */
+  returnRelation: string | null;
+  /** format_type() of the return type (catalog text). */
+  returnType: string;
+  /** The planner's row estimate (`rows 1` marks a set-returning function of one row, a to-one computed relationship). */
+  rows: number;
 }
 
 export interface SchemaCatalog {
@@ -59,12 +71,15 @@ select c.relname as name, c.relkind::text as kind,
   coalesce((select json_agg(a.attname order by k.ord) from pg_constraint p
     cross join lateral unnest(p.conkey) with ordinality k(attnum, ord)
     join pg_attribute a on a.attrelid = p.conrelid and a.attnum = k.attnum
-    where p.conrelid = c.oid and p.contype = 'p'), '[]'::json) as primary_key
+    where p.conrelid = c.oid and p.contype = 'p'), '[]'::json) as primary_key,
+  coalesce((select json_agg((select json_agg(a.attname) from unnest(u.conkey) k(attnum)
+    join pg_attribute a on a.attrelid = u.conrelid and a.attnum = k.attnum)) from pg_constraint u
+    where u.conrelid = c.oid and u.contype in ('p', 'u')), '[]'::json) as unique_keys
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
 where n.nspname = $1 and c.relkind in ('r', 'v', 'm', 'f', 'p')`;
 
 const FOREIGN_KEYS_SQL = `
-select con.conname as name, cf.relname as from_rel, ct.relname as to_rel,
+select con.conname as name, nf.nspname as from_schema, cf.relname as from_rel, nt.nspname as to_schema, ct.relname as to_rel,
   (select json_agg(a.attname order by k.ord) from unnest(con.conkey) with ordinality k(attnum, ord)
     join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum) as from_cols,
   (select json_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
@@ -72,18 +87,35 @@ select con.conname as name, cf.relname as from_rel, ct.relname as to_rel,
 from pg_constraint con
 join pg_class cf on cf.oid = con.conrelid
 join pg_class ct on ct.oid = con.confrelid
-join pg_namespace n on n.oid = cf.relnamespace
-where con.contype = 'f' and n.nspname = $1 and ct.relnamespace = cf.relnamespace`;
+join pg_namespace nf on nf.oid = cf.relnamespace
+join pg_namespace nt on nt.oid = ct.relnamespace
+where con.contype = 'f' and nf.nspname not in ('pg_catalog', 'information_schema') and nt.nspname not in ('pg_catalog', 'information_schema')`;
+
+// Where each column of a view comes from: the stored query tree names the source relation and column
+// of every output column (resorigtbl/resorigcol); a view over a view is followed in loadSchemaCatalog.
+const VIEW_COLUMNS_SQL = `
+select vn.nspname as view_schema, v.relname as view, m[1] as view_col, tn.nspname as base_schema, t.relname as base, a.attname as base_col
+from pg_rewrite r
+join pg_class v on v.oid = r.ev_class
+join pg_namespace vn on vn.oid = v.relnamespace
+cross join lateral regexp_matches(r.ev_action::text, ':resname (\\S+) :ressortgroupref \\d+ :resorigtbl (\\d+) :resorigcol (\\d+)', 'g') m
+join pg_class t on t.oid = m[2]::oid
+join pg_namespace tn on tn.oid = t.relnamespace
+join pg_attribute a on a.attrelid = t.oid and a.attnum = m[3]::int2
+where r.rulename = '_RETURN' and v.relkind in ('v', 'm') and vn.nspname not in ('pg_catalog', 'information_schema')`;
 
 const FUNCTIONS_SQL = `
-select p.proname as name, p.proretset as returns_set, p.provolatile::text as volatility,
+select p.proname as name, p.proretset as returns_set, p.prorows::float8 as rows, format_type(p.prorettype, null) as return_type, p.provolatile::text as volatility,
   t.typtype::text as return_typtype, (t.oid = 'void'::regtype) as returns_void,
   case when t.typtype = 'c' then (select json_agg(a.attname order by a.attnum) from pg_attribute a
     where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped) end as return_columns,
   p.pronargdefaults as ndefaults,
   to_json(coalesce(p.proargnames, '{}'::text[])) as arg_names,
   to_json(coalesce(p.proargmodes::text[], '{}'::text[])) as arg_modes,
-  (select json_agg(format_type(u.x, null) order by u.o) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o)) as arg_types
+  (select json_agg(format_type(u.x, null) order by u.o) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, o)) as arg_types,
+  (select c.relname from pg_type at join pg_class c on c.oid = at.typrelid
+    where p.pronargs = 1 and at.oid = p.proargtypes[0] and c.relnamespace = n.oid and c.relkind in ('r', 'v', 'm', 'f', 'p')) as arg_rel,
+  (select c.relname from pg_class c where c.oid = t.typrelid and c.relnamespace = n.oid and c.relkind in ('r', 'v', 'm', 'f', 'p')) as return_rel
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type t on t.oid = p.prorettype
 where n.nspname = $1 and p.prokind = 'f'`;
 
@@ -98,16 +130,20 @@ interface FunctionRow {
   arg_names: string[];
   arg_modes: string[];
   arg_types: string[] | null;
+  arg_rel: string | null;
+  return_rel: string | null;
+  rows: number;
+  return_type: string;
 }
 
 function toFunction(r: FunctionRow): FunctionInfo {
   const types = r.arg_types ?? [];
-  const inputs: { name: string; type: string }[] = [];
+  const inputs: { name: string; type: string; variadic?: boolean }[] = [];
   const outputs: string[] = [];
   types.forEach((type, i) => {
     const mode = r.arg_modes[i] ?? 'i';
     const name = r.arg_names[i] ?? '';
-    if (mode === 'i' || mode === 'b' || mode === 'v') inputs.push({ name, type });
+    if (mode === 'i' || mode === 'b' || mode === 'v') inputs.push(mode === 'v' ? { name, type, variadic: true } : { name, type });
     if (mode === 'o' || mode === 'b' || mode === 't') outputs.push(name);
   });
   const firstDefault = inputs.length - Number(r.ndefaults ?? 0);
@@ -122,16 +158,98 @@ function toFunction(r: FunctionRow): FunctionInfo {
     returns = 'rows';
     columns = outputs;
   }
-  return { name: r.name, args, returnsSet: r.returns_set, returns, columns, volatility: r.volatility };
+  return { name: r.name, args, returnsSet: r.returns_set, returns, columns, volatility: r.volatility, argRelation: r.arg_rel, returnRelation: r.return_rel, rows: Number(r.rows), returnType: r.return_type };
+}
+
+interface RawForeignKey {
+  name: string;
+  from_schema: string;
+  from_rel: string;
+  to_schema: string;
+  to_rel: string;
+  from_cols: string[];
+  to_cols: string[];
+}
+
+interface ViewColumnRow {
+  view_schema: string;
+  view: string;
+  view_col: string;
+  base_schema: string;
+  base: string;
+  base_col: string;
+}
+
+const relKey = (schema: string, name: string) => `${schema}\u0000${name}`;
+
+/**
+ * The foreign keys as the data API sees them from one schema: each key between two tables, and the
+ * same key seen through every view of this schema that shows the key's columns of its base table
+ * (PostgREST embeds views through their base tables' keys). Keys keep their constraint names.
+ */
+export function expandForeignKeys(schema: string, relations: Map<string, { kind: string }>, raw: RawForeignKey[], viewColumns: ViewColumnRow[]): ForeignKey[] {
+  // view -> its column -> where it comes from, followed through views over views.
+  const origin = new Map<string, Map<string, { base: string; col: string }>>();
+  for (const v of viewColumns) {
+    const key = relKey(v.view_schema, v.view);
+    const cols = origin.get(key) ?? new Map<string, { base: string; col: string }>();
+    // The last entry of a name is the view's own output (subqueries come first in the tree).
+    cols.set(v.view_col, { base: relKey(v.base_schema, v.base), col: v.base_col });
+    origin.set(key, cols);
+  }
+  const chase = (key: string, col: string): { base: string; col: string } | null => {
+    let at = { base: key, col };
+    for (let i = 0; i < 16; i++) {
+      const next = origin.get(at.base)?.get(at.col);
+      if (!next) return i === 0 ? null : at;
+      at = next;
+    }
+    return null;
+  };
+  // Local relation -> base table -> base column -> its own column.
+  const shows = new Map<string, Map<string, Map<string, string>>>();
+  for (const [name, rel] of relations) {
+    const byBase = new Map<string, Map<string, string>>();
+    if (rel.kind === 'v' || rel.kind === 'm') {
+      for (const col of origin.get(relKey(schema, name))?.keys() ?? []) {
+        const o = chase(relKey(schema, name), col);
+        if (!o) continue;
+        const cols = byBase.get(o.base) ?? new Map<string, string>();
+        if (!cols.has(o.col)) cols.set(o.col, col);
+        byBase.set(o.base, cols);
+      }
+    }
+    shows.set(name, byBase);
+  }
+  const ends = (schemaName: string, table: string, cols: string[]): { name: string; cols: string[] }[] => {
+    const out: { name: string; cols: string[] }[] = [];
+    if (schemaName === schema && relations.has(table)) out.push({ name: table, cols });
+    const base = relKey(schemaName, table);
+    for (const [name, byBase] of shows) {
+      const m = byBase.get(base);
+      if (m && cols.every((c) => m.has(c))) out.push({ name, cols: cols.map((c) => m.get(c)!) });
+    }
+    return out;
+  };
+  const keys: ForeignKey[] = [];
+  for (const f of raw) {
+    for (const from of ends(f.from_schema, f.from_rel, f.from_cols)) {
+      for (const to of ends(f.to_schema, f.to_rel, f.to_cols)) {
+        keys.push({ name: f.name, from: from.name, fromColumns: from.cols, to: to.name, toColumns: to.cols });
+      }
+    }
+  }
+  return keys;
 }
 
 export async function loadSchemaCatalog(db: Pick<ProjectDatabase, 'query'>, schema: string): Promise<SchemaCatalog> {
-  const rels = await db.query<{ name: string; kind: string; columns: ColumnInfo[]; primary_key: string[] }>(RELATIONS_SQL, [schema]);
-  const fks = await db.query<{ name: string; from_rel: string; to_rel: string; from_cols: string[]; to_cols: string[] }>(FOREIGN_KEYS_SQL, [schema]);
+  const rels = await db.query<{ name: string; kind: string; columns: ColumnInfo[]; primary_key: string[]; unique_keys: string[][] }>(RELATIONS_SQL, [schema]);
+  const fks = await db.query<RawForeignKey>(FOREIGN_KEYS_SQL);
+  const views = await db.query<ViewColumnRow>(VIEW_COLUMNS_SQL);
   const fns = await db.query<FunctionRow>(FUNCTIONS_SQL, [schema]);
   const relations = new Map<string, RelationInfo>();
   for (const r of rels.rows) {
-    relations.set(r.name, { name: r.name, kind: r.kind, columns: new Map(r.columns.map((c) => [c.name, c])), primaryKey: r.primary_key });
+    relations.set(r.name, { name: r.name, kind: r.kind, columns: new Map(r.columns.map((c) => [c.name, c])), primaryKey: r.primary_key, uniqueKeys: r.unique_keys ?? [] });
   }
   const functions = new Map<string, FunctionInfo[]>();
   for (const r of fns.rows) {
@@ -142,7 +260,7 @@ export async function loadSchemaCatalog(db: Pick<ProjectDatabase, 'query'>, sche
   return {
     schema,
     relations,
-    foreignKeys: fks.rows.map((f) => ({ name: f.name, from: f.from_rel, fromColumns: f.from_cols, to: f.to_rel, toColumns: f.to_cols })),
+    foreignKeys: expandForeignKeys(schema, relations, fks.rows, views.rows),
     functions,
     loadedAt: Date.now(),
   };

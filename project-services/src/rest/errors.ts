@@ -8,7 +8,8 @@ import { CallerError } from '../caller';
 export interface RestErrorBody {
   code: string;
   message: string;
-  details: string | null;
+  /** Text, or (for an ambiguous embedding, PGRST201) the candidate relationships. */
+  details: string | object[] | null;
   hint: string | null;
 }
 
@@ -17,7 +18,7 @@ export class RestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    readonly details: string | object[] | null = null,
     readonly hint: string | null = null,
   ) {
     super(message);

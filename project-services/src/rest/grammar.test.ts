@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { RestError } from './errors';
-import { parseColumnFilter, parseLogic, parseOrder, parsePrefer, parseRange, parseSelect } from './grammar';
+import { parseColumnFilter, parseLogic, parseOrder, parseSelect } from './grammar';
+import { parsePrefer, parseRange } from './headers';
 import { parseAccept, parseQuery } from './request';
 import type { SchemaCatalog } from './catalog';
-import { readStatement, StatementBuilder, emptyShaping } from './statements';
+import { StatementBuilder, emptyShaping } from './statements';
+import { readStatement } from './table-statements';
 
 function refusal(fn: () => unknown): RestError {
   try {
@@ -25,6 +27,10 @@ describe('select', () => {
       { kind: 'embed', name: 'profiles', alias: 'owner', hint: 'owner_fk', inner: false, items: [{ kind: 'column', field: { name: 'name', path: [] }, alias: null, cast: null }] },
       { kind: 'embed', name: 'comments', alias: null, hint: null, inner: true, items: [{ kind: 'star' }] },
     ]);
+    expect(parseSelect('id,...profiles!owner_fk(name)')).toEqual([
+      { kind: 'column', field: { name: 'id', path: [] }, alias: null, cast: null },
+      { kind: 'embed', name: 'profiles', alias: null, hint: 'owner_fk', inner: false, spread: true, items: [{ kind: 'column', field: { name: 'name', path: [] }, alias: null, cast: null }] },
+    ]);
     expect(parseSelect('"weird name",*')).toEqual([{ kind: 'column', field: { name: 'weird name', path: [] }, alias: null, cast: null }, { kind: 'star' }]);
   });
 
@@ -36,7 +42,8 @@ describe('select', () => {
     ['a comment', 'id--x'],
     ['a cast to an arbitrary type', 'id::text);drop table x;--'],
     ['a cast to a type not offered', 'id::regclass'],
-    ['a spread relation', '...profiles(name)'],
+    ['a spread of a column', '...name'],
+    ['a spread with an alias', '...p:profiles(name)'],
     ['a quoted name closed early', 'a:"x" from pg_authid --"'],
     ['an empty item', 'id,,name'],
   ])('refuses %s with PGRST100', (_what, text) => {
@@ -123,14 +130,29 @@ describe('order, ranges, preferences and media types', () => {
       count: 'exact',
       resolution: 'merge-duplicates',
       missing: 'default',
+      handling: null,
+      maxAffected: null,
+      timezone: null,
+      tx: 'rollback',
+      singleObject: false,
+      invalid: [],
+    });
+    expect(parsePrefer('handling=strict, max-affected=5, timezone=Europe/Paris, params=single-object, foo, count=lots, timezone=Mars/Base')).toMatchObject({
+      handling: 'strict',
+      maxAffected: 5,
+      timezone: 'Europe/Paris',
+      singleObject: true,
+      invalid: ['foo', 'count=lots', 'timezone=Mars/Base'],
     });
   });
 
   it('chooses an object for .single() and refuses media types it cannot answer', () => {
-    expect(parseAccept('application/vnd.pgrst.object+json')).toEqual({ object: true, stripNulls: false });
-    expect(parseAccept('text/html,*/*;q=0.8')).toEqual({ object: false, stripNulls: false });
-    expect(parseAccept('application/vnd.pgrst.array+json;nulls=stripped')).toEqual({ object: false, stripNulls: true });
-    const e = refusal(() => parseAccept('text/xml'));
+    expect(parseAccept('application/vnd.pgrst.object+json')).toEqual({ object: true, stripNulls: false, csv: false });
+    expect(parseAccept('text/html,*/*;q=0.8')).toEqual({ object: false, stripNulls: false, csv: false });
+    expect(parseAccept('application/vnd.pgrst.array+json;nulls=stripped')).toEqual({ object: false, stripNulls: true, csv: false });
+    expect(parseAccept('text/csv')).toEqual({ object: false, stripNulls: false, csv: true });
+    expect(parseAccept('application/octet-stream')).toMatchObject({ raw: 'bytea', csv: false });
+    const e = refusal(() => parseAccept('text/html'));
     expect([e.status, e.code]).toEqual([406, 'PGRST107']);
   });
 
@@ -143,7 +165,7 @@ describe('order, ranges, preferences and media types', () => {
 describe('statements', () => {
   const catalog: SchemaCatalog = {
     schema: 'public',
-    relations: new Map([['todos', { name: 'todos', kind: 'r', columns: new Map(['id', 'title', 'meta'].map((n) => [n, { name: n, type: 'text' }])), primaryKey: ['id'] }]]),
+    relations: new Map([['todos', { name: 'todos', kind: 'r', columns: new Map(['id', 'title', 'meta'].map((n) => [n, { name: n, type: 'text' }])), primaryKey: ['id'], uniqueKeys: [['id']] }]]),
     foreignKeys: [],
     functions: new Map(),
     loadedAt: Date.now(),

@@ -1,4 +1,4 @@
-import { parseError, RestError } from './errors';
+import { parseError } from './errors';
 
 // The PostgREST request grammar that supabase-js (postgrest-js) writes into the query string and
 // headers, parsed into plain data. Nothing here touches SQL: names are checked against the catalog
@@ -18,7 +18,13 @@ export interface Field {
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; field: Field; alias: string | null; cast: string | null }
-  | { kind: 'embed'; name: string; alias: string | null; hint: string | null; inner: boolean; items: SelectItem[] };
+  | { kind: 'embed'; name: string; alias: string | null; hint: string | null; inner: boolean; items: SelectItem[]; spread?: boolean }
+  /** `count()`, `col.sum()`, `col::int.avg()::text`: an aggregate over the rows, grouped by the other columns selected beside it. */
+  | { kind: 'aggregate'; fn: AggregateFunction; field: Field | null; inputCast: string | null; alias: string | null; cast: string | null };
+
+export const AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const;
+export type AggregateFunction = (typeof AGGREGATES)[number];
+const AGGREGATE_CALL = /^\.(count|sum|avg|min|max)\(\)/;
 
 export const OPERATORS = [
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
@@ -149,7 +155,7 @@ function readItems(c: Cursor, depth: number): SelectItem[] {
 
 function readItem(c: Cursor, depth: number): SelectItem {
   if (c.eat('*')) return { kind: 'star' };
-  if (c.startsWith('...')) c.fail('a column or relation (spread relations are not supported)');
+  const spread = c.eat('...');
   const start = c.i;
   let alias: string | null = null;
   const first = readName(c);
@@ -162,6 +168,11 @@ function readItem(c: Cursor, depth: number): SelectItem {
   const nameStart = c.i;
   const name = readName(c);
   if (name === null) c.fail('a column or relation name');
+  if (spread && (alias !== null || (c.peek() !== '!' && c.peek() !== '('))) c.fail('a relation to spread, without an alias: ...relation(columns)');
+  if (name === 'count' && c.startsWith('()') && !spread) {
+    c.i += 2;
+    return { kind: 'aggregate', fn: 'count', field: null, inputCast: null, alias, cast: readCast(c) };
+  }
   if (c.peek() === '!' || c.peek() === '(') {
     let hint: string | null = null;
     let inner = false;
@@ -177,20 +188,28 @@ function readItem(c: Cursor, depth: number): SelectItem {
     if (!c.eat('(')) c.fail('"("');
     const items = readItems(c, depth + 1);
     if (!c.eat(')')) c.fail('")"');
-    return { kind: 'embed', name, alias, hint, inner, items: items.length ? items : [{ kind: 'star' }] };
+    return { kind: 'embed', name, alias, hint, inner, items: items.length ? items : [{ kind: 'star' }], ...(spread ? { spread: true } : {}) };
   }
   c.i = nameStart;
   const field = readField(c);
-  let cast: string | null = null;
-  if (c.eat('::')) {
-    const m = /^[a-z0-9_]+/i.exec(c.text.slice(c.i));
-    if (!m) c.fail('a type name');
-    const type = CASTS[m[0].toLowerCase()];
-    if (!type) throw parseError(`"${m[0]}" is not a type a column can be cast to here`, `Allowed: ${Object.keys(CASTS).join(', ')}`);
-    c.i += m[0].length;
-    cast = type;
+  const cast = readCast(c);
+  const agg = AGGREGATE_CALL.exec(c.text.slice(c.i));
+  if (agg) {
+    c.i += agg[0].length;
+    return { kind: 'aggregate', fn: agg[1] as AggregateFunction, field, inputCast: cast, alias, cast: readCast(c) };
   }
   return { kind: 'column', field, alias, cast };
+}
+
+/** `::type` after a column or an aggregate, from the allowed casts only. */
+function readCast(c: Cursor): string | null {
+  if (!c.eat('::')) return null;
+  const m = /^[a-z0-9_]+/i.exec(c.text.slice(c.i));
+  if (!m) c.fail('a type name');
+  const type = CASTS[m[0].toLowerCase()];
+  if (!type) throw parseError(`"${m[0]}" is not a type a column can be cast to here`, `Allowed: ${Object.keys(CASTS).join(', ')}`);
+  c.i += m[0].length;
+  return type;
 }
 
 // ---- filters ----
@@ -369,7 +388,7 @@ function readTreeValue(c: Cursor): string {
   return c.text.slice(start, c.i);
 }
 
-// ---- order, limits, headers ----
+// ---- order, limits, columns ----
 
 export function parseOrder(text: string): OrderTerm[] {
   const c = new Cursor(text, 'order');
@@ -407,37 +426,4 @@ export function parseColumns(text: string): string[] {
     if (!c.eat(',')) c.fail('"," or end of input');
   }
   return names;
-}
-
-export interface Preferences {
-  return: 'representation' | 'minimal' | 'headers-only' | null;
-  count: 'exact' | 'planned' | 'estimated' | null;
-  resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
-  missing: 'default' | 'null' | null;
-}
-
-/** The Prefer header(s): comma-separated `key=value`; unknown preferences are ignored, as PostgREST does by default. */
-export function parsePrefer(header: string | string[] | undefined): Preferences {
-  const prefs: Preferences = { return: null, count: null, resolution: null, missing: null };
-  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
-  for (const part of text.split(',')) {
-    const [k, v] = part.trim().split('=').map((s) => s.trim());
-    if (k === 'return' && (v === 'representation' || v === 'minimal' || v === 'headers-only')) prefs.return = v;
-    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) prefs.count = v;
-    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) prefs.resolution = v;
-    else if (k === 'missing' && (v === 'default' || v === 'null')) prefs.missing = v;
-  }
-  return prefs;
-}
-
-/** `Range: 0-9` (Range-Unit items): offset and limit, or null when absent or open-ended from 0. */
-export function parseRange(header: string | string[] | undefined): { offset: number; limit: number | null } | null {
-  const text = (Array.isArray(header) ? header[0] : header)?.trim();
-  if (!text) return null;
-  const m = /^(?:items=)?(\d{1,15})-(\d{0,15})$/.exec(text);
-  if (!m) return null;
-  const from = Number(m[1]);
-  const to = m[2] ? Number(m[2]) : null;
-  if (to !== null && to < from) throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', `The range ${text} ends before it starts`);
-  return { offset: from, limit: to === null ? null : to - from + 1 };
 }

@@ -25,6 +25,12 @@ beforeAll(async () => {
     grant select, insert, update, delete on public.secrets, public.notes to anon, authenticated, service_role;
     insert into public.secrets values (1, null, 'keep me', '{a}', '{"k": 1}');
     insert into public.notes values (1, 1, 'note');`);
+  // Aggregates on, so that hostile aggregate requests reach their statements.
+  await h.internals.control.query(
+    `insert into project_rest_settings (project_ref, exposed_schemas, max_rows, extra_search_path, aggregates_enabled) values ($1, '{public}', 1000, '{public}', true)
+     on conflict (project_ref) do update set aggregates_enabled = true`,
+    [ref],
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -40,7 +46,7 @@ const column = often(fc.constantFrom('id', 'body', 'tags', 'meta', 'owner', 'met
 const operator = often(fc.constantFrom('eq', 'neq', 'gt', 'like', 'ilike', 'is', 'in', 'cs', 'cd', 'not.eq', 'not.in', 'eq(any)', 'fts'), text);
 const value = often(fc.constantFrom('1', 'keep me', 'null', 'true', '(1,2)', '{a}', '{"k":1}', '*e*', '"a,b"'), text);
 const filter = fc.tuple(column, operator, value).map(([c, o, v]) => ({ c, f: `${o}.${v}` }));
-const select = fc.array(often(fc.constantFrom('*', 'id', 'body', 'x:body', 'id::text', 'meta->k', 'notes(*)', 'notes!inner(body)', 'secrets(id)', 'n:notes(id,body)'), text), { minLength: 1, maxLength: 4 }).map((a) => a.join(','));
+const select = fc.array(often(fc.constantFrom('*', 'id', 'body', 'x:body', 'id::text', 'meta->k', 'notes(*)', 'notes!inner(body)', 'secrets(id)', 'n:notes(id,body)', 'count()', 'id.sum()', 'body.max()::text', 'id::int.avg()', 'notes(count)', 'notes(id.sum())', '...notes(body)', '...secrets(id,body)', '...notes(count(),id.max())', 'notes!secret_id!left(body)', 'secret_id(*)', 'notes_secret_id_fkey(*)'), text), { minLength: 1, maxLength: 4 }).map((a) => a.join(','));
 const pair = fc.oneof(
   filter.map(({ c, f }) => [c, f] as [string, string]),
   select.map((v) => ['select', v] as [string, string]),
@@ -53,8 +59,8 @@ const query = fc.array(pair, { maxLength: 4 }).map((pairs) => new URLSearchParam
 const path = often(fc.constantFrom('secrets', 'secrets', 'notes', 'rpc/nope'), fc.oneof(fc.constantFrom('rpc/', 'pg_authid', '..%2Fplatform'), text.map(encodeURIComponent)));
 const rarely = <T>(arb: fc.Arbitrary<T>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 4 }, { arbitrary: arb, weight: 1 });
 const header = fc.record({
-  prefer: rarely(often(fc.constantFrom('return=representation', 'count=exact', 'resolution=merge-duplicates', 'missing=default,return=representation'), text)),
-  accept: rarely(often(fc.constantFrom('application/vnd.pgrst.object+json', 'text/csv', '*/*'), text)),
+  prefer: rarely(often(fc.constantFrom('return=representation', 'count=exact', 'resolution=merge-duplicates', 'missing=default,return=representation', 'handling=strict, foo', 'handling=strict, max-affected=0', 'timezone=Asia/Tokyo', 'timezone=x;drop', 'params=single-object', 'tx=rollback'), text)),
+  accept: rarely(often(fc.constantFrom('application/vnd.pgrst.object+json', 'text/csv', '*/*', 'text/plain', 'application/octet-stream'), text)),
   'accept-profile': rarely(often(fc.constantFrom('public', 'auth', 'storage', 'pg_catalog'), text)),
   'content-profile': rarely(often(fc.constantFrom('public', 'auth'), text)),
   range: rarely(often(fc.constantFrom('0-1', '5-', '3-1'), text)),

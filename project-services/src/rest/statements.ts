@@ -27,11 +27,32 @@ export interface Shaping {
 export const emptyShaping = (): Shaping => ({ filters: [], order: [], limit: null, offset: 0 });
 
 /** Columns a filter or select item may name, and where they come from. */
-interface Source {
+export interface Source {
   alias: string;
   label: string;
   columns: ReadonlySet<string>;
+  /** The relation whose rows these are (for computed fields), and the SQL of the whole row. */
+  rel: string | null;
+  row: string;
 }
+
+export interface SelectList {
+  sql: string;
+  /** Conditions `!inner` relations add to the where clause. */
+  inner: string[];
+  /** Lateral joins of spread relations, after the source. */
+  joins: string;
+  /** ` group by …` when aggregates are selected beside other columns. */
+  groupBy: string;
+  /** Only aggregates: one row whatever the rows below. */
+  aggregateOnly: boolean;
+}
+
+/** One way to embed a relation: a foreign key either way, a junction table, or a function of the parent's row. */
+export type Relationship =
+  | { kind: 'fk'; fk: ForeignKey; /** the parent holds the key */ out: boolean; target: string; toOne: boolean; cardinality: string }
+  | { kind: 'm2m'; junction: string; left: ForeignKey; right: ForeignKey; target: string; toOne: false; cardinality: string }
+  | { kind: 'computed'; fn: FunctionInfo; target: string; toOne: boolean; cardinality: string };
 
 const COMPARISONS: Record<string, string> = {
   eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
@@ -53,6 +74,8 @@ export class StatementBuilder {
     readonly catalog: SchemaCatalog,
     /** Filters, order and page of embedded relations, by the name or alias used in `select`. */
     private readonly embedded: Map<string, Shaping> = new Map(),
+    /** Whether `select` may hold aggregates (the project's data API setting, off by default as PostgREST's db-aggregates-enabled). */
+    private readonly options: { aggregates: boolean } = { aggregates: false },
   ) {}
 
   bind(value: unknown): string {
@@ -77,15 +100,24 @@ export class StatementBuilder {
     return rel;
   }
 
-  static source(alias: string, rel: RelationInfo): Source {
-    return { alias, label: rel.name, columns: new Set(rel.columns.keys()) };
+  static source(alias: string, rel: RelationInfo, row = alias): Source {
+    return { alias, label: rel.name, columns: new Set(rel.columns.keys()), rel: rel.name, row };
+  }
+
+  /** A function taking the row of `src`'s relation and answering one value: a computed field. */
+  private computedField(src: Source, name: string): FunctionInfo | undefined {
+    if (!src.rel) return undefined;
+    return this.catalog.functions.get(name)?.find((f) => f.argRelation === src.rel && f.returns === 'scalar' && !f.returnsSet);
   }
 
   column(src: Source, field: Field): string {
-    if (!src.columns.has(field.name)) {
-      throw new UnknownNameError(400, '42703', `column ${src.label}.${field.name} does not exist`);
+    let sql: string;
+    if (src.columns.has(field.name)) sql = `${src.alias}.${q(field.name)}`;
+    else {
+      const fn = this.computedField(src, field.name);
+      if (!fn) throw new UnknownNameError(400, '42703', `column ${src.label}.${field.name} does not exist`);
+      sql = `${this.table(fn.name)}(${src.row})`;
     }
-    let sql = `${src.alias}.${q(field.name)}`;
     for (const step of field.path) {
       const key = /^-?\d{1,9}$/.test(step.key) ? `${this.bind(step.key)}::int` : `${this.bind(step.key)}::text`;
       sql = `(${sql}${step.arrow}${key})`;
@@ -143,32 +175,119 @@ export class StatementBuilder {
   }
 
   /**
-   * The select list over `src`; embedded relations become correlated subqueries. `parent` is the
-   * relation `src` reads (null for function results, which embed nothing). Answers the list and the
-   * conditions `!inner` relations add to the parent's where clause.
+   * The select list over `src`; embedded relations become correlated subqueries, spread relations
+   * lateral joins. `parent` is the relation `src` reads (null for function results that are no
+   * relation's rows, which embed nothing). Answers the list, the lateral joins to put after the
+   * source, and the conditions `!inner` relations add to the parent's where clause.
    */
-  selectList(src: Source, parent: RelationInfo | null, items: SelectItem[], depth = 0): { sql: string; inner: string[] } {
+  selectList(src: Source, parent: RelationInfo | null, items: SelectItem[], depth = 0): SelectList {
+    const aggregating = items.some((i) => i.kind === 'aggregate' || this.isBareCount(src, i));
+    if (aggregating && !this.options.aggregates) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
     const cols: string[] = [];
+    const groups: number[] = [];
     const inner: string[] = [];
+    let joins = '';
+    // With aggregates, every other output column is grouped on (by its position).
+    const grouped = (sql: string) => {
+      cols.push(sql);
+      if (aggregating) groups.push(cols.length);
+    };
     for (const item of items) {
-      if (item.kind === 'star') cols.push(`${src.alias}.*`);
-      else if (item.kind === 'column') {
+      if (item.kind === 'star') {
+        if (aggregating) for (const c of src.columns) grouped(`${src.alias}.${q(c)} as ${q(c)}`);
+        else cols.push(`${src.alias}.*`);
+      } else if (item.kind === 'aggregate' || this.isBareCount(src, item)) {
+        cols.push(this.aggregate(src, item));
+      } else if (item.kind === 'column') {
         let expr = this.column(src, item.field);
         if (item.cast) expr = `(${expr})::${item.cast}`;
-        const name = item.alias ?? item.field.path.at(-1)?.key ?? item.field.name;
-        cols.push(`${expr} as ${q(name)}`);
+        grouped(`${expr} as ${q(columnName(item))}`);
       } else {
         if (!parent) throw new RestError(400, 'PGRST108', `'${item.name}' cannot be embedded in the result of a function`);
         const e = this.embed(src, parent, item, depth);
-        cols.push(`${e.sql} as ${q(item.alias ?? item.name)}`);
+        if (e.lateral) {
+          joins += ` left join lateral ${e.sql} on true`;
+          if (aggregating) for (const n of e.names) grouped(`${e.lateral}.${q(n)} as ${q(n)}`);
+          else cols.push(`${e.lateral}.*`);
+        } else {
+          // json has no equality: grouped on, an embedded relation is answered as jsonb.
+          grouped(`${aggregating ? `(${e.sql})::jsonb` : e.sql} as ${q(item.alias ?? item.name)}`);
+        }
         if (e.inner) inner.push(e.inner);
       }
     }
-    return { sql: cols.join(', ') || `${src.alias}.*`, inner };
+    const groupBy = aggregating && groups.length ? ` group by ${groups.join(', ')}` : '';
+    return { sql: cols.join(', ') || `${src.alias}.*`, inner, joins, groupBy, aggregateOnly: aggregating && !groups.length };
   }
 
-  relationship(parent: RelationInfo, name: string, hint: string | null): { fk: ForeignKey; toOne: boolean } {
-    const target = this.catalog.relations.get(name);
+  /** `rel(count)`: inside an embedded relation without a column of that name, the count of its rows. */
+  private isBareCount(src: Source, item: SelectItem): boolean {
+    return item.kind === 'column' && item.field.name === 'count' && !item.field.path.length && !item.cast && !src.columns.has('count') && !this.computedField(src, 'count') && src.alias.startsWith('_c');
+  }
+
+  private aggregate(src: Source, item: SelectItem): string {
+    if (item.kind === 'column') return `count(*) as ${q(item.alias ?? 'count')}`;
+    if (item.kind !== 'aggregate') throw new Error('not an aggregate');
+    let arg = item.field ? this.column(src, item.field) : '*';
+    if (item.inputCast) arg = `(${arg})::${item.inputCast}`;
+    let sql = `${item.fn}(${arg})`;
+    if (item.cast) sql = `(${sql})::${item.cast}`;
+    return `${sql} as ${q(item.alias ?? item.fn)}`;
+  }
+
+  private isUnique(relName: string, cols: string[]): boolean {
+    const rel = this.catalog.relations.get(relName);
+    return !!rel?.uniqueKeys.some((k) => k.length > 0 && k.every((c) => cols.includes(c)));
+  }
+
+  /** Every relationship `name` may mean from `parent`, before any hint. */
+  private candidates(parent: RelationInfo, name: string): Relationship[] {
+    const out: Relationship[] = [];
+    const fns = (this.catalog.functions.get(name) ?? []).filter((f) => f.argRelation === parent.name && f.returnRelation && f.returns === 'rows');
+    // A function of the parent's row returning rows of a relation (a computed relationship) takes precedence.
+    if (fns.length) {
+      return fns.map((fn) => {
+        const one = !fn.returnsSet || fn.rows === 1;
+        return { kind: 'computed', fn, target: fn.returnRelation!, toOne: one, cardinality: one ? 'many-to-one' : 'one-to-many' };
+      });
+    }
+    const fks = this.catalog.foreignKeys;
+    if (this.catalog.relations.has(name)) {
+      for (const fk of fks) {
+        if (fk.from === parent.name && fk.to === name) {
+          out.push({ kind: 'fk', fk, out: true, target: name, toOne: true, cardinality: this.isUnique(parent.name, fk.fromColumns) ? 'one-to-one' : 'many-to-one' });
+        }
+        if (fk.to === parent.name && fk.from === name) {
+          const one = this.isUnique(name, fk.fromColumns);
+          out.push({ kind: 'fk', fk, out: false, target: name, toOne: one, cardinality: one ? 'one-to-one' : 'one-to-many' });
+        }
+      }
+      // Many-to-many through a junction whose primary key holds both foreign keys' columns.
+      for (const j of this.catalog.relations.values()) {
+        if (j.name === parent.name || j.name === name || !j.primaryKey.length) continue;
+        for (const left of fks) {
+          if (left.from !== j.name || left.to !== parent.name || !left.fromColumns.every((c) => j.primaryKey.includes(c))) continue;
+          for (const right of fks) {
+            if (right === left || right.from !== j.name || right.to !== name || !right.fromColumns.every((c) => j.primaryKey.includes(c))) continue;
+            out.push({ kind: 'm2m', junction: j.name, left, right, target: name, toOne: false, cardinality: 'many-to-many' });
+          }
+        }
+      }
+    } else {
+      // The target named by a foreign key's constraint name, or by the parent's own foreign key column.
+      for (const fk of fks) {
+        if (fk.from === parent.name && (fk.name === name || (fk.fromColumns.length === 1 && fk.fromColumns[0] === name))) {
+          out.push({ kind: 'fk', fk, out: true, target: fk.to, toOne: true, cardinality: this.isUnique(parent.name, fk.fromColumns) ? 'one-to-one' : 'many-to-one' });
+        } else if (fk.to === parent.name && fk.from !== parent.name && fk.name === name) {
+          const one = this.isUnique(fk.from, fk.fromColumns);
+          out.push({ kind: 'fk', fk, out: false, target: fk.from, toOne: one, cardinality: one ? 'one-to-one' : 'one-to-many' });
+        }
+      }
+    }
+    return out;
+  }
+
+  relationship(parent: RelationInfo, name: string, hint: string | null): Relationship {
     const none = () =>
       new UnknownNameError(
         400,
@@ -176,224 +295,125 @@ export class StatementBuilder {
         `Could not find a relationship between '${parent.name}' and '${name}' in the schema cache`,
         `Searched for a foreign key relationship between '${parent.name}' and '${name}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${this.catalog.schema}', but no matches were found.`,
       );
-    if (!target) throw none();
-    let found: { fk: ForeignKey; toOne: boolean }[] = [];
-    for (const fk of this.catalog.foreignKeys) {
-      if (fk.from === parent.name && fk.to === target.name) found.push({ fk, toOne: true });
-      if (fk.from === target.name && fk.to === parent.name) found.push({ fk, toOne: false });
-    }
+    let found = this.candidates(parent, name);
     if (hint) {
-      found = found.filter(({ fk }) => fk.name === hint || fk.fromColumns.includes(hint));
-      // A self-reference matches both ways; its column names the parent's own foreign key.
-      if (found.length === 2 && found[0]!.fk === found[1]!.fk) found = found.filter((f) => f.toOne);
+      found = found.filter((r) => {
+        if (r.kind === 'fk') return r.fk.name === hint || r.fk.fromColumns.includes(hint);
+        if (r.kind === 'm2m') return r.junction === hint || r.left.name === hint || r.right.name === hint;
+        return false;
+      });
+      // A self-reference named by its table with a hint is the one-to-many side (the rows pointing here);
+      // the many-to-one side is named by the column or the constraint name.
+      if (found.length === 2 && found[0]!.kind === 'fk' && found[1]!.kind === 'fk' && found[0]!.fk === found[1]!.fk) found = found.filter((r) => r.kind === 'fk' && !r.out);
     }
     if (!found.length) throw none();
     if (found.length > 1) {
+      const hintName = (r: Relationship) => (r.kind === 'fk' ? r.fk.name : r.kind === 'm2m' ? r.junction : r.fn.name);
       throw new RestError(
         300,
         'PGRST201',
         `Could not embed because more than one relationship was found for '${parent.name}' and '${name}'`,
-        found.map(({ fk, toOne }) => `${fk.name} (${toOne ? 'many-to-one' : 'one-to-many'})`).join(', '),
-        `Try changing '${name}' to one of the following: ${found.map(({ fk }) => `'${name}!${fk.name}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+        found.map((r) => ({ cardinality: r.cardinality, embedding: `${parent.name} with ${r.target}`, relationship: this.describe(parent, r) })),
+        `Try changing '${name}' to one of the following: ${found.map((r) => `'${r.target}!${hintName(r)}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
       );
     }
     return found[0]!;
   }
 
-  private embed(src: Source, parent: RelationInfo, item: Extract<SelectItem, { kind: 'embed' }>, depth: number): { sql: string; inner: string | null } {
+  private describe(parent: RelationInfo, r: Relationship): string {
+    const cols = (c: string[]) => c.join(', ');
+    if (r.kind === 'fk') {
+      const [mine, theirs] = r.out ? [r.fk.fromColumns, r.fk.toColumns] : [r.fk.toColumns, r.fk.fromColumns];
+      return `${r.fk.name} using ${parent.name}(${cols(mine)}) and ${r.target}(${cols(theirs)})`;
+    }
+    if (r.kind === 'm2m') return `${this.catalog.schema}.${r.junction} using ${r.left.name}(${cols(r.left.fromColumns)}) and ${r.right.name}(${cols(r.right.fromColumns)})`;
+    return `${this.catalog.schema}.${r.fn.name}(${parent.name})`;
+  }
+
+  private embed(src: Source, parent: RelationInfo, item: Extract<SelectItem, { kind: 'embed' }>, depth: number): { sql: string; inner: string | null; lateral: string | null; names: string[] } {
     if (depth >= 3) throw new RestError(400, 'PGRST100', 'Relations can be embedded at most three levels deep');
-    const { fk, toOne } = this.relationship(parent, item.name, item.hint);
-    const target = this.relation(item.name);
+    const rel = this.relationship(parent, item.name, item.hint);
+    const target = this.relation(rel.target);
     const alias = this.nextAlias('_c');
     const child = StatementBuilder.source(alias, target);
-    const join = (toOne ? fk.toColumns : fk.fromColumns).map((c, i) => {
-      const other = (toOne ? fk.fromColumns : fk.toColumns)[i]!;
-      return `${alias}.${q(c)} = ${src.alias}.${q(other)}`;
-    });
+    let join: string[] = [];
+    let fromItem = `${this.table(target.name)} as ${alias}`;
+    if (rel.kind === 'fk') {
+      const [mine, theirs] = rel.out ? [rel.fk.fromColumns, rel.fk.toColumns] : [rel.fk.toColumns, rel.fk.fromColumns];
+      join = theirs.map((c, i) => `${alias}.${q(c)} = ${src.alias}.${q(mine[i]!)}`);
+    } else if (rel.kind === 'm2m') {
+      const j = this.nextAlias('_j');
+      const on = [
+        ...rel.left.fromColumns.map((c, i) => `${j}.${q(c)} = ${src.alias}.${q(rel.left.toColumns[i]!)}`),
+        ...rel.right.fromColumns.map((c, i) => `${j}.${q(c)} = ${alias}.${q(rel.right.toColumns[i]!)}`),
+      ];
+      join = [`exists (select 1 from ${this.table(rel.junction)} as ${j} where ${on.join(' and ')})`];
+    } else {
+      // The function runs as the caller, so the target's row level security holds for its rows.
+      fromItem = `${this.table(rel.fn.name)}(${src.row}) as ${alias}`;
+      // A function answering one composite value answers a row of nulls for none: that is no row.
+      if (!rel.fn.returnsSet) join = [`not (${alias} is null)`];
+    }
     // `rel.col=…`, `rel.order=…` shape the relations embedded at the top level only.
     const byName = depth === 0 ? (this.embedded.get(item.alias ?? item.name) ?? (item.alias ? this.embedded.get(item.name) : undefined)) : undefined;
     const shaping = byName ?? emptyShaping();
     const list = this.selectList(child, target, item.items, depth + 1);
     const where = this.where(child, shaping.filters, [...join, ...list.inner]);
     const out = this.nextAlias('_e');
-    const from = `from ${this.table(target.name)} as ${alias}${where}`;
-    const sql = toOne
-      ? `(select row_to_json(${out}) from (select ${list.sql} ${from} limit 1) ${out})`
-      : `coalesce((select json_agg(${out}) from (select ${list.sql} ${from}${this.orderBy(child, shaping.order)}${this.page(shaping.limit, shaping.offset)}) ${out}), '[]'::json)`;
-    return { sql, inner: item.inner ? `exists (select 1 ${from})` : null };
-  }
-}
-
-export interface ReadOptions {
-  items: SelectItem[];
-  shaping: Shaping;
-  count: boolean;
-  /** HEAD: the count of the page only. */
-  headOnly: boolean;
-  stripNulls: boolean;
-}
-
-function body(stripNulls: boolean, agg: string): string {
-  return stripNulls ? `json_strip_nulls(${agg})::text` : `${agg}::text`;
-}
-
-/** GET/HEAD on a table or view. */
-export function readStatement(b: StatementBuilder, relName: string, o: ReadOptions): Statement {
-  const rel = b.relation(relName);
-  const src = StatementBuilder.source('_p', rel);
-  const list = b.selectList(src, rel, o.items);
-  const where = b.where(src, o.shaping.filters, list.inner);
-  const total = o.count ? `(select count(*) from ${b.table(rel.name)} as _p${where})` : 'null::int8';
-  const inner = `select ${list.sql} from ${b.table(rel.name)} as _p${where}${b.orderBy(src, o.shaping.order)}${b.page(o.shaping.limit, o.shaping.offset)}`;
-  const agg = o.headOnly ? 'null::text' : body(o.stripNulls, `coalesce(json_agg(_s), '[]'::json)`);
-  return { sql: `select count(*)::int8 as page_count, ${total} as total_count, ${agg} as body from (${inner}) _s`, params: b.params };
-}
-
-export interface WriteOptions {
-  /** Rows to insert (POST), or the one object of changes (PATCH). */
-  rows: Record<string, unknown>[];
-  columns: string[];
-  representation: { items: SelectItem[]; order: OrderTerm[]; stripNulls: boolean } | null;
-  filters: Filter[];
-  upsert: { merge: boolean; onConflict: string[] } | null;
-  missingDefault: boolean;
-}
-
-function checkColumns(rel: RelationInfo, columns: string[]): void {
-  for (const c of columns) {
-    if (!rel.columns.has(c)) throw new UnknownNameError(400, 'PGRST204', `Could not find the '${c}' column of '${rel.name}' in the schema cache`);
-  }
-}
-
-/** The statement's rows as the answer: the representation asked for, else only their count. */
-function answer(b: StatementBuilder, rel: RelationInfo, mutation: string, o: WriteOptions): Statement {
-  if (!o.representation) return { sql: mutation, params: b.params };
-  const src = StatementBuilder.source('_p', rel);
-  const list = b.selectList(src, rel, o.representation.items);
-  const agg = body(o.representation.stripNulls, `coalesce(json_agg(_s), '[]'::json)`);
-  return {
-    sql: `with pgrst_rows as (${mutation} returning _p.*) select count(*)::int8 as page_count, null::int8 as total_count, ${agg} as body from (select ${list.sql} from pgrst_rows as _p${b.orderBy(src, o.representation.order)}) _s`,
-    params: b.params,
-  };
-}
-
-/** POST: insert one or many rows (upsert with `resolution`), from the JSON body bound as one parameter. */
-export function insertStatement(b: StatementBuilder, relName: string, o: WriteOptions): Statement {
-  const rel = b.relation(relName);
-  checkColumns(rel, o.columns);
-  const table = b.table(rel.name);
-  const cols = o.columns.map((c) => q(c)).join(', ');
-  let source: string;
-  if (o.missingDefault && o.columns.length) {
-    const json = b.bind(JSON.stringify(o.rows));
-    const rows = o.rows.map((row, i) => {
-      const cells = o.columns.map((c) => (Object.prototype.hasOwnProperty.call(row, c) ? `(json_populate_record(null::${table}, ${json}::json -> ${i})).${q(c)}` : 'default'));
-      return `(${cells.join(', ')})`;
-    });
-    source = `(${cols}) values ${rows.join(', ')}`;
-  } else {
-    const json = b.bind(JSON.stringify(o.rows));
-    const select = o.columns.length ? o.columns.map((c) => `_r.${q(c)}`).join(', ') : '';
-    source = `${o.columns.length ? `(${cols}) ` : ''}select ${select} from json_populate_recordset(null::${table}, ${json}::json) as _r`;
-  }
-  let conflict = '';
-  if (o.upsert) {
-    checkColumns(rel, o.upsert.onConflict);
-    const target = o.upsert.onConflict.length ? ` (${o.upsert.onConflict.map((c) => q(c)).join(', ')})` : '';
-    const sets = o.columns.map((c) => `${q(c)} = excluded.${q(c)}`);
-    if (o.upsert.merge && !target) throw new RestError(400, 'PGRST100', `'${rel.name}' has no primary key: name the conflict columns with on_conflict`);
-    conflict = o.upsert.merge && sets.length ? ` on conflict${target} do update set ${sets.join(', ')}` : ` on conflict${target} do nothing`;
-  }
-  return answer(b, rel, `insert into ${table} as _p ${source}${conflict}`, o);
-}
-
-/** PATCH: the body's columns set on every row the filters match. */
-export function updateStatement(b: StatementBuilder, relName: string, o: WriteOptions): Statement {
-  const rel = b.relation(relName);
-  checkColumns(rel, o.columns);
-  const table = b.table(rel.name);
-  const json = b.bind(JSON.stringify(o.rows[0] ?? {}));
-  const sets = o.columns.map((c) => `${q(c)} = _b.${q(c)}`).join(', ');
-  const src = StatementBuilder.source('_p', rel);
-  const where = b.where(src, o.filters);
-  return answer(b, rel, `update ${table} as _p set ${sets} from json_populate_record(null::${table}, ${json}::json) as _b${where}`, o);
-}
-
-/** DELETE: every row the filters match. */
-export function deleteStatement(b: StatementBuilder, relName: string, o: WriteOptions): Statement {
-  const rel = b.relation(relName);
-  const src = StatementBuilder.source('_p', rel);
-  return answer(b, rel, `delete from ${b.table(rel.name)} as _p${b.where(src, o.filters)}`, o);
-}
-
-// ---- functions ----
-
-export function resolveFunction(catalog: SchemaCatalog, name: string, argNames: string[]): FunctionInfo {
-  const candidates = catalog.functions.get(name) ?? [];
-  const given = new Set(argNames);
-  const fits = candidates.filter((f) => {
-    if (f.args.length === 1 && f.args[0]!.name === '' && /^jsonb?$/.test(f.args[0]!.type)) return true;
-    const names = new Set(f.args.map((a) => a.name));
-    return argNames.every((n) => names.has(n)) && f.args.every((a) => given.has(a.name) || a.hasDefault);
-  });
-  // A function taking the whole body as one unnamed json argument only fits when no named one does.
-  const named = fits.filter((f) => !(f.args.length === 1 && f.args[0]!.name === ''));
-  const chosen = named.length ? named : fits;
-  if (!chosen.length) {
-    const signature = `${catalog.schema}.${name}(${[...argNames].sort().join(', ')})`;
-    throw new UnknownNameError(
-      404,
-      'PGRST202',
-      `Could not find the function ${signature} in the schema cache`,
-      `Searched for the function ${catalog.schema}.${name} with ${argNames.length ? `parameters ${[...argNames].sort().join(', ')}` : 'no parameters'}, but no matches were found in the schema cache.`,
-    );
-  }
-  if (chosen.length > 1) {
-    throw new RestError(300, 'PGRST203', `Could not choose the best candidate function between: ${chosen.map((f) => `${catalog.schema}.${name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`, null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
-  }
-  return chosen[0]!;
-}
-
-export interface CallOptions {
-  args: Record<string, unknown>;
-  /** The whole body, for a function of one unnamed json argument. */
-  rawBody: unknown;
-  items: SelectItem[];
-  shaping: Shaping;
-  count: boolean;
-  headOnly: boolean;
-  stripNulls: boolean;
-}
-
-/** POST/GET rpc/{fn}: arguments by name from one JSON parameter (json_to_record with the catalog's argument types). */
-export function callStatement(b: StatementBuilder, fn: FunctionInfo, o: CallOptions): Statement & { shape: 'void' | 'scalar' | 'object' | 'array' } {
-  const fnName = b.table(fn.name);
-  let from = '';
-  let call: string;
-  const whole = fn.args.length === 1 && fn.args[0]!.name === '';
-  if (whole) {
-    call = `${fnName}(${b.bind(JSON.stringify(o.rawBody ?? null))}::${fn.args[0]!.type === 'jsonb' ? 'jsonb' : 'json'})`;
-  } else {
-    const given = fn.args.filter((a) => Object.prototype.hasOwnProperty.call(o.args, a.name));
-    if (given.length) {
-      const json = b.bind(JSON.stringify(Object.fromEntries(given.map((a) => [a.name, o.args[a.name]]))));
-      from = ` from json_to_record(${json}::json) as _a(${given.map((a) => `${q(a.name)} ${a.type}`).join(', ')})`;
+    const from = `from ${fromItem}${list.joins}${where}`;
+    const inner = item.inner ? `exists (select 1 ${from})` : null;
+    const rows = `${from}${list.groupBy}${this.orderBy(child, shaping.order)}${this.page(shaping.limit, shaping.offset)}`;
+    if (item.spread) {
+      const lateral = this.nextAlias('_s');
+      const namesOf = () => outputNames(item.items, target, child, (i) => this.isBareCount(child, i));
+      // A to-one spread, or aggregates alone (one row), put their columns into the row. Their names
+      // are needed only when the parent groups on them (a spread nested in a spread has none).
+      if (rel.toOne || list.aggregateOnly) {
+        let names: string[] = [];
+        try {
+          names = namesOf();
+        } catch {
+          names = [];
+        }
+        return { sql: `(select ${list.sql} ${rows} limit 1) as ${lateral}`, inner, lateral, names };
+      }
+      const names = namesOf();
+      // A to-many spread: each column becomes the array of its values over the related rows.
+      const aggs = names.map((n) => `coalesce(json_agg(${out}.${q(n)}), '[]'::json) as ${q(n)}`);
+      return { sql: `(select ${aggs.join(', ')} from (select ${list.sql} ${rows}) ${out}) as ${lateral}`, inner, lateral, names };
     }
-    call = `${fnName}(${given.map((a) => `${q(a.name)} := _a.${q(a.name)}`).join(', ')})`;
+    const sql = rel.toOne
+      ? `(select row_to_json(${out}) from (select ${list.sql} ${from}${list.groupBy} limit 1) ${out})`
+      : `coalesce((select json_agg(${out}) from (select ${list.sql} ${rows}) ${out}), '[]'::json)`;
+    return { sql, inner, lateral: null, names: [] };
   }
-  if (fn.returns === 'void') return { sql: `select ${call}${from}`, params: b.params, shape: 'void' };
-  if (fn.returns === 'scalar') {
-    if (!fn.returnsSet) return { sql: `select 1::int8 as page_count, null::int8 as total_count, to_json(${call})::text as body${from}`, params: b.params, shape: 'scalar' };
-    const lateral = from ? `${from} cross join lateral ${call} as _p` : ` from ${call} as _p`;
-    const inner = `select _p${lateral}${b.page(o.shaping.limit, o.shaping.offset)}`;
-    return { sql: `select count(*)::int8 as page_count, null::int8 as total_count, coalesce(json_agg(_s._p), '[]'::json)::text as body from (${inner}) _s`, params: b.params, shape: 'array' };
+}
+
+/** The key a column item takes in the answer. */
+function columnName(item: Extract<SelectItem, { kind: 'column' }>): string {
+  return item.alias ?? item.field.path.at(-1)?.key ?? item.field.name;
+}
+
+/** The keys a select list over `rel` answers (for spread relations, whose columns join the parent's). */
+function outputNames(items: SelectItem[], rel: RelationInfo, src: Source, bareCount: (item: SelectItem) => boolean): string[] {
+  const names: string[] = [];
+  for (const item of items) {
+    if (item.kind === 'star') names.push(...rel.columns.keys());
+    else if (item.kind === 'aggregate') names.push(item.alias ?? item.fn);
+    else if (item.kind === 'column') names.push(bareCount(item) ? (item.alias ?? 'count') : columnName(item));
+    else if (item.spread) throw new RestError(400, 'PGRST100', `A spread relation inside a spread relation ('${item.name}' in '${src.label}') is not supported`);
+    else names.push(item.alias ?? item.name);
   }
-  const src: Source = { alias: '_p', label: fn.name, columns: new Set(fn.columns) };
-  const list = b.selectList(src, null, o.items);
-  const where = b.where(src, o.shaping.filters);
-  const fromCall = from ? `${from} cross join lateral ${call} as _p` : ` from ${call} as _p`;
-  const total = o.count ? `(select count(*)${fromCall}${where})` : 'null::int8';
-  const inner = `select ${list.sql}${fromCall}${where}${b.orderBy(src, o.shaping.order)}${b.page(o.shaping.limit, o.shaping.offset)}`;
-  const agg = o.headOnly ? 'null::text' : body(o.stripNulls, `coalesce(json_agg(_s), '[]'::json)`);
-  return { sql: `select count(*)::int8 as page_count, ${total} as total_count, ${agg} as body from (${inner}) _s`, params: b.params, shape: fn.returnsSet ? 'array' : 'object' };
+  return [...new Set(names)];
+}
+
+/**
+ * The rows of `_s` as CSV: the column names of the first row, then each row in Postgres' record text
+ * form without its parentheses (fields with commas, quotes or spaces quoted, quotes doubled, null empty).
+ */
+export const CSV_BODY = `coalesce((select string_agg(_k, ',') from json_object_keys(row_to_json((array_agg(_s))[1])) _k) || E'\\n' || string_agg(substring(_s::text, 2, length(_s::text) - 2), E'\\n'), '')`;
+
+/** The page as JSON text, without its null fields when asked. */
+export function body(stripNulls: boolean, agg: string): string {
+  return stripNulls ? `json_strip_nulls(${agg})::text` : `${agg}::text`;
 }

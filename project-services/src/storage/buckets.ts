@@ -10,16 +10,26 @@ import { BucketParams, RefParam, ownerOf, requireServiceRole, storageContext } f
 // storage-js's bucket calls. Listing and reading run as the caller (policies on storage.buckets
 // decide what anon and users see); creating, changing, emptying and deleting take the service_role key.
 
-const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+/** Size units as Supabase Storage reads them: decimal (1kb = 1,000 bytes, 20mb = 20,000,000), any case. */
+export const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12 };
+const SIZE_TEXT = /^\s*(\d+(?:\.\d+)?)\s*(b|kb|mb|gb|tb)?\s*$/i;
 
-/** A size limit as storage-js passes it: bytes, or a string such as "1MB" or "500kb"; null for none. */
+/** A size limit as text ("20mb", "1.5GB", "500 kb", or bytes "2048") in bytes; null when it is not one. */
+export function parseSizeLimit(text: string): number | null {
+  const m = SIZE_TEXT.exec(text);
+  if (!m) return null;
+  const bytes = Math.round(Number(m[1]) * SIZE_UNITS[(m[2] ?? 'b').toLowerCase()]!);
+  return Number.isSafeInteger(bytes) ? bytes : null;
+}
+
+/** A size limit as storage-js passes it: bytes, or a string such as "20mb" (decimal units b, kb, mb, gb, tb); null for none. */
 const SizeLimit = z
-  .union([z.number().int().min(0), z.string().regex(/^\s*\d+\s*(b|kb|mb|gb)?\s*$/i, 'file_size_limit must be bytes or a size such as "1MB"'), z.null()])
-  .transform((v) => {
-    if (typeof v !== 'string') return v;
-    const m = /^\s*(\d+)\s*(b|kb|mb|gb)?\s*$/i.exec(v)!;
-    return Number(m[1]) * UNITS[(m[2] ?? 'b').toLowerCase()]!;
-  });
+  .union([
+    z.number().int().min(0),
+    z.string().refine((v) => parseSizeLimit(v) !== null, 'file_size_limit must be bytes or a size such as "20mb" (units b, kb, mb, gb, tb; 1mb = 1,000,000 bytes)'),
+    z.null(),
+  ])
+  .transform((v) => (typeof v === 'string' ? parseSizeLimit(v)! : v));
 const MimeTypes = z
   .array(z.string().trim().min(1).max(255))
   .max(100)

@@ -6,6 +6,7 @@ import type { ApiDeps, ProjectDatabase } from '@plinth/platform-core/deps';
 import { openProjectStorage } from '../storage-engine/access';
 import { projectSecrets, resolveCaller, type ProjectCaller } from '../caller';
 import { StorageError } from './errors';
+import { ensureUserMetadataColumn } from './user-metadata';
 
 // Who calls a project's storage and the database access that goes with it: service_role acts with
 // the owner's privileges (as the platform's service key bypasses row level security); anon and
@@ -46,6 +47,7 @@ export async function storageContext(deps: ApiDeps, req: FastifyRequest, ref: st
   const caller = await resolveCaller(secrets, req.headers);
   callers.set(req, caller);
   const db = await openProjectStorage(deps, ref);
+  await ensureUserMetadataColumn(db);
   return { caller, db, asCaller: callerDb(db, caller) };
 }
 

@@ -31,3 +31,75 @@ export async function listByOffset(db: Pick<ProjectDatabase, 'query'>, bucketId:
   }
   return out;
 }
+
+// storage-js's listV2(): POST /object/list-v2/{bucket}. Every name that starts with `prefix` (a plain
+// string, not a folder), in name order ("C" collation), `limit` at a time from an opaque cursor (the
+// last key answered). with_delimiter folds the names that go on past a '/' after the prefix into
+// one folder entry each (its key ends with '/'), listed apart from the objects; a page that ends on
+// a folder goes on after every name under it. Run as the caller: the SELECT policies decide.
+
+export interface ListV2Options {
+  prefix: string;
+  limit: number;
+  cursor?: string;
+  withDelimiter: boolean;
+  order: 'asc' | 'desc';
+}
+
+export interface ListV2Page {
+  hasNext: boolean;
+  nextCursor?: string;
+  folders: { name: string; key: string }[];
+  objects: { name: string; key: string; id: string; metadata: Record<string, unknown> | null; created_at: string | null; updated_at: string | null; last_accessed_at: string | null }[];
+}
+
+export const encodeListCursor = (key: string) => Buffer.from(key, 'utf8').toString('base64url');
+export function decodeListCursor(cursor: string): string | null {
+  if (!/^[A-Za-z0-9_-]{1,4096}$/.test(cursor)) return null;
+  const key = Buffer.from(cursor, 'base64url').toString('utf8');
+  return encodeListCursor(key) === cursor ? key : null;
+}
+
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+const likePrefix = (s: string) => `${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listV2(db: Pick<ProjectDatabase, 'query'>, bucketId: string, o: ListV2Options, after: string | null): Promise<ListV2Page> {
+  // After a folder key ('a/b/'), the next page starts past every name under it: in "C" order those
+  // are all below 'a/b0' ('0' follows '/'), and all above 'a/b/'.
+  const asc = o.order === 'asc';
+  let bound = '';
+  const params: unknown[] = [bucketId, o.prefix.length, likePrefix(o.prefix), o.limit + 1, o.withDelimiter];
+  if (after !== null) {
+    params.push(asc && after.endsWith('/') ? `${after.slice(0, -1)}0` : after);
+    bound = asc ? (after.endsWith('/') ? 'and name collate "C" >= $6' : 'and name collate "C" > $6') : 'and name collate "C" < $6';
+  }
+  const dir = asc ? 'asc' : 'desc';
+  const r = await db.query<{ key: string; is_folder: boolean; id: string | null; metadata: Record<string, unknown> | null; created_at: unknown; updated_at: unknown; last_accessed_at: unknown }>(
+    `with matched as (
+       select name, id, metadata, created_at, updated_at, last_accessed_at,
+              case when $5::boolean then strpos(substr(name, $2::int + 1), '/') else 0 end as slash
+       from storage.objects
+       where bucket_id = $1 and name like $3 escape '\\' and metadata is not null ${bound}
+     ), keyed as (
+       select case when slash > 0 then substr(name, 1, $2::int + slash) else name end as key, slash > 0 as is_folder,
+              id, metadata, created_at, updated_at, last_accessed_at
+       from matched
+     )
+     select distinct on (key collate "C") key, is_folder,
+            case when is_folder then null else id::text end as id,
+            case when is_folder then null else metadata end as metadata,
+            created_at, updated_at, last_accessed_at
+     from keyed
+     order by key collate "C" ${dir}, is_folder desc
+     limit $4`,
+    params,
+  );
+  const rows = r.rows.slice(0, o.limit);
+  const page: ListV2Page = { hasNext: r.rows.length > o.limit, folders: [], objects: [] };
+  for (const row of rows) {
+    if (row.is_folder) page.folders.push({ name: row.key, key: row.key });
+    else page.objects.push({ name: row.key, key: row.key, id: row.id!, metadata: row.metadata, created_at: iso(row.created_at), updated_at: iso(row.updated_at), last_accessed_at: iso(row.last_accessed_at) });
+  }
+  if (page.hasNext) page.nextCursor = encodeListCursor(rows[rows.length - 1]!.key);
+  return page;
+}

@@ -6,7 +6,10 @@ import type { ApiDeps } from '@plinth/platform-core/deps';
 import { openProjectStorage } from '../storage-engine/access';
 import { getBucket } from '../storage-engine/buckets';
 import { deleteObjects, moveObject, requireObject } from '../storage-engine/objects';
-import { listByOffset } from './list';
+import { decodeListCursor, listByOffset, listV2 } from './list';
+import { moveAcrossBuckets } from './move';
+import { objectInfo } from './info';
+import { TransformQuery, signTransformToken, transformCacheOf } from './render';
 import { DownloadQuery, serveObject } from '../storage-engine/serve-object';
 import { peekObjectToken, projectSigningSecret, signObjectToken, verifyObjectToken } from '../storage-engine/signing';
 import { BucketParams, ObjectParams, RefParam, storageContext } from './context';
@@ -31,6 +34,16 @@ const MoveBody = z.object({
   sourceKey: StorageObjectNameSchema,
   destinationKey: StorageObjectNameSchema,
   destinationBucket: z.optional(BucketIdSchema),
+  copyMetadata: z.boolean().optional(),
+});
+const ListV2Body = z.object({
+  prefix: z.string().max(1024).default(''),
+  limit: z.number().int().min(1).max(1000).default(1000),
+  cursor: z.string().max(8192).optional(),
+  with_delimiter: z.boolean().default(false),
+  sortBy: z
+    .object({ column: z.literal('name', { error: 'sortBy.column: list-v2 pages by name only' }), order: z.enum(['asc', 'desc']).default('asc') })
+    .default({ column: 'name', order: 'asc' }),
 });
 const ExpiresIn = z.number({ error: 'expiresIn must be a number of seconds' }).int().min(1).max(10 * 31_536_000);
 
@@ -53,9 +66,21 @@ export function storageObjectRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
     return serveObject(deps, reply, db, req.params.ref, bucket.id, req.params['*'], db, req.query.download);
   });
 
-  app.get(`${base}/info/:bucket/*`, { schema: { params: ObjectParams } }, async (req) => {
-    const { asCaller } = await storageContext(deps, req, req.params.ref);
-    return requireObject(asCaller, req.params.bucket, req.params['*']);
+  for (const path of [`${base}/info/:bucket/*`, `${base}/info/authenticated/:bucket/*`]) {
+    app.get(path, { schema: { params: ObjectParams } }, async (req) => {
+      const { db, asCaller } = await storageContext(deps, req, req.params.ref);
+      await getBucket(db, req.params.bucket);
+      return objectInfo(asCaller, req.params.bucket, req.params['*']);
+    });
+  }
+
+  app.post(`${base}/list-v2/:bucket`, { schema: { params: BucketParams, body: ListV2Body } }, async (req) => {
+    const { db, asCaller } = await storageContext(deps, req, req.params.ref);
+    await getBucket(db, req.params.bucket);
+    const { prefix, limit, cursor, with_delimiter, sortBy } = req.body;
+    const after = cursor ? decodeListCursor(cursor) : null;
+    if (cursor && after === null) throw new StorageError(400, 'Bad Request', 'cursor: not a cursor this listing answered');
+    return listV2(asCaller, req.params.bucket, { prefix, limit, withDelimiter: with_delimiter, order: sortBy.order }, after);
   });
 
   app.post(`${base}/list/:bucket`, { schema: { params: BucketParams, body: ListBody } }, async (req) => {
@@ -71,14 +96,20 @@ export function storageObjectRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
     async (req) => {
       const { db, asCaller } = await storageContext(deps, req, req.params.ref);
       await getBucket(db, req.params.bucket);
-      return deleteObjects(asCaller, deps.objects, req.params.ref, req.params.bucket, req.body.prefixes);
+      const deleted = await deleteObjects(asCaller, deps.objects, req.params.ref, req.params.bucket, req.body.prefixes);
+      await Promise.all(deleted.map((o) => (o.id ? transformCacheOf(deps).forget(req.params.ref, o.id) : undefined)));
+      return deleted;
     },
   );
 
   app.post(`${base}/move`, { schema: { params: z.object({ ref: RefParam }), body: MoveBody } }, async (req) => {
-    const { db, asCaller } = await storageContext(deps, req, req.params.ref);
+    const ctx = await storageContext(deps, req, req.params.ref);
+    const { db, asCaller } = ctx;
     const { bucketId, sourceKey, destinationKey, destinationBucket } = req.body;
-    if (destinationBucket && destinationBucket !== bucketId) throw new StorageError(400, 'Bad Request', 'destinationBucket: objects move within their bucket; copy them to another bucket');
+    if (destinationBucket && destinationBucket !== bucketId) {
+      await moveAcrossBuckets(deps, ctx, { bucket: bucketId, key: sourceKey }, { bucket: destinationBucket, key: destinationKey });
+      return { message: 'Successfully moved' };
+    }
     await getBucket(db, bucketId);
     await moveObject(asCaller, bucketId, sourceKey, destinationKey);
     return { message: 'Successfully moved' };
@@ -91,7 +122,8 @@ export function storageObjectRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
     await getBucket(ctx.db, bucketId);
     const source = await requireObject(ctx.asCaller, bucketId, sourceKey);
     if (!source.id || !source.metadata) throw new StorageError(404, 'not_found', `Object not found: ${sourceKey}`);
-    const copied = await copyObject(deps, ctx, target, destinationKey, { ...source, id: source.id });
+    const info = await objectInfo(ctx.asCaller, bucketId, sourceKey);
+    const copied = await copyObject(deps, ctx, target, destinationKey, { ...source, id: source.id }, req.body.copyMetadata === false ? null : info.metadata);
     return { Id: copied.id, Key: `${target}/${destinationKey}` };
   });
 
@@ -101,11 +133,19 @@ export function storageObjectRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
     return `/object/sign/${bucket}/${path}?token=${token}`;
   };
 
-  app.post(`${base}/sign/:bucket/*`, { schema: { params: ObjectParams, body: z.object({ expiresIn: ExpiresIn }) } }, async (req) => {
+  app.post(`${base}/sign/:bucket/*`, { schema: { params: ObjectParams, body: z.object({ expiresIn: ExpiresIn, transform: TransformQuery.optional() }) } }, async (req) => {
     const { db, asCaller } = await storageContext(deps, req, req.params.ref);
-    await getBucket(db, req.params.bucket);
-    await requireObject(asCaller, req.params.bucket, req.params['*']);
-    return { signedURL: await signedPath(req.params.ref, req.params.bucket, req.params['*'], req.body.expiresIn) };
+    const { ref, bucket, '*': path } = req.params;
+    await getBucket(db, bucket);
+    await requireObject(asCaller, bucket, path);
+    const transform = req.body.transform;
+    if (transform && Object.keys(transform).length) {
+      // A signed URL of a transformed image: the options travel in the token, under /render/image/sign.
+      const secret = await projectSigningSecret(deps.control, ref);
+      const token = await signTransformToken({ ref, bucket, path, exp: Math.floor(Date.now() / 1000) + req.body.expiresIn, transform }, secret);
+      return { signedURL: `/render/image/sign/${bucket}/${path}?token=${token}` };
+    }
+    return { signedURL: await signedPath(ref, bucket, path, req.body.expiresIn) };
   });
 
   app.post(

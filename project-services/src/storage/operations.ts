@@ -14,7 +14,7 @@ const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is s
 
 export function storageOperationOf(req: FastifyRequest): StorageOperation | undefined {
   const route = req.routeOptions?.url ?? '';
-  const m = /\/storage\/v1\/(bucket|object)(\/.*)?$/.exec(route);
+  const m = /\/storage\/v1\/(bucket|object|render)(\/.*)?$/.exec(route);
   if (!m) return undefined;
   const params = (req.params ?? {}) as Record<string, unknown>;
   const body = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
@@ -28,6 +28,9 @@ export function storageOperationOf(req: FastifyRequest): StorageOperation | unde
     const verbs: Record<string, string> = { GET: bucket ? 'get_bucket' : 'list_buckets', POST: 'create_bucket', PUT: 'update_bucket', DELETE: 'delete_bucket' };
     return op(verbs[req.method] ?? req.method.toLowerCase(), bucket ?? text(body.id) ?? text(body.name));
   }
+  if (m[1] === 'render') return op('transform');
+  if (rest.startsWith('/upload/sign/')) return op(req.method === 'POST' ? 'sign_upload' : 'upload');
+  if (rest.startsWith('/list-v2/')) return op('list', bucket, text(body.prefix) ? [String(body.prefix)] : []);
   if (rest === '/move' || rest === '/copy') {
     const from = text(body.sourceKey);
     const to = text(body.destinationKey);

@@ -17,14 +17,14 @@ import { checkMime, tooLarge, uploadLimit } from './uploads';
 // caller's alone (same role and user). Errors come out in storage-js's shape (the scope's handler).
 
 /** Ends the trial insert's transaction (an HttpError: database layers hand it back unchanged). */
-class DryRun extends HttpError {
+export class DryRun extends HttpError {
   constructor() {
     super(200, 'trial insert', 'DRY_RUN');
   }
 }
 
 /** Whether the caller's INSERT policy lets this row in, tried in a transaction that is rolled back. */
-async function mayInsert(ctx: StorageContext, bucketId: string, name: string): Promise<void> {
+export async function mayInsert(ctx: StorageContext, bucketId: string, name: string): Promise<void> {
   if (ctx.caller.role === 'service_role') return;
   await ctx.asCaller
     .transaction(async (tx) => {

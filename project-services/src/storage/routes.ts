@@ -7,6 +7,8 @@ import { storageObjectRoutes } from './objects';
 import { storageOperationOf } from './operations';
 import { storageUploadRoutes } from './uploads';
 import { storageResumableRoutes } from './resumable';
+import { storageRenderRoutes } from './render';
+import { signedUploadPutRoute, signedUploadUrlRoutes } from './signed-upload';
 
 // The project's storage service, {project URL}/storage/v1/..., as storage-js (supabase-js's
 // storage client) calls it. Every error is in its shape: { statusCode, error, message }.
@@ -33,6 +35,13 @@ export const projectStorageRoutes: RouteModule = (app, deps) => {
     return reply.code(e.status).type('application/json; charset=utf-8').send(e.body());
   });
 
+  // Text is UTF-8 unless its type says otherwise (storage keeps the type without its parameters).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && /^text\/[^;]+$/i.test(type.trim())) reply.header('content-type', `${type.trim()}; charset=utf-8`);
+    return payload;
+  });
+
   app.addHook('onResponse', async (req, reply) => {
     const ref = (req.params as { ref?: unknown })?.ref;
     if (typeof ref !== 'string') return;
@@ -55,6 +64,8 @@ export const projectStorageRoutes: RouteModule = (app, deps) => {
 
   storageBucketRoutes(app, deps);
   storageObjectRoutes(app, deps);
-  storageUploadRoutes(app, deps);
+  signedUploadUrlRoutes(app, deps);
+  storageUploadRoutes(app, deps, (scope) => signedUploadPutRoute(scope, deps));
   storageResumableRoutes(app, deps);
+  storageRenderRoutes(app, deps);
 };

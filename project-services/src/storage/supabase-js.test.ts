@@ -141,7 +141,7 @@ describe('objects under storage policies', () => {
     const blob = new Blob(['{"a":1}'], { type: 'application/json' });
     expect((await as(alice).from('docs').upload(`${alice}/data.json`, blob, { cacheControl: '60' })).error).toBeNull();
     const info = await service().from('docs').info(`${alice}/data.json`);
-    expect(info.data?.metadata).toMatchObject({ mimetype: 'application/json', cacheControl: 'max-age=60', size: 7 });
+    expect(info.data).toMatchObject({ contentType: 'application/json', cacheControl: 'max-age=60', size: 7 });
     const got = await as(alice).from('docs').download(`${alice}/data.json`);
     expect(await got.data?.text()).toBe('{"a":1}');
   });
@@ -253,7 +253,7 @@ describe('bad requests', () => {
       [`/object/docs/${'x'.repeat(300)}`, { method: 'POST', body: 'x', headers: { 'content-type': 'text/plain' } }, 400, '*'],
       ['/object/sign/docs/a.txt', { method: 'POST', body: JSON.stringify({ expiresIn: 'soon' }) }, 400, 'expiresIn'],
       ['/object/sign/docs/a.txt?token=garbage', {}, 400, 'signed URL is invalid'],
-      ['/object/move', { method: 'POST', body: JSON.stringify({ bucketId: 'docs', sourceKey: 'a', destinationKey: 'b', destinationBucket: 'pics' }) }, 400, 'destinationBucket'],
+      ['/object/move', { method: 'POST', body: JSON.stringify({ bucketId: 'docs', sourceKey: 'a', destinationKey: 'b', destinationBucket: 'Not A Bucket' }) }, 400, 'destinationBucket'],
     ];
     for (const [path, init, status, word] of cases) {
       const res = await call(path, init);

@@ -5,19 +5,20 @@ import type { ApiDeps } from '@plinth/platform-core/deps';
 import { getBucket, mimeAllowed } from '../storage-engine/buckets';
 import { getStorageConfig } from '../storage-engine/config';
 import { uploadObject } from '../storage-engine/objects';
-import { ObjectParams, ownerOf, storageContext, type StorageContext } from './context';
+import { ObjectParams, ownerOf, storageContext, type CallerDb, type StorageContext } from './context';
 import { StorageError } from './errors';
+import { metadataFromHeader, parseUserMetadata, setUserMetadata } from './user-metadata';
 
 // Uploads as storage-js sends them: POST (x-upsert) or PUT (replace) to /object/{bucket}/{path},
 // the bytes as the raw body (content-type, cache-control headers) or as a multipart form (the file
-// part and a cacheControl field). The bucket's size limit and MIME types apply, then the caller's
+// part and cacheControl and metadata fields; x-metadata as a header). The bucket's size limit and MIME types apply, then the caller's
 // INSERT policy (UPDATE too when an upsert replaces an object).
 
 const header = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 /** An upload's bytes, still streaming (private field: checks walking a body's fields skip it). */
-class RawBody {
+export class RawBody {
   readonly #stream: AsyncIterable<Uint8Array>;
   constructor(stream: AsyncIterable<Uint8Array>) {
     this.#stream = stream;
@@ -51,7 +52,12 @@ interface Incoming {
   contentType: string;
   cacheControl: string;
   body: AsyncIterable<Uint8Array> | Uint8Array;
+  /** The app's own metadata (storage-js's `metadata` option), null when none was sent. */
+  metadata: Record<string, unknown> | null;
 }
+
+/** storage-js sends cacheControl as seconds ("3600", or "max-age=3600" in the header). */
+const cacheControlOf = (v: string | undefined) => (v ? (/^\d+$/.test(v) ? `max-age=${v}` : v) : 'max-age=3600');
 
 async function incoming(req: FastifyRequest, maxBytes: number): Promise<Incoming> {
   const type = (header(req.headers['content-type']) ?? '').trim();
@@ -59,8 +65,9 @@ async function incoming(req: FastifyRequest, maxBytes: number): Promise<Incoming
   if (!/^multipart\/form-data/i.test(type)) {
     return {
       contentType: type.split(';')[0]!.trim().toLowerCase() || 'application/octet-stream',
-      cacheControl: header(req.headers['cache-control']) ?? 'max-age=3600',
+      cacheControl: cacheControlOf(header(req.headers['cache-control'])),
       body: stream,
+      metadata: metadataFromHeader(header(req.headers['x-metadata'])),
     };
   }
   const raw = await readAll(stream, maxBytes + MULTIPART_OVERHEAD);
@@ -73,12 +80,14 @@ async function incoming(req: FastifyRequest, maxBytes: number): Promise<Incoming
   const file = [...form.values()].find((v): v is File => typeof v !== 'string');
   if (!file) throw new StorageError(400, 'Bad Request', 'The form holds no file');
   const cache = form.get('cacheControl');
+  const meta = form.get('metadata');
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (bytes.length > maxBytes) throw tooLarge(maxBytes);
   return {
     contentType: (file.type || 'application/octet-stream').split(';')[0]!.trim().toLowerCase(),
-    cacheControl: typeof cache === 'string' && cache ? (/^\d+$/.test(cache) ? `max-age=${cache}` : cache) : 'max-age=3600',
+    cacheControl: cacheControlOf(typeof cache === 'string' ? cache : undefined),
     body: bytes,
+    metadata: typeof meta === 'string' ? parseUserMetadata(meta) : metadataFromHeader(header(req.headers['x-metadata'])),
   };
 }
 
@@ -87,7 +96,14 @@ export function checkMime(allowed: string[] | null, contentType: string): void {
 }
 
 /** Copies an object's bytes to a new object, under the target bucket's limits and the caller's INSERT policy. */
-export async function copyObject(deps: ApiDeps, ctx: StorageContext, bucketId: string, path: string, source: StorageObject & { id: string }): Promise<StorageObject> {
+export async function copyObject(
+  deps: ApiDeps,
+  ctx: StorageContext,
+  bucketId: string,
+  path: string,
+  source: StorageObject & { id: string },
+  userMetadata: Record<string, unknown> | null = null,
+): Promise<StorageObject> {
   const bucket = await getBucket(ctx.db, bucketId);
   const maxBytes = await uploadLimit(deps, ctx.caller.ref, bucket.file_size_limit);
   if (Number(source.metadata?.size ?? 0) > maxBytes) throw tooLarge(maxBytes);
@@ -97,7 +113,7 @@ export async function copyObject(deps: ApiDeps, ctx: StorageContext, bucketId: s
   })();
   const contentType = String(source.metadata?.mimetype ?? 'application/octet-stream');
   checkMime(bucket.allowed_mime_types, contentType);
-  return uploadObject(ctx.db, deps.objects, {
+  const copied = await uploadObject(ctx.db, deps.objects, {
     ref: ctx.caller.ref,
     bucketId,
     path,
@@ -109,9 +125,35 @@ export async function copyObject(deps: ApiDeps, ctx: StorageContext, bucketId: s
     body: file,
     asCaller: ctx.caller.role === 'service_role' ? undefined : ctx.asCaller,
   });
+  await setUserMetadata(ctx.db, copied.id!, userMetadata);
+  return copied;
 }
 
-export function storageUploadRoutes(fastify: FastifyInstance, deps: ApiDeps): void {
+export interface UploadTarget {
+  ref: string;
+  bucketId: string;
+  path: string;
+  upsert: boolean;
+  ownerId: string | null;
+  /** The caller whose policies decide; none when the upload is already allowed (service_role, a signed upload URL). */
+  asCaller?: CallerDb;
+}
+
+/** Stores a request's body as an object: the bucket's size limit and MIME types, then the policies; answers storage-js's { Id, Key }. */
+export async function storeUpload(deps: ApiDeps, req: FastifyRequest, db: StorageContext['db'], t: UploadTarget) {
+  const bucket = await getBucket(db, t.bucketId);
+  const maxBytes = await uploadLimit(deps, t.ref, bucket.file_size_limit);
+  const declared = Number(header(req.headers['content-length']) ?? NaN);
+  const multipart = /^multipart\//i.test(header(req.headers['content-type']) ?? '');
+  if (Number.isFinite(declared) && declared > maxBytes + (multipart ? MULTIPART_OVERHEAD : 0)) throw tooLarge(maxBytes);
+  const { metadata, ...input } = await incoming(req, maxBytes);
+  checkMime(bucket.allowed_mime_types, input.contentType);
+  const stored = await uploadObject(db, deps.objects, { ref: t.ref, bucketId: bucket.id, path: t.path, ...input, upsert: t.upsert, maxBytes, ownerId: t.ownerId, asCaller: t.asCaller });
+  await setUserMetadata(db, stored.id!, metadata);
+  return { Id: stored.id, Key: `${bucket.id}/${t.path}` };
+}
+
+export function storageUploadRoutes(fastify: FastifyInstance, deps: ApiDeps, more?: (scope: FastifyInstance) => void): void {
   fastify.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_req, payload, done) => done(null, new RawBody(payload)));
@@ -121,25 +163,16 @@ export function storageUploadRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
       schema: { params: ObjectParams },
       handler: async (req) => {
         const ctx = await storageContext(deps, req, req.params.ref);
-        const bucket = await getBucket(ctx.db, req.params.bucket);
-        const maxBytes = await uploadLimit(deps, req.params.ref, bucket.file_size_limit);
-        const declared = Number(header(req.headers['content-length']) ?? NaN);
-        const multipart = /^multipart\//i.test(header(req.headers['content-type']) ?? '');
-        if (Number.isFinite(declared) && declared > maxBytes + (multipart ? MULTIPART_OVERHEAD : 0)) throw tooLarge(maxBytes);
-        const input = await incoming(req, maxBytes);
-        checkMime(bucket.allowed_mime_types, input.contentType);
-        const stored = await uploadObject(ctx.db, deps.objects, {
+        return storeUpload(deps, req, ctx.db, {
           ref: req.params.ref,
-          bucketId: bucket.id,
+          bucketId: req.params.bucket,
           path: req.params['*'],
-          ...input,
           upsert: req.method === 'PUT' || header(req.headers['x-upsert']) === 'true',
-          maxBytes,
           ownerId: ownerOf(ctx.caller),
           asCaller: ctx.caller.role === 'service_role' ? undefined : ctx.asCaller,
         });
-        return { Id: stored.id, Key: `${bucket.id}/${req.params['*']}` };
       },
     });
+    more?.(scope);
   });
 }

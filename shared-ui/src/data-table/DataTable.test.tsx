@@ -168,3 +168,43 @@ describe('DataTable with cell navigation (a query result)', () => {
     expect(getComputedStyle(header).gridTemplateColumns).toBe('64px 120px 48px 120px');
   });
 });
+
+describe('wrapped rows', () => {
+  // jsdom lays nothing out: a row is as tall as its lines of text, 20 px each, plus 8 px of padding.
+  let rowSpy: { mockRestore: () => void } | undefined;
+  beforeEach(() => {
+    rowSpy = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      return this.hasAttribute('data-index') ? 8 + 20 * (this.textContent ?? '').split('\n').length : 0;
+    });
+  });
+  afterEach(() => rowSpy?.mockRestore());
+
+  interface Line {
+    id: string;
+    message: string;
+  }
+  const lines: Line[] = [
+    { id: '1', message: 'GET /rest/v1/todos' },
+    { id: '2', message: 'ERROR: column "nope" does not exist\nHINT: Perhaps you meant to reference the column "todos.note".\nat character 8' },
+    { id: '3', message: 'POST /auth/v1/signup' },
+  ];
+  const lineColumns: DataTableColumn<Line>[] = [{ key: 'message', header: 'Message', cell: (l) => l.message }];
+  const top = (index: number) => screen.getAllByRole('row').find((row) => row.dataset.index === String(index))?.style.transform;
+
+  it('gives a wrapped row its measured height, so the rows under it start below it', async () => {
+    render(<DataTable aria-label="Log entries" columns={lineColumns} rows={lines} getRowId={(l) => l.id} height={400} density="dense" wrap />);
+    // Under the 28 px header row: the three-line row is 68 px tall, not one row's 28.
+    await vi.waitFor(() => expect(top(2)).toBe('translateY(124px)'));
+    expect(top(0)).toBe('translateY(28px)');
+    expect(top(1)).toBe('translateY(56px)');
+    const cell = within(screen.getAllByRole('row')[2]).getByRole('gridcell');
+    expect(getComputedStyle(cell).whiteSpace).toBe('pre-wrap');
+  });
+
+  it('keeps rows of one height, cut with an ellipsis, without it', () => {
+    render(<DataTable aria-label="Log entries" columns={lineColumns} rows={lines} getRowId={(l) => l.id} height={400} density="dense" />);
+    const cell = within(screen.getAllByRole('row')[2]).getByRole('gridcell');
+    expect(getComputedStyle(cell).whiteSpace).toBe('nowrap');
+    expect(screen.getAllByRole('row')[2].style.height).not.toBe('');
+  });
+});

@@ -52,6 +52,12 @@ export interface DataTableProps<T> {
   onCellActivate?: (cell: ActiveCell<T>) => void;
   /** The focused cell, each time it moves (with `cellNavigation`). */
   onActiveCellChange?: (cell: ActiveCell<T>) => void;
+  /**
+   * Long cells wrap onto more lines (up to four, line breaks kept) instead of ending in an ellipsis,
+   * and each row takes the height of its tallest cell (rows measured as they are drawn, the virtual
+   * list's `measureRows`).
+   */
+  wrap?: boolean;
 }
 
 export interface ActiveCell<T> {
@@ -76,6 +82,9 @@ const rowBase = css({
 });
 
 const cellStyle = css({ padding: `0 ${tokens.density.cellX}`, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+/** Lines a wrapped cell shows at most; the row's detail (`onRowActivate`) has the rest. */
+const WRAP_LINES = 4;
+const wrappedCell = css({ display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: WRAP_LINES, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', paddingTop: tokens.space.xs, paddingBottom: tokens.space.xs });
 
 const headerButton = css({
   display: 'inline-flex',
@@ -103,7 +112,7 @@ const naturalOrder: SortingFn<unknown> = (a, b, columnId) => compareValues(a.get
  * placed by the virtual list (@tanstack/react-virtual).
  */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, getRowId, height, density = 'comfortable', selectable = false, selected, onSelectedChange, onRowActivate, defaultSort, empty, onEndReached, rowNumbers = false, cellNavigation = false, onCellActivate, onActiveCellChange } = props;
+  const { columns, rows, getRowId, height, density = 'comfortable', selectable = false, selected, onSelectedChange, onRowActivate, defaultSort, empty, onEndReached, rowNumbers = false, cellNavigation = false, onCellActivate, onActiveCellChange, wrap = false } = props;
   const [sort, setSort] = useState<SortState | null>(defaultSort ?? null);
   const [active, setActive] = useState(0);
   const [activeColumn, setActiveColumn] = useState(0);
@@ -293,6 +302,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <VirtualList
         items={sorted}
         rowHeight={rowHeight}
+        measureRows={wrap}
         height={height}
         role="grid"
         rowRole="row"
@@ -331,7 +341,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         }}
         renderRow={(row, index) => (
           <div
-            css={[rowBase, { gridTemplateColumns: template, width: rowWidth, height: '100%', transition: `background-color ${tokens.motion.fast}` }]}
+            css={[rowBase, { gridTemplateColumns: template, width: rowWidth, transition: `background-color ${tokens.motion.fast}` }, wrap ? { minHeight: rowHeight } : { height: '100%' }]}
             onClick={() => {
               setActive(index);
               onRowActivate?.(row.original);
@@ -353,7 +363,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   {...at}
                   onClick={cellNavigation ? () => moveTo(index, col) : undefined}
                   onDoubleClick={cellNavigation ? () => activateCell(index, col) : undefined}
-                  css={[cellStyle, { textAlign: column.align === 'end' ? 'end' : 'start', fontVariantNumeric: column.align === 'end' ? 'tabular-nums' : undefined }]}
+                  css={[cellStyle, wrap ? wrappedCell : null, { textAlign: column.align === 'end' ? 'end' : 'start', fontVariantNumeric: column.align === 'end' ? 'tabular-nums' : undefined }]}
                 >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Picker, type PickerOption } from './Picker';
 import { filterPickerItems } from './filter-items';
@@ -29,6 +29,7 @@ describe('Picker', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
     await user.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
+    await screen.findByRole('listbox', { name: 'Projects' });
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Search projects' }));
     expect(screen.getByRole('option', { name: 'Orders', selected: true })).toBeTruthy();
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Orders', 'Billing', 'Order history', 'Café menu', 'New project']);
@@ -37,6 +38,7 @@ describe('Picker', () => {
   it('filters as the user types (keywords and accents too) and picks with Enter', async () => {
     const { user, pick } = setup();
     await user.click(screen.getByRole('button', { name: 'Project: Orders' }));
+    await screen.findByRole('listbox');
     await user.keyboard('order');
     const list = screen.getByRole('listbox', { name: 'Projects' });
     expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['Orders', 'Order history', 'New project']);
@@ -57,9 +59,10 @@ describe('Picker', () => {
     const { user, create, pick } = setup('p2');
     screen.getByRole('button', { name: 'Project: Orders' }).focus();
     await user.keyboard('{ArrowDown}');
-    const search = screen.getByRole('combobox', { name: 'Search projects' });
+    const search = await screen.findByRole('combobox', { name: 'Search projects' });
     const activeText = () => document.getElementById(search.getAttribute('aria-activedescendant') ?? '')?.textContent;
-    expect(activeText()).toBe('Billing');
+    await waitFor(() => expect(activeText()).toBe('Billing'));
+    expect(document.activeElement).toBe(search);
     await user.keyboard('{ArrowUp}{ArrowUp}');
     expect(activeText()).toBe('New project');
     await user.keyboard('{ArrowDown}');
@@ -87,6 +90,31 @@ describe('Picker', () => {
     await user.keyboard('new pro{Enter}');
     expect(create).toHaveBeenCalledTimes(1);
     expect(pick).not.toHaveBeenCalled();
+  });
+
+  it('runs the second action when the words name it, and moves by pages with Page Down and Page Up', async () => {
+    const user = userEvent.setup();
+    const create = vi.fn();
+    const branch = vi.fn();
+    const many: PickerOption[] = Array.from({ length: 20 }, (_, i) => ({ key: `k${i}`, label: `Project ${i}` }));
+    render(
+      <Picker label="Project" options={many} onPick={vi.fn()} actions={[{ key: 'new', label: 'New project', onSelect: create }, { key: 'branch', label: 'New branch', onSelect: branch }]}>
+        Project 0
+      </Picker>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Project' }));
+    const search = await screen.findByRole('combobox', { name: 'Search projects' });
+    const activeText = () => document.getElementById(search.getAttribute('aria-activedescendant') ?? '')?.textContent;
+    await waitFor(() => expect(activeText()).toBe('Project 0'));
+    await user.keyboard('{PageDown}');
+    expect(activeText()).toBe('Project 8');
+    await user.keyboard('{PageUp}');
+    expect(activeText()).toBe('Project 0');
+    await user.keyboard('new branch');
+    await waitFor(() => expect(activeText()).toBe('New branch'));
+    await user.keyboard('{Enter}');
+    expect(branch).toHaveBeenCalledTimes(1);
+    expect(create).not.toHaveBeenCalled();
   });
 
   it('closes on a click outside', async () => {

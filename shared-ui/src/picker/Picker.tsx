@@ -1,23 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazyPart } from '@plinth/shared-ui/on-intent';
 import { css } from '@emotion/react';
 import { tokens } from '@plinth/shared-ui/theme';
-import { CheckIcon, ChevronsUpDownIcon, SearchIcon } from '@plinth/shared-ui/icons';
-import { filterPickerItems, type PickerItem } from './filter-items';
-
-export interface PickerOption extends PickerItem {
-  icon?: ReactNode;
-  /** At the right of the row, e.g. a status badge. */
-  detail?: ReactNode;
-  /** Drawn indented under the row before it (a branch under its project). */
-  nested?: boolean;
-}
-
-export interface PickerAction {
-  key: string;
-  label: string;
-  icon?: ReactNode;
-  onSelect: () => void;
-}
+import { ChevronsUpDownIcon, SearchIcon } from '@plinth/shared-ui/icons';
+import type { PickerAction, PickerOption, TypedAhead } from './picker-types';
+import { panelStyle, searchBarStyle, searchInputStyle } from './picker-style';
 
 export interface PickerProps {
   /** What is picked, e.g. 'Project': names the button, the search field and the list. */
@@ -37,6 +24,8 @@ export interface PickerProps {
   /** Start open (the gallery shows the list). */
   defaultOpen?: boolean;
 }
+
+export type { PickerAction, PickerOption } from './picker-types';
 
 const c = tokens.color;
 
@@ -61,43 +50,33 @@ const triggerStyle = css({
   '&:focus-visible': tokens.focusRing,
 });
 
-const rowStyle = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: tokens.space.sm,
-  padding: `6px ${tokens.space.sm}`,
-  borderRadius: tokens.radius.sm,
-  fontSize: tokens.fontSize.sm,
-  color: c.text,
-  cursor: 'pointer',
-  '&[data-active]': { background: c.surfaceHover },
-});
+
+/** The list (cmdk, its rows and keyboard model): asked for when the pointer is over a picker's button, it has focus, or is pressed. */
+const pickerList = lazyPart(() => import('./PickerList').then((m) => m.PickerList));
+
+/** Loads the list's code now (a page about to open a picker; component tests, so a list opens at once). */
+export const preloadPickerList = (): Promise<unknown> => pickerList.preload();
 
 /**
- * A button that opens a searchable list, keyboard first: typing filters, arrows and Home/End move,
- * Enter picks, Escape closes and gives focus back to the button. The list is a listbox driven by
- * the search field (combobox), with action entries after the choices.
+ * A button that opens a searchable list, keyboard first: typing filters, arrows, Home/End and Page
+ * Up/Down move, Enter picks, Escape closes and gives focus back to the button. The list is cmdk's
+ * (a combobox search field driving a listbox), with action entries after the choices. The button
+ * is drawn at first paint; the list's code loads on the first sign of intent, and what is typed
+ * before it is here is kept.
  */
 export function Picker({ label, children, currentLabel, options, value, onPick, actions = [], emptyText = 'No results found', defaultOpen = false }: PickerProps) {
   const [open, setOpen] = useState(defaultOpen);
   const [query, setQuery] = useState('');
-  const [active, setActive] = useState(0);
-  const id = useId();
+  const List = pickerList.useLoaded();
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
-  const searchRef = useRef<HTMLInputElement>(null);
   // Focus moves into the search field when the user opens the list, not for a list shown open from the start.
-  const firstRender = useRef(true);
+  const [focusSearch, setFocusSearch] = useState(false);
+  // Arrows and Enter pressed before the list is here: played to it when it arrives.
+  const typedAhead = useRef<TypedAhead>({ moves: 0, enter: false });
   useEffect(() => {
-    if (open && !firstRender.current) searchRef.current?.focus();
-    firstRender.current = false;
+    if (open) void pickerList.preload();
   }, [open]);
-
-  const shown = filterPickerItems(options, query);
-  const entries: { key: string; kind: 'option' | 'action' }[] = [...shown.map((o) => ({ key: o.key, kind: 'option' as const })), ...actions.map((a) => ({ key: a.key, kind: 'action' as const }))];
-  const activeIndex = Math.min(active, entries.length - 1);
-  const entryId = (index: number) => `${id}-entry-${index}`;
 
   const close = (refocus: boolean) => {
     setOpen(false);
@@ -105,16 +84,10 @@ export function Picker({ label, children, currentLabel, options, value, onPick, 
     if (refocus) triggerRef.current?.focus();
   };
   const openList = () => {
-    const current = shown.findIndex((o) => o.key === value);
-    setActive(current >= 0 ? current : 0);
+    void pickerList.preload();
+    typedAhead.current = { moves: 0, enter: false };
+    setFocusSearch(true);
     setOpen(true);
-  };
-  const choose = (index: number) => {
-    const entry = entries[index];
-    if (!entry) return;
-    close(true);
-    if (entry.kind === 'option') onPick(entry.key);
-    else actions.find((a) => a.key === entry.key)?.onSelect();
   };
 
   useEffect(() => {
@@ -126,33 +99,9 @@ export function Picker({ label, children, currentLabel, options, value, onPick, 
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
-  useEffect(() => {
-    // Keeps the active row in view inside the list only (scrollIntoView would scroll the page too).
-    const list = listRef.current;
-    const row = list?.querySelector<HTMLElement>('[data-active]');
-    if (!open || !list || !row) return;
-    if (row.offsetTop < list.scrollTop) list.scrollTop = row.offsetTop;
-    else if (row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = row.offsetTop + row.offsetHeight - list.clientHeight;
-  }, [open, activeIndex]);
-
-  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    const last = entries.length - 1;
-    const moves: Record<string, number> = { ArrowDown: activeIndex >= last ? 0 : activeIndex + 1, ArrowUp: activeIndex <= 0 ? last : activeIndex - 1, PageDown: Math.min(last, activeIndex + 8), PageUp: Math.max(0, activeIndex - 8) };
-    if (event.key in moves) {
-      event.preventDefault();
-      setActive(moves[event.key]);
-    } else if (event.key === 'Enter') {
-      event.preventDefault();
-      choose(activeIndex);
-    } else if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-    } else if (event.key === 'Tab') {
-      close(false);
-    }
-  };
-
+  const preload = () => void pickerList.preload();
+  const searchLabel = `Search ${label.toLowerCase()}s`;
+  const placeholder = `Find ${label.toLowerCase()}…`;
   return (
     <div ref={rootRef} css={{ position: 'relative', minWidth: 0 }}>
       <button
@@ -162,6 +111,8 @@ export function Picker({ label, children, currentLabel, options, value, onPick, 
         aria-expanded={open}
         aria-label={currentLabel ? `${label}: ${currentLabel}` : label}
         css={triggerStyle}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={() => (open ? close(false) : openList())}
         onKeyDown={(event) => {
           if (!open && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
@@ -175,84 +126,50 @@ export function Picker({ label, children, currentLabel, options, value, onPick, 
           <ChevronsUpDownIcon size={14} />
         </span>
       </button>
-      {open ? (
-        <div
-          css={{
-            position: 'absolute',
-            top: 'calc(100% + 4px)',
-            left: 0,
-            zIndex: tokens.layer.menu,
-            width: 300,
-            maxWidth: 'calc(100vw - 24px)',
-            border: `1px solid ${c.border}`,
-            borderRadius: tokens.radius.lg,
-            background: c.surfaceRaised,
-            boxShadow: tokens.elevation.popover,
-            overflow: 'hidden',
+      {open && List ? (
+        <List
+          label={label}
+          searchLabel={searchLabel}
+          placeholder={placeholder}
+          options={options}
+          value={value}
+          actions={actions}
+          emptyText={emptyText}
+          query={query}
+          onQueryChange={setQuery}
+          autoFocus={focusSearch}
+          typedAhead={typedAhead.current}
+          onClose={close}
+          onPick={(key) => {
+            close(true);
+            onPick(key);
           }}
-        >
-          <div css={{ display: 'flex', alignItems: 'center', gap: tokens.space.sm, padding: `0 ${tokens.space.md}`, borderBottom: `1px solid ${c.border}`, color: c.textMuted }}>
+        />
+      ) : open ? (
+        // While the list's code arrives: the search field alone, so what is typed is kept.
+        <div css={panelStyle}>
+          <div css={searchBarStyle}>
             <SearchIcon size={14} />
             <input
-              ref={searchRef}
-              role="combobox"
-              aria-label={`Search ${label.toLowerCase()}s`}
-              aria-expanded="true"
-              aria-controls={`${id}-list`}
-              aria-autocomplete="list"
-              aria-activedescendant={entries.length > 0 ? entryId(activeIndex) : undefined}
-              placeholder={`Find ${label.toLowerCase()}…`}
+              aria-label={searchLabel}
+              placeholder={placeholder}
               value={query}
-              onChange={(event) => {
-                const next = event.target.value;
-                setQuery(next);
-                // With no matching choice, Enter runs the action the words name ('new' → New project).
-                const matching = filterPickerItems(options, next).length;
-                const action = matching === 0 ? filterPickerItems(actions, next)[0] : undefined;
-                setActive(action ? actions.indexOf(action) : 0);
+              autoFocus={focusSearch}
+              onChange={(event) => setQuery(event.target.value)}
+              onKeyDown={(event) => {
+                const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1 };
+                if (event.key in moves || event.key === 'Enter') {
+                  event.preventDefault();
+                  if (event.key === 'Enter') typedAhead.current.enter = true;
+                  else typedAhead.current.moves += moves[event.key];
+                } else if (event.key === 'Escape') {
+                  event.preventDefault();
+                  event.stopPropagation();
+                  close(true);
+                } else if (event.key === 'Tab') close(false);
               }}
-              onKeyDown={onSearchKey}
-              css={{ flex: 1, minWidth: 0, height: 38, border: 'none', outline: 'none', background: 'transparent', color: c.text, font: 'inherit', fontSize: tokens.fontSize.sm }}
+              css={searchInputStyle}
             />
-          </div>
-          {shown.length === 0 ? <div role="status" css={{ padding: `${tokens.space.sm} ${tokens.space.md} 0`, color: c.textMuted, fontSize: tokens.fontSize.sm }}>{emptyText}</div> : null}
-          <div ref={listRef} id={`${id}-list`} role="listbox" aria-label={`${label}s`} css={{ position: 'relative', maxHeight: 320, overflowY: 'auto', padding: tokens.space.xs }}>
-            {shown.map((option, index) => (
-              <div
-                key={option.key}
-                id={entryId(index)}
-                role="option"
-                aria-selected={option.key === value}
-                data-active={index === activeIndex ? '' : undefined}
-                css={[rowStyle, option.nested ? { paddingLeft: 28 } : null]}
-                onPointerMove={() => setActive(index)}
-                onClick={() => choose(index)}
-              >
-                {option.icon ? <span css={{ display: 'inline-flex', color: c.textMuted }}>{option.icon}</span> : null}
-                <span css={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{option.label}</span>
-                {option.detail}
-                <span css={{ display: 'inline-flex', width: 14, color: c.brandText }}>{option.key === value ? <CheckIcon size={14} /> : null}</span>
-              </div>
-            ))}
-            {actions.length > 0 ? <div aria-hidden="true" css={{ height: 1, margin: `${tokens.space.xs} 0`, background: c.border }} /> : null}
-            {actions.map((action, i) => {
-              const index = shown.length + i;
-              return (
-                <div
-                  key={action.key}
-                  id={entryId(index)}
-                  role="option"
-                  aria-selected={false}
-                  data-active={index === activeIndex ? '' : undefined}
-                  css={[rowStyle, { color: c.textMuted }]}
-                  onPointerMove={() => setActive(index)}
-                  onClick={() => choose(index)}
-                >
-                  {action.icon ? <span css={{ display: 'inline-flex' }}>{action.icon}</span> : null}
-                  {action.label}
-                </div>
-              );
-            })}
           </div>
         </div>
       ) : null}

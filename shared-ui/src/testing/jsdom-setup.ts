@@ -11,6 +11,10 @@ afterEach(() => cleanup());
 // Several test runs share the machine: give findBy…/waitFor more than the default second.
 configure({ asyncUtilTimeout: 5000 });
 
+// The picker's list (cmdk) loads on the first sign of intent in the page; in component tests it is
+// loaded before any test, so a picker opens at once as it does once its code is in the browser.
+await import('@plinth/shared-ui/picker').then((m) => m.preloadPickerList());
+
 class NoopResizeObserver {
   observe(): void {}
   unobserve(): void {}

@@ -66,6 +66,25 @@ describe('Tooltip', () => {
     await user.tab();
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
+
+  it('keeps the same trigger element, focused, when its tooltip part arrives, and Escape hides the tooltip', async () => {
+    const user = userEvent.setup();
+    render(
+      <Tooltip content="Copy the key">
+        <Button>Copy</Button>
+      </Tooltip>,
+    );
+    const before = screen.getByRole('button', { name: 'Copy' });
+    await user.tab();
+    const tip = await screen.findByRole('tooltip');
+    expect(tip.textContent).toBe('Copy the key');
+    expect(screen.getByRole('button', { name: 'Copy' })).toBe(before);
+    expect(document.activeElement).toBe(before);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(document.activeElement).toBe(before);
+    expect(before.hasAttribute('aria-describedby')).toBe(false);
+  });
 });
 
 describe('DisabledReason / PermissionTooltip', () => {
@@ -142,5 +161,33 @@ describe('DisabledReason after a click', () => {
     const button = screen.getByRole('button', { name: 'Upload files' });
     await user.click(button);
     expect((await screen.findByRole('tooltip')).textContent).toBe(REASON);
+  });
+
+  it('keeps the reason showing when the disabled button is pressed while it shows', async () => {
+    const user = userEvent.setup();
+    render(
+      <DisabledReason reason={REASON} delayMs={0}>
+        <Button>Upload files</Button>
+      </DisabledReason>,
+    );
+    const button = screen.getByRole('button', { name: 'Upload files' });
+    await user.hover(button);
+    expect((await screen.findByRole('tooltip')).textContent).toBe(REASON);
+    await user.click(button);
+    expect(screen.getByRole('tooltip').textContent).toBe(REASON);
+  });
+
+  it('hides the tooltip of an enabled button when it is pressed', async () => {
+    const user = userEvent.setup();
+    render(
+      <Tooltip content="Reload the list" delayMs={0}>
+        <Button>Reload</Button>
+      </Tooltip>,
+    );
+    const button = screen.getByRole('button', { name: 'Reload' });
+    await user.hover(button);
+    expect((await screen.findByRole('tooltip')).textContent).toBe('Reload the list');
+    await user.click(button);
+    expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

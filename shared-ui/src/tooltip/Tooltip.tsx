@@ -4,20 +4,15 @@ import {
   isValidElement,
   useCallback,
   useEffect,
-  useId,
-  useLayoutEffect,
   useRef,
   useState,
-  type FocusEvent,
-  type PointerEvent,
   type ReactElement,
   type ReactNode,
   type Ref,
+  type SyntheticEvent,
 } from 'react';
-import { createPortal } from 'react-dom';
-import { css } from '@emotion/react';
-import { tokens } from '@plinth/shared-ui/theme';
-import { placeTooltip, type Align, type Side } from './place';
+import { lazyPart } from '@plinth/shared-ui/on-intent';
+import type { Align, Side, TriggerBridge, TriggerHandlers, TriggerState } from './bridge';
 
 export interface TooltipProps {
   /** What the tooltip says. Nothing is shown when empty. */
@@ -32,28 +27,11 @@ export interface TooltipProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-const contentStyle = css({
-  position: 'fixed',
-  top: 0,
-  left: 0,
-  maxWidth: 320,
-  padding: '6px 10px',
-  borderRadius: tokens.radius.sm,
-  background: tokens.color.surfaceRaised,
-  color: tokens.color.text,
-  border: `1px solid ${tokens.color.borderStrong}`,
-  boxShadow: tokens.shadow.md,
-  fontSize: tokens.fontSize.xs,
-  lineHeight: 1.4,
-  zIndex: tokens.layer.tooltip,
-  overflowWrap: 'anywhere',
-});
+/** The Radix part (its popper, layers and portal): asked for on the first hover or focus of any trigger. */
+const radixPart = lazyPart(() => import('./RadixTooltip').then((m) => m.RadixTooltip));
 
-const GAP = 6;
 /** After one tooltip closes, the next one shows without the hover delay for this long (moving along a toolbar). */
 const SKIP_DELAY_MS = 200;
-/** Time to move the pointer from the trigger onto the tooltip before it closes. */
-const CLOSE_GRACE_MS = 100;
 let lastClosedAt = 0;
 
 type TriggerProps = Record<string, unknown> & { ref?: Ref<HTMLElement> };
@@ -63,11 +41,19 @@ function assignRef<T>(ref: Ref<T> | undefined, value: T | null) {
   else if (ref && typeof ref === 'object') (ref as { current: T | null }).current = value;
 }
 
+/** What a replayed event needs to carry for Radix's handlers. */
+const replayed = (pointerType = 'mouse') => ({ pointerType, defaultPrevented: false }) as unknown as SyntheticEvent;
+
 /**
- * A short text shown on hover (after a delay) and on keyboard focus, beside its trigger. Escape
- * closes it; the pointer may move onto it without closing it. Placed by the trigger's box alone,
- * flipped to the other side when it would leave the window: no positioning library, so pages that
- * show tooltips at first paint carry none.
+ * A short text shown on hover (after a delay) and on keyboard focus, beside its trigger, on Radix
+ * Tooltip: Escape closes it, the pointer may move onto it, it flips to stay in the window, and the
+ * trigger is described by it (aria-describedby) while it shows.
+ *
+ * The trigger is drawn at once by this light wrapper; Radix's part loads on the first hover or
+ * focus of any trigger, so pages that show tooltips at first paint carry none of it. The trigger
+ * element stays the same when the part arrives (Radix is given it as its trigger and anchor, and
+ * the wrapper passes the trigger's events on), so focus and the pointer are not lost; a hover or
+ * keyboard focus that came before the part is played to it once it is here.
  */
 export function Tooltip(props: TooltipProps) {
   const { content, children } = props;
@@ -75,131 +61,113 @@ export function Tooltip(props: TooltipProps) {
   return <ShownTooltip {...props} children={Children.only(children)} />;
 }
 
-function ShownTooltip({ content, children, side = 'top', align = 'center', delayMs = 300, open: openProp, onOpenChange }: TooltipProps & { children: ReactElement }) {
-  const id = useId();
-  const trigger = useRef<HTMLElement | null>(null);
-  const box = useRef<HTMLDivElement | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+function ShownTooltip({ content, children, side = 'top', align = 'center', delayMs = 300, open, onOpenChange }: TooltipProps & { children: ReactElement }) {
+  const Radix = radixPart.useLoaded();
+  const [node, setNode] = useState<HTMLElement | null>(null);
+  const [state, setState] = useState<TriggerState>({ describedBy: undefined, state: 'closed' });
+  const shown = state.state !== 'closed';
+  // Radix's trigger handlers, as its last render gave them.
+  const handlers = useRef<TriggerHandlers>({});
+  // What happened before the part was here: the pointer is over the trigger, it has keyboard focus.
+  const pointerInside = useRef(false);
+  const keyboardFocus = useRef(false);
   const pressed = useRef(false);
   const pressedInside = useRef(false);
-  /** Whether the pending timer opens (true) or closes the tooltip. */
-  const opening = useRef(false);
-  const [ownOpen, setOwnOpen] = useState(false);
-  const open = openProp ?? ownOpen;
+  // The part is asked for as soon as a tooltip is opened from outside.
+  const [wanted, setWanted] = useState(open === true);
+  useEffect(() => {
+    if (open) setWanted(true);
+  }, [open]);
+  useEffect(() => {
+    if (wanted) void radixPart.preload();
+  }, [wanted]);
 
-  const setOpen = useCallback(
-    (next: boolean) => {
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-      opening.current = false;
-      if (!next) lastClosedAt = Date.now();
-      setOwnOpen(next);
-      onOpenChange?.(next);
-    },
-    [onOpenChange],
-  );
-  const later = (next: boolean, ms: number) => {
-    if (timer.current) clearTimeout(timer.current);
-    opening.current = next;
-    timer.current = setTimeout(() => setOpen(next), ms);
-  };
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-
-  // Placed before paint, and again while the page scrolls or the window changes size.
-  useLayoutEffect(() => {
-    if (!open) return;
-    const place = () => {
-      if (!trigger.current || !box.current) return;
-      const at = placeTooltip(trigger.current.getBoundingClientRect(), box.current.getBoundingClientRect(), { width: window.innerWidth, height: window.innerHeight }, side, align, GAP);
-      box.current.style.transform = `translate(${Math.round(at.x)}px, ${Math.round(at.y)}px)`;
-      box.current.dataset.side = at.side;
-    };
-    place();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    window.addEventListener('scroll', place, true);
-    window.addEventListener('resize', place);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      window.removeEventListener('scroll', place, true);
-      window.removeEventListener('resize', place);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open, side, align, setOpen]);
-
-  const hover = (event: PointerEvent) => {
-    if (event.pointerType === 'touch' || pressedInside.current || opening.current) return;
-    // Back over the trigger before the grace ran out: stay open.
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    if (open) return;
-    if (Date.now() - lastClosedAt < SKIP_DELAY_MS || delayMs <= 0) setOpen(true);
-    else later(true, delayMs);
+  const bridge: TriggerBridge = {
+    node,
+    onState: useCallback((next: TriggerState) => setState((prev) => (prev.describedBy === next.describedBy && prev.state === next.state ? prev : next)), []),
+    handlers,
+    onMounted: useCallback(() => {
+      // Plays to Radix what it missed while it loaded.
+      if (keyboardFocus.current) handlers.current.onFocus?.(replayed());
+      else if (pointerInside.current && !pressedInside.current) handlers.current.onPointerMove?.(replayed());
+    }, []),
   };
 
   const own = children.props as TriggerProps;
-  const chain =
-    <E,>(name: string, mine: (event: E) => void) =>
-    (event: E) => {
-      (own[name] as ((event: E) => void) | undefined)?.(event);
-      mine(event);
+  // One ref callback for the element's life (a new one each render would hand React a new ref every time).
+  const ownRef = useRef(own.ref);
+  ownRef.current = own.ref;
+  const setTrigger = useCallback((element: HTMLElement | null) => {
+    setNode(element);
+    assignRef(ownRef.current, element);
+  }, []);
+  const pass =
+    (name: keyof TriggerHandlers, mine?: (event: SyntheticEvent) => boolean | void) =>
+    (event: SyntheticEvent) => {
+      (own[name] as ((event: SyntheticEvent) => void) | undefined)?.(event);
+      // `mine` answers false when Radix must not see the event.
+      if (mine?.(event) === false) return;
+      handlers.current[name]?.(event);
     };
-  const describedBy = [own['aria-describedby'], open ? id : null].filter(Boolean).join(' ') || undefined;
+  const disabled = (event: SyntheticEvent) => (event.currentTarget as HTMLElement).getAttribute('aria-disabled') === 'true';
 
-  const triggerElement = cloneElement(children as ReactElement<TriggerProps>, {
-    ref: (node: HTMLElement | null) => {
-      trigger.current = node;
-      assignRef(own.ref, node);
+  const trigger = cloneElement(children as ReactElement<TriggerProps>, {
+    ref: setTrigger,
+    'aria-describedby': [own['aria-describedby'], state.describedBy].filter(Boolean).join(' ') || undefined,
+    'data-state': state.state,
+    onPointerEnter: (event: SyntheticEvent) => {
+      (own.onPointerEnter as ((event: SyntheticEvent) => void) | undefined)?.(event);
+      if ((event.nativeEvent as PointerEvent).pointerType === 'touch') return;
+      pointerInside.current = true;
+      setWanted(true);
     },
-    'aria-describedby': describedBy,
-    'data-state': open ? 'open' : 'closed',
-    onPointerEnter: chain('onPointerEnter', hover),
-    onPointerMove: chain('onPointerMove', hover),
-    onPointerLeave: chain('onPointerLeave', () => {
-      pressedInside.current = false;
-      later(false, CLOSE_GRACE_MS);
+    onPointerMove: pass('onPointerMove', () => {
+      // Straight on from another tooltip: no delay.
+      if (!shown && Date.now() - lastClosedAt < SKIP_DELAY_MS) handlers.current.onFocus?.(replayed());
     }),
-    onPointerDown: chain('onPointerDown', (event: PointerEvent) => {
+    onPointerLeave: pass('onPointerLeave', () => {
+      pointerInside.current = false;
+      pressedInside.current = false;
+    }),
+    // A press hides the tooltip, unless the trigger is disabled: its reason stays.
+    onPointerDown: pass('onPointerDown', (event) => {
       pressed.current = true;
       setTimeout(() => (pressed.current = false), 0);
-      // A press hides the tooltip until the pointer leaves, unless the trigger is disabled: its reason stays.
-      if ((event.currentTarget as HTMLElement).getAttribute('aria-disabled') === 'true') return;
+      if (disabled(event)) return false;
       pressedInside.current = true;
-      setOpen(false);
     }),
-    onFocus: chain('onFocus', (_event: FocusEvent) => {
-      // Focus that follows a press is the pointer's, not the keyboard's: no tooltip for it.
-      if (!pressed.current) setOpen(true);
+    onClick: pass('onClick', (event) => !disabled(event)),
+    onFocus: pass('onFocus', () => {
+      // Focus that follows a press is the pointer's, not the keyboard's.
+      if (!pressed.current) {
+        keyboardFocus.current = true;
+        setWanted(true);
+      }
       pressed.current = false;
     }),
-    onBlur: chain('onBlur', () => {
+    onBlur: pass('onBlur', () => {
+      keyboardFocus.current = false;
       pressed.current = false;
-      setOpen(false);
     }),
   });
 
   return (
     <>
-      {triggerElement}
-      {open && typeof document !== 'undefined'
-        ? createPortal(
-            <div
-              ref={box}
-              id={id}
-              role="tooltip"
-              css={contentStyle}
-              onPointerEnter={() => {
-                if (timer.current) clearTimeout(timer.current);
-                timer.current = null;
-              }}
-              onPointerLeave={() => later(false, CLOSE_GRACE_MS)}
-            >
-              {content}
-            </div>,
-            document.body,
-          )
-        : null}
+      {trigger}
+      {Radix && wanted && node ? (
+        <Radix
+          bridge={bridge}
+          content={content}
+          side={side}
+          align={align}
+          delayMs={delayMs}
+          open={open}
+          onOpenChange={(next) => {
+            if (!next) lastClosedAt = Date.now();
+            onOpenChange?.(next);
+          }}
+        />
+      ) : null}
     </>
   );
 }

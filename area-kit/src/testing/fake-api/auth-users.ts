@@ -33,8 +33,10 @@ export function authUser(over: Partial<AuthUser> & { email: string }): AuthUser 
 
 export const DEFAULT_AUTH_STATE = (): Omit<AuthUsersState, 'authUsers'> => ({
   authProviders: {
-    email: { sign_ups_allowed: true, confirmation_required: false, min_password_length: 6 },
+    email: { sign_ups_allowed: true, confirmation_required: false, min_password_length: 6, secure_email_change: true, secure_password_change: false },
     oauth: OAUTH_PROVIDERS.map((p) => ({ id: p.id, enabled: false, client_id: '', secret_set: false })),
+    anonymous_sign_ins: false,
+    access_token_hook: null,
   },
   authProviderSecrets: {},
   authTemplates: AUTH_TEMPLATES.map((t) => ({ kind: t.kind, subject: `${t.label} subject`, body: `${t.label}: {{ .ConfirmationURL }}`, customized: false })),
@@ -94,7 +96,12 @@ export function authUserHandlers(state: AuthUsersState): Handlers<AuthUsersClien
         if (change.secret) state.authProviderSecrets[p.id] = change.secret;
         return { ...p, enabled: change.enabled ?? p.enabled, client_id: change.client_id ?? p.client_id, secret_set: p.secret_set || !!change.secret };
       });
-      state.authProviders = answer(AuthProvidersSchema, { email: { ...state.authProviders.email, ...body.email }, oauth });
+      state.authProviders = answer(AuthProvidersSchema, {
+        email: { ...state.authProviders.email, ...body.email },
+        oauth,
+        anonymous_sign_ins: body.anonymous_sign_ins ?? state.authProviders.anonymous_sign_ins,
+        access_token_hook: body.access_token_hook === undefined ? state.authProviders.access_token_hook : body.access_token_hook,
+      });
       return state.authProviders;
     },
     listAuthTemplates: () => ({ templates: answerEach(AuthTemplateSchema, state.authTemplates) }),

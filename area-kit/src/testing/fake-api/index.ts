@@ -1,30 +1,30 @@
 import type { AuthClient, FeatureFlagsClient, OrganizationsClient, ProjectDeletionClient, ProjectsClient } from '@plinth/shared-contracts';
 import type { AuthUsersClient } from '@plinth/contracts-auth';
-import type { UsageClient } from '@plinth/contracts-billing';
+import type { AccountClient, InvoiceDocumentsClient, InvoicesClient, PlansClient, SubscriptionClient, TeamClient, UsageClient, UsageDailyClient } from '@plinth/contracts-billing';
 import type { createApiDocsClient, createDatabaseObjectsClient, createTableDdlClient, createTableRowsClient, SnippetNameSuggestionClient, createDatabaseClient, createSnippetsClient } from '@plinth/contracts-database';
-import type { LogQueriesClient, LogsClient } from '@plinth/contracts-logs';
-import type { createIntegrationsClient, createSettingsClient } from '@plinth/contracts-settings';
+import type { createBranchingClient, createIntegrationsClient, createSettingsClient, FeatureFlagAdminClient } from '@plinth/contracts-settings';
+import type { createDataApiSettingsClient, createDatabaseSettingsClient, createProjectRestartClient } from '@plinth/contracts-settings';
 import type { createStorageClient } from '@plinth/contracts-storage';
 import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
 import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
 import { objectHandlers, type ObjectsState } from './objects';
 import { fakeClient, type CallLog, type FakeCall, type Failure } from './fake-client';
 import { keyHandlers, type KeysState } from './keys';
-import { logHandlers, type LogsState } from './logs';
-import { logsReportHandlers, type LogsReportState } from './logs-report';
-import { logQueryHandlers, type LogQueriesState } from './log-queries';
-import { featureFlagHandlers, type FeatureFlagsState } from './feature-flags';
-import { usageHandlers, type UsageState } from './usage';
-import { DEFAULT_MEMBERS, organizationHandlers, type OrganizationState } from './organization';
+import { featureFlagAdminHandlers, featureFlagHandlers, type FeatureFlagsState } from './feature-flags';
+import { usageDailyHandlers, usageHandlers, type UsageState } from './usage';
+import { DEFAULT_BILLING_STATE, invoiceDocumentsHandlers, invoicesHandlers, plansHandlers, subscriptionHandlers, type BillingState } from './billing';
+import { accountHandlers, DEFAULT_ACCOUNT_STATE, DEFAULT_PROFILE, profileHandlers, type AccountState, type ProfileState } from './profile';
+import { DEFAULT_MEMBERS, organizationHandlers, teamHandlers, type OrganizationState } from './organization';
 import { policyHandlers, type PoliciesState } from './policies';
 import { projectDeletionHandlers, projectHandlers, type ProjectState } from './project';
 import { snippetHandlers, type SnippetsState } from './snippets';
-import { integrationHandlers, type IntegrationsState } from './integrations';
+import { branchingHandlers, integrationHandlers, type IntegrationsState } from './integrations';
 import { tableDdlHandlers, tableRowsHandlers, type TableRowsState } from './table-rows';
 import { apiDocsHandlers, databaseObjectHandlers, DEFAULT_API_DOCS, sqlHistoryHandlers, type DatabaseObjectsState } from './database-objects';
 import { accountFactorHandlers, FAKE_TOTP_CODE, type AccountFactorsState } from './account-factors';
 import { DEFAULT_SUGGEST_NAME, snippetNameHandlers, type SnippetNamesState } from './snippet-names';
 import { DEFAULT_ROLES, DEFAULT_SCHEMAS, tableHandlers, type TablesState } from './tables';
+import { dataApiSettingsHandlers, databaseSettingsHandlers, DEFAULT_DATA_API_SETTINGS, DEFAULT_DATABASE_SETTINGS, projectRestartHandlers, type DatabaseSettingsState } from './database-settings';
 
 export { authUser } from './auth-users';
 export { bucket } from './buckets';
@@ -32,19 +32,19 @@ export { storedObject, type FakeObject } from './objects';
 export { policy } from './policies';
 export { snippet } from './snippets';
 export { factor, FAKE_TOTP_CODE } from './account-factors';
-export { organizationIntegration } from './integrations';
+export { FAKE_EMAIL_CHANGE_TOKEN } from './profile';
+export { organizationIntegration, projectBranch, repository } from './integrations';
 export { fakeTable, tableColumn, type FakeTable } from './table-rows';
 export { extension, sqlRun, DEFAULT_API_DOCS } from './database-objects';
 export { entity } from './tables';
-export { logEntry } from './logs';
-export { apiReport } from './logs-report';
-export { invalidLogQuery, savedLogQuery, type FakeLogQueryAnswer } from './log-queries';
 export { projectUsage } from './usage';
+export { invoice } from './billing';
+export { auditEntry, FAKE_INVITATION_TOKEN, FAKE_OAUTH_SECRET } from './organization';
 export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & IntegrationsState & TableRowsState & DatabaseObjectsState & TablesState & KeysState & OrganizationState & AuthUsersState & LogsState & LogsReportState & LogQueriesState & FeatureFlagsState & UsageState;
+export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & IntegrationsState & TableRowsState & DatabaseObjectsState & TablesState & KeysState & OrganizationState & AuthUsersState & FeatureFlagsState & UsageState & BillingState & ProfileState & AccountState & DatabaseSettingsState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
@@ -58,6 +58,8 @@ export interface FakeClients {
   /** The signed-in account's MFA factors (the account pages). */
   auth: AuthClient;
   integrations: ReturnType<typeof createIntegrationsClient>;
+  /** Branching of a project; reset and deletion of its branches. */
+  branching: ReturnType<typeof createBranchingClient>;
   /** The SQL area's table grid, table panels, database pages and API docs. */
   tableRows: ReturnType<typeof createTableRowsClient>;
   tableDdl: ReturnType<typeof createTableDdlClient>;
@@ -65,15 +67,54 @@ export interface FakeClients {
   apiDocs: ReturnType<typeof createApiDocsClient>;
   settings: ReturnType<typeof createSettingsClient>;
   organizations: OrganizationsClient;
+  /** Invitations, deleting the organization, audit logs and OAuth apps. */
+  team: TeamClient;
   authUsers: AuthUsersClient;
-  logs: LogsClient;
-  /** The logs explorer: SQL over the logs, saved and recent queries, templates. */
-  logQueries: LogQueriesClient;
   featureFlags: FeatureFlagsClient;
+  /** Platform admins' feature flags: the environment's and any organization's (state.platformAdmin, else 403). */
+  featureFlagAdmin: FeatureFlagAdminClient;
   usage: UsageClient;
+  /** Plans and the organization's subscription; plan change previews, roles per plan, leaving; invoices. */
+  plans: PlansClient;
+  subscription: SubscriptionClient;
+  invoices: InvoicesClient;
+  /** Invoices as PDF; the account's access tokens, e-mail and password changes. */
+  invoiceDocuments: InvoiceDocumentsClient;
+  account: AccountClient;
+  /** Usage per day (the usage pages' charts). */
+  usageDaily: UsageDailyClient;
+  /** Project Settings → Database; restarting the project (Settings → General). */
+  databaseSettings: ReturnType<typeof createDatabaseSettingsClient>;
+  projectRestart: ReturnType<typeof createProjectRestartClient>;
+  /** Project Settings → API, the data API's settings. */
+  dataApiSettings: ReturnType<typeof createDataApiSettingsClient>;
 }
 
-export interface FakeApi {
+/**
+ * What `renderArea` takes as the platform API: the clients for `useArea().api`, with every call
+ * recorded and any call failed by its client method's name. The fake (`createFakeApi`) and the
+ * real API (`@plinth/area-kit/testing/real-api`) both are one.
+ */
+export interface AreaTestApi {
+  /** The clients, for `useArea().api`. */
+  clients: object;
+  /** The project the area opens on (default PROJECT_REF). */
+  projectRef?: string;
+  /** The signed-in user of the area's session (default ME). */
+  user?: { id: string; email: string; username: string };
+  /** Every call made, in order: `{ name: 'storage.deleteBucket', args: [ref, 'avatars'] }`. */
+  calls: FakeCall[];
+  /** A call that fails until the entry is removed: `failures['storage.listBuckets'] = { status: 503, message }`. */
+  failures: Record<string, Failure | undefined>;
+  /** The names of the calls made, optionally only those of one client method. */
+  callNames: () => string[];
+  /** The arguments of each call to one client method, in order. */
+  argsOf: (name: string) => unknown[][];
+  /** The names of the calls that change something (anything but list…, get…). */
+  writes: () => string[];
+}
+
+export interface FakeApi extends AreaTestApi {
   /** The clients, for `useArea().api`. */
   clients: FakeClients;
   state: FakeApiState;
@@ -127,17 +168,17 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     jwtStates: [],
     members: DEFAULT_MEMBERS,
     authUsers: [],
-    logEntries: [],
-    logRetentionDays: 1,
-    apiReport: null,
-    logQueryAnswers: {},
-    logQueryRefusals: {},
-    savedLogQueries: [],
-    recentLogQueries: [],
     featureFlags: {},
     plan: 'free',
     projectUsage: [],
+    usageDays: {},
+    ...DEFAULT_BILLING_STATE(),
+    profile: DEFAULT_PROFILE(),
+    ...DEFAULT_ACCOUNT_STATE(),
     ...DEFAULT_AUTH_STATE(),
+    databaseSettings: DEFAULT_DATABASE_SETTINGS,
+    databasePassword: 'db-password-1',
+    dataApiSettings: DEFAULT_DATA_API_SETTINGS,
     ...seed,
   };
   const log: CallLog = { calls: [], failures: {} };
@@ -148,19 +189,29 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     database: fakeClient<FakeClients['database']>('database', { ...policyHandlers(state), ...tableHandlers(state), ...sqlHistoryHandlers(state) }, log),
     snippets: fakeClient<FakeClients['snippets']>('snippets', snippetHandlers(state), log),
     snippetNames: fakeClient<FakeClients['snippetNames']>('snippetNames', snippetNameHandlers(state), log),
-    auth: fakeClient<FakeClients['auth']>('auth', accountFactorHandlers(state), log),
+    auth: fakeClient<FakeClients['auth']>('auth', { ...accountFactorHandlers(state), ...profileHandlers(state) }, log),
     integrations: fakeClient<FakeClients['integrations']>('integrations', integrationHandlers(state), log),
+    branching: fakeClient<FakeClients['branching']>('branching', branchingHandlers(state), log),
+    databaseSettings: fakeClient<FakeClients['databaseSettings']>('databaseSettings', databaseSettingsHandlers(state), log),
+    projectRestart: fakeClient<FakeClients['projectRestart']>('projectRestart', projectRestartHandlers(state), log),
+    dataApiSettings: fakeClient<FakeClients['dataApiSettings']>('dataApiSettings', dataApiSettingsHandlers(state), log),
     tableRows: fakeClient<FakeClients['tableRows']>('tableRows', tableRowsHandlers(state), log),
     tableDdl: fakeClient<FakeClients['tableDdl']>('tableDdl', tableDdlHandlers(state), log),
     databaseObjects: fakeClient<FakeClients['databaseObjects']>('databaseObjects', databaseObjectHandlers(state), log),
     apiDocs: fakeClient<FakeClients['apiDocs']>('apiDocs', apiDocsHandlers(state), log),
     settings: fakeClient<FakeClients['settings']>('settings', keyHandlers(state), log),
     organizations: fakeClient<FakeClients['organizations']>('organizations', organizationHandlers(state), log),
+    team: fakeClient<FakeClients['team']>('team', teamHandlers(state), log),
     authUsers: fakeClient<FakeClients['authUsers']>('authUsers', authUserHandlers(state), log),
-    logs: fakeClient<FakeClients['logs']>('logs', { ...logHandlers(state), ...logsReportHandlers(state) }, log),
-    logQueries: fakeClient<FakeClients['logQueries']>('logQueries', logQueryHandlers(state), log),
     featureFlags: fakeClient<FakeClients['featureFlags']>('featureFlags', featureFlagHandlers(state), log),
+    featureFlagAdmin: fakeClient<FakeClients['featureFlagAdmin']>('featureFlagAdmin', featureFlagAdminHandlers(state), log),
     usage: fakeClient<FakeClients['usage']>('usage', usageHandlers(state), log),
+    plans: fakeClient<FakeClients['plans']>('plans', plansHandlers(state), log),
+    subscription: fakeClient<FakeClients['subscription']>('subscription', subscriptionHandlers(state), log),
+    invoices: fakeClient<FakeClients['invoices']>('invoices', invoicesHandlers(state), log),
+    invoiceDocuments: fakeClient<FakeClients['invoiceDocuments']>('invoiceDocuments', invoiceDocumentsHandlers(state), log),
+    account: fakeClient<FakeClients['account']>('account', accountHandlers(state), log),
+    usageDaily: fakeClient<FakeClients['usageDaily']>('usageDaily', usageDailyHandlers(state), log),
   };
   return {
     clients,

@@ -1,5 +1,5 @@
 import type { PlanId } from '@plinth/shared-contracts';
-import { OrganizationUsageSchema, PLAN_LIMITS, ProjectUsageSchema, type OrganizationUsage, type ProjectUsage, type UsageClient } from '@plinth/contracts-billing';
+import { billingPeriod, OrganizationUsageSchema, PLAN_LIMITS, ProjectUsageSchema, UsageDailySchema, type OrganizationUsage, type ProjectUsage, type UsageClient, type UsageDailyClient, type UsageDay } from '@plinth/contracts-billing';
 import { answer, type Handlers } from './fake-client';
 
 export interface UsageState {
@@ -7,6 +7,8 @@ export interface UsageState {
   plan: PlanId;
   /** Each project's figures this billing period (limits come from the plan). */
   projectUsage: ProjectUsage[];
+  /** Each project's days of this period, by ref (the daily charts). */
+  usageDays: Record<string, UsageDay[]>;
 }
 
 const metric = (usage: number, limit: number | null) => ({ usage, limit, exceeded: limit !== null && usage > limit });
@@ -48,6 +50,23 @@ export function usageHandlers(state: UsageState): Handlers<UsageClient> {
         monthly_active_users: metric(sum((p) => p.monthly_active_users?.usage ?? 0), limits.monthlyActiveUsers),
         projects: state.projectUsage,
       });
+    },
+  };
+}
+
+/** Usage per day: the days of this period so far; each project's days are state.usageDays[ref] (none: zero calls, no sizes measured), the organization's their sums. */
+export function usageDailyHandlers(state: UsageState): Handlers<UsageDailyClient> {
+  return {
+    getUsageDaily: (slug, projectRef) => {
+      const { start, end } = billingPeriod(new Date());
+      const refs = projectRef ? [projectRef] : state.projectUsage.map((p) => p.project);
+      const dates = new Set(refs.flatMap((r) => (state.usageDays[r] ?? []).map((d) => d.date)));
+      const days = [...dates].sort().map((date) => {
+        const of = refs.map((r) => state.usageDays[r]?.find((d) => d.date === date)).filter((d): d is UsageDay => !!d);
+        const sizes = (k: 'db_size' | 'storage_size') => (of.some((d) => d[k] !== null) ? of.reduce((n, d) => n + (d[k] ?? 0), 0) : null);
+        return { date, requests: of.reduce((n, d) => n + d.requests, 0), egress_bytes: of.reduce((n, d) => n + d.egress_bytes, 0), db_size: sizes('db_size'), storage_size: sizes('storage_size') };
+      });
+      return answer(UsageDailySchema, { organization: slug, project: projectRef ?? null, period_start: start.toISOString(), period_end: end.toISOString(), days });
     },
   };
 }

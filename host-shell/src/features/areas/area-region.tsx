@@ -20,7 +20,7 @@ interface Props {
 export function AreaRegion({ placement, user, permissions }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { theme } = useTheme();
+  const { theme, setTheme } = useTheme();
   const buildMode = useBuildMode();
   const areas = useAreas();
   const { area, projectRef } = placement;
@@ -33,10 +33,11 @@ export function AreaRegion({ placement, user, permissions }: Props) {
       notify: (notice) => void notify(notice),
       link: linkResolverFor(areas, area, { projectRef }),
       theme,
+      setTheme,
       buildMode,
       queryClient,
     }),
-    [user, permissions, navigate, theme, buildMode, queryClient, areas, area, projectRef],
+    [user, permissions, navigate, theme, setTheme, buildMode, queryClient, areas, area, projectRef],
   );
   return <AreaOutlet area={placement.area} title={areas[area]?.title} basePath={placement.basePath} projectRef={placement.projectRef} mountProps={mountProps} />;
 }

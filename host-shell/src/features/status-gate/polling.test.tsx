@@ -76,6 +76,16 @@ describe('pausing', () => {
     await advance(PAUSING_POLL_INTERVAL_MS);
     await eventually(() => screen.getByRole('heading', { name: 'This project is paused' }));
   });
+
+  test('a project seen going down that comes back up (a restart) leaves the pausing screen for its page', async () => {
+    const project = lifecycle('GOING_DOWN');
+    renderShell(`/project/${REF}/database/tables`, project.api);
+    await eventually(() => screen.getByRole('heading', { name: 'Pausing project' }));
+    project.set('ACTIVE_HEALTHY');
+    await advance(PAUSING_POLL_DELAY_MS);
+    await eventually(() => expect(screen.queryByRole('heading', { name: 'Pausing project' })).toBeNull());
+    expect(screen.queryByRole('heading', { name: 'This project is paused' })).toBeNull();
+  });
 });
 
 describe('restoring', () => {

@@ -14,6 +14,8 @@ describe('providers page', { timeout: 20_000 }, () => {
     renderArea('auth/providers', { api });
     const length = await screen.findByRole('textbox', { name: /Minimum password length/ }, LOAD);
     await user.click(screen.getByRole('switch', { name: 'Confirm email' }));
+    expect(screen.getByRole('switch', { name: 'Secure email change' }).getAttribute('aria-checked')).toBe('true');
+    await user.click(screen.getByRole('switch', { name: 'Secure password change' }));
     await user.clear(length);
     await user.type(length, '4');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -22,7 +24,7 @@ describe('providers page', { timeout: 20_000 }, () => {
     await user.clear(length);
     await user.type(length, '10');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.state.authProviders.email).toEqual({ sign_ups_allowed: true, confirmation_required: true, min_password_length: 10 }));
+    await waitFor(() => expect(api.state.authProviders.email).toEqual({ sign_ups_allowed: true, confirmation_required: true, min_password_length: 10, secure_email_change: true, secure_password_change: true }));
   });
 
   it('shows the callback URL to register with the providers, from the project API address', async () => {
@@ -50,11 +52,40 @@ describe('providers page', { timeout: 20_000 }, () => {
     expect(within(github).getByText('Enabled')).toBeTruthy();
   });
 
+  it('turns anonymous sign-ins on, and saves a custom access token hook only when it names schema.function', async () => {
+    const api = createFakeApi();
+    const user = userEvent.setup({ delay: null });
+    renderArea('auth/providers', { api });
+    const anonymous = await screen.findByRole('switch', { name: 'Allow anonymous sign-ins' }, LOAD);
+    expect(anonymous.getAttribute('aria-checked')).toBe('false');
+    await user.click(anonymous);
+    await waitFor(() => expect(api.state.authProviders.anonymous_sign_ins).toBe(true));
+    expect(api.argsOf('authUsers.updateAuthProviders')).toEqual([[expect.any(String), { anonymous_sign_ins: true }]]);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Allow anonymous sign-ins' }).getAttribute('aria-checked')).toBe('true'));
+
+    const hook = screen.getByRole('textbox', { name: 'Function' });
+    await user.type(hook, 'custom_hook');
+    await user.click(screen.getByRole('button', { name: 'Save hook' }));
+    expect(await screen.findByText('Enter the function as schema.name, e.g. public.custom_access_token_hook')).toBeTruthy();
+    expect(api.state.authProviders.access_token_hook).toBeNull();
+    await user.clear(hook);
+    await user.type(hook, 'public.custom_hook');
+    await user.click(screen.getByRole('button', { name: 'Save hook' }));
+    await waitFor(() => expect(api.state.authProviders.access_token_hook).toBe('public.custom_hook'));
+    // Emptied, the hook is removed.
+    await user.clear(hook);
+    await user.click(screen.getByRole('button', { name: 'Save hook' }));
+    await waitFor(() => expect(api.state.authProviders.access_token_hook).toBeNull());
+  });
+
   it('shows the settings read-only to a member who may not change them', async () => {
     const api = createFakeApi();
     const user = userEvent.setup({ delay: null });
     renderArea('auth/providers', { api, permissions: [PERMISSIONS.SQL_ADMIN_READ] });
     expect((await screen.findByRole('switch', { name: 'Confirm email' }, LOAD)).hasAttribute('disabled')).toBe(true);
+    const anonymous = screen.getByRole('switch', { name: 'Allow anonymous sign-ins' });
+    expect(anonymous.getAttribute('aria-disabled')).toBe('true');
+    await user.click(anonymous);
     await user.click(screen.getByRole('button', { name: 'Save GitHub' }));
     expect(api.writes()).toEqual([]);
   });

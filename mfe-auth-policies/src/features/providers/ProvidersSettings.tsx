@@ -5,6 +5,7 @@ import { PageHeader } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton, Section } from '@plinth/shared-ui/page';
 import { EmailProviderCard } from './EmailProviderCard';
 import { OAuthProviderCard } from './OAuthProviderCard';
+import { AccessTokenHookCard, AnonymousSignInsCard } from './SignInExtrasCards';
 import { useAuthProviders, useOAuthCallbackUrl } from './queries';
 
 /** /auth/providers: how users sign in to the project (hosted only). */
@@ -33,6 +34,12 @@ export function ProvidersSettings() {
                   <OAuthProviderCard key={p.id} provider={p} allowed={allowed} />
                 ))}
               </div>
+            </Section>
+            <Section title="Anonymous sign-ins">
+              <AnonymousSignInsCard enabled={providers.data.anonymous_sign_ins} allowed={allowed} />
+            </Section>
+            <Section title="Access token hook">
+              <AccessTokenHookCard hook={providers.data.access_token_hook} allowed={allowed} />
             </Section>
           </>
         )}

@@ -9,8 +9,9 @@ const timeLabel = (ms: number, bucketMs: number) =>
 /**
  * The query's events per time bucket as bars over the range (each with its figure as a title), in
  * the theme's colours; the same figures as a table for screen readers and under "Show as table".
+ * `partial`: the result was truncated at the row limit, so the figures count the rows shown only.
  */
-export function EventHistogram({ histogram }: { histogram: Histogram }) {
+export function EventHistogram({ histogram, partial = false }: { histogram: Histogram; partial?: boolean }) {
   const id = useId();
   const { buckets, bucketMs, max, measure, total } = histogram;
   const per = bucketSize(bucketMs);
@@ -38,10 +39,11 @@ export function EventHistogram({ histogram }: { histogram: Histogram }) {
     <figure aria-labelledby={`${id}-caption`} css={{ margin: 0, display: 'grid', gap: tokens.space.xs }}>
       <figcaption id={`${id}-caption`} css={{ fontSize: tokens.fontSize.xs, color: tokens.color.textMuted }}>
         {`${numberFormat.format(total)} ${measure} over the range, per ${per} (by ${histogram.timeColumn})`}
+        {partial ? <strong css={{ color: tokens.color.warningText }}>{' — partial: counted from the rows shown only, the result was truncated'}</strong> : null}
       </figcaption>
       <div
         role="img"
-        aria-label={`Histogram: ${numberFormat.format(total)} ${measure}, at most ${numberFormat.format(max)} in one ${per}`}
+        aria-label={`Histogram${partial ? ' (partial)' : ''}: ${numberFormat.format(total)} ${measure}, at most ${numberFormat.format(max)} in one ${per}`}
         css={{ display: 'flex', alignItems: 'flex-end', gap: 1, height: 72, borderBottom: `1px solid ${tokens.color.border}` }}
       >
         {buckets.map((b) => (

@@ -1,11 +1,19 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSIONS } from '@plinth/shared-contracts';
 import { LOG_QUERY_TEMPLATES } from '@plinth/contracts-logs';
-import { createFakeApi, findDialog, invalidLogQuery } from '@plinth/area-kit/testing';
+import { findDialog } from '@plinth/area-kit/testing';
+import { useRealApi } from '@plinth/area-kit/testing/real-api';
+import { createApi } from '../../api';
 import { renderArea } from '../../testing/render-area';
 import { explorerAddress } from '../../area/explorer-address';
+
+// The logs explorer over a real project's logs: an app asked three times for a missing table.
+const api = useRealApi(createApi);
+beforeAll(async () => {
+  for (let i = 0; i < 3; i += 1) expect((await api.app({ method: 'GET', path: '/rest/v1/missing' })).status).toBe(404);
+});
 
 // jsdom does no layout: give the table's scrolling element the 400 px a browser would.
 let heightSpy: { mockRestore: () => void } | undefined;
@@ -31,26 +39,28 @@ const cells = () =>
     .slice(1)
     .map((r) => within(r).getAllByRole('gridcell').map((c) => c.textContent));
 
+/** A minute of today, `minutes` from now, as a datetime-local field takes it (local time). */
+function localMinute(minutes: number) {
+  const d = new Date(Date.now() + minutes * 60_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}`;
+}
+
 const errorsByPath = LOG_QUERY_TEMPLATES.find((t) => t.id === 'errors-by-path')!;
 
 describe('logs explorer query page', { timeout: 20_000 }, () => {
   it('runs a template from the Templates page: it opens in the query page and its rows show', async () => {
-    const api = createFakeApi({
-      logQueryAnswers: { [errorsByPath.sql]: { rows: [{ service: 'rest', path: '/missing', status: 404, requests: 3 }] } },
-    });
     const { location } = renderArea('logs/explorer/templates', { api });
     const user = userEvent.setup({ delay: null });
     expect(await screen.findByRole('heading', { name: /API Edge/ })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Run Errors by path' }));
     await waitFor(() => expect(location()).toMatch(/^\/logs\/explorer\?q=/));
     await waitFor(() => expect(cells()).toEqual([['rest', '/missing', '404', '3']]));
-    expect(api.argsOf('logQueries.runLogQuery')[0][1]).toMatchObject({ sql: errorsByPath.sql });
+    expect(api.argsOf('logQueries.runLogQuery')[0]![1]).toMatchObject({ sql: errorsByPath.sql });
     expect(screen.getByText(/^1 row from/)).toBeTruthy();
   });
 
   it('runs the text typed with Mod+Enter, and says when the rows stop at the row limit', async () => {
-    const rows = Array.from({ length: 1001 }, (_, i) => ({ n: i }));
-    const api = createFakeApi({ logQueryAnswers: { 'select n from edge_logs': { rows } } });
     renderArea(at(''), { api });
     const user = userEvent.setup();
     // The page opens with a plain field; the shared SQL editor comes when the pointer reaches it.
@@ -58,65 +68,62 @@ describe('logs explorer query page', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('sql-code-editor')).toBeNull();
     await user.hover(plain);
     await user.click(await editor());
-    await user.keyboard('select n from edge_logs');
+    await user.keyboard('select n from generate_series(1, 1001) n');
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByText('Results truncated')).toBeTruthy();
     expect(screen.getByText(/Only the first 1,000 rows are shown/)).toBeTruthy();
-    expect(api.argsOf('logQueries.runLogQuery')[0][1]).toMatchObject({ sql: 'select n from edge_logs', limit: 1000 });
+    expect(api.argsOf('logQueries.runLogQuery')[0]![1]).toMatchObject({ sql: 'select n from generate_series(1, 1001) n', limit: 1000 });
   });
 
   it('runs from the plain field with Ctrl+Enter before the editor has come', async () => {
-    const api = createFakeApi({ logQueryAnswers: { 'select 5': { rows: [{ five: 5 }] } } });
     renderArea(at(''), { api });
     const plain = await screen.findByRole('textbox', { name: 'Log query' });
     plain.focus();
     const user = userEvent.setup({ delay: null });
     await user.keyboard('select 5{Control>}{Enter}{/Control}');
     await waitFor(() => expect(api.argsOf('logQueries.runLogQuery')[0]?.[1]).toMatchObject({ sql: 'select 5' }));
+    expect(await screen.findByText(/^1 row from/)).toBeTruthy();
   });
 
   it("shows the API's message for bad SQL with the line and column it points at, and the time-out", async () => {
-    const api = createFakeApi({
-      logQueryRefusals: {
-        'select nope from edge_logs': invalidLogQuery('column "nope" does not exist (at character 8)'),
-        'select pg_sleep(20)': { status: 400, message: 'The query was stopped after 10 s, the log query time-out: narrow the time range or filter more', code: 'log_query_timeout' },
-      },
-    });
     const view = renderArea(at('select nope from edge_logs', true), { api });
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The query is not valid')).toBeTruthy();
     expect(alert.textContent).toContain('column "nope" does not exist (at character 8) — line 1, column 8');
     view.unmount();
-    renderArea(at('select pg_sleep(20)', true), { api });
+    // The API's answer when a query runs past the log query time-out (10 s: too long to wait for here).
+    api.failures['logQueries.runLogQuery'] = { status: 400, message: 'The query was stopped after 10 s, the log query time-out: narrow the time range or filter more', code: 'log_query_timeout' };
+    renderArea(at('select count(*) from edge_logs', true), { api });
     expect(within(await screen.findByRole('alert')).getByText('The query took too long')).toBeTruthy();
   });
 
   it('sends the chosen time range, and a custom one, to the API', async () => {
-    const api = createFakeApi({ logRetentionDays: 7 });
     renderArea(at('select 1'), { api });
     const user = userEvent.setup({ delay: null });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Time range' }), '3h');
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await waitFor(() => expect(api.argsOf('logQueries.runLogQuery')).toHaveLength(1));
-    const sent = api.argsOf('logQueries.runLogQuery')[0][1] as { iso_timestamp_start: string; iso_timestamp_end: string };
+    const sent = api.argsOf('logQueries.runLogQuery')[0]![1] as { iso_timestamp_start: string; iso_timestamp_end: string };
     expect(Date.parse(sent.iso_timestamp_end) - Date.parse(sent.iso_timestamp_start)).toBe(3 * 3_600_000);
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Time range' }), 'custom');
     const start = screen.getByLabelText('Range start');
     const end = screen.getByLabelText('Range end');
+    // Half an hour of today, in the field's local time.
+    const [from, to] = [localMinute(-60), localMinute(-30)];
     await user.clear(start);
-    await user.type(start, '2026-01-02T10:00');
+    await user.type(start, from);
     await user.clear(end);
-    await user.type(end, '2026-01-02T10:30');
+    await user.type(end, to);
     await user.click(screen.getByRole('button', { name: 'Run' }));
     await waitFor(() => expect(api.argsOf('logQueries.runLogQuery')).toHaveLength(2));
-    const custom = api.argsOf('logQueries.runLogQuery')[1][1] as { iso_timestamp_start: string; iso_timestamp_end: string };
-    expect(custom.iso_timestamp_start).toBe(new Date('2026-01-02T10:00').toISOString());
-    expect(custom.iso_timestamp_end).toBe(new Date('2026-01-02T10:30').toISOString());
+    const custom = api.argsOf('logQueries.runLogQuery')[1]![1] as { iso_timestamp_start: string; iso_timestamp_end: string };
+    expect(custom.iso_timestamp_start).toBe(new Date(from).toISOString());
+    expect(custom.iso_timestamp_end).toBe(new Date(to).toISOString());
+    expect(await screen.findByText(/^1 row from/)).toBeTruthy();
   });
 
   it("offers only the ranges the plan keeps, and shows the API's refusal of an empty range", async () => {
-    const api = createFakeApi({ logRetentionDays: 1 });
     renderArea(at('select 1'), { api });
     const user = userEvent.setup({ delay: null });
     const week = await screen.findByRole('option', { name: 'Last 7 days (beyond your plan)' });
@@ -135,29 +142,24 @@ describe('logs explorer query page', { timeout: 20_000 }, () => {
   });
 
   it('draws the events of the range per time bucket above the rows, with the figures as a table', async () => {
-    const sql = 'select timestamp, path from edge_logs';
-    const now = Date.now();
-    const api = createFakeApi({
-      logQueryAnswers: {
-        [sql]: {
-          rows: [{ timestamp: new Date(now - 5 * 60_000).toISOString(), path: '/a' }, { timestamp: new Date(now - 5 * 60_000).toISOString(), path: '/b' }],
-          columns: [{ name: 'timestamp', type: 'timestamptz' }, { name: 'path', type: 'text' }],
-        },
-      },
-    });
+    const sql = "select timestamp, path from edge_logs where path = '/missing'";
     renderArea(at(sql, true), { api });
     // The bucket follows the range (a minute over the last hour, 5 minutes over 3 hours...).
-    expect(await screen.findByRole('img', { name: /^Histogram: 2 rows, at most 2 in one / })).toBeTruthy();
-    expect(screen.getByText(/^2 rows over the range, per \d+ (minute|hour)s? \(by timestamp\)$/)).toBeTruthy();
+    expect(await screen.findByRole('img', { name: /^Histogram: 3 rows, at most [1-3] in one / })).toBeTruthy();
+    expect(screen.getByText(/^3 rows over the range, per \d+ (minute|hour)s? \(by timestamp\)$/)).toBeTruthy();
     const table = screen.getByRole('table', { name: /^rows per /, hidden: true });
     expect(within(table).getAllByRole('row', { hidden: true }).length).toBeGreaterThan(30);
   });
 
+  it('says the histogram is partial when the result stopped at the row limit', async () => {
+    const sql = "select now() - interval '5 minutes' as timestamp from generate_series(1, 1001)";
+    renderArea(at(sql, true), { api });
+    expect(await screen.findByRole('img', { name: /^Histogram \(partial\): 1,000 rows/ })).toBeTruthy();
+    expect(screen.getByText(/partial: counted from the rows shown only, the result was truncated/)).toBeTruthy();
+  });
+
   it("opens a row's every column in a side panel that copies it as JSON", async () => {
-    const sql = 'select timestamp, path, metadata from edge_logs';
-    const api = createFakeApi({
-      logQueryAnswers: { [sql]: { rows: [{ timestamp: '2026-01-02T10:00:00Z', path: '/todos', metadata: { ip: '10.0.0.1' } }, { timestamp: '2026-01-02T10:01:00Z', path: '/token', metadata: null }] } },
-    });
+    const sql = "select '2026-01-02T10:00:00Z' as timestamp, '/todos' as path, json_build_object('ip', '10.0.0.1') as metadata union all select '2026-01-02T10:01:00Z', '/token', null";
     const { notices } = renderArea(at(sql, true), { api });
     const user = userEvent.setup({ delay: null });
     await waitFor(() => expect(cells()).toHaveLength(2));
@@ -175,10 +177,9 @@ describe('logs explorer query page', { timeout: 20_000 }, () => {
 
   it('saves the query for the team and finds it under Saved Queries, and lists what ran under Recent', async () => {
     const sql = 'select status, count(*) from edge_logs group by status';
-    const api = createFakeApi({ logQueryAnswers: { [sql]: { rows: [{ status: 200, count: 4 }] } } });
     const { location } = renderArea(at(sql, true), { api });
     const user = userEvent.setup({ delay: null });
-    await waitFor(() => expect(cells()).toEqual([['200', '4']]));
+    await waitFor(() => expect(cells()).toEqual([['404', '3']]));
     await user.click(screen.getByRole('button', { name: 'Save query' }));
     const dialog = await findDialog('Save query');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -187,7 +188,7 @@ describe('logs explorer query page', { timeout: 20_000 }, () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'How calls end');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(api.argsOf('logQueries.createSavedLogQuery')[0][1]).toEqual({ name: 'Calls by status', description: 'How calls end', sql });
+    expect(api.argsOf('logQueries.createSavedLogQuery')[0]![1]).toEqual({ name: 'Calls by status', description: 'How calls end', sql });
 
     await user.click(screen.getByRole('link', { name: 'Saved Queries' }));
     await waitFor(() => expect(location()).toBe('/logs/explorer/saved'));
@@ -197,12 +198,12 @@ describe('logs explorer query page', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('link', { name: 'Recent' }));
     const recent = await screen.findByRole('list', { name: 'Recent queries' });
-    expect(within(recent).getByText(sql)).toBeTruthy();
-    expect(within(recent).getByText('1 row')).toBeTruthy();
+    const run = within(recent).getAllByRole('listitem')[0]!;
+    expect(within(run).getByText(sql)).toBeTruthy();
+    expect(within(run).getByText('1 row')).toBeTruthy();
   });
 
   it('shows the full-page notice without analytics read permission, calling nothing', () => {
-    const api = createFakeApi();
     renderArea('logs/explorer/templates', { api, permissions: [PERMISSIONS.STORAGE_ADMIN_READ] });
     expect(screen.getByText('Access to logs is restricted')).toBeTruthy();
     expect(api.callNames().filter((n) => n.startsWith('logQueries.'))).toEqual([]);

@@ -228,7 +228,7 @@ export function QueryExplorer() {
               {result.truncated ? (
                 <InlineNotice kind="warning" title="Results truncated">{`Only the first ${numberFormat.format(result.limit)} rows are shown. Add a where clause, a limit or narrow the time range to see the rest.`}</InlineNotice>
               ) : null}
-              {histogram && rows.length > 0 ? <EventHistogram histogram={histogram} /> : null}
+              {histogram && rows.length > 0 ? <EventHistogram histogram={histogram} partial={result.truncated} /> : null}
               {rows.length === 0 ? (
                 <EmptyState framed title="No rows" description="Nothing in this range matches the query. Try a longer time range." />
               ) : (
@@ -239,6 +239,7 @@ export function QueryExplorer() {
                   getRowId={(r) => String(r.i)}
                   height="max(240px, calc(100vh - 520px))"
                   density="dense"
+                  wrap
                   onRowActivate={(r) => setOpenRow(r.i)}
                 />
               )}

@@ -1,16 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ProjectLogEntry } from '@plinth/contracts-logs';
-import { useArea } from '@plinth/area-kit';
-import { Button } from '@plinth/shared-ui/button';
-import { CopyIcon } from '@plinth/shared-ui/icons';
-import { SidePanel } from '@plinth/shared-ui/side-panel';
-import { KeyValueList } from '@plinth/shared-ui/page';
 import { StatusBadge } from '@plinth/shared-ui/layout';
-import { Tooltip } from '@plinth/shared-ui/tooltip';
-import { tokens } from '@plinth/shared-ui/theme';
+import { RecordPanel } from '../../area/RecordPanel';
 import { formatLatency, queryString, statusTone } from './log-columns';
-
-const COPY_NOTICE_MS = 3000;
 
 interface Field {
   key: string;
@@ -40,44 +32,18 @@ function fieldsOf(entry: ProjectLogEntry): Field[] {
   ];
 }
 
-/**
- * Every field of one log entry, in a side panel that shows and copies: the whole entry as JSON, or
- * one field's value. It confirms nothing, so it has no footer; × or Escape closes it.
- */
+/** Every field of one log entry, in the side panel that shows and copies a record. */
 export function LogEntryPanel({ entry, onClose }: { entry: ProjectLogEntry; onClose: () => void }) {
-  const { notify } = useArea();
-  const copy = async (text: string, what: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      notify({ kind: 'success', message: `Copied ${what} to clipboard`, durationMs: COPY_NOTICE_MS });
-    } catch {
-      notify({ kind: 'error', message: `Could not copy ${what}: the browser refused access to the clipboard` });
-    }
-  };
-  const items = fieldsOf(entry).map((field) => ({
-    key: field.key,
-    label: field.label,
-    value: (
-      <span css={{ display: 'flex', alignItems: 'center', gap: tokens.space.xs, minHeight: 24 }}>
-        <span css={{ flex: 1, minWidth: 0 }}>{field.shown ?? field.text ?? '—'}</span>
-        {field.text !== null ? (
-          <Tooltip content={`Copy ${field.label.toLowerCase()}`}>
-            <Button size="small" variant="ghost" aria-label={`Copy ${field.label.toLowerCase()}`} icon={<CopyIcon size={14} />} onClick={() => void copy(field.text!, field.label.toLowerCase())} />
-          </Tooltip>
-        ) : null}
-      </span>
-    ),
-  }));
+  const fields = fieldsOf(entry).map((field) => ({ ...field, name: field.label.toLowerCase() }));
   return (
-    <SidePanel open onOpenChange={(open) => (open ? undefined : onClose())} title={`${entry.method} ${entry.path}`} description="Every field of this log entry.">
-      <div css={{ display: 'flex', flexDirection: 'column', gap: tokens.space.md }}>
-        <div>
-          <Button size="small" icon={<CopyIcon size={14} />} onClick={() => void copy(JSON.stringify(entry, null, 2), 'log entry as JSON')}>
-            Copy as JSON
-          </Button>
-        </div>
-        <KeyValueList items={items} labelWidth="140px" />
-      </div>
-    </SidePanel>
+    <RecordPanel
+      title={`${entry.method} ${entry.path}`}
+      description="Every field of this log entry."
+      record={entry}
+      recordName="log entry as JSON"
+      fields={fields}
+      labelWidth="140px"
+      onClose={onClose}
+    />
   );
 }

@@ -107,7 +107,7 @@ export default function LogViewer({ scope, serviceFilter = false }: LogViewerPro
                 if (target.hasAttribute('data-virtual-list')) setScrolledAway(target.scrollTop > 8);
               }}
             >
-            <DataTable aria-label="Log entries" columns={logColumns(!scope.service)} rows={logs.entries} getRowId={(e) => e.id} height="calc(100vh - 300px)" density="dense" onRowActivate={setOpen} />
+            <DataTable aria-label="Log entries" columns={logColumns(!scope.service)} rows={logs.entries} getRowId={(e) => e.id} height="calc(100vh - 300px)" density="dense" wrap onRowActivate={setOpen} />
             </div>
             {logs.isFetchNextPageError ? <InlineError message="Older entries could not be loaded." detail={errorMessage(logs.error)} onRetry={() => void logs.fetchNextPage()} /> : null}
             <div css={{ display: 'flex', justifyContent: 'center' }}>

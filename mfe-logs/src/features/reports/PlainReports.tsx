@@ -42,21 +42,13 @@ export function ReportsOverview() {
               <Link to={`${base}/storage`} css={{ color: tokens.color.brandText }}>Open the Storage report</Link>
             </Card>
           ) : null}
+          <Card title="Database" description="Size, connections, transactions, cache hit rate, the largest tables and index use, over time.">
+            <Link to={`${base}/database`} css={{ color: tokens.color.brandText }}>Open the Database report</Link>
+          </Card>
+          <Card title="Query performance" description="The statements that took the most time, the slowest and the most frequent, with their percentiles.">
+            <Link to={`${base}/query-performance`} css={{ color: tokens.color.brandText }}>Open the Query performance report</Link>
+          </Card>
         </div>
-      </div>
-    </>
-  );
-}
-
-/** A report whose figures the platform does not measure: it says so, and shows nothing made up. */
-export function UnmeasuredReport({ title, what, instead }: { title: string; what: string; instead: string }) {
-  return (
-    <>
-      <PageHeader title={title} />
-      <div css={{ padding: tokens.space.xl, maxWidth: 800 }}>
-        <InlineNotice kind="info" title={`The platform does not measure ${what} yet`}>
-          {instead}
-        </InlineNotice>
       </div>
     </>
   );

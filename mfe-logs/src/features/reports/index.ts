@@ -1,2 +1,4 @@
 export { ApiReportPage } from './ApiReportPage';
-export { ReportsOverview, StorageReportOff, UnmeasuredReport } from './PlainReports';
+export { ReportsOverview, StorageReportOff } from './PlainReports';
+export { DatabaseReportPage } from './DatabaseReportPage';
+export { QueryPerformancePage } from './QueryPerformancePage';

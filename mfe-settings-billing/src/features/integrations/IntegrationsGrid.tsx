@@ -24,7 +24,7 @@ export function IntegrationsGrid({ slug, integrations }: { slug: string; integra
 
   const installOne = (card: IntegrationCard) =>
     install.mutate(card.name, {
-      onSuccess: () => notify({ kind: 'success', message: `${card.name} installed` }),
+      onSuccess: (done) => (done === 'installed' ? notify({ kind: 'success', message: `${card.name} installed` }) : undefined),
       onError: (err) => notify({ kind: 'error', message: `Failed to install ${card.name}: ${errorMessage(err)}` }),
     });
 

@@ -49,6 +49,36 @@ describe('Project Settings, General', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('restarts the project after a confirmation and follows it until it is running again', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi();
+    const { queryClient, notices } = renderArea(GENERAL_PAGE, { api });
+    const restart = await screen.findByRole('region', { name: 'Restart project' });
+    await user.click(within(restart).getByRole('button', { name: 'Restart project' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restart Test project?' });
+    expect(api.argsOf('projectRestart.restartProject')).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Restart project' }));
+    await waitFor(() => expect(api.argsOf('projectRestart.restartProject')).toEqual([[PROJECT_REF]]));
+    // The page stays open (no status screen over it) and says the restart runs.
+    expect((await within(restart).findByRole('status')).textContent).toContain('Restarting');
+    expect(within(restart).getByRole('button', { name: 'Restart project' }).matches(':disabled, [aria-disabled="true"]')).toBe(true);
+    // The page follows the status until the project is back.
+    api.state.projectStatus = 'ACTIVE_HEALTHY';
+    await waitFor(() => expect(notices).toContainEqual({ kind: 'success', message: 'Test project is running again' }), { timeout: 4000 });
+    expect(queryClient.getQueryData<Project>(queryKeys.project(PROJECT_REF))?.status).toBe('ACTIVE_HEALTHY');
+    await waitFor(() => expect(within(restart).getByRole('button', { name: 'Restart project' }).matches(':disabled, [aria-disabled="true"]')).toBe(false));
+  });
+
+  it('keeps Restart disabled, with the reason, for a member who may not change the project', async () => {
+    const user = userEvent.setup();
+    renderArea(GENERAL_PAGE, { permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.PROJECTS_WRITE) });
+    const restart = await screen.findByRole('region', { name: 'Restart project' });
+    const button = within(restart).getByRole('button', { name: 'Restart project' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await user.hover(button);
+    expect((await screen.findByRole('tooltip')).textContent).toContain('restart this project');
+  });
+
   it('keeps Save and Pause disabled, with the reason, for a member who may not change the project', async () => {
     const user = userEvent.setup();
     renderArea(GENERAL_PAGE, { permissions: ALL_PERMISSIONS.filter((p) => p !== PERMISSIONS.PROJECTS_WRITE) });

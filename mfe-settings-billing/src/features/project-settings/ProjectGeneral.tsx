@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '@plinth/shared-ui/button';
 import { Dialog, DialogClose } from '@plinth/shared-ui/dialog';
@@ -9,10 +9,11 @@ import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { tokens } from '@plinth/shared-ui/theme';
 import { genericPermissionNotice, PERMISSIONS, queryKeys, UpdateProjectBodySchema, type Project } from '@plinth/shared-contracts';
 import { errorMessage, useArea } from '@plinth/area-kit';
+import { RenameForm } from '../../area/RenameForm';
 
 /**
  * Project Settings → General: the project's name (renamed for every member at once: the header,
- * the project lists), its reference and creation time, pausing it and deleting it. The project and its status
+ * the project lists), its reference and creation time, restarting, pausing and deleting it. The project and its status
  * are the queries the host shares with every area, so the frame follows a rename or a pause at once
  * (a pause shows the host's pausing screen until the database has closed).
  */
@@ -24,11 +25,15 @@ export function ProjectGeneral() {
   return (
     <div css={{ display: 'grid', gap: tokens.space.xxl }}>
       <ProjectDetails project={project.data} />
+      <RestartProject project={project.data} />
       <PauseProject project={project.data} />
       <DeleteProject project={project.data} />
     </div>
   );
 }
+
+/** How often the status is read while a restart runs. */
+const RESTART_POLL_MS = 1_000;
 
 /** A row of buttons under a section's text, each as wide as its label. */
 const actionRow = { display: 'flex', gap: tokens.space.sm, justifySelf: 'start' } as const;
@@ -37,67 +42,117 @@ const note = { margin: 0, maxWidth: 640, color: tokens.color.textMuted, fontSize
 function ProjectDetails({ project }: { project: Project }) {
   const { api, can, props } = useArea();
   const queryClient = useQueryClient();
-  const mayWrite = can(PERMISSIONS.PROJECTS_WRITE);
-  const [name, setName] = useState(project.name);
-  const [error, setError] = useState<string | null>(null);
-  // Renamed elsewhere (another tab, a team member): the field follows unless the user is editing it.
-  const [edited, setEdited] = useState(false);
-  useEffect(() => {
-    if (!edited) setName(project.name);
-  }, [project.name, edited]);
-  const rename = useMutation({
-    mutationFn: (next: string) => api.projects.update(project.ref, { name: next }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.project(project.ref), (old: Project | undefined) => (old ? { ...old, ...saved } : saved));
-      void queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
-      setEdited(false);
-      props.notify({ kind: 'success', message: `Project renamed to ${saved.name}` });
-    },
-    onError: (err) => setError(errorMessage(err)),
-  });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = UpdateProjectBodySchema.safeParse({ name });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Enter a project name');
-      return;
-    }
-    setError(null);
-    if (parsed.data.name === project.name) return;
-    rename.mutate(parsed.data.name);
+  const rename = async (name: string) => {
+    const saved = await api.projects.update(project.ref, { name });
+    queryClient.setQueryData(queryKeys.project(project.ref), (old: Project | undefined) => (old ? { ...old, ...saved } : saved));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
+    props.notify({ kind: 'success', message: `Project renamed to ${saved.name}` });
   };
   const created = new Date(project.inserted_at);
   return (
     <Section title="Project details" description="The name every member sees; the reference is part of the project's URLs and never changes.">
-      <form onSubmit={submit} noValidate css={{ display: 'flex', alignItems: 'flex-end', gap: tokens.space.sm, maxWidth: 560 }}>
-        <div css={{ flex: 1 }}>
-          <Field label="Project name" error={error ?? undefined}>
-            <TextInput
-              value={name}
-              onChange={(e) => {
-                setEdited(true);
-                setName(e.target.value);
-              }}
-              autoComplete="off"
-              readOnly={!mayWrite}
-            />
-          </Field>
-        </div>
-        {/* Level with the input: a field keeps this much room under its control. */}
-        <div css={{ marginBottom: tokens.space.lg }}>
-          <PermissionTooltip allowed={mayWrite} message={genericPermissionNotice('rename this project')}>
-            <Button type="submit" variant="primary" loading={rename.isPending} disabled={!mayWrite || name.trim() === project.name}>
-              Save
-            </Button>
-          </PermissionTooltip>
-        </div>
-      </form>
+      <RenameForm
+        label="Project name"
+        current={project.name}
+        mayWrite={can(PERMISSIONS.PROJECTS_WRITE)}
+        deniedAction="rename this project"
+        check={(name) => UpdateProjectBodySchema.safeParse({ name })}
+        emptyMessage="Enter a project name"
+        rename={rename}
+      />
       <KeyValueList
         items={[
           { key: 'ref', label: 'Reference ID', value: <code>{project.ref}</code> },
           { key: 'org', label: 'Organization', value: project.organization_slug },
           { key: 'created', label: 'Created', value: <time dateTime={project.inserted_at} title={created.toString()}>{`${created.toISOString().slice(0, 16).replace('T', ' ')} UTC`}</time> },
         ]}
+      />
+    </Section>
+  );
+}
+
+/** Restart: the database goes down and comes back on the same data; the frame follows the status (001: GOING_DOWN, COMING_UP, ACTIVE_HEALTHY). */
+function RestartProject({ project }: { project: Project }) {
+  const { api, can, props } = useArea();
+  const queryClient = useQueryClient();
+  const mayWrite = can(PERMISSIONS.PROJECTS_WRITE);
+  const [open, setOpen] = useState(false);
+  // After a restart is asked, the status is followed here until the project is back, the page
+  // staying open (the shared status would put the frame's pausing screen over it for the second
+  // the database is down); the shared project query then carries the status it came back with.
+  const [following, setFollowing] = useState(false);
+  const [settled, setSettled] = useState<Project['status'] | null>(null);
+  useEffect(() => {
+    if (!following) return;
+    let stopped = false;
+    const read = async () => {
+      const answer = await api.projects.getStatus(project.ref).catch(() => null);
+      if (stopped) return;
+      if (answer && answer.status !== 'GOING_DOWN' && answer.status !== 'COMING_UP') setSettled(answer.status);
+      else timer = setTimeout(() => void read(), RESTART_POLL_MS);
+    };
+    let timer = setTimeout(() => void read(), RESTART_POLL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [following, api.projects, project.ref]);
+  useEffect(() => {
+    if (!following || !settled) return;
+    setFollowing(false);
+    setSettled(null);
+    queryClient.setQueryData(queryKeys.project(project.ref), (old: Project | undefined) => (old ? { ...old, status: settled } : old));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.project(project.ref), exact: true });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
+    if (settled === 'ACTIVE_HEALTHY') props.notify({ kind: 'success', message: `${project.name} is running again` });
+    else props.notify({ kind: 'error', message: `${project.name} did not come back after the restart (${settled}); see its home page` });
+  }, [following, settled, project.ref, project.name, queryClient, props]);
+  const restart = useMutation({
+    mutationFn: () => api.projectRestart.restartProject(project.ref),
+    onSuccess: () => {
+      setOpen(false);
+      setFollowing(true);
+      props.notify({ kind: 'success', message: `Restarting ${project.name}` });
+    },
+    onError: (err) => props.notify({ kind: 'error', message: `Failed to restart the project: ${errorMessage(err)}` }),
+  });
+  const active = project.status === 'ACTIVE_HEALTHY';
+  return (
+    <Section title="Restart project" description="Stops the project's database and starts it again on the same data.">
+      <p css={note}>
+        For a few seconds the project's APIs do not answer and open database connections end; clients connect again once it is back. Nothing is lost: data, files, users, keys and
+        settings stay as they are.
+      </p>
+      <div css={actionRow}>
+        <PermissionTooltip allowed={mayWrite} message={genericPermissionNotice('restart this project')}>
+          <Button disabled={!mayWrite || !active || following} onClick={() => setOpen(true)}>
+            Restart project
+          </Button>
+        </PermissionTooltip>
+      </div>
+      {following ? (
+        <p css={note} role="status">
+          Restarting: the database is going down and coming back…
+        </p>
+      ) : !active ? (
+        <p css={note}>Only a running project can be restarted.</p>
+      ) : null}
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !restart.isPending && setOpen(next)}
+        title={`Restart ${project.name}?`}
+        description="The database stops and starts again; the project's APIs stop answering for a few seconds."
+        dismissible={!restart.isPending}
+        footer={
+          <>
+            <DialogClose asChild>
+              <Button disabled={restart.isPending}>Cancel</Button>
+            </DialogClose>
+            <Button variant="primary" loading={restart.isPending} onClick={() => restart.mutate()}>
+              Restart project
+            </Button>
+          </>
+        }
       />
     </Section>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createFakeApi, projectUsage } from '@plinth/area-kit/testing';
+import { createFakeApi, PROJECT_REF, projectUsage } from '@plinth/area-kit/testing';
 import { renderArea } from '../../testing/render-area';
 import { formatBytes, levelOf } from './usage-figures';
 
@@ -75,5 +75,46 @@ describe('usage figures', () => {
     expect(levelOf(80, 100)).toBe('approaching');
     expect(levelOf(100, 100)).toBe('over');
     expect(levelOf(5, null)).toBe('within');
+  });
+});
+
+describe('usage per day', () => {
+  const day = (date: string, requests: number, db: number | null) => ({ date, requests, egress_bytes: requests * 1000, db_size: db, storage_size: db === null ? null : 0 });
+
+  it('draws a chart per metric for the organization, and for the project picked, with the plan limit on the sizes', async () => {
+    const api = seeded();
+    api.state.usageDays = {
+      alpha: [day('2026-03-01', 100, 90 * MB), day('2026-03-02', 300, 100 * MB)],
+      beta: [day('2026-03-01', 5, null), day('2026-03-02', 0, 20 * MB)],
+    };
+    renderArea('/org/acme/usage', { api });
+    const requests = await screen.findByRole('img', { name: 'API requests per day: 405 in all, highest 300 on 2026-03-02' });
+    expect([...requests.querySelectorAll('rect')].map((r) => r.getAttribute('data-day'))).toEqual(['2026-03-01', '2026-03-02']);
+    expect(screen.getByRole('img', { name: 'Database size per day: highest 120 MB on 2026-03-02, the plan includes 500 MB' }).querySelector('[data-limit]')).not.toBeNull();
+    expect(api.argsOf('usageDaily.getUsageDaily')).toEqual([['acme', null]]);
+    cleanup();
+    renderArea('/org/acme/usage?projectRef=beta', { api });
+    expect(await screen.findByRole('img', { name: 'API requests per day: 5 in all, highest 5 on 2026-03-01' })).toBeTruthy();
+    expect(api.argsOf('usageDaily.getUsageDaily').at(-1)).toEqual(['acme', 'beta']);
+  });
+
+  it("the project's own usage page charts that project", async () => {
+    const api = seeded();
+    api.state.projectUsage.push(projectUsage(PROJECT_REF, { db: 5 * MB }));
+    api.state.usageDays = { [PROJECT_REF]: [day('2026-03-01', 7, 5 * MB)] };
+    renderArea('settings/billing/usage', { api });
+    expect(await screen.findByRole('img', { name: 'API requests per day: 7 in all, highest 7 on 2026-03-01' })).toBeTruthy();
+    expect(api.argsOf('usageDaily.getUsageDaily')).toEqual([['acme', PROJECT_REF]]);
+  });
+
+  it('says when nothing was measured, and when the days cannot be read', async () => {
+    const api = seeded();
+    renderArea('/org/acme/usage', { api });
+    expect(await screen.findByRole('img', { name: 'Egress per day: nothing measured yet this period' })).toBeTruthy();
+    cleanup();
+    api.failures['usageDaily.getUsageDaily'] = { status: 503, message: 'The log store did not answer' };
+    renderArea('/org/acme/usage', { api });
+    expect(await screen.findByText('Failed to retrieve usage per day')).toBeTruthy();
+    expect(screen.getByText('The log store did not answer')).toBeTruthy();
   });
 });

@@ -9,16 +9,17 @@ import { Card, InlineError, LoadingSkeleton, Section } from '@plinth/shared-ui/p
 import { DataTable, type DataTableColumn } from '@plinth/shared-ui/data-table';
 import { Picker } from '@plinth/shared-ui/picker';
 import { EmptyIcon } from '@plinth/shared-ui/icons';
-import { billingPeriod, describeFigure, formatBytes, formatCount, planName, shareOfLimit, usageFigures, type UsageFigure } from './usage-figures';
+import { billingPeriod, describeFigure, describeUsed, formatBytes, formatFigure, formatCount, planName, shareOfLimit, usageFigures, type UsageFigure } from './usage-figures';
 import { keys } from '../../area/query-keys';
+import { DailyCharts } from './DailyCharts';
 
 const ALL = 'all';
 
-/** /org/{slug}/usage[?projectRef=]: this billing period's figures against the plan's limits, per project (001 §3 usage pages). */
-export function OrganizationUsage({ slug }: { slug: string }) {
+/** /org/{slug}/usage[?projectRef=] and the project's billing/usage: this billing period's figures against the plan's limits, a chart per day of each, and the figures per project (001 §3 usage pages). */
+export function OrganizationUsage({ slug, projectRef }: { slug: string; /** A project's own usage page: that project, without the picker. */ projectRef?: string }) {
   const { api } = useArea();
   const [params, setParams] = useSearchParams();
-  const picked = params.get('projectRef') ?? ALL;
+  const picked = projectRef ?? params.get('projectRef') ?? ALL;
   const usage = useQuery({ queryKey: keys.orgUsage(slug), queryFn: () => api.usage.getOrganizationUsage(slug) });
   const projects = useQuery({ queryKey: queryKeys.projects(), queryFn: () => api.projects.list() });
   const nameOf = (ref: string) => projects.data?.find((p) => p.ref === ref)?.name ?? ref;
@@ -78,9 +79,11 @@ export function OrganizationUsage({ slug }: { slug: string }) {
       {header}
       <div css={{ padding: tokens.space.xl, display: 'grid', gap: tokens.space.xl, maxWidth: 1100 }}>
         <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: tokens.space.md }}>
-          <Picker label="Project" currentLabel={current} options={options} value={project?.project ?? ALL} onPick={pick} emptyText="No projects found">
-            {current}
-          </Picker>
+          {projectRef ? null : (
+            <Picker label="Project" currentLabel={current} options={options} value={project?.project ?? ALL} onPick={pick} emptyText="No projects found">
+              {current}
+            </Picker>
+          )}
           <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>
             {planName(org.plan)} plan{org.usage_billing_enabled ? ', usage above the included amounts is billed' : ''}
           </span>
@@ -93,6 +96,7 @@ export function OrganizationUsage({ slug }: { slug: string }) {
             ))}
           </div>
         </Section>
+        <DailyCharts slug={slug} projectRef={project?.project ?? null} limits={{ db_size: (project ?? org).db_size.limit, storage_size: (project ?? org).storage_size.limit, db_egress: (project ?? org).db_egress.limit }} />
         {project ? null : <ProjectsTable rows={org.projects} nameOf={nameOf} onOpen={(ref) => pick(ref)} />}
       </div>
     </>
@@ -112,8 +116,10 @@ function FigureCard({ figure }: { figure: UsageFigure }) {
   return (
     <Card title={figure.label} actions={badge ? <Badge kind={badge.kind}>{badge.text}</Badge> : undefined}>
       <div css={{ display: 'grid', gap: tokens.space.sm }}>
-        <span data-figure={figure.key} css={{ fontSize: tokens.fontSize.lg, fontWeight: tokens.fontWeight.semibold, color: figure.usage === null ? tokens.color.textMuted : tokens.color.text }}>
-          {describeFigure(figure)}
+        {/* The amount used on a line of its own and the limit under it, whatever their length: every card in a row the same height. */}
+        <span data-figure={figure.key} css={{ display: 'grid', gap: tokens.space.xxs }}>
+          <span css={{ fontSize: tokens.fontSize.lg, fontWeight: tokens.fontWeight.semibold, color: figure.usage === null ? tokens.color.textMuted : tokens.color.text }}>{describeUsed(figure)}</span>
+          {figure.usage !== null && figure.limit !== null ? <span css={{ fontSize: tokens.fontSize.xs, color: tokens.color.textMuted }}>{` of ${formatFigure(figure.limit, figure.format)}`}</span> : null}
         </span>
         {share === null ? (
           <span css={{ fontSize: tokens.fontSize.xs, color: tokens.color.textMuted }}>{figure.usage === null ? 'The request log did not answer; try again shortly.' : figure.key === 'api_requests' ? 'Calls to auth, REST and storage; not limited by the plan.' : 'No limit on this plan.'}</span>
@@ -147,7 +153,8 @@ function ProjectsTable({ rows, nameOf, onOpen }: { rows: ProjectUsage[]; nameOf:
   return (
     <Section title="By project" description="Open a project to see its figures against the plan's limits.">
       {/* Six columns need more room than a narrow window leaves: the table scrolls sideways there. */}
-      <div data-scroll-x css={{ overflowX: 'auto' }}>
+      {/* Focusable, so a keyboard user can scroll it too. */}
+      <div data-scroll-x tabIndex={0} role="region" aria-label="Usage by project table" css={{ overflowX: 'auto' }}>
         <div css={{ minWidth: 680 }}>
           <DataTable aria-label="Usage by project" columns={columns} rows={rows} getRowId={(p) => p.project} height={Math.min(420, 40 + rows.length * 40)} onRowActivate={(p) => onOpen(p.project)} />
         </div>

@@ -54,10 +54,13 @@ export const formatCount = (n: number): string => n.toLocaleString('en-US');
 export const formatFigure = (n: number, format: FigureFormat): string => (format === 'bytes' ? formatBytes(n) : formatCount(n));
 
 /** "12.4 MB of 500 MB", "3 of 50,000", "120" (no limit), "Not available right now". */
+/** The amount used alone ("12.3 MB"), or why there is none. */
+export const describeUsed = (f: UsageFigure): string => (f.usage === null ? 'Not available right now' : formatFigure(f.usage, f.format));
+
+/** The amount used against the plan's limit ("12.3 MB of 500 MB"). */
 export function describeFigure(f: UsageFigure): string {
-  if (f.usage === null) return 'Not available right now';
-  const used = formatFigure(f.usage, f.format);
-  return f.limit === null ? used : `${used} of ${formatFigure(f.limit, f.format)}`;
+  const used = describeUsed(f);
+  return f.usage === null || f.limit === null ? used : `${used} of ${formatFigure(f.limit, f.format)}`;
 }
 
 /** Share of the limit used, 0–100 (over 100 shows full), or null without a limit. */

@@ -1,0 +1,206 @@
+import * as OTPAuth from 'otpauth';
+import QRCode from 'qrcode';
+import { currentUser } from './account';
+import { sessionJson, withinLimits, type AuthContext } from './context';
+import { openFactorSecret, sealFactorSecret } from './factor-secret';
+import { AuthError, invalid } from './errors';
+import { raiseSession, sessionLevel } from './sessions';
+import { factorJson, isUuid, userById, type AuthUser } from './users';
+
+// Multi-factor authentication of a project's users (TOTP): enroll a factor, challenge it, verify a
+// code (the session becomes aal2, `totp` joins its amr), unenroll; and the admin's view of a user's
+// factors. Factors live in auth.mfa_factors, challenges in auth.mfa_challenges.
+
+type Body = Record<string, unknown>;
+
+/** Verified factors a user may have at most. */
+const MAX_VERIFIED_FACTORS = 10;
+/** A challenge is answered within this many seconds. */
+const CHALLENGE_EXPIRY_S = 300;
+/** Unverified factors older than this are forgotten when the user enrolls another. */
+const UNVERIFIED_FACTOR_TTL = '1 day';
+
+const factorNotFound = () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
+
+interface FactorRow {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  secret: string;
+  last_used_step: string | number | null;
+  created_at: unknown;
+  updated_at: unknown;
+  last_challenged_at: unknown;
+}
+
+/** The calling user, their session and its assurance level (from the session row, which a verify raises). */
+async function caller(ctx: AuthContext) {
+  const { user, sessionId } = await currentUser(ctx);
+  if (!sessionId) throw new AuthError(401, 'session_not_found', 'This route needs a user\'s session (the access token has no session_id)');
+  const level = await sessionLevel(ctx.db, sessionId);
+  ctx.userId = user.id;
+  return { user, sessionId, aal: level.aal };
+}
+
+async function factorOf(ctx: AuthContext, userId: string, factorId: string): Promise<FactorRow> {
+  if (!isUuid(factorId)) throw factorNotFound();
+  const r = await ctx.db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [factorId, userId]);
+  if (!r.rows[0]) throw factorNotFound();
+  return r.rows[0];
+}
+
+async function verifiedCount(ctx: AuthContext, userId: string): Promise<number> {
+  const r = await ctx.db.query<{ n: string | number }>(`select count(*) as n from auth.mfa_factors where user_id = $1 and status = 'verified'`, [userId]);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+function issuerOf(ctx: AuthContext, asked: unknown): string {
+  if (typeof asked === 'string' && asked.trim()) {
+    if (asked.length > 255) throw invalid('issuer is longer than 255 characters');
+    return asked.trim();
+  }
+  try {
+    return new URL(ctx.settings.siteUrl).host || 'Plinth';
+  } catch {
+    return 'Plinth';
+  }
+}
+
+/** POST /factors: a new unverified TOTP factor, its secret, otpauth:// URI and QR code (SVG). */
+export async function enrollFactor(ctx: AuthContext, body: Body) {
+  const { user, aal } = await caller(ctx);
+  const type = body.factor_type;
+  if (type === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
+  if (type === 'webauthn') throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+  if (type !== 'totp') throw invalid('factor_type needs to be totp, phone or webauthn');
+  const friendlyName = body.friendly_name === undefined || body.friendly_name === null ? '' : body.friendly_name;
+  if (typeof friendlyName !== 'string') throw invalid('friendly_name must be a string');
+  if (friendlyName.length > 255) throw invalid('friendly_name is longer than 255 characters');
+  const issuer = issuerOf(ctx, body.issuer);
+
+  const verified = await verifiedCount(ctx, user.id);
+  if (verified > 0 && aal !== 'aal2') throw new AuthError(422, 'insufficient_aal', 'AAL2 required to enroll a new factor');
+  if (verified >= MAX_VERIFIED_FACTORS) throw new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+  await ctx.db.query(`delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and created_at < now() - interval '${UNVERIFIED_FACTOR_TTL}'`, [user.id]);
+
+  const secret = new OTPAuth.Secret({ size: 20 });
+  const totp = new OTPAuth.TOTP({ issuer, label: user.email || user.id, secret, algorithm: 'SHA1', digits: 6, period: 30 });
+  const uri = totp.toString();
+  let row: FactorRow | undefined;
+  try {
+    const r = await ctx.db.query<FactorRow>(
+      `insert into auth.mfa_factors (user_id, friendly_name, factor_type, status, secret) values ($1, $2, 'totp', 'unverified', $3) returning *`,
+      [user.id, friendlyName || null, sealFactorSecret(await ctx.factorKey(), user.id, secret.base32)],
+    );
+    row = r.rows[0];
+  } catch (err) {
+    if ((err as { code?: unknown }).code === '23505') {
+      throw new AuthError(422, 'mfa_factor_name_conflict', `A factor with the friendly name "${friendlyName}" for this user already exists`);
+    }
+    throw err;
+  }
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
+  ctx.event = 'factor_enrolled';
+  return { id: row!.id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: svg, secret: secret.base32, uri } };
+}
+
+/** POST /factors/{id}/challenge: a challenge to answer with a code within five minutes. */
+export async function challengeFactor(ctx: AuthContext, factorId: string) {
+  const { user } = await caller(ctx);
+  const factor = await factorOf(ctx, user.id, factorId);
+  const r = await ctx.db.query<{ id: string; expires_at: string | number }>(
+    `with c as (insert into auth.mfa_challenges (factor_id, ip) values ($1, $2) returning id, created_at),
+          f as (update auth.mfa_factors set last_challenged_at = now() where id = $1)
+     select id, extract(epoch from created_at)::bigint + ${CHALLENGE_EXPIRY_S} as expires_at from c`,
+    [factor.id, ctx.ip],
+  );
+  ctx.event = 'challenge_created';
+  return { id: r.rows[0]!.id, type: factor.factor_type, expires_at: Number(r.rows[0]!.expires_at) };
+}
+
+/** The time step a TOTP code was made in, or null when the code is wrong (one step of drift either way). */
+function codeStep(secret: string, code: string, now = Date.now()): number | null {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  const delta = totp.validate({ token: code, window: 1, timestamp: now });
+  return delta === null ? null : Math.floor(now / 1000 / 30) + delta;
+}
+
+/**
+ * POST /factors/{id}/verify: checks the code against the challenge. The factor becomes verified
+ * (on its first verify every other session of the user ends) and the session aal2; answers the
+ * session with a new access and refresh token. A code is accepted once.
+ */
+export async function verifyFactor(ctx: AuthContext, factorId: string, body: Body) {
+  const { user, sessionId } = await caller(ctx);
+  const factor = await factorOf(ctx, user.id, factorId);
+  const challengeId = body.challenge_id;
+  if (typeof challengeId !== 'string' || !challengeId) throw invalid('challenge_id is required');
+  if (typeof body.code !== 'string' || !body.code) throw invalid('code is required');
+  const limitKey = `${ctx.ref}|${ctx.ip}`;
+  withinLimits([[ctx.limits.verifyPerAddress, limitKey]], 'verification attempts', 'over_request_rate_limit');
+
+  const found = isUuid(challengeId)
+    ? await ctx.db.query<{ id: string; ip: string | null; verified_at: unknown; age_s: string | number }>(
+        'select id, ip, verified_at, extract(epoch from (now() - created_at)) as age_s from auth.mfa_challenges where id = $1 and factor_id = $2',
+        [challengeId, factor.id],
+      )
+    : { rows: [] };
+  const challenge = found.rows[0];
+  if (!challenge || challenge.verified_at) throw new AuthError(404, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+  if (Number(challenge.age_s) > CHALLENGE_EXPIRY_S) {
+    await ctx.db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
+    throw new AuthError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+  }
+  if (challenge.ip && challenge.ip !== ctx.ip) throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch');
+
+  // A secret that does not open (changed or moved to another user by hand) verifies no code.
+  const secret = openFactorSecret(await ctx.factorKey(), user.id, factor.secret);
+  const step = secret !== null && /^\d{6}$/.test(body.code) ? codeStep(secret, body.code) : null;
+  const used = factor.last_used_step === null ? null : Number(factor.last_used_step);
+  if (step === null || (used !== null && step <= used)) {
+    ctx.limits.verifyPerAddress.record(limitKey);
+    ctx.event = 'mfa_verification_failed';
+    throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+  }
+  // The challenge is used up and the step recorded in one statement that only one request can win.
+  const won = await ctx.db.query(
+    `with c as (update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null returning factor_id)
+     update auth.mfa_factors f set status = 'verified', last_used_step = $2, updated_at = now()
+     from c where f.id = c.factor_id and (f.last_used_step is null or f.last_used_step < $2) returning f.id`,
+    [challenge.id, step],
+  );
+  if (!won.rows.length) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+  if (factor.status !== 'verified') {
+    await ctx.db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
+  }
+  const raised = await raiseSession(ctx.db, user.id, sessionId, 'totp');
+  const fresh = (await userById(ctx.db, user.id)) ?? user;
+  ctx.event = 'mfa_verified';
+  return sessionJson(ctx, fresh, sessionId, raised.refreshToken, raised.level, 'totp');
+}
+
+/** DELETE /factors/{id}: a verified factor needs an aal2 session. */
+export async function unenrollFactor(ctx: AuthContext, factorId: string) {
+  const { user, aal } = await caller(ctx);
+  const factor = await factorOf(ctx, user.id, factorId);
+  if (factor.status === 'verified' && aal !== 'aal2') throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
+  await ctx.db.query('delete from auth.mfa_factors where id = $1', [factor.id]);
+  ctx.event = 'factor_unenrolled';
+  return { id: factor.id };
+}
+
+/** GET /admin/users/{id}/factors */
+export async function adminListFactors(ctx: AuthContext, user: AuthUser) {
+  const r = await ctx.db.query('select * from auth.mfa_factors where user_id = $1 order by created_at, id', [user.id]);
+  return r.rows.map(factorJson);
+}
+
+/** DELETE /admin/users/{id}/factors/{factorId}: answers the factor deleted. */
+export async function adminDeleteFactor(ctx: AuthContext, user: AuthUser, factorId: string) {
+  const factor = await factorOf(ctx, user.id, factorId);
+  await ctx.db.query('delete from auth.mfa_factors where id = $1', [factor.id]);
+  ctx.event = 'factor_deleted';
+  return factorJson(factor as unknown as Record<string, unknown>);
+}
