@@ -6,7 +6,7 @@ import type { ApiDeps } from '@plinth/platform-core/deps';
 import { openProjectStorage } from '../storage-engine/access';
 import { getBucket } from '../storage-engine/buckets';
 import { deleteObjects, moveObject, requireObject } from '../storage-engine/objects';
-import { decodeListCursor, listByOffset, listV2 } from './list';
+import { decodeDateCursor, decodeListCursor, LIST_V2_SORT_COLUMNS, listByOffset, listV2, listV2ByDate } from './list';
 import { moveAcrossBuckets } from './move';
 import { objectInfo } from './info';
 import { TransformQuery, signTransformToken, transformCacheOf } from './render';
@@ -42,7 +42,10 @@ const ListV2Body = z.object({
   cursor: z.string().max(8192).optional(),
   with_delimiter: z.boolean().default(false),
   sortBy: z
-    .object({ column: z.literal('name', { error: 'sortBy.column: list-v2 pages by name only' }), order: z.enum(['asc', 'desc']).default('asc') })
+    .object({
+      column: z.enum(LIST_V2_SORT_COLUMNS, { error: `sortBy.column: one of ${LIST_V2_SORT_COLUMNS.join(', ')}` }).default('name'),
+      order: z.enum(['asc', 'desc'], { error: 'sortBy.order: asc or desc' }).default('asc'),
+    })
     .default({ column: 'name', order: 'asc' }),
 });
 const ExpiresIn = z.number({ error: 'expiresIn must be a number of seconds' }).int().min(1).max(10 * 31_536_000);
@@ -78,9 +81,16 @@ export function storageObjectRoutes(fastify: FastifyInstance, deps: ApiDeps): vo
     const { db, asCaller } = await storageContext(deps, req, req.params.ref);
     await getBucket(db, req.params.bucket);
     const { prefix, limit, cursor, with_delimiter, sortBy } = req.body;
+    const options = { prefix, limit, withDelimiter: with_delimiter, order: sortBy.order };
+    if (sortBy.column !== 'name') {
+      // A cursor of a listing in another order is refused: it would not say where that page ended.
+      const after = cursor ? decodeDateCursor(cursor) : null;
+      if (cursor && after === null) throw new StorageError(400, 'Bad Request', `cursor: not a cursor of a listing ordered by ${sortBy.column}`);
+      return listV2ByDate(asCaller, req.params.bucket, { ...options, column: sortBy.column }, after);
+    }
     const after = cursor ? decodeListCursor(cursor) : null;
-    if (cursor && after === null) throw new StorageError(400, 'Bad Request', 'cursor: not a cursor this listing answered');
-    return listV2(asCaller, req.params.bucket, { prefix, limit, withDelimiter: with_delimiter, order: sortBy.order }, after);
+    if (cursor && (after === null || after.startsWith('\u0000'))) throw new StorageError(400, 'Bad Request', 'cursor: not a cursor of a listing ordered by name');
+    return listV2(asCaller, req.params.bucket, options, after);
   });
 
   app.post(`${base}/list/:bucket`, { schema: { params: BucketParams, body: ListBody } }, async (req) => {

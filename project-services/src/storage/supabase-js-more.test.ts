@@ -174,6 +174,45 @@ describe('listV2', () => {
     expect(all.data?.folders.map((f) => f.name)).toEqual(expect.arrayContaining([`${alice}/`, `${bob}/`]));
     expect((await docs.listV2({ prefix, cursor: 'not a cursor' })).error).toMatchObject({ status: 400 });
   });
+
+  it('orders by created_at or updated_at page by page, a folder dated by its newest object', async () => {
+    const docs = as(alice).from('docs');
+    const prefix = `${alice}/dates/`;
+    for (const n of ['old.txt', 'f/inner.txt', 'new.txt']) expect((await docs.upload(prefix + n, n)).error).toBeNull();
+    // Written again: its updated_at is now the newest, its created_at stays the oldest.
+    expect((await docs.upload(`${prefix}old.txt`, 'changed', { upsert: true })).error).toBeNull();
+
+    /** Every entry's key, one page of one entry at a time, in the order the pages give. */
+    const walk = async (column: 'created_at' | 'updated_at', order: 'asc' | 'desc') => {
+      const keys: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 10; page += 1) {
+        const { data, error } = await docs.listV2({ prefix, with_delimiter: true, limit: 1, cursor, sortBy: { column, order } });
+        expect(error).toBeNull();
+        keys.push(...data!.folders.map((f) => f.key!), ...data!.objects.map((o) => o.key!));
+        if (!data!.hasNext) return keys.map((k) => k.slice(prefix.length));
+        cursor = data!.nextCursor;
+      }
+      throw new Error('the pages never ended');
+    };
+    expect(await walk('created_at', 'asc')).toEqual(['old.txt', 'f/', 'new.txt']);
+    expect(await walk('created_at', 'desc')).toEqual(['new.txt', 'f/', 'old.txt']);
+    expect(await walk('updated_at', 'desc')).toEqual(['old.txt', 'new.txt', 'f/']);
+    const whole = await docs.listV2({ prefix, sortBy: { column: 'updated_at', order: 'asc' } });
+    expect(whole.data?.objects.map((o) => o.name)).toEqual(['f/inner.txt', 'new.txt', 'old.txt'].map((n) => prefix + n));
+    expect(whole.data?.objects.every((o) => typeof o.updated_at === 'string' && typeof o.created_at === 'string')).toBe(true);
+
+    // A cursor says where a listing in one order ended: another order refuses it.
+    const byName = await docs.listV2({ prefix, limit: 1 });
+    const byDate = await docs.listV2({ prefix, limit: 1, sortBy: { column: 'created_at' } });
+    expect((await docs.listV2({ prefix, limit: 1, cursor: byName.data!.nextCursor, sortBy: { column: 'created_at' } })).error).toMatchObject({ status: 400 });
+    expect((await docs.listV2({ prefix, limit: 1, cursor: byDate.data!.nextCursor })).error).toMatchObject({ status: 400 });
+    const badColumn = await call(`/object/list-v2/docs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prefix, sortBy: { column: 'size' } }) });
+    expect(badColumn.status).toBe(400);
+    expect(JSON.stringify(await badColumn.json())).toContain('sortBy.column: one of name, created_at, updated_at');
+    // The date order reads as the caller too: bob sees none of alice's names.
+    expect((await as(bob).from('docs').listV2({ prefix, sortBy: { column: 'created_at', order: 'desc' } })).data).toMatchObject({ objects: [], folders: [] });
+  });
 });
 
 describe('move and copy across buckets', () => {
