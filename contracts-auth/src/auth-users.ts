@@ -128,6 +128,44 @@ export const AuthProvidersUpdateSchema = z.object({
 });
 export type AuthProvidersUpdate = z.infer<typeof AuthProvidersUpdateSchema>;
 
+// ---- Rate limits -----------------------------------------------------------------------------
+
+/**
+ * The auth service's rate limits a project sets (GoTrue's defaults), each counted over its window:
+ * emails sent by the whole project per hour; per client address, token refreshes per 5 minutes,
+ * failed OTP, link and second-factor verifications per 5 minutes, sign-ups and failed sign-ins per
+ * 5 minutes, anonymous sign-ins per hour. Past a limit the service answers 429 (over_email_send_rate_limit for emails,
+ * over_request_rate_limit for the others).
+ */
+export const AUTH_RATE_LIMITS = [
+  { key: 'email_sent', label: 'Emails sent', unit: 'emails per hour', scope: 'the whole project', windowSeconds: 3600, default: 30 },
+  { key: 'token_refresh', label: 'Token refreshes', unit: 'requests per 5 minutes', scope: 'per client address', windowSeconds: 300, default: 150 },
+  { key: 'token_verifications', label: 'Token verifications', unit: 'requests per 5 minutes', scope: 'per client address (failed OTP, link and second-factor codes)', windowSeconds: 300, default: 30 },
+  { key: 'sign_ups_sign_ins', label: 'Sign-ups and sign-ins', unit: 'requests per 5 minutes', scope: 'per client address (sign-ups and failed sign-ins)', windowSeconds: 300, default: 30 },
+  { key: 'anonymous_users', label: 'Anonymous sign-ins', unit: 'requests per hour', scope: 'per client address', windowSeconds: 3600, default: 30 },
+] as const;
+export type AuthRateLimitKey = (typeof AUTH_RATE_LIMITS)[number]['key'];
+export const AUTH_RATE_LIMIT_RANGE = { min: 1, max: 1_000_000 } as const;
+
+const rateLimit = (label: string) =>
+  z.number(`${label}: enter a whole number`).check(
+    z.int(`${label}: enter a whole number`),
+    z.gte(AUTH_RATE_LIMIT_RANGE.min, `${label}: at least ${AUTH_RATE_LIMIT_RANGE.min}`),
+    z.lte(AUTH_RATE_LIMIT_RANGE.max, `${label}: at most ${AUTH_RATE_LIMIT_RANGE.max.toLocaleString('en-US')}`),
+  );
+
+export const AuthRateLimitsSchema = z.object({
+  email_sent: rateLimit('email_sent'),
+  token_refresh: rateLimit('token_refresh'),
+  token_verifications: rateLimit('token_verifications'),
+  sign_ups_sign_ins: rateLimit('sign_ups_sign_ins'),
+  anonymous_users: rateLimit('anonymous_users'),
+});
+export type AuthRateLimits = z.infer<typeof AuthRateLimitsSchema>;
+export const AuthRateLimitsUpdateSchema = z.strictObject(z.partial(AuthRateLimitsSchema).shape);
+export type AuthRateLimitsUpdate = z.infer<typeof AuthRateLimitsUpdateSchema>;
+export const DEFAULT_AUTH_RATE_LIMITS = Object.fromEntries(AUTH_RATE_LIMITS.map((l) => [l.key, l.default])) as AuthRateLimits;
+
 // ---- Email templates -------------------------------------------------------------------------
 
 export const AUTH_TEMPLATES = [
@@ -272,6 +310,8 @@ export function createAuthUsersClient(http: Http) {
     listAuthTemplates: (ref: string) => http('GET', `${base(ref)}/templates`, { schema: AuthTemplateListSchema }),
     updateAuthTemplate: (ref: string, kind: AuthTemplateKind, body: AuthTemplateUpdate) =>
       http('PUT', `${base(ref)}${encodePath`/templates/${kind}`}`, { body, schema: AuthTemplateSchema }),
+    getAuthRateLimits: (ref: string) => http('GET', `${base(ref)}/rate-limits`, { schema: AuthRateLimitsSchema }),
+    updateAuthRateLimits: (ref: string, body: AuthRateLimitsUpdate) => http('PATCH', `${base(ref)}/rate-limits`, { body, schema: AuthRateLimitsSchema }),
     getAuthUrlConfig: (ref: string) => http('GET', `${base(ref)}/url-config`, { schema: AuthUrlConfigSchema }),
     updateAuthUrlConfig: (ref: string, body: AuthUrlConfig) => http('PUT', `${base(ref)}/url-config`, { body, schema: AuthUrlConfigSchema }),
   };

@@ -6,6 +6,7 @@ export const authQueryKeys = {
   authUsers: (ref: string) => ['auth-users', ref] as const,
   authUsersPage: (ref: string, page: number, search: string) => ['auth-users', ref, { page, search }] as const,
   authProviders: (ref: string) => ['auth-providers', ref] as const,
+  authRateLimits: (ref: string) => ['auth-rate-limits', ref] as const,
   authTemplates: (ref: string) => ['auth-templates', ref] as const,
   urlConfig: (ref: string) => ['auth-url-config', ref] as const,
 };

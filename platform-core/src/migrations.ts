@@ -511,6 +511,12 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
     ],
   },
   {
+    // A project's auth service: its rate limits (contracts-auth AUTH_RATE_LIMITS), the keys saved;
+    // a limit not saved is at its default.
+    version: '0350_project_auth_rate_limits',
+    statements: [`alter table project_auth_settings add column if not exists rate_limits jsonb not null default '{}'::jsonb`],
+  },
+  {
     // A project's auth service: anonymous sign-ins, the secure password and e-mail changes, and the
     // Postgres function that may change an access token's claims (schema-qualified name, or null).
     version: '0340_project_auth_anonymous_secure_changes_hook',

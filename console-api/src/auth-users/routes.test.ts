@@ -1,5 +1,5 @@
 import { ApiError } from '@plinth/shared-contracts';
-import { createAuthUsersClient, type AuthUsersClient } from '@plinth/contracts-auth';
+import { createAuthUsersClient, DEFAULT_AUTH_RATE_LIMITS, type AuthUsersClient } from '@plinth/contracts-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from '@plinth/project-services/testing';
@@ -213,6 +213,62 @@ describe('providers', () => {
     expect(off.email).toMatchObject({ secure_email_change: false, secure_password_change: true });
     expect(await change()).toEqual([0, 1]);
     await console_.updateAuthProviders(keys.ref, { email: { confirmation_required: false, secure_email_change: true, secure_password_change: false } });
+  });
+});
+
+describe('rate limits', () => {
+  it('are project settings the auth service applies at once, answering 429 past them', async () => {
+    // A project of its own: the counters are per project, and other tests sign in on the shared one.
+    const { user, project } = await h.userWithProject();
+    const mine = createAuthUsersClient(user.api.http);
+    const k = await projectKeys(h, project.ref);
+    const app = () => appClient(base, k.ref, k.anonKey);
+    expect(await mine.getAuthRateLimits(k.ref)).toEqual(DEFAULT_AUTH_RATE_LIMITS);
+    expect(await mine.updateAuthRateLimits(k.ref, { token_refresh: 2, email_sent: 1 })).toEqual({ ...DEFAULT_AUTH_RATE_LIMITS, token_refresh: 2, email_sent: 1 });
+    expect(await mine.getAuthRateLimits(k.ref)).toMatchObject({ token_refresh: 2, email_sent: 1, sign_ups_sign_ins: 30 });
+
+    const email = randomEmail('limited');
+    const signed = await app().auth.signUp({ email, password: PASSWORD });
+    expect(signed.error).toBeNull();
+    let refresh = signed.data.session!.refresh_token;
+    for (let i = 0; i < 2; i += 1) {
+      const r = await app().auth.refreshSession({ refresh_token: refresh });
+      expect(r.error).toBeNull();
+      refresh = r.data.session!.refresh_token;
+    }
+    expect((await app().auth.refreshSession({ refresh_token: refresh })).error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+    // A higher limit counts afresh: the same address refreshes again.
+    await mine.updateAuthRateLimits(k.ref, { token_refresh: 10 });
+    expect((await app().auth.refreshSession({ refresh_token: refresh })).error).toBeNull();
+
+    // One email an hour for the whole project: the second goes to another address, and is refused all the same.
+    const other = randomEmail('limited-other');
+    await mine.createAuthUser(k.ref, { email: other, password: PASSWORD, auto_confirm: true });
+    expect((await app().auth.resetPasswordForEmail(email)).error).toBeNull();
+    expect((await app().auth.resetPasswordForEmail(other)).error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' });
+
+    // One sign-up per 5 minutes from an address: the next is refused.
+    await mine.updateAuthRateLimits(k.ref, { sign_ups_sign_ins: 1 });
+    expect((await app().auth.signUp({ email: randomEmail('first'), password: PASSWORD })).error).toBeNull();
+    expect((await app().auth.signUp({ email: randomEmail('second'), password: PASSWORD })).error).toMatchObject({ status: 429, code: 'over_request_rate_limit' });
+  });
+
+  it('refuses a value out of range or a limit it does not know, naming it, and keeps other tenants out', async () => {
+    const zero = await refusal(console_.updateAuthRateLimits(keys.ref, { email_sent: 0 }));
+    expect(zero.status).toBe(400);
+    expect(zero.message).toContain('email_sent: at least 1');
+    const fraction = await refusal(console_.updateAuthRateLimits(keys.ref, { token_refresh: 1.5 }));
+    expect(fraction.message).toContain('token_refresh: enter a whole number');
+    const unknown = await refusal(console_.updateAuthRateLimits(keys.ref, { sms_sent: 5 } as never));
+    expect(unknown.status).toBe(400);
+    expect(unknown.message).toContain('sms_sent');
+    expect(await console_.getAuthRateLimits(keys.ref)).toEqual(DEFAULT_AUTH_RATE_LIMITS);
+
+    const other = await h.userWithProject();
+    const asOther = createAuthUsersClient(other.user.api.http);
+    expect((await refusal(asOther.getAuthRateLimits(keys.ref))).status).toBe(404);
+    expect((await refusal(asOther.updateAuthRateLimits(keys.ref, { email_sent: 1000 }))).status).toBe(404);
+    expect((await console_.getAuthRateLimits(keys.ref)).email_sent).toBe(DEFAULT_AUTH_RATE_LIMITS.email_sent);
   });
 });
 

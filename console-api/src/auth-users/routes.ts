@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@plinth/shared-contracts';
-import { AUTH_TEMPLATES, AuthInviteSchema, AuthProvidersSchema, AuthProvidersUpdateSchema, AuthTemplateListSchema, AuthTemplateParamsSchema, AuthTemplateSchema, AuthTemplateUpdateSchema, AuthUrlConfigSchema, AuthUserBanSchema, AuthUserCreateSchema, AuthUserIdParamsSchema, AuthUserListQuerySchema, AuthUserPageSchema, AuthUserSchema, type AuthProviders } from '@plinth/contracts-auth';
+import { AUTH_TEMPLATES, AuthInviteSchema, AuthProvidersSchema, AuthProvidersUpdateSchema, AuthRateLimitsSchema, AuthRateLimitsUpdateSchema, AuthTemplateListSchema, AuthTemplateParamsSchema, AuthTemplateSchema, AuthTemplateUpdateSchema, AuthUrlConfigSchema, AuthUserBanSchema, AuthUserCreateSchema, AuthUserIdParamsSchema, AuthUserListQuerySchema, AuthUserPageSchema, AuthUserSchema, type AuthProviders } from '@plinth/contracts-auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
@@ -7,8 +7,8 @@ import type { AuthAdmin, ProjectUsersAdmin } from '@plinth/project-services';
 import { RefParamsSchema } from '@plinth/platform-core/common/http';
 import { asHttpError, consoleUser, originOf } from './context';
 
-// The console's routes for a project's auth service (issue 11): users, providers, email templates
-// and URL configuration, under /platform/auth/{ref}. Reading needs SQL admin read; changing users
+// The console's routes for a project's auth service (issue 11): users, providers, email templates,
+// URL configuration and rate limits, under /platform/auth/{ref}. Reading needs SQL admin read; changing users
 // tenant SQL admin write (as the SQL editor could); changing the service's settings projects write.
 
 const base = '/platform/auth/:ref';
@@ -135,6 +135,18 @@ export const authUsersRoutes: RouteModule = (fastify, deps) => {
     });
     await auth.writeProviders(ref, oauth);
     return providersOf(auth, ref);
+  });
+
+  app.get(`${base}/rate-limits`, { schema: { params: RefParamsSchema, response: { 200: AuthRateLimitsSchema } } }, async (req) => {
+    const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SQL_ADMIN_READ);
+    return (await auth.settings(access.project.ref)).rateLimits;
+  });
+
+  app.patch(`${base}/rate-limits`, { schema: { params: RefParamsSchema, body: AuthRateLimitsUpdateSchema, response: { 200: AuthRateLimitsSchema } } }, async (req) => {
+    const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE);
+    const ref = access.project.ref;
+    const current = (await auth.settings(ref)).rateLimits;
+    return (await auth.writeSettings(ref, { rateLimits: { ...current, ...req.body } })).rateLimits;
   });
 
   app.get(`${base}/templates`, { schema: { params: RefParamsSchema, response: { 200: AuthTemplateListSchema } } }, async (req) => {

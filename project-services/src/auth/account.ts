@@ -9,6 +9,8 @@ import {
   sessionJson,
   signIn,
   withinLimits,
+  countRateLimit,
+  rateLimitFor,
   type AuthContext,
 } from './context';
 import { emailTokenHash } from './tokens';
@@ -32,9 +34,7 @@ export async function signUp(ctx: AuthContext, body: Body, redirectTo: unknown) 
   const password = checkPassword(ctx, body.password);
   const data = metadata(body.data, 'data');
   const target = redirectTarget(ctx, redirectTo);
-  const key = `${ctx.ref}|${ctx.ip}`;
-  withinLimits([[ctx.limits.signUpPerAddress, key]], 'sign-ups', 'over_request_rate_limit');
-  ctx.limits.signUpPerAddress.record(key);
+  countRateLimit(ctx, 'sign_ups_sign_ins');
 
   const existing = await userByEmail(ctx.db, email);
   const confirm = ctx.settings.emailConfirmationRequired;
@@ -55,9 +55,7 @@ export async function signUp(ctx: AuthContext, body: Body, redirectTo: unknown) 
 async function anonymousSignIn(ctx: AuthContext, body: Body) {
   if (!ctx.settings.anonymousSignInsAllowed) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   const data = metadata(body.data, 'data');
-  const key = `${ctx.ref}|${ctx.ip}`;
-  withinLimits([[ctx.limits.signUpPerAddress, key]], 'sign-ups', 'over_request_rate_limit');
-  ctx.limits.signUpPerAddress.record(key);
+  countRateLimit(ctx, 'anonymous_users');
   const user = await insertUser(ctx.db, { email: '', passwordHash: null, confirmed: false, userMetadata: data, anonymous: true });
   if (!user) throw new AuthError(500, 'unexpected_failure', 'Could not create the anonymous user');
   ctx.event = 'user_signedup';
@@ -91,11 +89,12 @@ export async function passwordGrant(ctx: AuthContext, body: Body) {
   if (body.password.length > 1024) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
   const email = body.email.trim().toLowerCase();
   const perEmail = `${ctx.ref}|${ctx.ip}|${email}`;
-  const perAddress = `${ctx.ref}|${ctx.ip}`;
+  // Failed sign-ins count towards the project's sign-ups and sign-ins limit, and per email towards a fixed guard.
+  const [perAddressLimit, perAddress] = rateLimitFor(ctx, 'sign_ups_sign_ins');
   withinLimits(
     [
       [ctx.limits.signInPerEmail, perEmail],
-      [ctx.limits.signInPerAddress, perAddress],
+      [perAddressLimit, perAddress],
     ],
     'sign-in attempts',
     'over_request_rate_limit',
@@ -104,7 +103,7 @@ export async function passwordGrant(ctx: AuthContext, body: Body) {
   const ok = user?.passwordHash ? await verify(user.passwordHash, body.password).catch(() => false) : (await hash(body.password), false);
   if (!user || !ok) {
     ctx.limits.signInPerEmail.record(perEmail);
-    ctx.limits.signInPerAddress.record(perAddress);
+    perAddressLimit.record(perAddress);
     throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
   }
   ctx.limits.signInPerEmail.clear(perEmail);
@@ -118,6 +117,7 @@ export async function passwordGrant(ctx: AuthContext, body: Body) {
 export async function refreshGrant(ctx: AuthContext, body: Body) {
   const token = body.refresh_token;
   if (typeof token !== 'string' || !token || token.length > 256) throw invalid('A refresh_token is required');
+  countRateLimit(ctx, 'token_refresh');
   const r = await rotateRefreshToken(ctx.db, token, ctx.settings.refreshTokenReuseSeconds);
   const user = await userById(ctx.db, r.userId);
   if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');

@@ -1,6 +1,7 @@
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { recordProjectLogEvent } from '@plinth/platform-core/request-log';
 import { AttemptLimit, assertWithinLimits } from '@plinth/platform-core/rate-limit';
+import { AUTH_RATE_LIMITS, type AuthRateLimitKey } from '@plinth/contracts-auth';
 import type { ProjectCaller, ProjectSecrets } from '../caller';
 import { AuthError, invalid } from './errors';
 import type { AuthEmailKind, AuthMailer } from './mail';
@@ -34,14 +35,42 @@ export interface AuthContext {
   logServer?: unknown;
 }
 
-/** Attempts allowed per client address and per email, counted in this process's memory. */
+/**
+ * Attempts allowed, counted in this process's memory: the fixed guards (failed sign-ins per email,
+ * emails per address) and the project's own rate limits (AUTH_RATE_LIMITS, read from its settings
+ * on each request: `setting` answers the counter for a limit's current value, so a changed limit
+ * starts counting afresh).
+ */
 export class ProjectAuthLimits {
   readonly signInPerEmail = new AttemptLimit(10, 15 * 60_000);
-  readonly signInPerAddress = new AttemptLimit(30, 15 * 60_000);
-  readonly signUpPerAddress = new AttemptLimit(30, 60 * 60_000);
   readonly emailsPerEmail = new AttemptLimit(5, 60 * 60_000);
   readonly emailsPerAddress = new AttemptLimit(30, 60 * 60_000);
-  readonly verifyPerAddress = new AttemptLimit(30, 15 * 60_000);
+  private readonly byValue = new Map<string, AttemptLimit>();
+
+  setting(key: AuthRateLimitKey, max: number): AttemptLimit {
+    const id = `${key}:${max}`;
+    let limit = this.byValue.get(id);
+    if (!limit) {
+      const windowSeconds = AUTH_RATE_LIMITS.find((l) => l.key === key)!.windowSeconds;
+      limit = new AttemptLimit(max, windowSeconds * 1000);
+      this.byValue.set(id, limit);
+    }
+    return limit;
+  }
+}
+
+/** The project's own limit `key` for the caller's address (or the whole project for emails), checked and counted. */
+export function countRateLimit(ctx: AuthContext, key: AuthRateLimitKey, errorCode = 'over_request_rate_limit'): void {
+  const limit = ctx.limits.setting(key, ctx.settings.rateLimits[key]);
+  const id = key === 'email_sent' ? ctx.ref : `${ctx.ref}|${ctx.ip}`;
+  const what = AUTH_RATE_LIMITS.find((l) => l.key === key)!.label.toLowerCase();
+  withinLimits([[limit, id]], what, errorCode);
+  limit.record(id);
+}
+
+/** The project's own limit `key` for the caller's address, checked only (counted later, e.g. on failure). */
+export function rateLimitFor(ctx: AuthContext, key: AuthRateLimitKey): [AttemptLimit, string] {
+  return [ctx.limits.setting(key, ctx.settings.rateLimits[key]), `${ctx.ref}|${ctx.ip}`];
 }
 
 /** Throws a 429 in the clients' shape when any limit is reached. */
@@ -177,16 +206,20 @@ export async function sendEmailLink(
   to = user.email ?? '',
   tokenType = TOKEN_TYPES[kind],
 ): Promise<AuthUser> {
+  // The project's own limit counts every email it sends, whoever asks; the fixed guards per address and per recipient stay.
+  const projectWide = ctx.limits.setting('email_sent', ctx.settings.rateLimits.email_sent);
   withinLimits(
     [
       [ctx.limits.emailsPerEmail, `${ctx.ref}|${to}`],
       [ctx.limits.emailsPerAddress, `${ctx.ref}|${ctx.ip}`],
+      [projectWide, ctx.ref],
     ],
     'emails sent',
     'over_email_send_rate_limit',
   );
   ctx.limits.emailsPerEmail.record(`${ctx.ref}|${to}`);
   ctx.limits.emailsPerAddress.record(`${ctx.ref}|${ctx.ip}`);
+  projectWide.record(ctx.ref);
   const { otp, tokenHash } = await storeEmailToken(ctx, user.id, tokenType, to);
   const updated = (await updateUser(ctx.db, user.id, { [SENT_AT[kind]]: 'now()' })) ?? user;
   const link = kind === 'reauthentication' ? '' : verifyLinkOf(ctx, tokenHash, kind, redirectTo);

@@ -1,4 +1,4 @@
-import { checkEmail, metadata, redirectTarget, sendEmailLink, signIn, tokenTypeOf, withinLimits, type AuthContext } from './context';
+import { checkEmail, metadata, redirectTarget, sendEmailLink, signIn, tokenTypeOf, withinLimits, rateLimitFor, type AuthContext } from './context';
 import { AuthError, invalid } from './errors';
 import type { AuthEmailKind } from './mail';
 import { emailTokenHash } from './tokens';
@@ -68,8 +68,8 @@ const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is
 export async function verifyToken(ctx: AuthContext, params: { type: unknown; tokenHash?: unknown; email?: unknown; otp?: unknown }) {
   const kind = typeof params.type === 'string' ? VERIFY_TYPES[params.type] : undefined;
   if (!kind) throw invalid('type must be one of signup, invite, magiclink, email, recovery, email_change');
-  const limitKey = `${ctx.ref}|${ctx.ip}`;
-  withinLimits([[ctx.limits.verifyPerAddress, limitKey]], 'verification attempts', 'over_request_rate_limit');
+  const [verifyLimit, limitKey] = rateLimitFor(ctx, 'token_verifications');
+  withinLimits([[verifyLimit, limitKey]], 'verification attempts', 'over_request_rate_limit');
   let hashValue: string;
   let email: string | null = null;
   if (typeof params.tokenHash === 'string' && params.tokenHash) hashValue = params.tokenHash;
@@ -87,7 +87,7 @@ export async function verifyToken(ctx: AuthContext, params: { type: unknown; tok
   );
   const row = found.rows[0];
   if (!row || (email !== null && row.relates_to.toLowerCase() !== email) || Number(row.age_ms) > EXPIRY_MS[row.token_type]!) {
-    ctx.limits.verifyPerAddress.record(limitKey);
+    verifyLimit.record(limitKey);
     throw expired();
   }
   await ctx.db.query('delete from auth.one_time_tokens where id = $1', [row.id]);

@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import { currentUser } from './account';
-import { sessionJson, withinLimits, type AuthContext } from './context';
+import { sessionJson, withinLimits, rateLimitFor, type AuthContext } from './context';
 import { openFactorSecret, sealFactorSecret } from './factor-secret';
 import { AuthError, invalid } from './errors';
 import { raiseSession, sessionLevel } from './sessions';
@@ -138,8 +138,8 @@ export async function verifyFactor(ctx: AuthContext, factorId: string, body: Bod
   const challengeId = body.challenge_id;
   if (typeof challengeId !== 'string' || !challengeId) throw invalid('challenge_id is required');
   if (typeof body.code !== 'string' || !body.code) throw invalid('code is required');
-  const limitKey = `${ctx.ref}|${ctx.ip}`;
-  withinLimits([[ctx.limits.verifyPerAddress, limitKey]], 'verification attempts', 'over_request_rate_limit');
+  const [verifyLimit, limitKey] = rateLimitFor(ctx, 'token_verifications');
+  withinLimits([[verifyLimit, limitKey]], 'verification attempts', 'over_request_rate_limit');
 
   const found = isUuid(challengeId)
     ? await ctx.db.query<{ id: string; ip: string | null; verified_at: unknown; age_s: string | number }>(
@@ -160,7 +160,7 @@ export async function verifyFactor(ctx: AuthContext, factorId: string, body: Bod
   const step = secret !== null && /^\d{6}$/.test(body.code) ? codeStep(secret, body.code) : null;
   const used = factor.last_used_step === null ? null : Number(factor.last_used_step);
   if (step === null || (used !== null && step <= used)) {
-    ctx.limits.verifyPerAddress.record(limitKey);
+    verifyLimit.record(limitKey);
     ctx.event = 'mfa_verification_failed';
     throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
   }

@@ -1,4 +1,5 @@
 import type { ControlDatabase } from '@plinth/platform-core/deps';
+import { AuthRateLimitsSchema, DEFAULT_AUTH_RATE_LIMITS, type AuthRateLimits } from '@plinth/contracts-auth';
 
 // The settings of a project's auth service, kept in the control database (one row per project;
 // a project without a row has the defaults; table: core/migrations.ts). The console's auth settings page edits them later.
@@ -24,6 +25,8 @@ export interface ProjectAuthSettings {
   secureEmailChange: boolean;
   /** A Postgres function (schema.name) given each access token's claims before it is signed, or null. */
   accessTokenHook: string | null;
+  /** The service's rate limits (contracts-auth AUTH_RATE_LIMITS). */
+  rateLimits: AuthRateLimits;
 }
 
 export const DEFAULT_PROJECT_AUTH_SETTINGS: ProjectAuthSettings = {
@@ -38,6 +41,7 @@ export const DEFAULT_PROJECT_AUTH_SETTINGS: ProjectAuthSettings = {
   securePasswordChange: false,
   secureEmailChange: true,
   accessTokenHook: null,
+  rateLimits: DEFAULT_AUTH_RATE_LIMITS,
 };
 
 interface SettingsRow {
@@ -52,6 +56,18 @@ interface SettingsRow {
   secure_password_change?: boolean;
   secure_email_change?: boolean;
   access_token_hook?: string | null;
+  rate_limits?: unknown;
+}
+
+/** The saved rate limits over the defaults; a value that no longer passes the contract is left at its default. */
+function parseRateLimits(v: unknown): AuthRateLimits {
+  const saved = (typeof v === 'string' ? JSON.parse(v) : v) as Record<string, unknown> | null;
+  const out: AuthRateLimits = { ...DEFAULT_AUTH_RATE_LIMITS };
+  for (const key of Object.keys(out) as (keyof AuthRateLimits)[]) {
+    const value = AuthRateLimitsSchema.shape[key].safeParse(saved?.[key]);
+    if (value.success) out[key] = value.data;
+  }
+  return out;
 }
 
 function parseList(v: unknown): string[] {
@@ -76,6 +92,7 @@ export async function readProjectAuthSettings(control: Pick<ControlDatabase, 'qu
     securePasswordChange: row.secure_password_change ?? false,
     secureEmailChange: row.secure_email_change ?? true,
     accessTokenHook: row.access_token_hook ?? null,
+    rateLimits: parseRateLimits(row.rate_limits),
   };
 }
 
@@ -89,14 +106,14 @@ export async function writeProjectAuthSettings(
   await control.query(
     `insert into project_auth_settings (project_ref, email_confirmation_required, sign_ups_allowed, min_password_length, site_url,
        redirect_allow_list, jwt_expiry_seconds, refresh_token_reuse_seconds, anonymous_sign_ins, secure_password_change,
-       secure_email_change, access_token_hook, updated_at)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, now())
+       secure_email_change, access_token_hook, rate_limits, updated_at)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13::jsonb, now())
      on conflict (project_ref) do update set email_confirmation_required = excluded.email_confirmation_required,
        sign_ups_allowed = excluded.sign_ups_allowed, min_password_length = excluded.min_password_length, site_url = excluded.site_url,
        redirect_allow_list = excluded.redirect_allow_list, jwt_expiry_seconds = excluded.jwt_expiry_seconds,
        refresh_token_reuse_seconds = excluded.refresh_token_reuse_seconds, anonymous_sign_ins = excluded.anonymous_sign_ins,
        secure_password_change = excluded.secure_password_change, secure_email_change = excluded.secure_email_change,
-       access_token_hook = excluded.access_token_hook, updated_at = now()`,
+       access_token_hook = excluded.access_token_hook, rate_limits = excluded.rate_limits, updated_at = now()`,
     [
       ref,
       s.emailConfirmationRequired,
@@ -110,6 +127,7 @@ export async function writeProjectAuthSettings(
       s.securePasswordChange,
       s.secureEmailChange,
       s.accessTokenHook,
+      JSON.stringify(s.rateLimits),
     ],
   );
   return s;
