@@ -6,6 +6,7 @@ import { InlineError, LoadingSkeleton, Section } from '@plinth/shared-ui/page';
 import { EmailProviderCard } from './EmailProviderCard';
 import { OAuthProviderCard } from './OAuthProviderCard';
 import { AccessTokenHookCard, AnonymousSignInsCard } from './SignInExtrasCards';
+import { RateLimitsCard } from './RateLimitsCard';
 import { useAuthProviders, useOAuthCallbackUrl } from './queries';
 
 /** /auth/providers: how users sign in to the project (hosted only). */
@@ -40,6 +41,9 @@ export function ProvidersSettings() {
             </Section>
             <Section title="Access token hook">
               <AccessTokenHookCard hook={providers.data.access_token_hook} allowed={allowed} />
+            </Section>
+            <Section title="Rate limits">
+              <RateLimitsCard allowed={allowed} />
             </Section>
           </>
         )}
