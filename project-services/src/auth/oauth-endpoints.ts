@@ -18,6 +18,13 @@ export interface OAuthEndpoints {
   scope: string;
   /** The provider takes PKCE with S256: the authorize URL carries a code challenge and the code exchange its verifier. */
   pkce: boolean;
+  /**
+   * OpenID Connect providers: who signs their ID tokens (`iss`; Azure's names the user's tenant,
+   * `{tenant}` standing for it) and where their public keys are (a JWKS), for signInWithIdToken.
+   * Null for a provider that issues no ID tokens.
+   */
+  issuer: string | null;
+  jwks: string | null;
 }
 
 const DEFAULT_ENDPOINTS: Record<OAuthProviderId, OAuthEndpoints> = {
@@ -28,6 +35,8 @@ const DEFAULT_ENDPOINTS: Record<OAuthProviderId, OAuthEndpoints> = {
     emails: 'https://api.github.com/user/emails',
     scope: 'user:email',
     pkce: true, // since July 2025, S256 only
+    issuer: null,
+    jwks: null,
   },
   google: {
     authorize: 'https://accounts.google.com/o/oauth2/v2/auth',
@@ -35,6 +44,8 @@ const DEFAULT_ENDPOINTS: Record<OAuthProviderId, OAuthEndpoints> = {
     userinfo: 'https://openidconnect.googleapis.com/v1/userinfo',
     scope: 'openid email profile',
     pkce: true,
+    issuer: 'https://accounts.google.com',
+    jwks: 'https://www.googleapis.com/oauth2/v3/certs',
   },
   gitlab: {
     authorize: 'https://gitlab.com/oauth/authorize',
@@ -42,6 +53,8 @@ const DEFAULT_ENDPOINTS: Record<OAuthProviderId, OAuthEndpoints> = {
     userinfo: 'https://gitlab.com/api/v4/user',
     scope: 'read_user',
     pkce: true,
+    issuer: 'https://gitlab.com',
+    jwks: 'https://gitlab.com/oauth/discovery/keys',
   },
   azure: {
     authorize: 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize',
@@ -49,6 +62,8 @@ const DEFAULT_ENDPOINTS: Record<OAuthProviderId, OAuthEndpoints> = {
     userinfo: 'https://graph.microsoft.com/oidc/userinfo',
     scope: 'openid email profile',
     pkce: true,
+    issuer: 'https://login.microsoftonline.com/{tenant}/v2.0',
+    jwks: 'https://login.microsoftonline.com/common/discovery/v2.0/keys',
   },
   apple: {
     authorize: 'https://appleid.apple.com/auth/authorize',
@@ -56,10 +71,12 @@ const DEFAULT_ENDPOINTS: Record<OAuthProviderId, OAuthEndpoints> = {
     userinfo: null,
     scope: 'name email',
     pkce: false,
+    issuer: 'https://appleid.apple.com',
+    jwks: 'https://appleid.apple.com/auth/keys',
   },
 };
 
-const FIELDS = ['authorize', 'token', 'userinfo', 'emails', 'scope'] as const;
+const FIELDS = ['authorize', 'token', 'userinfo', 'emails', 'scope', 'issuer', 'jwks'] as const;
 
 /** The endpoints of a provider, with the overrides of PLINTH_OAUTH_ENDPOINTS applied (read on each call). */
 export function oauthEndpoints(provider: OAuthProviderId, env: NodeJS.ProcessEnv = process.env): OAuthEndpoints {

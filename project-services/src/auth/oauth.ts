@@ -144,7 +144,7 @@ async function providerProfile(provider: OAuthProviderId, token: { accessToken: 
 }
 
 /** The user with this email, created (sign-ups allowed) or signed in; their providers list gains this one. */
-async function userFor(ctx: AuthContext, provider: OAuthProviderId, email: string, profile: Record<string, unknown>): Promise<AuthUser> {
+export async function oauthUserFor(ctx: AuthContext, provider: OAuthProviderId, email: string, profile: Record<string, unknown>): Promise<AuthUser> {
   const existing = await userByEmail(ctx.db, email);
   if (existing) {
     if (isBanned(existing)) throw new CallbackFailure('access_denied', 'user_banned', 'User is banned');
@@ -198,7 +198,7 @@ export async function oauthCallback(control: Control, ctx: AuthContext, query: Q
       verifier: providerVerifier(ctx, query.state as string),
     });
     const { email, profile } = await providerProfile(state.provider, token);
-    const user = await userFor(ctx, state.provider, email, profile);
+    const user = await oauthUserFor(ctx, state.provider, email, profile);
     ctx.userId = user.id;
     if (state.challenge) {
       const code = randomBytes(24).toString('base64url');

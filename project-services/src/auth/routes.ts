@@ -12,6 +12,7 @@ import { adminDeleteFactor, adminListFactors, challengeFactor, enrollFactor, une
 import { AuthError, invalid, sendAuthError } from './errors';
 import { createAuthMailer } from './mail';
 import { authorizeUrl, oauthCallback, pkceGrant } from './oauth';
+import { idTokenGrant } from './id-token';
 import { readOAuthProviders } from './providers';
 import { readProjectAuthSettings } from './settings';
 import { userById, userJson, withFactors } from './users';
@@ -138,7 +139,8 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
           if (grant === 'password') return passwordGrant(ctx, body(req));
           if (grant === 'refresh_token') return refreshGrant(ctx, body(req));
           if (grant === 'pkce') return pkceGrant(ctx, body(req));
-          throw new AuthError(400, 'validation_failed', 'grant_type must be password, refresh_token or pkce');
+          if (grant === 'id_token') return idTokenGrant(deps.control, ctx, body(req));
+          throw new AuthError(400, 'validation_failed', 'grant_type must be password, refresh_token, pkce or id_token');
         }),
       );
       r.get('/user', { schema: params }, handle(async (ctx) => userJson(await withFactors(ctx.db, (await currentUser(ctx)).user))));
