@@ -96,6 +96,21 @@ describe('a branch is a copy of its parent database', () => {
     expect(await names(user, again.project_ref)).toEqual([]);
   });
 
+  it("with data: the parent's vault secrets read on the branch, sealed under the branch's own key, after a reset too", async () => {
+    const { user, project } = await parentWithItems();
+    await sql(user, project.ref, `select vault.create_secret('s3cret-value', 'payments_key', 'for the branch')`);
+    const sealedOf = async (ref: string) => (await sql<{ secret: string }>(user, ref, `select secret from vault.secrets where name = 'payments_key'`))[0]?.secret;
+    const readOn = async (ref: string) => (await sql<{ value: string | null }>(user, ref, `select decrypted_secret as value from vault.decrypted_secrets where name = 'payments_key'`))[0]?.value;
+    const branch = await branching(user).createPreviewBranch(project.ref, { branch_name: 'with-secrets', with_data: true });
+    expect(await readOn(branch.project_ref)).toBe('s3cret-value');
+    // Sealed again: the branch's ciphertext is not the parent's.
+    expect(await sealedOf(branch.project_ref)).not.toBe(await sealedOf(project.ref));
+    await sql(user, project.ref, `select vault.update_secret((select id from vault.secrets where name = 'payments_key'), 'rotated-value')`);
+    await branching(user).resetBranch(branch.id);
+    expect(await readOn(branch.project_ref)).toBe('rotated-value');
+    expect(await readOn(project.ref)).toBe('rotated-value');
+  });
+
   it('counts toward the plan limit, and only members who may write projects change branches; other organizations see none of it', async () => {
     const { user: owner, org, project } = await parentWithItems();
     const dev = await h.signUp();

@@ -21,6 +21,7 @@ import { RefParamsSchema } from '@plinth/platform-core/common/http';
 import { isoTime } from '@plinth/platform-core/common/control-schema';
 import { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
 import { copyProjectDatabase, recopyProjectDatabase } from '@plinth/platform-core/project-db/copy';
+import { rekeyCopiedVault } from '../vault/rekey';
 import { codeHostFromEnv } from './code-host';
 import { applyToParent, keepRun, listRuns, mergePreview, runMigrations } from './migrations';
 import { IntegrationStore } from './store';
@@ -79,7 +80,9 @@ export const branchRoutes: RouteModule = (fastify, deps) => {
     if (!COPYABLE.has(status)) throw new HttpError(409, `The project is ${status}; a branch can be made once it is up or paused`, 'INVALID_STATUS');
     try {
       // A reset keeps the branch's database until the new copy is complete, and keeps it when the copy fails.
-      await (replace ? recopyProjectDatabase : copyProjectDatabase)(manager(), { from: parentRef, to: branchRef, data, control: deps.control, databaseUrl: deps.services.config.databaseUrl ?? null });
+      const db = await (replace ? recopyProjectDatabase : copyProjectDatabase)(manager(), { from: parentRef, to: branchRef, data, control: deps.control, databaseUrl: deps.services.config.databaseUrl ?? null });
+      // The parent's vault secrets, sealed under its key, are sealed again under the branch's.
+      await rekeyCopiedVault(db, deps.control, parentRef).catch((err: unknown) => fastify.log.error({ err, parentRef, branchRef }, 'vault secrets of the branch copy were not sealed again: they read as null'));
     } catch (err) {
       if (err instanceof HttpError) throw err;
       fastify.log.error({ err, parentRef, branchRef }, 'branch database copy failed');

@@ -13,6 +13,9 @@ import { extraProjectBootstrap } from '@plinth/platform-core/project-bootstrap.s
 // holding it (the project role the SQL editor and the project's functions run as), never anon or
 // authenticated: they get no grant on the schema, the tables, the view or the functions. A value that
 // does not open under this project's key (a copy of another project's database) reads as null.
+/** The setting that gives vault._rekey_from_source the source project's key, for one transaction of the platform's. */
+export const VAULT_SOURCE_KEY_SETTING = 'plinth.vault_source_key';
+
 extraProjectBootstrap.push(`
 create schema if not exists extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
@@ -63,6 +66,28 @@ end $b$;
 create or replace function vault._encrypt(plain text) returns text language sql volatile strict security definer set search_path = '' as $b$
   select pg_catalog.encode(%1$I.pgp_sym_encrypt(plain, vault._key(), 'cipher-algo=aes256'), 'base64')
 $b$;
+-- After a copy of another project's database (rekey.ts): each secret that opens under the source's
+-- key, given for the platform's transaction in plinth.vault_source_key, is sealed under this one's.
+create or replace function vault._rekey_from_source() returns integer language plpgsql volatile security definer set search_path = '' as $b$
+declare
+  old text;
+  s record;
+  plain text;
+  n integer := 0;
+begin
+  select pg_catalog.encode(%1$I.hmac(pg_catalog.decode(pg_catalog.current_setting('plinth.vault_source_key'), 'hex'), r.salt, 'sha256'), 'hex') into old from vault._root_salt r;
+  if old is null then return 0; end if;
+  for s in select id, secret from vault.secrets for update loop
+    begin
+      plain := %1$I.pgp_sym_decrypt(pg_catalog.decode(s.secret, 'base64'), old);
+    exception when sqlstate '39000' or sqlstate '22023' then
+      continue;
+    end;
+    update vault.secrets set secret = vault._encrypt(plain) where id operator(pg_catalog.=) s.id;
+    n := n operator(pg_catalog.+) 1;
+  end loop;
+  return n;
+end $b$;
 create or replace function vault._decrypt(sealed text) returns text language plpgsql volatile strict security definer set search_path = '' as $b$
 begin
   return %1$I.pgp_sym_decrypt(pg_catalog.decode(sealed, 'base64'), vault._key());
