@@ -34,6 +34,7 @@ export async function listenProjectDatabases(app: FastifyInstance, consoleHost: 
   const loopback = consoleHost === '127.0.0.1' || consoleHost === 'localhost' || consoleHost === '::1';
   const host = loopback ? '127.0.0.1' : consoleHost;
   wire.shownHost = plinth.config.databaseHost ?? (loopback ? 'localhost' : consoleHost);
+  wire.logServer = app;
   try {
     return await wire.listen(plinth.config.databasePort, host);
   } catch (err) {

@@ -98,6 +98,24 @@ describe('database connection details', () => {
     expect(wrong.code).toBe('28P01');
     // The key-value form names the same connection.
     expect(databaseConnectionKeyValue(d.connection, password)).toContain(`user=${d.connection.user}`);
+
+    // Embedded, the platform's listener logs each connection in the project's Postgres logs, as a server's log_connections does
+    // (on a server, people connect to Postgres itself, and its own log has them).
+    if (s.harness.mode === 'embedded') {
+      await s.app.logStore.flush();
+      const logged = await s.app.inject({
+        method: 'POST',
+        url: `/api/platform/projects/${s.ref}/analytics/endpoints/logs.all`,
+        headers: await s.as('Owner'),
+        payload: { sql: `select error_severity, sql_state_code, event_message, origin from postgres_logs where origin = 'wire_protocol' order by timestamp` },
+      });
+      expect(logged.statusCode, logged.body).toBe(200);
+      const rows = (logged.json() as { result: { error_severity: string; sql_state_code: string | null; event_message: string; origin: string }[] }).result;
+      expect(rows.map((r) => r.event_message)).toEqual(
+        expect.arrayContaining([`connection authorized: user=${d.connection.user} database=${d.connection.database}`, expect.stringMatching(/^disconnection: session time: \d+\.\d{3} s$/)]),
+      );
+      expect(rows).toContainEqual(expect.objectContaining({ error_severity: 'FATAL', sql_state_code: '28P01', event_message: `password authentication failed for user "${d.connection.user}"` }));
+    }
   });
 
   it('psql connects with the shown URI', async () => {

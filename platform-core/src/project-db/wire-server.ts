@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { createHash, createHmac, pbkdf2Sync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { recordProjectLogEvent } from '../request-log';
 import type { ProjectDatabaseCredentials, ProjectDatabaseSettings } from './credentials';
 import { DEFAULT_CONNECTION_LIMIT } from './credentials';
 import type { PgliteWireSession } from './pglite-client';
@@ -143,6 +144,8 @@ export class ProjectWireServer {
   private serverVersion: string | null = null;
   /** The host name people connect to (the console shows it); set by whoever starts the listener. */
   shownHost = 'localhost';
+  /** The server whose log store records the connections' events (set by whoever starts the listener; unset: every store). */
+  logServer: unknown = undefined;
 
   constructor(
     private readonly databases: WireDatabases,
@@ -258,6 +261,11 @@ export class ProjectWireServer {
     const user = params.get('user') ?? '';
     const database = params.get('database') ?? user;
     const ref = projectOfStartup(user, database);
+    const application = (params.get('application_name') ?? '').slice(0, 64);
+    // The project's Postgres logs see its connections as a server logs them (log_connections, log_disconnections).
+    const logConnection = (level: string, action: string, message: string, sqlState?: string) => {
+      if (ref) recordProjectLogEvent({ ref, source: 'postgres', level, action, message, role: 'postgres', origin: 'wire_protocol', ...(sqlState ? { sqlState } : {}), ...(application ? { detail: `application_name=${application}` } : {}) }, this.logServer);
+    };
 
     // The password, by SCRAM-SHA-256 (RFC 5802/7677, as Postgres asks it): the client proves it
     // knows the project's password without sending it. An unknown project or user is asked the same
@@ -292,12 +300,15 @@ export class ProjectWireServer {
     if (!final) return;
     const serverFinal = scram.final(final.toString('utf8'));
     if (!ref || !settings || !expected || !serverFinal) {
+      // Only a project that exists has a log: a guessed ref leaves no row anywhere.
+      if (settings) logConnection('FATAL', 'connection_refused', `password authentication failed for user "${user.slice(0, 100)}"`, '28P01');
       return fatal('28P01', `password authentication failed for user "${user}"`, ref ? undefined : 'Connect as postgres.<project ref> (the user name the project\'s Database settings show).');
     }
     socket.write(message('R', Buffer.concat([int32(12), Buffer.from(serverFinal)])));
     const db = await this.databases.wireDatabase(ref).catch(() => null);
     if (!db) return fatal('57P03', 'the database system is not accepting connections', `Project ${ref} is not running; restore it first.`);
     if (this.connectionCount(ref) >= (settings.connectionLimit ?? DEFAULT_CONNECTION_LIMIT)) {
+      logConnection('FATAL', 'connection_refused', `too many connections for role "${user.slice(0, 100)}"`, '53300');
       return fatal('53300', `too many connections for role "${user}"`, `The project's connection limit is ${settings.connectionLimit ?? DEFAULT_CONNECTION_LIMIT}; change it in the project's Database settings.`);
     }
     if (closed) return;
@@ -305,6 +316,9 @@ export class ProjectWireServer {
     conn = { ref, socket, session: db.wireSession(startup) };
     this.connections.add(conn);
     const c = conn;
+    const startedAt = performance.now();
+    logConnection('LOG', 'connection_authorized', `connection authorized: user=${user.slice(0, 100)} database=${database.slice(0, 100)}`);
+    socket.once('close', () => logConnection('LOG', 'disconnection', `disconnection: session time: ${((performance.now() - startedAt) / 1000).toFixed(3)} s`));
 
     const version = await this.version(c.session!).catch(() => null);
     if (!version) return void this.end(c, errorMessage('FATAL', '57P03', 'the database system is not accepting connections', 'The project database is busy; try again in a moment.'));
