@@ -101,7 +101,7 @@ export async function listV2(db: Pick<ProjectDatabase, 'query'>, bucketId: strin
     bound = asc ? (after.endsWith('/') ? 'and name collate "C" >= $6' : 'and name collate "C" > $6') : 'and name collate "C" < $6';
   }
   const dir = asc ? 'asc' : 'desc';
-  const r = await db.query<{ key: string; is_folder: boolean; id: string | null; metadata: Record<string, unknown> | null; created_at: unknown; updated_at: unknown; last_accessed_at: unknown }>(
+  const r = await db.query<ListV2Row>(
     `with matched as (
        select name, id, metadata, created_at, updated_at, last_accessed_at,
               case when $5::boolean then strpos(substr(name, $2::int + 1), '/') else 0 end as slash
@@ -121,13 +121,29 @@ export async function listV2(db: Pick<ProjectDatabase, 'query'>, bucketId: strin
      limit $4`,
     params,
   );
-  const rows = r.rows.slice(0, o.limit);
-  const page: ListV2Page = { hasNext: r.rows.length > o.limit, folders: [], objects: [] };
+  return pageOf(r.rows, o.limit, (last) => encodeListCursor(last.key));
+}
+
+interface ListV2Row {
+  key: string;
+  is_folder: boolean;
+  id: string | null;
+  metadata: Record<string, unknown> | null;
+  created_at: unknown;
+  updated_at: unknown;
+  last_accessed_at: unknown;
+}
+
+/** A page of list-v2 from `limit` + 1 rows (the one more says there is a next page), folders apart from objects. */
+function pageOf<R extends ListV2Row>(fetched: R[], limit: number, cursorOf: (last: R) => string): ListV2Page {
+  const rows = fetched.slice(0, limit);
+  const page: ListV2Page = { hasNext: fetched.length > limit, folders: [], objects: [] };
   for (const row of rows) {
     if (row.is_folder) page.folders.push({ name: row.key, key: row.key });
     else page.objects.push({ name: row.key, key: row.key, id: row.id!, metadata: row.metadata, created_at: iso(row.created_at), updated_at: iso(row.updated_at), last_accessed_at: iso(row.last_accessed_at) });
   }
-  if (page.hasNext) page.nextCursor = encodeListCursor(rows[rows.length - 1]!.key);
+  const last = rows[rows.length - 1];
+  if (page.hasNext && last) page.nextCursor = cursorOf(last);
   return page;
 }
 
@@ -151,7 +167,7 @@ export async function listV2ByDate(
     bound = `where (sort_at, key collate "C") ${dir === 'asc' ? '>' : '<'} ($6::timestamptz, $7::text collate "C")`;
   }
   const column = o.column === 'created_at' ? 'created_at' : 'updated_at';
-  const r = await db.query<{ key: string; is_folder: boolean; id: string | null; metadata: Record<string, unknown> | null; created_at: unknown; updated_at: unknown; last_accessed_at: unknown; at: string }>(
+  const r = await db.query<ListV2Row & { at: string }>(
     `with matched as (
        select name, id, metadata, created_at, updated_at, last_accessed_at, coalesce(${column}, 'epoch'::timestamptz) as dated,
               case when $5::boolean then strpos(substr(name, $2::int + 1), '/') else 0 end as slash
@@ -180,13 +196,5 @@ export async function listV2ByDate(
      limit $4`,
     params,
   );
-  const rows = r.rows.slice(0, o.limit);
-  const page: ListV2Page = { hasNext: r.rows.length > o.limit, folders: [], objects: [] };
-  for (const row of rows) {
-    if (row.is_folder) page.folders.push({ name: row.key, key: row.key });
-    else page.objects.push({ name: row.key, key: row.key, id: row.id!, metadata: row.metadata, created_at: iso(row.created_at), updated_at: iso(row.updated_at), last_accessed_at: iso(row.last_accessed_at) });
-  }
-  const last = rows[rows.length - 1];
-  if (page.hasNext && last) page.nextCursor = encodeDateCursor({ at: last.at, key: last.key });
-  return page;
+  return pageOf(r.rows, o.limit, (last) => encodeDateCursor({ at: last.at, key: last.key }));
 }
