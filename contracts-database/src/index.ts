@@ -8,4 +8,5 @@ export * from './table-rows-ddl';
 export * from './database-objects';
 export * from './database-api-docs';
 export * from './policy-test';
+export * from './backups';
 export * from './query-keys';

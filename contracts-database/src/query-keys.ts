@@ -28,4 +28,6 @@ export const databaseQueryKeys = {
   /** Every list of one kind of database object (the prefix of `objects`). */
   objectsOf: (ref: string, kind: string) => ['database-pages', ref, kind] as const,
   objects: (ref: string, kind: string, schema?: string) => ['database-pages', ref, kind, ...(schema ? [schema] : [])] as const,
+  /** The project's backups and its plan's retention (Database → Backups). */
+  backups: (ref: string) => ['database-pages', ref, 'backups'] as const,
 };

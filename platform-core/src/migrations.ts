@@ -571,4 +571,31 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       )`,
     ],
   },
+  {
+    // Database → Backups (issue 24): one row per backup of a project; its bytes are in the object
+    // store under the platform's prefix (never the project's storage). A scheduled backup's day is
+    // its lease: two runs never back up the same project on the same day.
+    version: '0360_project_backups',
+    statements: [
+      `create table if not exists project_backups (
+        id uuid primary key,
+        project_id integer not null references projects(id) on delete cascade,
+        kind text not null,
+        scheduled_day date,
+        status text not null default 'RUNNING',
+        format text not null,
+        started_at timestamptz not null default now(),
+        finished_at timestamptz,
+        size_bytes bigint,
+        expires_at timestamptz not null,
+        error text,
+        restore_status text,
+        restore_started_at timestamptz,
+        restore_finished_at timestamptz,
+        restore_error text
+      )`,
+      'create unique index if not exists project_backups_scheduled_day on project_backups (project_id, scheduled_day) where scheduled_day is not null',
+      'create index if not exists project_backups_project on project_backups (project_id, started_at)',
+    ],
+  },
 ];

@@ -255,6 +255,33 @@ export class ProjectsService {
     return 'RESTORING';
   }
 
+  /**
+   * A restore from a backup (backups/service.ts): only an active project; RESTORING at once, then
+   * `job` in the project's background work, then ACTIVE_HEALTHY whether it succeeded (detail: what
+   * was restored) or failed (the job leaves the old database in place; detail: the failure).
+   */
+  async restoreFromBackup(rec: ProjectRecord, what: string, job: () => Promise<void>, after: (err: Error | null) => Promise<void>): Promise<void> {
+    const status = await this.status(rec.ref);
+    if (status !== 'ACTIVE_HEALTHY') throw new HttpError(409, `Only an active project can be restored from a backup; this project is ${status}`, 'INVALID_STATUS');
+    await this.setStatus(rec, 'RESTORING', `restoring ${what}`);
+    this.background(rec.ref, async () => {
+      let failure: Error | null = null;
+      try {
+        await job();
+      } catch (err) {
+        failure = err as Error;
+      }
+      try {
+        await after(failure);
+      } finally {
+        if (failure) {
+          const up = await this.databases.openDatabase(rec.ref).then(() => true, () => false);
+          await this.setStatus(rec, up ? 'ACTIVE_HEALTHY' : 'RESTORATION_FAILED', `restore of ${what} failed, the data is as it was: ${failure.message}`);
+        } else await this.setStatus(rec, 'ACTIVE_HEALTHY', `restored ${what}`);
+      }
+    });
+  }
+
   private async everActive(projectId: number): Promise<boolean> {
     const r = await this.control.query<{ n: number }>(`select count(*)::int as n from project_status_events where project_id = $1 and status = 'ACTIVE_HEALTHY'`, [projectId]);
     return (r.rows[0]?.n ?? 0) > 0;
