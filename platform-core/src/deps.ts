@@ -91,7 +91,10 @@ export interface StoredObjectInfo {
  */
 export interface ObjectStore {
   put(ref: string, id: string, data: AsyncIterable<Uint8Array> | Uint8Array, opts?: { maxBytes?: number }): Promise<StoredObjectInfo>;
-  /** 404 "Object not found" when the id has no bytes. */
+  /**
+   * 404 "Object not found" when the id has no bytes. The body holds an open file (or connection)
+   * until it is read to its end: whoever does not read it all releases it (releaseObjectBody).
+   */
   get(ref: string, id: string): Promise<AsyncIterable<Uint8Array> & { size: number }>;
   delete(ref: string, ids: string[]): Promise<void>;
   copy(ref: string, fromId: string, toId: string): Promise<void>;

@@ -234,3 +234,9 @@ async function sumDir(dir: string, skip: Set<string>): Promise<number> {
   }
   return total;
 }
+
+/** Releases an object body that will not be read to its end (its file handle is closed now, not at garbage collection); harmless once ended. */
+export function releaseObjectBody(body: AsyncIterable<Uint8Array>): void {
+  const stream = body as Partial<{ destroy: () => void; destroyed: boolean }>;
+  if (typeof stream.destroy === 'function' && !stream.destroyed) stream.destroy();
+}

@@ -4,6 +4,7 @@ import { MessageAnswerSchema, SignedUrlSchema, STORAGE_API_MESSAGES, StorageDele
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
+import { releaseObjectBody } from '@plinth/platform-core/object-store';
 import { projectUrl } from '@plinth/platform-core/project-urls';
 import { BucketParamsSchema, openStorage } from './access';
 
@@ -74,6 +75,7 @@ export const objectRoutes: RouteModule = (fastify, deps) => {
     // Always an attachment, with nosniff and a sandbox; the explorer reads it as a blob.
     const file = await storage.download(req.params.id, req.body.path);
     deps.recordEgress(req.params.ref, file.size);
+    reply.raw.once('close', () => releaseObjectBody(file.body));
     return reply.headers(file.headers).send(Readable.from(file.body));
   });
 

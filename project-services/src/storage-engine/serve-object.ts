@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ApiDeps, ProjectDatabase } from '@plinth/platform-core/deps';
+import { releaseObjectBody } from '@plinth/platform-core/object-store';
 import { readObject, touchObject } from './objects';
 import { objectHeaders } from './serving';
 
@@ -26,6 +27,8 @@ export async function serveObject(
   download?: string,
 ) {
   const { obj, file } = await readObject(readAs, deps.objects, ref, bucket, path);
+  // A response that ends early (the client went away, a failure before sending) releases the file at once.
+  reply.raw.once('close', () => releaseObjectBody(file));
   deps.recordEgress(ref, file.size);
   await touchObject(db, bucket, path);
   const headers = objectHeaders({ mimetype: obj.metadata?.mimetype, cacheControl: obj.metadata?.cacheControl, name: path, download, size: file.size });
