@@ -6,6 +6,7 @@ const databaseObjects = lazyClient(() => later().then((m) => m.createDatabaseObj
 const apiDocs = lazyClient(() => later().then((m) => m.createApiDocsClient));
 const tableRows = lazyClient(() => later().then((m) => m.createTableRowsClient));
 const tableDdl = lazyClient(() => later().then((m) => m.createTableDdlClient));
+const backups = lazyClient(() => later().then((m) => m.createBackupsClient));
 
 /**
  * The calls the SQL editor makes: database metadata and SQL, and snippets. Only these are bundled;
@@ -22,6 +23,7 @@ export const createApi = (apiBase: string) =>
       apiDocs,
       tableRows,
       tableDdl,
+      backups,
     },
   );
 

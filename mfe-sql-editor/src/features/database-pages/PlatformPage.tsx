@@ -6,7 +6,6 @@ const PAGES = {
   replication: { title: 'Replication', description: 'Copies of the database kept in step elsewhere.' },
   hooks: { title: 'Webhooks', description: 'HTTP requests sent when rows change.' },
   wrappers: { title: 'Wrappers', description: 'Tables that read another server or service.' },
-  backups: { title: 'Backups', description: 'Copies of the database taken on a schedule.' },
 } as const;
 
 export type PlatformFeature = keyof typeof PAGES;

@@ -8,8 +8,6 @@ export const PLATFORM_SUPPORT = {
     'Database webhooks are not available on this platform: they need the pg_net extension to send HTTP requests from the database, and project databases do not load it. Call your own endpoint from your app, or use a trigger that writes to a table your app reads.',
   wrappers:
     'Foreign data wrappers are not available on this platform: project databases refuse postgres_fdw, dblink and the wrappers extension, so a project cannot read another server from SQL.',
-  backups:
-    'Scheduled backups are not taken on this platform. Export your data with pg_dump against the project database, or download tables as CSV from the Table Editor.',
   roles:
     'Roles are shared by every project database of a server, so they are listed here but not created or dropped from a project. Grant privileges to anon, authenticated and service_role with SQL.',
   migrations:
