@@ -59,6 +59,7 @@ describe('backups', () => {
       create view public.item_names as select name from public.items; select vault.create_secret('s3cret-value', 'backup_secret')`);
     const before = await snapshot();
     const b = await takeBackup();
+    expect((await call<BackupList>('Owner', 'GET', url())).body.format).toBe(process.env.DATABASE_URL ? 'sql-gz' : 'pgdata-tar-gz');
     expect(b.file_name).toMatch(new RegExp(`^${s.ref}-\\d{8}T\\d{6}Z-on-demand\\.(sql\\.gz|pgdata\\.tar\\.gz)$`));
 
     await sql(`delete from public.items where id > 10; update public.items set name = 'changed'; drop view public.item_names; create table public.after_backup (x int)`);
