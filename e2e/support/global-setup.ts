@@ -29,6 +29,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.PLINTH_E2E_DNS_PORT = String(dnsPort);
   process.env.PLINTH_DNS_SERVERS = `127.0.0.1:${dnsPort}`;
 
+  // No daily backups in the console servers: a test takes its backups itself, and a scheduled one
+  // appearing in a list would change the design pictures (database-backups.spec.ts).
+  process.env.PLINTH_BACKUP_INTERVAL_MS = '0';
+
   // The platform's e-mails (invitation links among them) go to an SMTP sink of this run that tests read (mailsTo).
   const mailDir = path.join(logDir, 'mail');
   const mailSink = await startMailSink(mailDir);
