@@ -16,7 +16,7 @@ test('take and restore a backup', async ({ page, context }) => {
 
   await page.goto(`${baseUrl}/project/${project.ref}/database/backups/scheduled`);
   await expect(page.getByRole('heading', { level: 1, name: 'Backups' })).toBeVisible();
-  await expect(page.getByText('No backups yet')).toBeVisible();
+  await expect(page.getByText('No backups yet', { exact: true })).toBeVisible();
   await expect(page.getByText(/Backups are kept for 1 day on the Free plan/)).toBeVisible();
   await page.getByRole('button', { name: 'Create backup' }).click();
   const table = page.getByRole('grid', { name: 'Backups' });
