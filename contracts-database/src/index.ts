@@ -9,4 +9,5 @@ export * from './database-objects';
 export * from './database-api-docs';
 export * from './policy-test';
 export * from './backups';
+export * from './webhooks';
 export * from './query-keys';

@@ -139,6 +139,11 @@ export class ProjectDatabaseManager implements ProjectDatabases, WireDatabases {
     return this.open.has(ref);
   }
 
+  /** The refs whose database holds a worker thread (or server connections) now (the webhook worker visits only these). */
+  runningRefs(): string[] {
+    return [...this.open.entries()].filter(([, db]) => db.running).map(([ref]) => ref);
+  }
+
   /** How many project databases hold a worker thread (or server connections) now. */
   runningCount(): number {
     let n = 0;
