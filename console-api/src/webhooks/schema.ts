@@ -72,7 +72,7 @@ begin
     raise exception 'The request body is larger than ${WEBHOOK_MAX_BODY_BYTES} bytes' using errcode = '54000';
   end if;
   insert into net.http_request_queue (hook_id, method, url, headers, body, timeout_milliseconds)
-    values (hook, pg_catalog.upper(method), url, coalesce(headers, '{}'), body, pg_catalog.least(pg_catalog.greatest(coalesce(timeout_milliseconds, 5000), 100), 30000))
+    values (hook, pg_catalog.upper(method), url, coalesce(headers, '{}'), body, least(greatest(coalesce(timeout_milliseconds, 5000), 100), 30000))
     returning id into made;
   return made;
 end $b$;
