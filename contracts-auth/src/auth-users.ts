@@ -162,7 +162,7 @@ export const AuthRateLimitsSchema = z.object({
   anonymous_users: rateLimit('anonymous_users'),
 });
 export type AuthRateLimits = z.infer<typeof AuthRateLimitsSchema>;
-export const AuthRateLimitsUpdateSchema = z.strictObject(z.partial(AuthRateLimitsSchema).shape);
+export const AuthRateLimitsUpdateSchema = z.partial(AuthRateLimitsSchema);
 export type AuthRateLimitsUpdate = z.infer<typeof AuthRateLimitsUpdateSchema>;
 export const DEFAULT_AUTH_RATE_LIMITS = Object.fromEntries(AUTH_RATE_LIMITS.map((l) => [l.key, l.default])) as AuthRateLimits;
 
