@@ -46,7 +46,7 @@ export type WebhookCreate = z.infer<typeof WebhookCreateSchema>;
 export const WebhookUpdateSchema = WebhookCreateSchema;
 export type WebhookUpdate = WebhookCreate;
 
-export const WebhookIdParamsSchema = z.object({ ref: ProjectRefSchema, id: z.coerce.number().check(z.int('id must be a webhook id'), z.positive('id must be a webhook id')) });
+export const WebhookIdParamsSchema = z.object({ ref: ProjectRefSchema, id: z.coerce.number().check(z.int('id must be a webhook id'), z.gte(1, 'id must be a webhook id')) });
 
 export const WebhookDeliverySchema = z.object({
   id: z.number(),

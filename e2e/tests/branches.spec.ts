@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { sign } from '@octokit/webhooks-methods';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -97,8 +98,8 @@ test('connect a repository, enable branching, create a branch, open it marked as
       body,
     });
   const push = JSON.stringify({ ref: 'refs/heads/feature-login', after, repository: { full_name: 'acme/shop' } });
-  expect((await deliver(push, `sha256=${createHmac('sha256', 'not the secret').update(push).digest('hex')}`)).status).toBe(401);
-  const delivered = await deliver(push, `sha256=${createHmac('sha256', E2E_WEBHOOK_SECRET).update(push).digest('hex')}`);
+  expect((await deliver(push, await sign('not the secret', push))).status).toBe(401);
+  const delivered = await deliver(push, await sign(E2E_WEBHOOK_SECRET, push));
   expect(delivered.status).toBe(200);
   expect(await delivered.json()).toMatchObject({ runs: [{ project_ref: branch!.project_ref, ok: true, applied: ['20260102000000'] }] });
   await row.getByRole('button', { name: 'Migrations of login' }).click();

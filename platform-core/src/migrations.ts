@@ -2,13 +2,16 @@
  * The control database's one migration list: every table of the control plane and its domains.
  * Each migration runs once per database, in order, inside a transaction (schema_migrations records
  * it). A new table or column is a new entry at the end; never edit one that has shipped. Project
- * databases' tables are not here: they are the project bootstrap (project-bootstrap.sql.ts).
+ * databases' tables are not here: they are the project bootstrap (project-bootstrap.sql.ts). The
+ * organizations' billing, team and account tables (migrations-organization.ts) and the integrations'
+ * and branches' tables (migrations-integrations.ts) are written apart and take their place in this
+ * order here.
  */
-export interface ControlMigration {
-  /** Unique and sortable, e.g. "0001_accounts". */
-  version: string;
-  statements: string[];
-}
+import type { ControlMigration } from './control-migration';
+import { INTEGRATION_MIGRATIONS } from './migrations-integrations';
+import { ORGANIZATION_MIGRATIONS } from './migrations-organization';
+
+export type { ControlMigration } from './control-migration';
 
 export const CONTROL_MIGRATIONS: ControlMigration[] = [
   {
@@ -190,47 +193,7 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       )`,
     ],
   },
-  {
-    version: '0143_integrations',
-    statements: [
-      `create table if not exists org_integrations (
-        id uuid primary key,
-        organization_id int not null,
-        organization_slug text not null,
-        integration_name text not null,
-        account_name text not null,
-        added_by_id text not null,
-        added_by_username text not null,
-        added_by_email text not null,
-        inserted_at timestamptz not null default now(),
-        unique (organization_id, integration_name)
-      )`,
-      `create table if not exists integration_connections (
-        id uuid primary key,
-        organization_integration_id uuid not null references org_integrations(id) on delete cascade,
-        project_ref text not null,
-        foreign_project_id text not null,
-        name text not null,
-        framework text,
-        added_by_id text not null,
-        added_by_username text not null,
-        added_by_email text not null,
-        inserted_at timestamptz not null default now(),
-        updated_at timestamptz not null default now(),
-        unique (organization_integration_id, project_ref)
-      )`,
-      `create table if not exists project_branches (
-        id uuid primary key,
-        parent_project_ref text not null,
-        project_ref text not null unique,
-        name text not null,
-        git_branch text,
-        region text not null,
-        created_at timestamptz not null default now(),
-        unique (parent_project_ref, name)
-      )`,
-    ],
-  },
+  INTEGRATION_MIGRATIONS.integrations,
   {
     version: '0144_project_rest_settings',
     statements: [
@@ -337,85 +300,11 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       )`,
     ],
   },
-  {
-    // Plan changes (each with the prorated amount of its period) and the invoices of ended billing periods.
-    version: '0300_subscription_changes_invoices',
-    statements: [
-      `create table if not exists subscription_changes (
-        id serial primary key,
-        organization_id integer not null references organizations(id) on delete cascade,
-        from_plan text not null,
-        to_plan text not null,
-        prorated_amount_cents integer not null,
-        changed_by text,
-        at timestamptz not null default now()
-      )`,
-      'create index if not exists subscription_changes_org on subscription_changes (organization_id, at)',
-      `create table if not exists invoices (
-        id text primary key,
-        organization_id integer not null references organizations(id) on delete cascade,
-        period_start timestamptz not null,
-        period_end timestamptz not null,
-        plan text not null,
-        status text not null,
-        lines jsonb not null,
-        total_cents integer not null,
-        created_at timestamptz not null default now(),
-        unique (organization_id, period_start)
-      )`,
-    ],
-  },
-  {
-    // Branching of a project (enabled with the git branch its production follows), and whether a
-    // branch's database was copied with its parent's rows.
-    version: '0250_project_branching',
-    statements: [
-      `create table if not exists project_branching (
-        project_ref text primary key,
-        git_branch text not null,
-        enabled_at timestamptz not null default now()
-      )`,
-      'alter table project_branches add column if not exists with_data boolean not null default false',
-      'alter table project_branches add column if not exists reset_at timestamptz',
-    ],
-  },
-  {
-    // A GitHub App installation per organization integration (GitHub's REST API as the code host).
-    version: '0251_integration_installation',
-    statements: ['alter table org_integrations add column if not exists installation_id bigint'],
-  },
-  {
-    // The runs of a repository's migrations on a preview branch, with their log (deleted with the branch's project).
-    version: '0252_branch_migration_runs',
-    statements: [
-      `create table if not exists branch_migration_runs (
-        id uuid primary key,
-        project_ref text not null,
-        git_branch text not null,
-        ok boolean not null,
-        entries jsonb not null,
-        ran_at timestamptz not null default now()
-      )`,
-      'create index if not exists branch_migration_runs_project on branch_migration_runs (project_ref, ran_at)',
-    ],
-  },
-  {
-    // GitHub webhook deliveries already handled (X-GitHub-Delivery), so a redelivery changes nothing;
-    // platform admins' environment-wide feature flag values, over the deploy environment's.
-    version: '0253_github_deliveries_and_flag_environment',
-    statements: [
-      `create table if not exists github_webhook_deliveries (
-        id text primary key,
-        event text not null,
-        received_at timestamptz not null default now()
-      )`,
-      `create table if not exists feature_flag_environment_overrides (
-        flag text primary key,
-        enabled boolean not null,
-        updated_at timestamptz not null default now()
-      )`,
-    ],
-  },
+  ORGANIZATION_MIGRATIONS.subscriptionsAndInvoices,
+  INTEGRATION_MIGRATIONS.projectBranching,
+  INTEGRATION_MIGRATIONS.integrationInstallation,
+  INTEGRATION_MIGRATIONS.branchMigrationRuns,
+  INTEGRATION_MIGRATIONS.githubDeliveriesAndFlagEnvironment,
   {
     // A project database's connection settings: which password is current (the password is derived
     // from a server secret and this generation, so a reset makes the old one fail), the connections
@@ -452,64 +341,9 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       'alter table project_rest_settings add column if not exists plan_enabled boolean not null default false',
     ],
   },
-  {
-    // Personal access tokens of the platform API (kept as their SHA-256, never the token), with
-    // their expiry, last use and revocation.
-    version: '0320_access_tokens',
-    statements: [
-      `create table if not exists access_tokens (
-        id uuid primary key,
-        user_id text not null references users(id) on delete cascade,
-        name text not null,
-        token_hash text not null unique,
-        token_alias text not null,
-        created_at timestamptz not null default now(),
-        expires_at timestamptz,
-        last_used_at timestamptz,
-        revoked_at timestamptz
-      )`,
-      'create index if not exists access_tokens_user on access_tokens (user_id, created_at)',
-    ],
-  },
-  {
-    // Invoices: when they were paid and the payment provider's reference; e-mail changes waiting for
-    // the new address to confirm them (the link's token kept as its SHA-256).
-    version: '0321_invoice_payments_email_changes',
-    statements: [
-      'alter table invoices add column if not exists paid_at timestamptz',
-      'alter table invoices add column if not exists payment_reference text',
-      `create table if not exists email_changes (
-        token_hash text primary key,
-        user_id text not null references users(id) on delete cascade,
-        new_email text not null,
-        created_at timestamptz not null default now(),
-        expires_at timestamptz not null,
-        confirmed_at timestamptz
-      )`,
-      `create table if not exists account_outbox (
-        id serial primary key,
-        to_email text not null,
-        kind text not null,
-        subject text not null,
-        body text not null,
-        link text not null,
-        created_at timestamptz not null default now()
-      )`,
-    ],
-  },
-  {
-    // Each project's database and storage sizes per day (the day's largest measure), for the usage pages' daily charts.
-    version: '0322_project_usage_snapshots',
-    statements: [
-      `create table if not exists project_usage_snapshots (
-        project_ref text not null,
-        day date not null,
-        db_size_bytes bigint not null,
-        storage_bytes bigint not null,
-        primary key (project_ref, day)
-      )`,
-    ],
-  },
+  ORGANIZATION_MIGRATIONS.accessTokens,
+  ORGANIZATION_MIGRATIONS.invoicePaymentsEmailChanges,
+  ORGANIZATION_MIGRATIONS.usageSnapshots,
   {
     // A project's auth service: its rate limits (contracts-auth AUTH_RATE_LIMITS), the keys saved;
     // a limit not saved is at its default.
@@ -527,50 +361,7 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       'alter table project_auth_settings add column if not exists access_token_hook text',
     ],
   },
-  {
-    // Organization invitations (the link's token kept as its SHA-256, with its expiry), the audit log
-    // of writes (who, what, when, from where; organization null for the account's own writes) and
-    // organizations' OAuth apps (the client secret kept as its SHA-256).
-    version: '0310_invitations_audit_oauth_apps',
-    statements: [
-      `create table if not exists organization_invitations (
-        id text primary key,
-        organization_id integer not null references organizations(id) on delete cascade,
-        email text not null,
-        role text not null,
-        token_hash text not null unique,
-        invited_by text,
-        invited_at timestamptz not null default now(),
-        expires_at timestamptz not null
-      )`,
-      'create unique index if not exists organization_invitations_email on organization_invitations (organization_id, lower(email))',
-      `create table if not exists audit_log (
-        id bigserial primary key,
-        occurred_at timestamptz not null default now(),
-        organization_id integer references organizations(id) on delete set null,
-        organization_slug text,
-        project_ref text,
-        actor_id text,
-        actor_email text,
-        action text not null,
-        target text not null,
-        status integer not null,
-        ip_address text
-      )`,
-      'create index if not exists audit_log_org on audit_log (organization_id, occurred_at)',
-      'create index if not exists audit_log_actor on audit_log (actor_id, occurred_at)',
-      `create table if not exists oauth_apps (
-        id text primary key,
-        organization_id integer not null references organizations(id) on delete cascade,
-        name text not null,
-        client_id text not null unique,
-        client_secret_hash text not null,
-        redirect_uris text[] not null,
-        created_by text,
-        created_at timestamptz not null default now()
-      )`,
-    ],
-  },
+  ORGANIZATION_MIGRATIONS.invitationsAuditOAuthApps,
   {
     // Database → Backups (issue 24): one row per backup of a project; its bytes are in the object
     // store under the platform's prefix (never the project's storage). A scheduled backup's day is

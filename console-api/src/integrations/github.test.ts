@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { sign as signWebhook } from '@octokit/webhooks-methods';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportPKCS8, generateKeyPair, jwtVerify, type CryptoKey as JoseKey } from 'jose';
@@ -193,7 +194,7 @@ async function connectedBranch() {
 
 const push = (after: string, gitBranch = 'feature-cart', installation = INSTALLATION) =>
   JSON.stringify({ ref: `refs/heads/${gitBranch}`, before: '0'.repeat(40), after, repository: { full_name: 'acme/shop', name: 'shop', owner: { login: 'acme' } }, installation: { id: installation } });
-const sign = (body: string, secret = WEBHOOK_SECRET) => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+const sign = (body: string, secret = WEBHOOK_SECRET) => signWebhook(secret, body);
 const deliver = (body: string, headers: Record<string, string>, delivery: string = randomUUID()) =>
   h.app.inject({ method: 'POST', url: '/api/webhooks/github', payload: body, headers: { 'content-type': 'application/json', 'x-github-event': 'push', 'x-github-delivery': delivery, ...headers } });
 
@@ -207,7 +208,7 @@ describe("GitHub's push webhook", () => {
     });
     const body = push(first);
     const delivery = randomUUID();
-    const ok = await deliver(body, { 'x-hub-signature-256': sign(body) }, delivery);
+    const ok = await deliver(body, { 'x-hub-signature-256': await sign(body) }, delivery);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ delivery, runs: [{ branch_id: branch.id, project_ref: branch.project_ref, ok: true, applied: ['20260101000000'] }] });
     expect(await hasTable(user, branch.project_ref, 'items')).toBe(true);
@@ -217,7 +218,7 @@ describe("GitHub's push webhook", () => {
     expect(runs[0]).toMatchObject({ git_branch: 'feature-cart', ok: true, entries: [{ version: '20260101000000', name: 'items', status: 'applied' }] });
 
     // GitHub redelivers: the same delivery id is handled once.
-    const again = await deliver(body, { 'x-hub-signature-256': sign(body) }, delivery);
+    const again = await deliver(body, { 'x-hub-signature-256': await sign(body) }, delivery);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ message: `Delivery ${delivery} was already handled`, runs: [] });
     expect(await branching.listMigrationRuns(branch.id)).toHaveLength(1);
@@ -229,14 +230,14 @@ describe("GitHub's push webhook", () => {
       'supabase/migrations/20260102000000_orders.sql': 'create table public.orders (id int primary key, item int references public.items (id));',
     });
     const next = push(second);
-    expect((await deliver(next, { 'x-hub-signature-256': sign(next) })).json()).toMatchObject({ runs: [{ applied: ['20260102000000'] }] });
+    expect((await deliver(next, { 'x-hub-signature-256': await sign(next) })).json()).toMatchObject({ runs: [{ applied: ['20260102000000'] }] });
     expect(await hasTable(user, branch.project_ref, 'orders')).toBe(true);
 
     // A push to a git branch no preview branch follows runs nothing; nor does one from another installation.
     const other = push(second, 'main');
-    expect((await deliver(other, { 'x-hub-signature-256': sign(other) })).json()).toMatchObject({ message: 'No preview branch follows this git branch', runs: [] });
+    expect((await deliver(other, { 'x-hub-signature-256': await sign(other) })).json()).toMatchObject({ message: 'No preview branch follows this git branch', runs: [] });
     const foreign = push(second, 'feature-cart', INSTALLATION + 1);
-    expect((await deliver(foreign, { 'x-hub-signature-256': sign(foreign) })).json()).toMatchObject({ runs: [] });
+    expect((await deliver(foreign, { 'x-hub-signature-256': await sign(foreign) })).json()).toMatchObject({ runs: [] });
   });
 
   it('an unsigned or badly signed delivery is refused with 401 and changes nothing', async () => {
@@ -246,10 +247,10 @@ describe("GitHub's push webhook", () => {
     const body = push(sha);
     const cases: Record<string, string>[] = [
       {},
-      { 'x-hub-signature-256': sign(body, 'another secret') },
-      { 'x-hub-signature-256': sign(push('f'.repeat(40))) },
+      { 'x-hub-signature-256': await sign(body, 'another secret') },
+      { 'x-hub-signature-256': await sign(push('f'.repeat(40))) },
       { 'x-hub-signature-256': 'sha256=zz' },
-      { 'x-hub-signature-256': sign(body).replace('sha256=', 'sha1=') },
+      { 'x-hub-signature-256': (await sign(body)).replace('sha256=', 'sha1=') },
     ];
     for (const headers of cases) {
       const res = await deliver(body, headers);
@@ -259,7 +260,7 @@ describe("GitHub's push webhook", () => {
     expect(await hasTable(user, branch.project_ref, 'evil')).toBe(false);
     expect(await branching.listMigrationRuns(branch.id)).toEqual([]);
     // No session and no CSRF token needed: the signature alone lets it in.
-    const signed = await deliver(body, { 'x-hub-signature-256': sign(body) });
+    const signed = await deliver(body, { 'x-hub-signature-256': await sign(body) });
     expect(signed.statusCode).toBe(200);
     expect(await hasTable(user, branch.project_ref, 'evil')).toBe(true);
   });

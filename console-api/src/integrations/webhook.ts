@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { verify } from '@octokit/webhooks-methods';
 import { z } from 'zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
 import { codeHostFromEnv } from './code-host';
@@ -7,11 +7,11 @@ import { IntegrationStore } from './store';
 
 // GitHub's webhook deliveries (POST /webhooks/github, outside the console's cookie and CSRF scope):
 // a delivery is authenticated by its X-Hub-Signature-256 alone, GitHub's HMAC-SHA256 of the raw body
-// under the webhook secret (GITHUB_WEBHOOK_SECRET), compared in constant time. A push to a git branch
+// under the webhook secret (GITHUB_WEBHOOK_SECRET), checked by @octokit/webhooks-methods. A push to a git branch
 // that preview branches follow runs the repository's supabase/migrations/*.sql at the pushed commit
 // on each of them, with the run kept as the branches page shows it. A delivery id is handled once.
 
-const SIGNATURE = /^sha256=([0-9a-f]{64})$/;
+const SIGNATURE = /^sha256=[0-9a-f]{64}$/;
 
 const PushSchema = z.object({
   ref: z.string().min(1).max(500),
@@ -28,13 +28,10 @@ export interface WebhookRun {
   applied: string[];
 }
 
-/** Whether `header` is GitHub's signature of `body` under `secret`. */
-export function validGitHubSignature(secret: string, body: Buffer, header: unknown): boolean {
-  const m = typeof header === 'string' ? SIGNATURE.exec(header) : null;
-  if (!m) return false;
-  const expected = createHmac('sha256', secret).update(body).digest();
-  const given = Buffer.from(m[1]!, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/** Whether `header` is GitHub's signature of `body` under `secret` (@octokit/webhooks-methods compares in constant time). */
+export async function validGitHubSignature(secret: string, body: Buffer, header: unknown): Promise<boolean> {
+  if (typeof header !== 'string' || !SIGNATURE.test(header) || body.length === 0) return false;
+  return verify(secret, body.toString('utf8'), header);
 }
 
 export const githubWebhookRoutes: RouteModule = (fastify, deps) => {
@@ -83,7 +80,7 @@ export const githubWebhookRoutes: RouteModule = (fastify, deps) => {
     if (!secret) throw new HttpError(503, 'GitHub webhooks are not set up on this server: set GITHUB_WEBHOOK_SECRET', 'WEBHOOKS_UNAVAILABLE');
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     if (req.headers['x-hub-signature-256'] === undefined) throw new HttpError(401, 'The delivery is not signed: X-Hub-Signature-256 is missing', 'SIGNATURE_MISSING');
-    if (!validGitHubSignature(secret, body, req.headers['x-hub-signature-256'])) throw new HttpError(401, 'The delivery signature does not match its body', 'SIGNATURE_INVALID');
+    if (!(await validGitHubSignature(secret, body, req.headers['x-hub-signature-256']))) throw new HttpError(401, 'The delivery signature does not match its body', 'SIGNATURE_INVALID');
 
     const event = req.headers['x-github-event'];
     const delivery = req.headers['x-github-delivery'];
