@@ -7,6 +7,7 @@ const apiDocs = lazyClient(() => later().then((m) => m.createApiDocsClient));
 const tableRows = lazyClient(() => later().then((m) => m.createTableRowsClient));
 const tableDdl = lazyClient(() => later().then((m) => m.createTableDdlClient));
 const backups = lazyClient(() => later().then((m) => m.createBackupsClient));
+const webhooks = lazyClient(() => later().then((m) => m.createWebhooksClient));
 
 /**
  * The calls the SQL editor makes: database metadata and SQL, and snippets. Only these are bundled;
@@ -24,6 +25,7 @@ export const createApi = (apiBase: string) =>
       tableRows,
       tableDdl,
       backups,
+      webhooks,
     },
   );
 

@@ -4,7 +4,6 @@ import { PLATFORM_SUPPORT } from './platform-support';
 
 const PAGES = {
   replication: { title: 'Replication', description: 'Copies of the database kept in step elsewhere.' },
-  hooks: { title: 'Webhooks', description: 'HTTP requests sent when rows change.' },
   wrappers: { title: 'Wrappers', description: 'Tables that read another server or service.' },
 } as const;
 

@@ -4,8 +4,6 @@
 export const PLATFORM_SUPPORT = {
   replication:
     'Replication is not available on this platform: project databases take no replication connections (the project role has no REPLICATION attribute, and the embedded database has no write-ahead log to stream). Read replicas and publications to outside consumers are not offered.',
-  hooks:
-    'Database webhooks are not available on this platform: they need the pg_net extension to send HTTP requests from the database, and project databases do not load it. Call your own endpoint from your app, or use a trigger that writes to a table your app reads.',
   wrappers:
     'Foreign data wrappers are not available on this platform: project databases refuse postgres_fdw, dblink and the wrappers extension, so a project cannot read another server from SQL.',
   roles:
