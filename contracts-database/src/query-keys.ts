@@ -38,7 +38,7 @@ export const backupsQueryKeys = {
   backups: (ref: string) => ['database-pages', ref, 'backups'] as const,
 };
 
-/** Database → Webhooks (1.1.0): the project's webhooks and one webhook's delivery log. */
+/** Database → Webhooks (1.2.0): the project's webhooks and one webhook's delivery log. */
 export const webhooksQueryKeys = {
   webhooks: (ref: string) => ['database-pages', ref, 'hooks'] as const,
   webhookDeliveries: (ref: string, id: number) => ['database-pages', ref, 'hooks', id, 'deliveries'] as const,

@@ -75,7 +75,9 @@ export function toRequest(form: WebhookForm): { ok: true; body: WebhookCreate } 
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = FIELD_OF[String(issue.path[0])];
-      if (field && !errors[field]) errors[field] = issue.message;
+      // A bad header name is reported as the record's key issue, with the schema's words inside.
+      const inner = issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined;
+      if (field && !errors[field]) errors[field] = inner ?? issue.message;
     }
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
