@@ -33,6 +33,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // appearing in a list would change the design pictures (database-backups.spec.ts).
   process.env.PLINTH_BACKUP_INTERVAL_MS = '0';
 
+  // Webhooks reach only public addresses unless a host is let through: the endpoint a test starts
+  // listens on 127.0.0.1 (database-webhooks.spec.ts).
+  process.env.PLINTH_WEBHOOK_ALLOWED_HOSTS = '127.0.0.1';
+
   // The platform's e-mails (invitation links among them) go to an SMTP sink of this run that tests read (mailsTo).
   const mailDir = path.join(logDir, 'mail');
   const mailSink = await startMailSink(mailDir);
