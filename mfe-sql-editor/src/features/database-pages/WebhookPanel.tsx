@@ -29,7 +29,11 @@ export default function WebhookPanel({ webhook, onClose }: { webhook?: Webhook; 
   const [failure, setFailure] = useState<string | null>(null);
   // Every table the user sees, as the tables page lists them (all schemas at once).
   const tables = useObjects('tables', (a, ref) => a.databaseObjects.listTableSummaries(ref));
-  const options = (tables.data ?? []).filter((t) => t.schema !== 'net').map((t) => tableKey(t.schema, t.name));
+  // The project's own tables first, then those of the protected schemas (auth.users among them).
+  const options = (tables.data ?? [])
+    .filter((t) => t.schema !== 'net')
+    .sort((a, b) => Number(a.protected) - Number(b.protected) || tableKey(a.schema, a.name).localeCompare(tableKey(b.schema, b.name)))
+    .map((t) => tableKey(t.schema, t.name));
   if (form.table && !options.includes(form.table)) options.unshift(form.table);
 
   const save = useMutation({
