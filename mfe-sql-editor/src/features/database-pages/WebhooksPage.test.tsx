@@ -96,7 +96,9 @@ describe('Webhooks page', () => {
   it('shows the empty state, and says when the list cannot be loaded', async () => {
     const { api } = withWebhooks([]);
     const first = renderArea('database/hooks', { api });
-    expect(await screen.findByText(WEBHOOK_MESSAGES.empty)).toBeTruthy();
+    // WEBHOOK_MESSAGES.empty: its first sentence the title, the rest under it.
+    expect(await screen.findByRole('heading', { name: 'No webhooks yet' })).toBeTruthy();
+    expect(WEBHOOK_MESSAGES.empty).toBe(`No webhooks yet. ${screen.getByText(/^A webhook calls an HTTP endpoint/).textContent}`);
     first.unmount();
     Object.assign((api.clients as unknown as { webhooks: object }).webhooks, { listWebhooks: async () => Promise.reject(new Error('boom')) });
     renderArea('database/hooks', { api });
@@ -182,7 +184,7 @@ describe('Webhooks page', () => {
     await user.click(screen.getByRole('button', { name: 'Delete webhook orders_hook' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete webhook' }));
     await waitFor(() => expect(calls).toContain('delete 1'));
-    expect(await screen.findByText(WEBHOOK_MESSAGES.empty)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No webhooks yet' })).toBeTruthy();
   });
 
   it('shows the delivery log of the selected webhook, and more on asking', async () => {
@@ -204,7 +206,7 @@ describe('Webhooks page', () => {
     expect(within(log).getByText('upstream broke')).toBeTruthy();
     expect(within(log).getAllByText('200').length).toBeGreaterThan(0);
     expect(within(log).getAllByText('12 ms').length).toBeGreaterThan(0);
-    expect(within(log).getByText('2026-11-28 10:00:40 UTC')).toBeTruthy();
+    expect(within(log).getByText('2026-11-28 10:00:40')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(calls).toContain('deliveries 1 20'));

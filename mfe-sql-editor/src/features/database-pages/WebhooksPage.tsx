@@ -22,10 +22,16 @@ export const DELIVERIES_PAGE = 20;
 /** How often the shown delivery log is asked again. */
 export const DELIVERIES_REFRESH_MS = 3000;
 
-/** A UTC time to the second (2026-11-28 16:40:12 UTC). */
+/** A UTC time to the second, under a header that says UTC (2026-11-28 16:40:12). */
 export function formatUtcSeconds(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
 }
+
+/** The empty list's words: their first sentence as the title, the rest under it. */
+const [EMPTY_TITLE, EMPTY_TEXT] = ((m: string) => {
+  const end = m.indexOf('. ');
+  return end < 0 ? [m, undefined] : [m.slice(0, end), m.slice(end + 2)];
+})(WEBHOOK_MESSAGES.empty);
 
 /** Height of a list of `rows` rows and its header, up to `most` rows (then it scrolls). */
 const listHeight = (rows: number, most: number) => (Math.min(Math.max(rows, 1), most) + 1) * densityValues.comfortable.row + 2;
@@ -50,16 +56,16 @@ function Deliveries({ webhook, onClose }: { webhook: Webhook; onClose: () => voi
   const seen = new Set<number>();
   const rows = (query.data?.pages ?? []).flatMap((p) => p.deliveries).filter((d) => (seen.has(d.id) ? false : (seen.add(d.id), true)));
   const columns: DataTableColumn<WebhookDelivery>[] = [
-    { key: 'time', header: 'Time (UTC)', width: 'minmax(150px, 1fr)', cell: (d) => <span title={new Date(d.created_at).toLocaleString()}>{formatUtcSeconds(d.created_at)}</span> },
-    { key: 'attempt', header: 'Attempt', width: '80px', cell: (d) => `${d.attempt} of ${WEBHOOK_MAX_ATTEMPTS}` },
-    { key: 'result', header: 'Result', width: 'minmax(90px, 1.2fr)', cell: (d) => (
+    { key: 'time', header: 'Time (UTC)', width: 'minmax(100px, 1.6fr)', cell: (d) => <span title={new Date(d.created_at).toLocaleString()}>{formatUtcSeconds(d.created_at)}</span> },
+    { key: 'attempt', header: 'Attempt', width: '76px', cell: (d) => `${d.attempt} of ${WEBHOOK_MAX_ATTEMPTS}` },
+    { key: 'result', header: 'Result', width: 'minmax(64px, 1fr)', cell: (d) => (
       <span css={{ display: 'flex', alignItems: 'center', gap: tokens.space.xs, minWidth: 0 }} title={d.error ?? undefined}>
         <DeliveryResult d={d} />
         {d.error ? <span css={{ overflow: 'hidden', textOverflow: 'ellipsis', color: tokens.color.textMuted }}>{d.error}</span> : null}
       </span>
     ) },
     { key: 'duration', header: 'Duration', width: '80px', align: 'end', cell: (d) => (d.duration_ms === null ? '–' : `${d.duration_ms} ms`) },
-    { key: 'answer', header: 'Answer', width: 'minmax(100px, 2fr)', cell: (d) => <span title={d.content ?? undefined}><Code>{d.content ?? ''}</Code></span> },
+    { key: 'answer', header: 'Answer', width: 'minmax(0, 2fr)', cell: (d) => <span title={d.content ?? undefined}><Code>{d.content ?? ''}</Code></span> },
   ];
   return (
     <Section
@@ -149,11 +155,12 @@ export function WebhooksPage() {
   const webhooks = query.data?.webhooks ?? [];
   const selected = webhooks.find((w) => w.id === selectedId) ?? null;
 
+  // Narrow minimums: at 768 px beside the side menu the list has about 420 px and must not scroll sideways.
   const columns: DataTableColumn<Webhook>[] = [
-    { key: 'name', header: 'Name', width: 'minmax(90px, 1fr)', cell: (w) => <Code>{w.name}</Code>, sortValue: (w) => w.name },
-    { key: 'table', header: 'Table', width: 'minmax(90px, 1fr)', cell: (w) => <Code>{tableKey(w.schema, w.table)}</Code>, sortValue: (w) => tableKey(w.schema, w.table) },
-    { key: 'events', header: 'Events', width: 'minmax(80px, 1fr)', cell: (w) => <span title={w.events.join(', ')}>{w.events.join(', ')}</span> },
-    { key: 'request', header: 'Request', width: 'minmax(120px, 2fr)', cell: (w) => <span title={`${w.method} ${w.url}`}><Code>{`${w.method} ${w.url}`}</Code></span> },
+    { key: 'name', header: 'Name', width: 'minmax(56px, 1fr)', cell: (w) => <Code>{w.name}</Code>, sortValue: (w) => w.name },
+    { key: 'table', header: 'Table', width: 'minmax(56px, 1fr)', cell: (w) => <Code>{tableKey(w.schema, w.table)}</Code>, sortValue: (w) => tableKey(w.schema, w.table) },
+    { key: 'events', header: 'Events', width: 'minmax(48px, 1fr)', cell: (w) => <span title={w.events.join(', ')}>{w.events.join(', ')}</span> },
+    { key: 'request', header: 'Request', width: 'minmax(72px, 2fr)', cell: (w) => <span title={`${w.method} ${w.url}`}><Code>{`${w.method} ${w.url}`}</Code></span> },
     {
       key: 'actions',
       header: 'Actions',
@@ -202,7 +209,7 @@ export function WebhooksPage() {
         ) : query.isError ? (
           <InlineError message="Failed to load webhooks" detail={query.error.message} onRetry={() => void query.refetch()} />
         ) : webhooks.length === 0 ? (
-          <EmptyState framed title="No webhooks yet" description={WEBHOOK_MESSAGES.empty} />
+          <EmptyState framed title={EMPTY_TITLE} description={EMPTY_TEXT} />
         ) : (
           <DataTable aria-label="Webhooks" columns={columns} rows={webhooks} getRowId={(w) => String(w.id)} height={listHeight(webhooks.length, 8)} onRowActivate={(w) => setSelectedId(w.id)} />
         )}
