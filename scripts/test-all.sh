@@ -60,7 +60,7 @@ last_total=$([ -f "$times_file" ] && awk '{ s += $1 } END { print s }' "$times_f
 if [ -n "$last_total" ]; then
   echo "The full run takes about $(( (last_total + 30) / 60 )) minutes here (the last full run took ${last_total}s)."
 else
-  echo "The full run takes about 17 minutes on a 2-core machine; each suite prints a line with its time as it ends."
+  echo "The full run takes about an hour on a 2-core machine; each suite prints a line with its time as it ends."
 fi
 echo "This run's output and browser-test server logs: $run_dir"
 
@@ -71,11 +71,9 @@ COUNT_AS_ONE_TEST=1 run "lint" pnpm run lint
 run "lint rules" pnpm run test:lint-rules
 run "api reports" pnpm run api-report:check
 
-for pkg in shared-contracts contracts-storage contracts-auth contracts-database contracts-logs contracts-billing contracts-settings shared-ui area-kit domain-ui build-config host-shell mfe-storage mfe-auth-policies mfe-sql-editor mfe-logs mfe-settings-billing deploy; do
-  if [ -f "$pkg/package.json" ] && grep -q '"test"' "$pkg/package.json"; then
-    run "$pkg" pnpm --filter "./$pkg" run test
-  fi
-done
+# The unit and component tests of every browser-side package and of deploy, in one run with one
+# pool of two workers (vitest.packages.config.ts lists them; each keeps its own config).
+run "packages (unit and component tests)" pnpm run test:packages
 run "server packages (embedded PGlite)" pnpm --filter @plinth/platform-api run test:server-packages
 run "server packages (Postgres server)" bash platform-api/scripts/with-postgres.sh pnpm --filter @plinth/platform-api run test:server-packages
 run "build" pnpm run build

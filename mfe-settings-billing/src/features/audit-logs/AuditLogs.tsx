@@ -122,10 +122,10 @@ export function AuditLogs({ slug }: Props) {
           <EmptyState title="No changes recorded" description={actor || action || from || to ? 'No change matches these filters.' : 'Changes appear here as they are made.'} />
         ) : (
           <>
-            <p css={muted}>
+            <p css={muted} data-live-figure>
               {log.data.total === log.data.entries.length ? `${log.data.total} change${log.data.total === 1 ? '' : 's'}` : `The latest ${log.data.entries.length} of ${log.data.total} changes`}
             </p>
-            <div data-scroll-x tabIndex={0} role="region" aria-label="Audit log table" css={{ overflowX: 'auto', minWidth: 0 }}>
+            <div data-scroll-x data-live-figure data-live-rows tabIndex={0} role="region" aria-label="Audit log table" css={{ overflowX: 'auto', minWidth: 0 }}>
               <table css={[tableStyle, { minWidth: 720 }]} aria-label="Audit log">
                 <thead>
                   <tr>
