@@ -67,7 +67,8 @@ test('drop a folder, browse, rename, move, delete, zip a selection, preview, sig
   await context.addInitScript(() => delete (window as { showSaveFilePicker?: unknown }).showSaveFilePicker);
 
   await page.goto(`${baseUrl}/project/${ref}/storage/buckets/media`);
-  await expect(page.getByText('No results found in this folder')).toBeVisible();
+  // The first visit opens the new project's database: give it the time a busy machine needs.
+  await expect(page.getByText('No results found in this folder')).toBeVisible({ timeout: 30_000 });
   await dropFolder(page, 'media', 'trip', {
     'notes.txt': { body: 'day one', type: 'text/plain' },
     'todo.txt': { body: 'pack', type: 'text/plain' },
@@ -173,7 +174,7 @@ test('rename and create folders by keyboard alone: the name field takes the keys
   await session.shareWith(context);
   await page.goto(`${baseUrl}/project/${ref}/storage/buckets/media`);
   const root = page.getByRole('listbox', { name: 'Contents of media' });
-  await expect(item(page, 'media', 'report.final.pdf')).toBeVisible();
+  await expect(item(page, 'media', 'report.final.pdf')).toBeVisible({ timeout: 30_000 });
   const activeName = () => root.locator('[data-active="true"] [data-testid="storage-item"]').getAttribute('data-name');
 
   // F2 on a file: its name without the extension is selected; typing replaces it, Enter saves.
