@@ -2,15 +2,16 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemberRole } from '@plinth/shared-contracts';
-import type { Webhook, WebhookDeliveryList } from '@plinth/contracts-database';
+import { WEBHOOK_MAX_ATTEMPTS, type Webhook, type WebhookDeliveryList } from '@plinth/contracts-database';
 import type { TestUser } from '@plinth/platform-api/testing';
 import { startProjectServer, type ProjectTestServer } from '@plinth/platform-api/testing/project-server';
 import { checkUrl, RefusedAddressError } from './address-guard';
+import { INTERRUPTED_ATTEMPT } from './worker';
 
 // Database webhooks (issue 24), on the database the run is given: a webhook made through the API
 // sends an inserted row to a local endpoint after commit; a rolled-back insert sends nothing; a
 // failing endpoint is tried WEBHOOK_MAX_ATTEMPTS times, each attempt in the log; net.http_post from
-// SQL is delivered; anon cannot enqueue; permissions answer 403 and 404.
+// SQL is delivered; a request a stopped platform left 'sending' is sent again; anon cannot enqueue; permissions answer 403 and 404.
 
 process.env.PLINTH_WEBHOOK_ALLOWED_HOSTS = '127.0.0.1';
 process.env.PLINTH_WEBHOOK_INTERVAL_MS = '100';
@@ -64,6 +65,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.close();
   endpoint?.close();
+  // Test files may share a process: the next one gets the platform's defaults back.
+  delete process.env.PLINTH_WEBHOOK_ALLOWED_HOSTS;
+  delete process.env.PLINTH_WEBHOOK_INTERVAL_MS;
 });
 
 describe('database webhooks', () => {
@@ -98,6 +102,31 @@ describe('database webhooks', () => {
     expect(log.deliveries.every((d) => d.status_code === 500 && d.error?.includes('500'))).toBe(true);
     await call('Developer', 'DELETE', url(`/${made.body.id}`));
   }, 40_000);
+
+  it('sends again a request a stopped platform left sending, with the interrupted attempt in the log; at its last attempt it fails', async () => {
+    const db = await s.deps.databases.get(s.ref);
+    // What a killed process leaves: rows marked 'sending' whose lease ran out.
+    const made = await db.query<{ id: string }>(
+      `insert into net.http_request_queue (method, url, body, status, attempts, next_attempt_at) values
+         ('POST', $1, '{"n": 1}', 'sending', 1, now() - interval '1 second'),
+         ('POST', $2, '{"n": 2}', 'sending', ${WEBHOOK_MAX_ATTEMPTS}, now() - interval '1 second')
+       returning id::text`,
+      [`http://127.0.0.1:${port}/after-stop`, `http://127.0.0.1:${port}/last-after-stop`],
+    );
+    const [again, last] = made.rows.map((r) => r.id);
+    const attempts = async (id: string | undefined) =>
+      (await db.query<{ attempt: number; status_code: number | null; error_msg: string | null }>('select attempt, status_code, error_msg from net._http_response where request_id = $1::bigint order by attempt', [id])).rows;
+    await until(async () => ((await attempts(again)).length >= 2 ? true : undefined));
+    expect(await attempts(again)).toEqual([
+      { attempt: 1, status_code: null, error_msg: INTERRUPTED_ATTEMPT },
+      { attempt: 2, status_code: 200, error_msg: null },
+    ]);
+    expect(received.filter((x) => x.path === '/after-stop')).toHaveLength(1);
+    expect(await attempts(last)).toEqual([{ attempt: WEBHOOK_MAX_ATTEMPTS, status_code: null, error_msg: INTERRUPTED_ATTEMPT }]);
+    const states = await db.query<{ id: string; status: string }>('select id::text, status from net.http_request_queue where id = any($1::bigint[]) order by id', [[again, last]]);
+    expect(states.rows).toEqual([{ id: again, status: 'done' }, { id: last, status: 'failed' }]);
+    expect(received.some((x) => x.path === '/last-after-stop')).toBe(false);
+  });
 
   it('delivers net.http_post from SQL; anon cannot enqueue', async () => {
     const r = await sql(`select net.http_post('http://127.0.0.1:${port}/from-sql', '{"hello": "world"}'::jsonb) as id`);
