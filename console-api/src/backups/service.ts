@@ -248,9 +248,13 @@ export class BackupService {
     return removed;
   }
 
-  /** Every backup of a deleted project goes with it. */
+  /**
+   * Every backup of a deleted project goes with it. A backup still being written is waited for
+   * first (its database is gone, so it ends at once), or its file would land after the removal.
+   */
   async removeProject(ref: string): Promise<void> {
-    await this.o.store.removeProject(ref).catch(() => undefined);
+    await Promise.allSettled([...this.running]);
+    await this.o.store.removeProject(ref);
   }
 
   /** Starts the periodic run (every `intervalMs`); stopped by stop(). */

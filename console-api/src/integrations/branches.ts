@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
 import { permissionDenied } from '@plinth/platform-core/access';
 import type { ProjectAccess } from '@plinth/platform-core/deps';
+import { removalDeps } from '../projects/removal';
 import { RefParamsSchema } from '@plinth/platform-core/common/http';
 import { isoTime } from '@plinth/platform-core/common/control-schema';
 import { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
@@ -104,7 +105,7 @@ export const branchRoutes: RouteModule = (fastify, deps) => {
   };
 
   const removeProjectOf = (rec: NonNullable<Awaited<ReturnType<typeof registry.project>>>) =>
-    projects.remove(rec, { objects: deps.objects, records: deps.services.projectServices.records, derived: deps.services.projectServices.storage, logs: deps.services.config.logsDatabaseUrl ? fastify.logStore.db : null });
+    projects.remove(rec, removalDeps(deps, fastify.logStore.db));
 
   const requireGitBranch = async (access: ProjectAccess, gitBranch: string) => {
     const connection = await store.connectionOf(access.project.ref);

@@ -5,7 +5,7 @@ import { createTestHarness, type TestHarness } from '@plinth/platform-api/testin
 import { projectDatabaseName } from '@plinth/platform-core/project-db/manager';
 
 // Deleting a project takes everything of it away, on both databases: its database (files or server
-// database and roles), its stored files, its rows in the control database, and its keys, which
+// database and roles), its stored files and backups, its rows in the control database, and its keys, which
 // apps can no longer use. Only a member who may change the project may delete it.
 
 let h: TestHarness;
@@ -52,6 +52,12 @@ describe('deleting a project', () => {
     const imagesDir = path.join(h.internals.config.dataDir, 'image-cache', ref);
     expect(await exists(imagesDir)).toBe(true);
     expect(await databaseExists(ref)).toBe(true);
+    // A backup taken through the API: its file is kept in the platform's part of the store.
+    const backup = await h.app.inject({ method: 'POST', url: `/api/platform/database/${ref}/backups`, headers: { cookie: user.jar.header(), 'x-csrf-token': user.jar.get('plinth_csrf') ?? '' }, payload: {} });
+    expect(backup.statusCode).toBe(200);
+    await h.internals.deps.services.backups!.settled();
+    const backupsDir = path.join(h.internals.config.objectStoreDir, '_platform', 'backups', ref);
+    expect(await exists(backupsDir)).toBe(true);
 
     expect(await user.api.projects.remove(ref)).toEqual({ id: project.id, ref, name: project.name });
 
@@ -63,6 +69,7 @@ describe('deleting a project', () => {
     expect(await databaseExists(ref)).toBe(false);
     expect(await exists(filesDir)).toBe(false);
     expect(await exists(imagesDir)).toBe(false);
+    expect(await exists(backupsDir)).toBe(false);
     if (h.mode === 'server') expect(await projectRoles(ref)).toEqual([]);
     const left = await h.internals.control.query<{ n: number }>('select (select count(*) from sql_snippets where project_ref = $1) + (select count(*) from projects where ref = $1) as n', [ref]);
     expect(Number(left.rows[0]?.n)).toBe(0);

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ControlDatabase, ObjectStore } from '@plinth/platform-core/deps';
+import type { ApiDeps, ControlDatabase, ObjectStore } from '@plinth/platform-core/deps';
 import { HttpError } from '@plinth/platform-core/deps';
 import type { AccessRegistry, ProjectRecord } from '@plinth/platform-core/access';
 import type { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
@@ -63,10 +63,23 @@ export interface ProjectRemovalDeps {
   derived: { forgetProject(ref: string): Promise<void> };
   /** The log store's database when it is not the control database (LOGS_DATABASE_URL). */
   logs?: QueryRunner | null;
+  /** The project's backup files (absent where the platform takes no backups). */
+  backups?: { removeProject(ref: string): Promise<void> } | null;
   log: FastifyBaseLogger;
 }
 
-/** Deletes a project for good: its rows, its database, its files (and the images made from them) and its log rows. */
+/** What a removal needs beyond the projects service, from a route module's deps and the log store's database. */
+export function removalDeps(deps: ApiDeps, logStoreDb: QueryRunner): Pick<ProjectRemovalDeps, 'objects' | 'records' | 'derived' | 'logs' | 'backups'> {
+  return {
+    objects: deps.objects,
+    records: deps.services.projectServices.records,
+    derived: deps.services.projectServices.storage,
+    logs: deps.services.config.logsDatabaseUrl ? logStoreDb : null,
+    backups: deps.services.backups ?? null,
+  };
+}
+
+/** Deletes a project for good: its rows, its database, its files (and the images made from them), its log rows and its backups. */
 export async function removeProject(deps: ProjectRemovalDeps, rec: ProjectRecord): Promise<void> {
   await deps.projects.settled(rec.ref);
   const status = await deps.projects.status(rec.ref);
@@ -97,6 +110,7 @@ export async function removeProject(deps: ProjectRemovalDeps, rec: ProjectRecord
     ['files', () => deps.objects.removeProject(rec.ref)],
     ['transformed images', () => deps.derived.forgetProject(rec.ref)],
     ['log rows', async () => (deps.logs ? deleteRows(deps.logs, rec) : undefined)],
+    ['backups', async () => deps.backups?.removeProject(rec.ref)],
   ];
   for (const [what, step] of steps) {
     try {

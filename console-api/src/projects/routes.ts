@@ -12,6 +12,7 @@ import {
   UpdateProjectBodySchema,
 } from '@plinth/shared-contracts';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
+import { removalDeps } from './removal';
 import { RefParamsSchema } from '@plinth/platform-core/common/http';
 
 const EmptyBody = z.object({}).strict().optional();
@@ -47,8 +48,7 @@ export const projectRoutes: RouteModule = (app, deps) => {
   // Deletes the project and everything of it; the ref is refused from then on (removal.ts).
   r.delete('/platform/projects/:ref', { schema: { tags, params: RefParamsSchema, response: { 200: DeletedProjectSchema } } }, async (req) => {
     const a = await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE, 'delete this project');
-    const logs = deps.services.config.logsDatabaseUrl ? app.logStore.db : null;
-    await projects.remove(a.project, { objects: deps.objects, records: deps.services.projectServices.records, derived: deps.services.projectServices.storage, logs });
+    await projects.remove(a.project, removalDeps(deps, app.logStore.db));
     return { id: a.project.id, ref: a.project.ref, name: a.project.name };
   });
 

@@ -131,8 +131,8 @@ export class ProjectsService {
     });
   }
 
-  /** Deletes the project for good: its rows, database, files and log rows (removal.ts). */
-  remove(rec: ProjectRecord, more: Pick<ProjectRemovalDeps, 'objects' | 'records' | 'derived' | 'logs'>): Promise<void> {
+  /** Deletes the project for good: its rows, database, files, log rows and backups (removal.ts). */
+  remove(rec: ProjectRecord, more: Pick<ProjectRemovalDeps, 'objects' | 'records' | 'derived' | 'logs' | 'backups'>): Promise<void> {
     return removeProject({ control: this.control, access: this.access, projects: this, databases: this.databases, log: this.log, ...more }, rec);
   }
 
