@@ -50,6 +50,7 @@ create table if not exists net.http_request_queue (
   created_at timestamptz not null default pg_catalog.now()
 );
 create index if not exists http_request_queue_due on net.http_request_queue (next_attempt_at) where status = 'queued';
+create index if not exists http_request_queue_sending on net.http_request_queue (next_attempt_at) where status = 'sending';
 create table if not exists net._http_response (
   id bigserial primary key,
   request_id bigint not null,

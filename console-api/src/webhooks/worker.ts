@@ -9,11 +9,19 @@ import { allowedHosts, checkUrl, RefusedAddressError } from './address-guard';
 // again after 1 s, then 4 s, up to WEBHOOK_MAX_ATTEMPTS. A slow endpoint holds only its own
 // request: the next tick does not wait for it (a database is visited again once its batch is done).
 // Redirects are not followed (a public URL cannot lead the worker to a private one).
+// A request marked 'sending' holds a lease until its time-out plus LEASE_MARGIN_MS: one still
+// 'sending' past it was being sent by a platform that stopped (a crash, a killed process). Its
+// attempt is written in the log as interrupted, and it is queued again, or failed when that was
+// its last attempt, so nothing stays 'sending' for ever.
 
 const BATCH = 20;
 /** Bytes of an answer's body kept in the log. */
 export const RESPONSE_EXCERPT_BYTES = 2048;
 const backoffMs = (attempt: number) => 1000 * 4 ** (attempt - 1);
+/** How long past its own time-out a request marked 'sending' is taken to be still on its way. */
+export const LEASE_MARGIN_MS = 60_000;
+/** The log's words for an attempt the platform stopped in the middle of. */
+export const INTERRUPTED_ATTEMPT = 'Interrupted: the platform stopped while this request was being sent';
 
 interface Queued {
   id: string;
@@ -66,8 +74,10 @@ export class WebhookWorker {
   /** Takes and sends one batch of the project's due requests; answers how many were taken. */
   async runOnce(ref: string): Promise<number> {
     const db = await this.o.database(ref);
+    await this.releaseStale(db);
     const taken = await db.query<Queued>(
-      `update net.http_request_queue q set status = 'sending', attempts = q.attempts + 1
+      `update net.http_request_queue q set status = 'sending', attempts = q.attempts + 1,
+          next_attempt_at = now() + ((q.timeout_milliseconds + ${LEASE_MARGIN_MS})::text || ' milliseconds')::interval
         where q.id in (select id from net.http_request_queue where status = 'queued' and next_attempt_at <= now() order by id limit ${BATCH} for update skip locked)
         returning q.id::text, q.hook_id::text, q.method, q.url, q.headers, q.body, q.timeout_milliseconds, q.attempts`,
     ).catch((err: unknown) => {
@@ -78,6 +88,23 @@ export class WebhookWorker {
     const allowed = allowedHosts();
     await Promise.allSettled(taken.rows.map((r) => this.send(db, r, allowed)));
     return taken.rows.length;
+  }
+
+  /** Requests whose 'sending' lease ran out: their attempt is logged as interrupted, and they are queued again or failed. */
+  private async releaseStale(db: ProjectDatabase): Promise<void> {
+    await db
+      .query(
+        `with stale as (
+           update net.http_request_queue set status = case when attempts >= ${WEBHOOK_MAX_ATTEMPTS} then 'failed' else 'queued' end, next_attempt_at = now()
+            where status = 'sending' and next_attempt_at <= now()
+            returning id, hook_id, attempts)
+         insert into net._http_response (request_id, hook_id, attempt, error_msg) select id, hook_id, attempts, $1 from stale`,
+        [INTERRUPTED_ATTEMPT],
+      )
+      .catch((err: unknown) => {
+        const code = (err as { code?: string }).code;
+        if (code !== '42P01' && code !== '3F000') throw err;
+      });
   }
 
   private async send(db: ProjectDatabase, r: Queued, allowed: Set<string>): Promise<void> {
