@@ -31,6 +31,8 @@ import { oauthAppRoutes } from './organizations/oauth-apps';
 import { vaultRoutes } from './vault/routes';
 import { backupRoutes } from './backups/routes';
 import { webhookRoutes } from './webhooks/routes';
+import { addonRoutes } from './addons/routes';
+import { upgradeRoutes } from './upgrades/routes';
 
 /** Every route module of the console's API, registered in this order by the server under /api (each in a scope of its own). The services apps call are project-services.ts's. */
 export const domainModules: RouteModule[] = [accountRoutes, accountSettingsRoutes, organizationRoutes, projectRoutes, databaseSettingsRoutes, usageRoutes, billingRoutes, databaseRoutes, catalogObjectRoutes, policyTestRoutes, sqlHistoryRoutes, tableRowsRoutes, tableDdlRoutes, snippetRoutes, storageRoutes, settingsRoutes, dataApiSettingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, authUsersRoutes, logRoutes, analyticsRoutes, featureFlagRoutes, featureFlagAdminRoutes, bootstrapRoutes];
@@ -38,6 +40,8 @@ export const domainModules: RouteModule[] = [accountRoutes, accountSettingsRoute
 domainModules.push(auditRoutes, oauthAppRoutes, vaultRoutes);
 domainModules.push(backupRoutes);
 domainModules.push(webhookRoutes);
+domainModules.push(addonRoutes);
+domainModules.push(upgradeRoutes);
 /** The audit log's one recording place: each module's scope gets the hook that records its writes (audit/record.ts). */
 for (const [i, mod] of domainModules.entries()) {
   domainModules[i] = (scope, deps) => {

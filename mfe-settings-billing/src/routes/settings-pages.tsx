@@ -11,8 +11,6 @@ import { AuthSettingsLinks, FunctionsSettingsLinks, StorageSettingsLinks } from 
 // The project settings pages (000 §2.1) but integrations (integration-pages.tsx) and billing
 // (billing-pages.tsx).
 
-const titled = (title: string) => () => <PlaceholderPage title={title} />;
-
 /** General: the project's name and reference, pausing it, and its custom domain (001 §2). */
 export function GeneralPage() {
   return (
@@ -24,8 +22,8 @@ export function GeneralPage() {
     </PlaceholderPage>
   );
 }
-export const InfrastructurePage = titled('Infrastructure');
-export const AddOnsPage = titled('Add Ons');
+export { InfrastructurePage } from '../features/infrastructure/InfrastructurePage';
+export { AddOnsPage } from '../features/addons/AddOnsPage';
 /** Vault: the project's secrets, encrypted in its database and read by its functions (issue 24). */
 export function VaultPage() {
   return (
