@@ -5,3 +5,4 @@ export * from './invoices';
 export * from './query-keys';
 export * from './account';
 export * from './team';
+export * from './addons';

@@ -16,3 +16,8 @@ export const subscriptionQueryKeys = {
   invoices: (slug: string) => ['organizations', slug, 'subscription', 'invoices'] as const,
   invoice: (slug: string, id: string) => ['organizations', slug, 'subscription', 'invoices', id] as const,
 };
+
+/** Keys of a project's add-ons (1.2.0): under the project, so the project's pages that read the compute size refresh with them. */
+export const addonsQueryKeys = {
+  projectAddons: (ref: string) => ['projects', ref, 'billing', 'addons'] as const,
+};
