@@ -101,6 +101,30 @@ export type DatabaseUpgradeStatus = z.infer<typeof DatabaseUpgradeStatusSchema>;
 export const DatabaseUpgradeStatusAnswerSchema = z.object({ databaseUpgradeStatus: z.nullable(DatabaseUpgradeStatusSchema) });
 export type DatabaseUpgradeStatusAnswer = z.infer<typeof DatabaseUpgradeStatusAnswerSchema>;
 
+/**
+ * A project database's version: the Postgres major of the engine that runs it, then the platform's
+ * project image it was made from (the bootstrap: roles, auth and storage schemas), e.g.
+ * "17-plinth.2". A project made before an image change is on an older image; the upgrade carries its
+ * data into a new database made from the current one.
+ */
+export const DatabaseInfrastructureSchema = z.object({
+  engine: z.string(),
+  postgres_major: z.nullable(z.number()),
+  current_version: z.string(),
+  /** The version an upgrade leads to now (the current image); null when the project is on it. */
+  target_version: z.nullable(z.string()),
+  eligible: z.boolean(),
+  /** Why an upgrade cannot start now (on the current version, not active, already upgrading); null when eligible. */
+  reason: z.nullable(z.string()),
+});
+export type DatabaseInfrastructure = z.infer<typeof DatabaseInfrastructureSchema>;
+/** POST projects/{ref}/upgrade: the target must be the version the eligibility names. */
+export const DatabaseUpgradeBodySchema = z.object({ target_version: z.string().check(z.minLength(1)) });
+export type DatabaseUpgradeBody = z.infer<typeof DatabaseUpgradeBodySchema>;
+/** The upgrade just started (status Upgrading); the project is UPGRADING until it ends. */
+export const DatabaseUpgradeStartedSchema = z.object({ databaseUpgradeStatus: DatabaseUpgradeStatusSchema });
+export type DatabaseUpgradeStarted = z.infer<typeof DatabaseUpgradeStartedSchema>;
+
 /** The leading step number of an upgrade progress string such as "3_pre_upgrade_checks" (0 when absent). */
 export function upgradeProgressStep(progress: string | null | undefined): number {
   const n = progress ? Number.parseInt(progress, 10) : Number.NaN;
@@ -165,3 +189,14 @@ export function usesLiveCheck(kpsVersion: string): boolean {
   const [a = 0, b = 0, c = 0] = kpsVersion.split('.').map((n) => Number.parseInt(n, 10) || 0);
   return a !== 3 ? a > 3 : b !== 8 ? b > 8 : c >= 6;
 }
+
+/** Project Settings → Infrastructure: the database's version and its upgrade (000 §4.4; the status is the projects client's getUpgradeStatus). */
+export function createDatabaseUpgradeClient(http: Http) {
+  return {
+    /** The database's version, the available upgrade and whether it can start now. */
+    getEligibility: (ref: string) => http('GET', `${project(ref)}/upgrade/eligibility`, { schema: DatabaseInfrastructureSchema }),
+    /** Starts the upgrade: 400 when already on the target, 409 while one runs or the project is not active. */
+    start: (ref: string, body: DatabaseUpgradeBody) => http('POST', `${project(ref)}/upgrade`, { body, schema: DatabaseUpgradeStartedSchema }),
+  };
+}
+export type DatabaseUpgradeClient = ReturnType<typeof createDatabaseUpgradeClient>;
