@@ -389,4 +389,16 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       'create index if not exists project_backups_project on project_backups (project_id, started_at)',
     ],
   },
+  {
+    // Project Settings → Infrastructure (issue 24): the project image each project database was
+    // made from (null: made before images were recorded, image 1; project-db/image.ts), and per
+    // upgrade the version it started from and when it ended. One upgrade at a time per project.
+    version: '0375_database_upgrade_versions',
+    statements: [
+      'alter table projects add column if not exists database_image integer',
+      'alter table database_upgrades add column if not exists from_version text',
+      'alter table database_upgrades add column if not exists finished_at timestamptz',
+      `create unique index if not exists database_upgrades_one_running on database_upgrades (project_id) where status = 'Upgrading'`,
+    ],
+  },
 ];

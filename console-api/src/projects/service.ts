@@ -9,6 +9,7 @@ import type { OrganizationsService } from '../organizations/service';
 import { projectConnectionString } from './connection';
 import { removeProject, type ProjectRemovalDeps } from './removal';
 import { issueProjectKeys, newProjectRef } from '@plinth/platform-core/project-keys';
+import { PROJECT_IMAGE } from '@plinth/platform-core/project-db/image';
 
 interface ProjectRow {
   id: number;
@@ -153,8 +154,8 @@ export class ProjectsService {
     const keys = await issueProjectKeys(ref);
     const row = await this.control.transaction(async (tx) => {
       const r = await tx.query<{ id: number }>(
-        `insert into projects (ref, name, organization_id, status, jwt_secret, anon_key, service_role_key) values ($1, $2, $3, 'COMING_UP', $4, $5, $6) returning id`,
-        [ref, name, organization.id, keys.jwtSecret, keys.anonKey, keys.serviceRoleKey],
+        `insert into projects (ref, name, organization_id, status, jwt_secret, anon_key, service_role_key, database_image) values ($1, $2, $3, 'COMING_UP', $4, $5, $6, $7) returning id`,
+        [ref, name, organization.id, keys.jwtSecret, keys.anonKey, keys.serviceRoleKey, PROJECT_IMAGE],
       );
       await tx.query(`insert into project_status_events (project_id, status, detail) values ($1, 'COMING_UP', 'project created')`, [r.rows[0]!.id]);
       return r.rows[0]!;
@@ -282,6 +283,28 @@ export class ProjectsService {
     });
   }
 
+  /**
+   * A database upgrade (upgrades/service.ts): UPGRADING at once, `job` in the project's background
+   * work; then ACTIVE_HEALTHY, on the new database or, when `job` failed, on the old one it put
+   * back (RESTORATION_FAILED only when no database opens at all). `job` records its own outcome.
+   */
+  async upgradeDatabase(rec: ProjectRecord, what: string, job: () => Promise<void>): Promise<void> {
+    const status = await this.status(rec.ref);
+    if (status !== 'ACTIVE_HEALTHY') throw new HttpError(409, `Only an active project's database can be upgraded; this project is ${status}`, status === 'UPGRADING' ? 'UPGRADE_RUNNING' : 'INVALID_STATUS');
+    await this.setStatus(rec, 'UPGRADING', `upgrading the database to ${what}`);
+    this.background(rec.ref, async () => {
+      let failure: Error | null = null;
+      try {
+        await job();
+      } catch (err) {
+        failure = err as Error;
+      }
+      if (!failure) return this.setStatus(rec, 'ACTIVE_HEALTHY', `database upgraded to ${what}`);
+      const up = await this.databases.openDatabase(rec.ref).then(() => true, () => false);
+      await this.setStatus(rec, up ? 'ACTIVE_HEALTHY' : 'RESTORATION_FAILED', `upgrade to ${what} failed, the project is back on its old database: ${failure.message}`);
+    });
+  }
+
   private async everActive(projectId: number): Promise<boolean> {
     const r = await this.control.query<{ n: number }>(`select count(*)::int as n from project_status_events where project_id = $1 and status = 'ACTIVE_HEALTHY'`, [projectId]);
     return (r.rows[0]?.n ?? 0) > 0;
@@ -300,7 +323,7 @@ export class ProjectsService {
     for (const p of r.rows) {
       const rec = await this.access.project(p.ref);
       if (!rec) continue;
-      if (p.status === 'ACTIVE_HEALTHY' || p.status === 'COMING_UP' || p.status === 'RESTORING' || p.status === 'UNKNOWN') {
+      if (p.status === 'ACTIVE_HEALTHY' || p.status === 'COMING_UP' || p.status === 'RESTORING' || p.status === 'UPGRADING' || p.status === 'UNKNOWN') {
         const problem = problems.get(p.ref);
         if (problem) {
           this.log.error({ ref: p.ref, reason: problem }, 'project database not opened at start');
