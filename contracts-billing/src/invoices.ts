@@ -5,7 +5,8 @@ import { PlanIdSchema, type Http } from '@plinth/shared-contracts';
  * Invoices from metered usage (issue 26): one per organization and billing period (the calendar
  * month, UTC), its lines from the plans' prices: the base price of each plan held in the period
  * (prorated by time), usage over the plan's included amounts (paid plans with usage billing), and
- * compute hours of unpaused projects on paid plans (000 §9: billed hourly). Amounts in US cents.
+ * compute hours of unpaused projects on paid plans (000 §9: billed hourly), and each project's add-ons
+ * for the time they were selected (2.0.0). Amounts in US cents.
  */
 
 export const INVOICE_STATUSES = ['upcoming', 'issued', 'paid'] as const;
@@ -13,11 +14,12 @@ export const InvoiceStatusSchema = z.enum(INVOICE_STATUSES);
 export type InvoiceStatus = z.infer<typeof InvoiceStatusSchema>;
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { upcoming: 'Upcoming', issued: 'Issued', paid: 'Paid' };
 
-export const INVOICE_LINE_KINDS = ['plan', 'overage', 'compute'] as const;
+/** 2.0.0 adds `addon`: a project's add-on for the time it was selected on a plan that buys it. */
+export const INVOICE_LINE_KINDS = ['plan', 'overage', 'compute', 'addon'] as const;
 export const InvoiceLineSchema = z.object({
   kind: z.enum(INVOICE_LINE_KINDS),
   description: z.string(),
-  /** The project the line is for (compute), or null for the organization. */
+  /** The project the line is for (compute, add-ons), or null for the organization. */
   project: z.nullable(z.string()),
   quantity: z.number(),
   unit: z.string(),

@@ -401,4 +401,22 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       `create unique index if not exists database_upgrades_one_running on database_upgrades (project_id) where status = 'Upgrading'`,
     ],
   },
+  {
+    // Project Settings → Add Ons (issue 24): each add-on a project had, one row per selection, kept
+    // after removal (removed_at) so an invoice bills the exact time each was selected. One selected
+    // per kind at a time. Deleted with its project (project_id).
+    version: '0370_project_addons',
+    statements: [
+      `create table if not exists project_addons (
+        id bigserial primary key,
+        project_id integer not null references projects(id) on delete cascade,
+        kind text not null,
+        variant text not null,
+        selected_at timestamptz not null default now(),
+        removed_at timestamptz
+      )`,
+      'create unique index if not exists project_addons_selected on project_addons (project_id, kind) where removed_at is null',
+      'create index if not exists project_addons_project on project_addons (project_id, selected_at)',
+    ],
+  },
 ];

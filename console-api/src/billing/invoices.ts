@@ -1,5 +1,8 @@
 import type { PlanId } from '@plinth/shared-contracts';
 import {
+  ADDON_KIND_NAMES,
+  ADDON_PLAN_RULE,
+  addonVariant,
   billingPeriod,
   COMPUTE_CENTS_PER_HOUR,
   OVERAGE_PRICES,
@@ -8,10 +11,12 @@ import {
   PLAN_NAMES,
   type Invoice,
   type InvoiceLine,
+  type AddonVariantId,
   type OrganizationUsage,
 } from '@plinth/contracts-billing';
 import { HttpError, type ControlDatabase } from '@plinth/platform-core/deps';
 import { noPaymentProvider, type PaymentProvider } from './payments';
+import { addonHistory } from '../addons/store';
 
 const HOUR_MS = 3_600_000;
 const GIB = 1024 ** 3;
@@ -60,6 +65,40 @@ function overlapMs(a: Span[], b: Span[]): number {
 }
 
 const cents = (n: number) => Math.round(n);
+
+/** One add-on selection of a project: from its selection to its removal (null: still selected). */
+export interface AddonSelection {
+  project: { ref: string; name: string };
+  variant: AddonVariantId;
+  from: number;
+  to: number | null;
+}
+
+/**
+ * Add-on lines: each selection billed for the time it overlaps the period up to `until` while the
+ * organization's plan buys that add-on (not while it is included or unavailable): per started hour
+ * for an hourly price, for its share of the period for a monthly one. Prices from the catalogue.
+ */
+export function addonLines(period: Span, until: number, plans: (Span & { plan: PlanId })[], selections: AddonSelection[]): InvoiceLine[] {
+  const length = period.to - period.from;
+  const lines: InvoiceLine[] = [];
+  for (const sel of selections) {
+    const a = addonVariant(sel.variant);
+    const selected = [{ from: Math.max(sel.from, period.from), to: Math.min(sel.to ?? until, until) }];
+    const buying = plans.filter((p) => ADDON_PLAN_RULE[a.kind][p.plan] === 'available').map((p) => ({ from: p.from, to: Math.min(p.to, until) }));
+    const ms = overlapMs(selected, buying);
+    if (ms <= 0) continue;
+    const description = `${ADDON_KIND_NAMES[a.kind]}${a.kind === 'compute_size' || a.kind === 'pitr' ? ` ${a.name}` : ''}, project ${sel.project.name}`;
+    if (a.price_unit === 'hour') {
+      const hours = Math.ceil(ms / HOUR_MS);
+      lines.push({ kind: 'addon', description, project: sel.project.ref, quantity: hours, unit: 'hour', unit_price_cents: a.price_cents, amount_cents: cents(hours * a.price_cents) });
+    } else {
+      const share = ms / length;
+      lines.push({ kind: 'addon', description, project: sel.project.ref, quantity: Number(share.toFixed(6)), unit: 'month', unit_price_cents: a.price_cents, amount_cents: cents(a.price_cents * share) });
+    }
+  }
+  return lines;
+}
 const fmtDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Overage lines: usage over the plan's included amounts, at the prices of 001 §9 (paid plans with usage billing only). */
@@ -168,6 +207,16 @@ export class InvoicesService {
           lines.push({ kind: 'compute', description: `Compute, project ${p.name}`, project: p.ref, quantity: hours, unit: 'hour', unit_price_cents: COMPUTE_CENTS_PER_HOUR, amount_cents: cents(hours * COMPUTE_CENTS_PER_HOUR) });
         }
       }
+    }
+    // Add-ons: each selection for the time the plan bought it, up to now.
+    const history = await addonHistory(this.control, org.id, start, end);
+    if (history.length) {
+      const named = await this.control.query<{ id: number; ref: string; name: string }>('select id, ref, name from projects where organization_id = $1', [org.id]);
+      const selections = history.flatMap((h) => {
+        const p = named.rows.find((r) => r.id === h.projectId);
+        return p ? [{ project: { ref: p.ref, name: p.name }, variant: h.variant, from: h.from, to: h.to }] : [];
+      });
+      lines.push(...addonLines(period, until, spans, selections));
     }
     const planAtEnd = spans.length ? spans[spans.length - 1]!.plan : org.plan;
     if (planAtEnd !== 'free') {

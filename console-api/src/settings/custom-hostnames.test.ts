@@ -27,6 +27,15 @@ beforeAll(async () => {
     body: JSON.stringify({ plan: 'pro' }),
   });
   expect(res.ok).toBe(true);
+  // Pro allows a custom domain with the custom-domain add-on (../addons): both tenants buy it.
+  const addon = await user.fetch(`/api/platform/projects/${project.ref}/billing/addons`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [CSRF_HEADER]: user.jar.get('plinth_csrf') ?? '' },
+    body: JSON.stringify({ addon_variant: 'cd_default' }),
+  });
+  expect(addon.ok).toBe(true);
+  const own = await s.app.inject({ method: 'POST', url: `/api/platform/projects/${s.ref}/billing/addons`, headers: await s.as('Owner'), payload: { addon_variant: 'cd_default' } });
+  expect(own.statusCode).toBe(200);
   other = { user, ref: project.ref };
 }, 300_000);
 afterAll(async () => {

@@ -31,7 +31,8 @@ describe('project settings', () => {
     expect(serviceRoleOf(ro).api_key).not.toContain(keys.service_role_key.slice(-20));
     const cfg = (await s.app.inject({ method: 'GET', url: `/api/platform/projects/${s.ref}/config`, headers: await s.as('Read-only') })).json();
     expect(cfg.project.jwt_secret).not.toContain(keys.jwt_secret.slice(-12));
-    expect(cfg.customDomain).toEqual({ status: '0_no_hostname_configured', hostname: null });
+    // Pro without the custom-domain add-on (../addons) has no custom domain.
+    expect(cfg.customDomain).toEqual({ status: '0_not_allowed', hostname: null });
   });
 
   it('rotates the JWT secret: Updating, then Updated with keys signed by the new secret', async () => {
@@ -58,8 +59,12 @@ describe('project settings', () => {
     expect(short.json().field).toBe('jwt_secret');
   });
 
-  it('stores a custom hostname on a paid plan and answers the synthetic statuses', async () => {
+  it('stores a custom hostname on a paid plan with the custom-domain add-on and answers the synthetic statuses', async () => {
     const url = `/api/platform/projects/${s.ref}/custom-hostname`;
+    // Pro can buy a custom domain: without the add-on it is not allowed (../addons).
+    expect((await s.app.inject({ method: 'GET', url, headers: await s.as('Owner') })).json()).toEqual({ status: '0_not_allowed', data: null });
+    const addon = await s.app.inject({ method: 'POST', url: `/api/platform/projects/${s.ref}/billing/addons`, headers: await s.as('Owner'), payload: { addon_variant: 'cd_default' } });
+    expect(addon.statusCode).toBe(200);
     expect((await s.app.inject({ method: 'GET', url, headers: await s.as('Read-only') })).json()).toEqual({ status: '0_no_hostname_configured', data: null });
     const bad = await s.app.inject({ method: 'POST', url, headers: await s.as('Owner'), payload: { custom_hostname: 'not a host' } });
     expect(bad.statusCode).toBe(400);

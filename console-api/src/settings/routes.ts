@@ -10,6 +10,7 @@ import { maskSecret } from './keys';
 import { SettingsStore, type ProjectKeys } from './store';
 import { CustomHostnames } from './custom-hostnames';
 import { dnsTxtLookup, reservedHostname } from './custom-domain';
+import { customDomainAllowed } from '../addons/store';
 
 /** Project settings: API keys, configuration, JWT secret rotation and custom hostname. */
 export const settingsRoutes: RouteModule = (fastify, deps) => {
@@ -21,10 +22,8 @@ export const settingsRoutes: RouteModule = (fastify, deps) => {
   });
   const props = '/platform/props/project/:ref';
 
-  const isFree = async (access: ProjectAccess) => {
-    const r = await deps.control.query<{ plan: string }>('select plan from organizations where id = $1', [access.project.organizationId]);
-    return (r.rows[0]?.plan ?? 'free') === 'free';
-  };
+  /** No custom domain: the plan cannot have one, or it can buy one and the project has not the custom-domain add-on (../addons). */
+  const noCustomDomain = async (access: ProjectAccess) => !(await customDomainAllowed(deps.control, access.project));
   const canReveal = (access: ProjectAccess) => access.permissions.has(PERMISSIONS.SERVICE_API_KEYS_READ);
   const endpointOf = (req: FastifyRequest, ref: string) => {
     const url = new URL(projectUrl(deps, req, ref));
@@ -69,7 +68,7 @@ export const settingsRoutes: RouteModule = (fastify, deps) => {
   app.get('/platform/projects/:ref/config', { schema: { params: RefParamsSchema, response: { 200: ProjectConfigSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref);
     const k = await store.keys(access.project.ref);
-    const host = await hostnames.read(k.ref, await isFree(access));
+    const host = await hostnames.read(k.ref, await noCustomDomain(access));
     return {
       project: { ref: k.ref, jwt_secret: canReveal(access) ? k.jwt_secret : maskSecret(k.jwt_secret) },
       services: services(req, access, k),
@@ -78,10 +77,10 @@ export const settingsRoutes: RouteModule = (fastify, deps) => {
   });
 
   const hostname = '/platform/projects/:ref/custom-hostname';
-  /** Writes need a plan with custom domains (the free plan has none) and the projects' write permission. */
+  /** Writes need a custom domain the plan includes or the project's add-on, and the projects' write permission. */
   const writeAccess = async (req: FastifyRequest, ref: string) => {
     const access = await deps.requireProjectAccess(req, ref, PERMISSIONS.PROJECTS_WRITE);
-    if (await isFree(access)) throw new HttpError(400, CUSTOM_HOSTNAME_API_MESSAGES.notAllowed, 'NOT_ALLOWED');
+    if (await noCustomDomain(access)) throw new HttpError(400, CUSTOM_HOSTNAME_API_MESSAGES.notAllowed, 'NOT_ALLOWED');
     return access;
   };
   /** The project services' listener reads active hostnames: tell it at once after a change. */
@@ -90,7 +89,7 @@ export const settingsRoutes: RouteModule = (fastify, deps) => {
   };
   app.get(hostname, { schema: { params: RefParamsSchema, response: { 200: CustomHostnameSchema } } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref);
-    return hostnames.read(access.project.ref, await isFree(access));
+    return hostnames.read(access.project.ref, await noCustomDomain(access));
   });
   app.post(hostname, { schema: { params: RefParamsSchema, body: CustomHostnameCreateSchema, response: { 200: CustomHostnameSchema } } }, async (req) => {
     const access = await writeAccess(req, req.params.ref);
@@ -115,6 +114,6 @@ export const settingsRoutes: RouteModule = (fastify, deps) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE);
     await hostnames.remove(access.project.ref);
     await served();
-    return hostnames.read(access.project.ref, await isFree(access));
+    return hostnames.read(access.project.ref, await noCustomDomain(access));
   });
 };
