@@ -35,6 +35,11 @@ export interface ProjectQueryOptions {
    * project's own database finds it (ProjectDatabase.cancel).
    */
   runKey?: string;
+  /**
+   * The platform's own upkeep (the webhook worker's visits): not counted as use, so it never keeps
+   * an otherwise idle database open.
+   */
+  background?: boolean;
 }
 
 /** One project's Postgres database, run off the API's main thread. */

@@ -15,6 +15,8 @@ import { allowedHosts, checkUrl, RefusedAddressError } from './address-guard';
 // its last attempt, so nothing stays 'sending' for ever.
 
 const BATCH = 20;
+/** The worker's visits are upkeep: they never keep an otherwise idle database open. */
+const UPKEEP = { background: true } as const;
 /** Bytes of an answer's body kept in the log. */
 export const RESPONSE_EXCERPT_BYTES = 2048;
 const backoffMs = (attempt: number) => 1000 * 4 ** (attempt - 1);
@@ -80,6 +82,8 @@ export class WebhookWorker {
           next_attempt_at = now() + ((q.timeout_milliseconds + ${LEASE_MARGIN_MS})::text || ' milliseconds')::interval
         where q.id in (select id from net.http_request_queue where status = 'queued' and next_attempt_at <= now() order by id limit ${BATCH} for update skip locked)
         returning q.id::text, q.hook_id::text, q.method, q.url, q.headers, q.body, q.timeout_milliseconds, q.attempts`,
+      [],
+      UPKEEP,
     ).catch((err: unknown) => {
       // A database made before webhooks existed (or without the schema) has nothing to send.
       if ((err as { code?: string }).code === '42P01' || (err as { code?: string }).code === '3F000') return { rows: [] as Queued[] };
@@ -100,6 +104,7 @@ export class WebhookWorker {
             returning id, hook_id, attempts)
          insert into net._http_response (request_id, hook_id, attempt, error_msg) select id, hook_id, attempts, $1 from stale`,
         [INTERRUPTED_ATTEMPT],
+        UPKEEP,
       )
       .catch((err: unknown) => {
         const code = (err as { code?: string }).code;
@@ -139,6 +144,7 @@ export class WebhookWorker {
          values ($1::bigint, $2::bigint, $3, $4, $5::jsonb, $6, $7, $8))
        update net.http_request_queue set status = $9, next_attempt_at = now() + ($10::text || ' milliseconds')::interval where id = $1::bigint`,
       [r.id, r.hook_id, r.attempts, status, headers ? JSON.stringify(headers) : null, content, error, duration, done ? 'done' : last ? 'failed' : 'queued', String(backoffMs(r.attempts))],
+      UPKEEP,
     );
   }
 }

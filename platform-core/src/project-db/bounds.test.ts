@@ -124,4 +124,17 @@ describe('idle project databases', () => {
       await idle.close();
     }
   });
+
+  it('close though the webhook worker visits them all the while: its visits are not use', async () => {
+    process.env.PLINTH_WEBHOOK_INTERVAL_MS = '100';
+    const idle = await createTestHarness({ databaseIdleMs: 1500 });
+    try {
+      const { user, project } = await idle.userWithProject();
+      await user.api.database.runQuery(project.ref, { query: 'select 1' });
+      await until(() => idle.internals.databases.runningCount() === 0, 'the idle database to close');
+    } finally {
+      delete process.env.PLINTH_WEBHOOK_INTERVAL_MS;
+      await idle.close();
+    }
+  });
 });

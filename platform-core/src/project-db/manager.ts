@@ -155,9 +155,9 @@ export class ProjectDatabaseManager implements ProjectDatabases, WireDatabases {
    * Closes the least recently used idle databases until at most maxOpen run (keeping `keep`,
    * about to be used, and counting it). A database with a call in flight is never closed.
    */
-  private enforceBound(keep: string): void {
+  private enforceBound(keep?: string): void {
     const others = [...this.open.entries()].filter(([ref, db]) => ref !== keep && db.running);
-    let over = others.length + 1 - this.maxOpen;
+    let over = others.length + (keep === undefined ? 0 : 1) - this.maxOpen;
     if (over <= 0) return;
     const idle = others.filter(([, db]) => !db.busy).sort((a, b) => a[1].lastUsedAt - b[1].lastUsedAt);
     for (const [, db] of idle) {
@@ -166,13 +166,17 @@ export class ProjectDatabaseManager implements ProjectDatabases, WireDatabases {
     }
   }
 
-  /** Closes databases unused for databaseIdleMs. */
+  /**
+   * Closes databases unused for databaseIdleMs, and any over the bound: one that was busy when a
+   * new database opened was left running then.
+   */
   private closeIdle(): void {
     const idleMs = this.opts.databaseIdleMs ?? 10 * 60_000;
     const now = Date.now();
     for (const db of this.open.values()) {
       if (db.running && !db.busy && now - db.lastUsedAt >= idleMs) void db.suspend().catch(() => undefined);
     }
+    this.enforceBound();
   }
 
   private startIdleTimer(): void {

@@ -169,13 +169,13 @@ export class PgliteProjectDatabase implements ProjectDatabase {
   }
 
   /** Runs fn alone on the database: nothing else is sent to the worker meanwhile. */
-  private exclusive<T>(fn: () => Promise<T>, user = false): Promise<T> {
+  private exclusive<T>(fn: () => Promise<T>, user = false, touch = true): Promise<T> {
     return this.calls.run(async () => {
-      this.lastUsedAt = Date.now();
+      if (touch) this.lastUsedAt = Date.now();
       try {
         return await fn();
       } finally {
-        this.lastUsedAt = Date.now();
+        if (touch) this.lastUsedAt = Date.now();
       }
     }, user);
   }
@@ -191,7 +191,7 @@ export class PgliteProjectDatabase implements ProjectDatabase {
 
   query<Row = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: ProjectQueryOptions): Promise<QueryResult<Row>> {
     refuseUnsupportedStatements(sql);
-    return this.exclusive(() => this.send({ op: 'query', sql, params, ctx: this.ctx(options), platform: this.platform(options) }, options?.timeoutMs ?? this.defaultTimeoutMs), options?.user);
+    return this.exclusive(() => this.send({ op: 'query', sql, params, ctx: this.ctx(options), platform: this.platform(options) }, options?.timeoutMs ?? this.defaultTimeoutMs), options?.user, !options?.background);
   }
 
   exec(sql: string, options?: ProjectQueryOptions): Promise<QueryResult[]> {

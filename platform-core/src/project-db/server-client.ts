@@ -285,10 +285,10 @@ export class ServerProjectDatabase implements ProjectDatabase {
    * given, else the kind that statement asks for (a transaction whose first statement runs as a
    * role, by its options or its text, runs on the project role's connection from start to end).
    */
-  private async withClient<T>(fn: (tx: Runner) => Promise<T>, kind?: PoolKind): Promise<T> {
+  private async withClient<T>(fn: (tx: Runner) => Promise<T>, kind?: PoolKind, touch = true): Promise<T> {
     if (kind) this.pool(kind);
     this.inFlight++;
-    this.lastUsedAt = Date.now();
+    if (touch) this.lastUsedAt = Date.now();
     let client: pg.PoolClient | undefined;
     let openedKind: PoolKind | undefined;
     let opening: Promise<Runner> | undefined;
@@ -344,7 +344,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
       if (client && !broken && openedKind === 'user') await client.query(USER_SESSION_RESET).catch((e: Error) => (broken = e));
       client?.release(broken);
       this.inFlight--;
-      this.lastUsedAt = Date.now();
+      if (touch) this.lastUsedAt = Date.now();
     }
   }
 
@@ -382,7 +382,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
   }
 
   query<Row = Record<string, unknown>>(sql: string, params: unknown[] = [], options?: ProjectQueryOptions): Promise<QueryResult<Row>> {
-    return this.withClient((tx) => tx.query<Row>(sql, params, options), kindOf(options, sql, params));
+    return this.withClient((tx) => tx.query<Row>(sql, params, options), kindOf(options, sql, params), !options?.background);
   }
 
   exec(sql: string, options?: ProjectQueryOptions): Promise<QueryResult[]> {
