@@ -200,3 +200,8 @@ export function createDatabaseUpgradeClient(http: Http) {
   };
 }
 export type DatabaseUpgradeClient = ReturnType<typeof createDatabaseUpgradeClient>;
+
+/** Keys of the Infrastructure page's own data, taken by an area through `areaQueryKeys` (the status is `queryKeys.upgradeStatus`, shared with the shell's UPGRADING screen). */
+export const databaseUpgradeQueryKeys = {
+  upgradeEligibility: (ref: string) => ['projects', ref, 'upgrade-eligibility'] as const,
+};
