@@ -186,7 +186,8 @@ const test = base.extend<object, { seed: Seed; contexts: Contexts }>({
       await use(contexts);
       await Promise.all(Object.values(contexts).map((context) => context.close()));
     },
-    { scope: 'worker' },
+    // Making and closing three contexts on a busy 2-core machine: the seed's allowance, not one test's.
+    { scope: 'worker', timeout: 120_000 },
   ],
 });
 
@@ -233,8 +234,12 @@ function movingParts(page: Page, seed: Seed): Locator[] {
   ];
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+/** Axe's rules whose outcome depends on the colours: all a second theme needs checking again. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+async function seriousViolations(page: Page, only?: string[]): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (only ? axe.withRules(only) : axe).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -334,7 +339,8 @@ for (const target of PAGES) {
           stylePath: SCREENSHOT_STYLE,
           timeout: 20_000,
         });
-        expect(await seriousViolations(page), `axe in the ${theme} theme`).toEqual([]);
+        // Every rule in the first theme; in the second only those the colours decide (names, roles and structure are the same).
+        expect(await seriousViolations(page, theme === 'dark' ? undefined : COLOUR_RULES), `axe in the ${theme} theme`).toEqual([]);
       }
       await page.setViewportSize({ width: 768, height: 900 });
       await expect.poll(() => sidewaysScrollers(page)).toEqual([]);
