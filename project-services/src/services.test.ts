@@ -287,6 +287,9 @@ describe('a custom hostname', () => {
   const viaCustomHost = (path: string, host = CUSTOM_HOST) => h.services.inject({ method: 'GET', url: path, headers: { host, ...anonHeaders() } });
 
   it('reaches its project once active, and neither before nor after it is deleted', async () => {
+    // Pro allows a custom domain with the custom-domain add-on (console-api's README, "Add-ons").
+    const addon = await h.app.inject({ method: 'POST', url: `/api/platform/projects/${ref()}/billing/addons`, headers: await s.as('Owner'), payload: { addon_variant: 'cd_default' } });
+    expect(addon.statusCode).toBe(200);
     const set = await h.app.inject({ method: 'POST', url: url(), headers: await s.as('Owner'), payload: { custom_hostname: CUSTOM_HOST } });
     expect(set.statusCode).toBe(200);
     expect(set.json()).toMatchObject({ status: '2_initiated' });
