@@ -70,7 +70,7 @@ export function CustomDomainPanel() {
     <Section title="Custom domain" description="Serve this project's APIs from a domain of your own: apps reach auth, data and storage there, and the URLs the console copies use it.">
       {read.isPending ? <LoadingSkeleton label="Loading the custom domain" rows={2} /> : null}
       {read.isError ? <InlineError message="Failed to retrieve the custom domain" detail={errorMessage(read.error)} onRetry={() => void read.refetch()} /> : null}
-      {step?.step === 'not-allowed' ? <p>Custom domains are available on the Pro plan and above. Change the organization's plan to add one.</p> : null}
+      {step?.step === 'not-allowed' ? <p>Custom domains are available on the Pro plan and above with the custom domain add-on: add it under Add Ons, after changing the organization's plan if it is on Free.</p> : null}
       {step?.step === 'none' ? (
         <form onSubmit={add} css={{ display: 'flex', alignItems: 'flex-end', gap: tokens.space.sm, maxWidth: 560 }} noValidate>
           <div css={{ flex: 1 }}>
