@@ -14,7 +14,7 @@ test('a custom domain is added, proved by its TXT record, activated and removed 
   const { ref, orgSlug } = await createActiveProject(session, 'Branded');
   await session.client.plans.updateSubscription(orgSlug, { plan: 'pro' });
   // Pro allows a custom domain with the custom-domain add-on (Project Settings → Add Ons).
-  await session.client.http('POST', `/platform/projects/${ref}/billing/addons`, { body: { addon_variant: 'cd_default' } });
+  await session.client.addons.selectAddon(ref, { addon_variant: 'cd_default' });
   await session.shareWith(context);
   const host = `api-${ref}.branded.test`;
   const dns = await startTestDnsServer(Number(process.env.PLINTH_E2E_DNS_PORT));

@@ -165,6 +165,8 @@ test('the same through a custom domain, proved by its DNS record and activated f
   const { session, email } = await signUpThroughApi(baseUrl, 'custom-domain');
   const { ref, orgSlug } = await createActiveProject(session, 'Shop');
   await session.client.plans.updateSubscription(orgSlug, { plan: 'pro' });
+  // Pro has a custom domain with its add-on.
+  await session.client.addons.selectAddon(ref, { addon_variant: 'cd_default' });
   await session.client.storage.createBucket(ref, { id: 'site', public: true });
   await session.client.storage.createBucket(ref, { id: 'vault' });
   await session.shareWith(context);

@@ -91,7 +91,10 @@ describe('snippets, storage and settings through the server', () => {
     expect(key(mine).revealed).toBe(true);
     expect(key(mine).api_key.split('.')).toHaveLength(3);
     expect(key(theirs).revealed).toBe(false);
-    // On the Team plan (for the Read-only member) a custom domain is allowed, none set yet.
+    // On the Team plan (for the Read-only member) a custom domain comes with its add-on: refused
+    // before it, allowed and none set yet after it.
+    expect((await owner.api.settings.getCustomHostname(project.ref)).status).toBe('0_not_allowed');
+    await owner.api.addons.selectAddon(project.ref, { addon_variant: 'cd_default' });
     expect((await owner.api.settings.getCustomHostname(project.ref)).status).toBe('0_no_hostname_configured');
   });
 });

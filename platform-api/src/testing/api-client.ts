@@ -3,7 +3,7 @@
 // clients it calls (`createClients` in its src/api.ts), so its bundle carries only those. It lives
 // here, not in @plinth/shared-contracts, because it brings every domain's contracts package along.
 import { createAuthClient, createFeatureFlagsClient, createHttp, createOrganizationsClient, createProjectDeletionClient, createProjectsClient, type Http, type HttpOptions } from '@plinth/shared-contracts';
-import { createPlansClient, createUsageClient } from '@plinth/contracts-billing';
+import { createAddonsClient, createPlansClient, createUsageClient } from '@plinth/contracts-billing';
 import { createDatabaseClient, createSnippetsClient, createSqlTitleClient } from '@plinth/contracts-database';
 import { createLogsClient } from '@plinth/contracts-logs';
 import { createIntegrationsClient, createSettingsClient } from '@plinth/contracts-settings';
@@ -28,6 +28,7 @@ export function createApiClientFor(http: Http) {
     logs: createLogsClient(http),
     featureFlags: createFeatureFlagsClient(http),
     plans: createPlansClient(http),
+    addons: createAddonsClient(http),
     database: createDatabaseClient(http),
     snippets: createSnippetsClient(http),
     storage: createStorageClient(http),
