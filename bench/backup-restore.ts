@@ -10,10 +10,9 @@
  */
 import { createTestHarness } from '@plinth/platform-api/testing';
 import type { BackupService } from '../console-api/src/backups/service';
+import { benchSize, countRows, fillTables, probeServing } from './support/project-rows';
 
-const rows = Number(process.env.ROWS ?? 1_000_000);
-const tables = Number(process.env.TABLES ?? 100);
-const perTable = Math.ceil(rows / tables);
+const { tables, perTable } = benchSize();
 
 const h = await createTestHarness();
 try {
@@ -24,49 +23,10 @@ try {
   const backups = (deps.services as { backups?: BackupService }).backups!;
   const rec = (await deps.services.access.project(ref))!;
   const db = await deps.databases.get(ref);
-  const t0 = performance.now();
-  for (let i = 0; i < tables; i++) {
-    await db.exec(`create table public.t${i} (id bigint primary key, name text not null, amount numeric not null, at timestamptz not null default now());
-      insert into public.t${i} (id, name, amount) select g, 'row ' || g, g * 1.5 from generate_series(1, ${perTable}) g`);
-  }
-  console.log(`filled ${tables} tables × ${perTable} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s (${deps.databases.embedded ? 'embedded' : 'server'})`);
-  const count = async () => {
-    const d = await deps.databases.get(ref);
-    let n = 0;
-    for (let i = 0; i < tables; i += 1) n += Number((await d.query<{ n: string }>(`select count(*) as n from public.t${i}`)).rows[0]!.n);
-    return n;
-  };
-
-  /** Probes the database until stopped; answers the time not serving and the longest gap, in ms. */
-  const probe = () => {
-    let stop = false;
-    const answers: number[] = [performance.now()];
-    const run = (async () => {
-      while (!stop) {
-        try {
-          const d = await deps.databases.get(ref);
-          await d.query('select 1');
-          answers.push(performance.now());
-        } catch {
-          // not serving
-        }
-        await new Promise((r) => setTimeout(r, 20));
-      }
-      answers.push(performance.now());
-    })();
-    return async () => {
-      stop = true;
-      await run;
-      let down = 0;
-      let longest = 0;
-      for (let i = 1; i < answers.length; i++) {
-        const gap = answers[i]! - answers[i - 1]!;
-        if (gap > 100) down += gap;
-        longest = Math.max(longest, gap);
-      }
-      return { down, longest };
-    };
-  };
+  await fillTables(db, tables, perTable, deps.databases.embedded);
+  const count = () => countRows(deps, ref, tables);
+  /** An app is served while the project database answers `select 1`, as every API call asks it. */
+  const probe = () => probeServing(async () => Boolean(await (await deps.databases.get(ref)).query('select 1')));
 
   let stopProbe = probe();
   let start = performance.now();

@@ -10,10 +10,9 @@
  */
 import { createTestHarness } from '@plinth/platform-api/testing';
 import type { UpgradeService } from '../console-api/src/upgrades/service';
+import { benchSize, countRows, fillTables, probeServing } from './support/project-rows';
 
-const rows = Number(process.env.ROWS ?? 1_000_000);
-const tables = Number(process.env.TABLES ?? 100);
-const perTable = Math.ceil(rows / tables);
+const { tables, perTable } = benchSize();
 
 const h = await createTestHarness();
 try {
@@ -24,55 +23,23 @@ try {
   const upgrades = (deps.services as { upgrades?: UpgradeService }).upgrades!;
   const rec = (await deps.services.access.project(ref))!;
   const db = await deps.databases.get(ref);
-  const t0 = performance.now();
-  for (let i = 0; i < tables; i++) {
-    await db.exec(`create table public.t${i} (id bigint primary key, name text not null, amount numeric not null, at timestamptz not null default now());
-      insert into public.t${i} (id, name, amount) select g, 'row ' || g, g * 1.5 from generate_series(1, ${perTable}) g`);
-  }
-  console.log(`filled ${tables} tables × ${perTable} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s (${deps.databases.embedded ? 'embedded' : 'server'})`);
-  const count = async () => {
-    const d = await deps.databases.get(ref);
-    let n = 0;
-    for (let i = 0; i < tables; i += 1) n += Number((await d.query<{ n: string }>(`select count(*) as n from public.t${i}`)).rows[0]!.n);
-    return n;
-  };
+  await fillTables(db, tables, perTable, deps.databases.embedded);
+  const count = () => countRows(deps, ref, tables);
   await deps.control.query('update projects set database_image = null where ref = $1', [ref]);
 
   const steps: { progress: string; at: number }[] = [];
   upgrades.onStep = (r, progress) => {
     if (r === ref) steps.push({ progress, at: performance.now() });
   };
-  let stop = false;
-  const answers: number[] = [performance.now()];
-  const probing = (async () => {
-    while (!stop) {
-      try {
-        if ((await projects.status(ref)) === 'ACTIVE_HEALTHY' && deps.databases.isOpen(ref)) {
-          await (await deps.databases.get(ref)).query('select 1');
-          answers.push(performance.now());
-        }
-      } catch {
-        // not serving
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    answers.push(performance.now());
-  })();
+  // An app is served while the project is ACTIVE_HEALTHY and its database answers `select 1` (GET /projects/{ref}/live).
+  const stopProbe = probeServing(async () => (await projects.status(ref)) === 'ACTIVE_HEALTHY' && deps.databases.isOpen(ref) && Boolean(await (await deps.databases.get(ref)).query('select 1')));
 
   const info = await upgrades.eligibility(rec);
   const start = performance.now();
   await upgrades.start(rec, info.target_version!);
   await projects.settled(ref);
   const total = (performance.now() - start) / 1000;
-  stop = true;
-  await probing;
-  let down = 0;
-  let longest = 0;
-  for (let i = 1; i < answers.length; i++) {
-    const gap = answers[i]! - answers[i - 1]!;
-    if (gap > 100) down += gap;
-    longest = Math.max(longest, gap);
-  }
+  const { down, longest } = await stopProbe();
   const status = (await projects.upgradeStatus(rec.id)).databaseUpgradeStatus;
   const after = await count();
   const stepTimes = steps.map((s, i) => `${s.progress} ${(((steps[i + 1]?.at ?? start + total * 1000) - s.at) / 1000).toFixed(1)} s`);
