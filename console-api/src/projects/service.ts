@@ -264,23 +264,7 @@ export class ProjectsService {
   async restoreFromBackup(rec: ProjectRecord, what: string, job: () => Promise<void>, after: (err: Error | null) => Promise<void>): Promise<void> {
     const status = await this.status(rec.ref);
     if (status !== 'ACTIVE_HEALTHY') throw new HttpError(409, `Only an active project can be restored from a backup; this project is ${status}`, 'INVALID_STATUS');
-    await this.setStatus(rec, 'RESTORING', `restoring ${what}`);
-    this.background(rec.ref, async () => {
-      let failure: Error | null = null;
-      try {
-        await job();
-      } catch (err) {
-        failure = err as Error;
-      }
-      try {
-        await after(failure);
-      } finally {
-        if (failure) {
-          const up = await this.databases.openDatabase(rec.ref).then(() => true, () => false);
-          await this.setStatus(rec, up ? 'ACTIVE_HEALTHY' : 'RESTORATION_FAILED', `restore of ${what} failed, the data is as it was: ${failure.message}`);
-        } else await this.setStatus(rec, 'ACTIVE_HEALTHY', `restored ${what}`);
-      }
-    });
+    await this.whileOffline(rec, 'RESTORING', { start: `restoring ${what}`, done: `restored ${what}`, failed: (m) => `restore of ${what} failed, the data is as it was: ${m}` }, job, after);
   }
 
   /**
@@ -291,7 +275,26 @@ export class ProjectsService {
   async upgradeDatabase(rec: ProjectRecord, what: string, job: () => Promise<void>): Promise<void> {
     const status = await this.status(rec.ref);
     if (status !== 'ACTIVE_HEALTHY') throw new HttpError(409, `Only an active project's database can be upgraded; this project is ${status}`, status === 'UPGRADING' ? 'UPGRADE_RUNNING' : 'INVALID_STATUS');
-    await this.setStatus(rec, 'UPGRADING', `upgrading the database to ${what}`);
+    await this.whileOffline(rec, 'UPGRADING', {
+      start: `upgrading the database to ${what}`,
+      done: `database upgraded to ${what}`,
+      failed: (m) => `upgrade to ${what} failed, the project is back on its old database: ${m}`,
+    }, job);
+  }
+
+  /**
+   * The project is `during` at once while `job` runs in its background work; then `after` (given
+   * the failure, if any), then ACTIVE_HEALTHY, or when `job` failed ACTIVE_HEALTHY on the database
+   * it put back (RESTORATION_FAILED only when none opens).
+   */
+  private async whileOffline(
+    rec: ProjectRecord,
+    during: 'RESTORING' | 'UPGRADING',
+    texts: { start: string; done: string; failed: (message: string) => string },
+    job: () => Promise<void>,
+    after?: (err: Error | null) => Promise<void>,
+  ): Promise<void> {
+    await this.setStatus(rec, during, texts.start);
     this.background(rec.ref, async () => {
       let failure: Error | null = null;
       try {
@@ -299,9 +302,15 @@ export class ProjectsService {
       } catch (err) {
         failure = err as Error;
       }
-      if (!failure) return this.setStatus(rec, 'ACTIVE_HEALTHY', `database upgraded to ${what}`);
-      const up = await this.databases.openDatabase(rec.ref).then(() => true, () => false);
-      await this.setStatus(rec, up ? 'ACTIVE_HEALTHY' : 'RESTORATION_FAILED', `upgrade to ${what} failed, the project is back on its old database: ${failure.message}`);
+      try {
+        await after?.(failure);
+      } finally {
+        if (!failure) await this.setStatus(rec, 'ACTIVE_HEALTHY', texts.done);
+        else {
+          const up = await this.databases.openDatabase(rec.ref).then(() => true, () => false);
+          await this.setStatus(rec, up ? 'ACTIVE_HEALTHY' : 'RESTORATION_FAILED', texts.failed(failure.message));
+        }
+      }
     });
   }
 
