@@ -101,13 +101,15 @@ export const AUTH_HOOK_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_$]{0,62}\.[A-Za-z_][
 export const AUTH_HOOK_NAME_MESSAGE = 'Enter the function as schema.name, e.g. public.custom_access_token_hook';
 
 /**
- * How users sign in: the email provider, the OAuth providers, anonymous sign-ins (off by default)
- * and the custom access token hook (a Postgres function, or null for none).
+ * How users sign in: the email provider, the OAuth providers, anonymous sign-ins (off by default),
+ * the phone provider (sign-up and sign-in with a number and SMS codes, off by default) and the
+ * custom access token hook (a Postgres function, or null for none).
  */
 export const AuthProvidersSchema = z.object({
   email: EmailProviderSchema,
   oauth: z.array(OAuthProviderSchema),
   anonymous_sign_ins: z.boolean(),
+  phone_enabled: z.boolean(),
   access_token_hook: z.nullable(z.string()),
 });
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
@@ -124,6 +126,7 @@ export const AuthProvidersUpdateSchema = z.object({
   email: z.optional(z.partial(EmailProviderSchema)),
   oauth: z.optional(z.partialRecord(OAuthProviderIdSchema, OAuthProviderUpdateSchema)),
   anonymous_sign_ins: z.optional(z.boolean()),
+  phone_enabled: z.optional(z.boolean()),
   access_token_hook: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(127), z.regex(AUTH_HOOK_NAME_PATTERN, AUTH_HOOK_NAME_MESSAGE)))),
 });
 export type AuthProvidersUpdate = z.infer<typeof AuthProvidersUpdateSchema>;

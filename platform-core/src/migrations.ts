@@ -363,6 +363,23 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
   },
   ORGANIZATION_MIGRATIONS.invitationsAuditOAuthApps,
   {
+    // A project's auth service, phone sign-in (issue 27): whether the phone provider is on (off by
+    // default, as GoTrue), and the text messages it keeps while no SMS provider is set.
+    version: '0380_project_auth_phone',
+    statements: [
+      'alter table project_auth_settings add column if not exists phone_enabled boolean not null default false',
+      `create table if not exists project_auth_sms_outbox (
+        id serial primary key,
+        project_ref text not null references projects(ref) on delete cascade,
+        to_phone text not null,
+        kind text not null,
+        body text not null,
+        created_at timestamptz not null default now()
+      )`,
+      'create index if not exists project_auth_sms_outbox_project on project_auth_sms_outbox (project_ref, id)',
+    ],
+  },
+  {
     // Database → Backups (issue 24): one row per backup of a project; its bytes are in the object
     // store under the platform's prefix (never the project's storage). A scheduled backup's day is
     // its lease: two runs never back up the same project on the same day.

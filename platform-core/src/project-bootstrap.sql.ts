@@ -108,6 +108,11 @@ alter table auth.users add column if not exists deleted_at timestamptz;
 alter table auth.users add column if not exists email_change_confirm_status smallint not null default 0;
 alter table auth.users add column if not exists reauthentication_sent_at timestamptz;
 alter table auth.sessions add column if not exists amr jsonb not null default '[]';
+alter table auth.users add column if not exists phone text;
+alter table auth.users add column if not exists phone_confirmed_at timestamptz;
+alter table auth.users add column if not exists phone_change text;
+alter table auth.users add column if not exists phone_change_sent_at timestamptz;
+create unique index if not exists users_phone_key on auth.users (phone) where phone is not null;
 create table if not exists auth.mfa_factors (
   id uuid primary key default gen_random_uuid(),
   user_id uuid not null references auth.users(id) on delete cascade,

@@ -25,6 +25,7 @@ async function providersOf(auth: AuthAdmin, ref: string): Promise<AuthProviders>
     },
     oauth: await auth.providers(ref),
     anonymous_sign_ins: s.anonymousSignInsAllowed,
+    phone_enabled: s.phoneEnabled,
     access_token_hook: s.accessTokenHook,
   };
 }
@@ -131,6 +132,7 @@ export const authUsersRoutes: RouteModule = (fastify, deps) => {
       ...(email.secure_email_change !== undefined ? { secureEmailChange: email.secure_email_change } : {}),
       ...(email.secure_password_change !== undefined ? { securePasswordChange: email.secure_password_change } : {}),
       ...(req.body.anonymous_sign_ins !== undefined ? { anonymousSignInsAllowed: req.body.anonymous_sign_ins } : {}),
+      ...(req.body.phone_enabled !== undefined ? { phoneEnabled: req.body.phone_enabled } : {}),
       ...(req.body.access_token_hook !== undefined ? { accessTokenHook: req.body.access_token_hook || null } : {}),
     });
     await auth.writeProviders(ref, oauth);

@@ -6,6 +6,7 @@ import { invite } from '../auth/email-flows';
 import { factorSecretKey } from '../auth/factor-secret';
 import { AuthError } from '../auth/errors';
 import { createAuthMailer, listOutbox } from '../auth/mail';
+import { createAuthSmsSender, smsConfigFromEnv } from '../auth/sms';
 import { readOAuthProviders, writeOAuthProviders } from '../auth/providers';
 import { readProjectAuthSettings, writeProjectAuthSettings } from '../auth/settings';
 import { readTemplates, writeTemplate } from '../auth/templates';
@@ -25,6 +26,7 @@ export type AuthAdminDeps = Pick<ApiDeps, 'control' | 'databases' | 'projectUrls
 export function createAuthAdmin(deps: AuthAdminDeps, env: NodeJS.ProcessEnv = process.env): AuthAdmin {
   const limits = new ProjectAuthLimits();
   const mailer = createAuthMailer(deps.control, env.PLINTH_SMTP_URL || null, env.PLINTH_SMTP_FROM || 'Plinth Auth <no-reply@localhost>');
+  const sms = createAuthSmsSender(deps.control, smsConfigFromEnv(env));
 
   const users = (ctx: AuthContext): ProjectUsersAdmin => ({
     list: (page, perPage, search) => listUsers(ctx.db, page, perPage, search),
@@ -52,6 +54,7 @@ export function createAuthAdmin(deps: AuthAdminDeps, env: NodeJS.ProcessEnv = pr
         caller: { ref, role: 'service_role', claims: { role: 'service_role' }, userId: null, token: '' },
         baseUrl: `${deps.projectUrls.base(ref, { protocol: origin.protocol, host: origin.host }, false)}/auth/v1`,
         mailer,
+        sms,
         limits,
         factorKey: () => factorSecretKey(deps.control, ref),
         ip: origin.ip,

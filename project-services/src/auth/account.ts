@@ -14,9 +14,10 @@ import {
   type AuthContext,
 } from './context';
 import { emailTokenHash } from './tokens';
+import { checkPhone, phoneSignUp, requirePhoneProvider, resendSms, startPhoneChange } from './phone';
 import { AuthError, invalid } from './errors';
 import { endSessions, rotateRefreshToken, sessionExists, sessionLevel } from './sessions';
-import { insertUser, isBanned, updateUser, userByEmail, userById, userJson, type AuthUser } from './users';
+import { insertUser, isBanned, updateUser, userByEmail, userById, userByPhone, userJson, type AuthUser } from './users';
 
 // What a user of the project does for themselves: sign up, sign in, refresh, read and change their
 // account, sign out.
@@ -29,7 +30,7 @@ const banned = () => new AuthError(400, 'user_banned', 'User is banned');
 export async function signUp(ctx: AuthContext, body: Body, redirectTo: unknown) {
   if (body.email === undefined && body.phone === undefined && body.password === undefined) return anonymousSignIn(ctx, body);
   if (!ctx.settings.signUpsAllowed) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
-  if (body.email === undefined && body.phone !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+  if (body.email === undefined && body.phone !== undefined) return phoneSignUp(ctx, body);
   const email = checkEmail(body.email);
   const password = checkPassword(ctx, body.password);
   const data = metadata(body.data, 'data');
@@ -82,7 +83,7 @@ function obfuscated(email: string, data: Record<string, unknown> | undefined) {
 
 /** POST /token?grant_type=password */
 export async function passwordGrant(ctx: AuthContext, body: Body) {
-  if (body.email === undefined && body.phone !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (body.email === undefined && body.phone !== undefined) return phonePasswordGrant(ctx, body);
   if (typeof body.email !== 'string' || typeof body.password !== 'string' || !body.email || !body.password) {
     throw invalid('An email and a password are required');
   }
@@ -109,6 +110,36 @@ export async function passwordGrant(ctx: AuthContext, body: Body) {
   ctx.limits.signInPerEmail.clear(perEmail);
   if (isBanned(user)) throw banned();
   if (!user.emailConfirmedAt && ctx.settings.emailConfirmationRequired) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+  ctx.event = 'login';
+  return signIn(ctx, user, 'password');
+}
+
+/** POST /token?grant_type=password with a phone: the number must be confirmed (its SMS code verified). */
+async function phonePasswordGrant(ctx: AuthContext, body: Body) {
+  requirePhoneProvider(ctx);
+  const phone = checkPhone(body.phone);
+  if (typeof body.password !== 'string' || !body.password) throw invalid('A phone number and a password are required');
+  if (body.password.length > 1024) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+  const perPhone = `${ctx.ref}|${ctx.ip}|phone:${phone}`;
+  const [perAddressLimit, perAddress] = rateLimitFor(ctx, 'sign_ups_sign_ins');
+  withinLimits(
+    [
+      [ctx.limits.signInPerEmail, perPhone],
+      [perAddressLimit, perAddress],
+    ],
+    'sign-in attempts',
+    'over_request_rate_limit',
+  );
+  const user = await userByPhone(ctx.db, phone);
+  const ok = user?.passwordHash ? await verify(user.passwordHash, body.password).catch(() => false) : (await hash(body.password), false);
+  if (!user || !ok) {
+    ctx.limits.signInPerEmail.record(perPhone);
+    perAddressLimit.record(perAddress);
+    throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+  }
+  ctx.limits.signInPerEmail.clear(perPhone);
+  if (isBanned(user)) throw banned();
+  if (!user.phoneConfirmedAt) throw new AuthError(400, 'phone_not_confirmed', 'Phone not confirmed');
   ctx.event = 'login';
   return signIn(ctx, user, 'password');
 }
@@ -173,7 +204,7 @@ async function checkReauthentication(ctx: AuthContext, user: AuthUser, sessionId
 }
 
 /**
- * PUT /user: email, password, data. An email change is confirmed by a link to the new address when
+ * PUT /user: email, phone, password, data. A phone change waits for the code sent to the new number (phone.ts). An email change is confirmed by a link to the new address when
  * confirmation is on, and also by one to the current address under the secure email change; an
  * anonymous user who gets an email becomes permanent. A password change may need the nonce of GET /reauthenticate.
  */
@@ -213,6 +244,7 @@ export async function updateCurrentUser(ctx: AuthContext, body: Body, redirectTo
     updated = (await updateUser(ctx.db, user.id, { email_change: changeEmail, email_change_confirm_status: 0 })) ?? updated;
     updated = await sendEmailChange(ctx, updated, target);
   }
+  if (body.phone !== undefined) updated = await startPhoneChange(ctx, updated, body.phone);
   ctx.event = 'user_modified';
   return userJson(updated);
 }
@@ -246,7 +278,7 @@ const RESEND_INTERVAL_S = 60;
  */
 export async function resend(ctx: AuthContext, body: Body, redirectTo: unknown) {
   const type = body.type;
-  if (type === 'sms' || type === 'phone_change') throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (type === 'sms' || type === 'phone_change') return resendSms(ctx, body);
   if (type !== 'signup' && type !== 'email_change') throw invalid('type must be one of signup, email_change, sms, phone_change');
   const email = checkEmail(body.email);
   const target = redirectTarget(ctx, redirectTo);

@@ -4,7 +4,8 @@ import { checkEmail, checkPassword, metadata, redirectTarget, storeEmailToken, v
 import { AuthError, invalid } from './errors';
 import { endSessions } from './sessions';
 import { parseBanDuration } from './tokens';
-import { insertUser, isUuid, listUsers, updateUser, userByEmail, userById, userJson, type AuthUser } from './users';
+import { insertUser, isUuid, listUsers, updateUser, userByEmail, userById, userByPhone, userJson, type AuthUser } from './users';
+import { checkPhone } from './phone';
 
 // User management with the service_role key (GET/POST /admin/users, GET/PUT/DELETE /admin/users/{id}).
 
@@ -16,6 +17,7 @@ export function requireServiceRole(ctx: AuthContext): void {
 }
 
 const notFound = () => new AuthError(404, 'user_not_found', 'User not found');
+const phoneTaken = () => new AuthError(422, 'phone_exists', 'A user with this phone number has already been registered');
 const emailTaken = () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
 
 function banUntil(v: unknown): Date | null | undefined {
@@ -48,11 +50,15 @@ export async function adminListUsers(ctx: AuthContext, query: Record<string, unk
 /** POST /admin/users */
 export async function adminCreateUser(ctx: AuthContext, body: Body) {
   requireServiceRole(ctx);
-  if (body.email === undefined && body.phone !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone users are not supported');
-  const email = checkEmail(body.email);
+  const phone = body.phone === undefined || body.phone === null || body.phone === '' ? null : checkPhone(body.phone);
+  const email = phone && (body.email === undefined || body.email === null || body.email === '') ? '' : checkEmail(body.email);
+  if (body.phone_confirm !== undefined && typeof body.phone_confirm !== 'boolean') throw invalid('phone_confirm must be true or false');
   const password = body.password === undefined || body.password === null ? null : checkPassword(ctx, body.password);
+  if (phone && (await userByPhone(ctx.db, phone))) throw phoneTaken();
   const user = await insertUser(ctx.db, {
     email,
+    phone,
+    phoneConfirmed: body.phone_confirm === true,
     passwordHash: password === null ? null : await hash(password),
     confirmed: body.email_confirm === true,
     userMetadata: metadata(body.user_metadata ?? body.data, 'user_metadata'),
@@ -92,8 +98,18 @@ export async function adminUpdateUser(ctx: AuthContext, id: string, body: Body) 
     set.email = checkEmail(body.email);
     if (user.isAnonymous) set.is_anonymous = false;
   }
-  if (body.phone !== undefined && body.phone !== '') throw new AuthError(400, 'phone_provider_disabled', 'Phone users are not supported');
   if (body.phone_confirm !== undefined && typeof body.phone_confirm !== 'boolean') throw invalid('phone_confirm must be true or false');
+  if (body.phone !== undefined) {
+    const phone = body.phone === '' || body.phone === null ? null : checkPhone(body.phone);
+    if (phone !== user.phone) {
+      const taken = phone ? await userByPhone(ctx.db, phone) : null;
+      if (taken && taken.id !== user.id) throw phoneTaken();
+      set.phone = phone;
+      if (!phone || body.phone_confirm !== true) set.phone_confirmed_at = null;
+    }
+  }
+  if (body.phone_confirm === true && (set.phone ?? user.phone) && (!user.phoneConfirmedAt || set.phone !== undefined)) set.phone_confirmed_at = 'now()';
+  if (body.phone_confirm === false) set.phone_confirmed_at = null;
   if (body.email_confirm !== undefined && typeof body.email_confirm !== 'boolean') throw invalid('email_confirm must be true or false');
   if (body.role !== undefined) {
     if (typeof body.role !== 'string' || !ROLE.test(body.role)) throw invalid('role must be the name of a database role');
@@ -130,7 +146,7 @@ export async function adminDeleteUser(ctx: AuthContext, id: string, body: Body =
     await ctx.db.query('delete from auth.one_time_tokens where user_id = $1', [user.id]);
     await ctx.db.query('delete from auth.mfa_factors where user_id = $1', [user.id]);
     await ctx.db.query(
-      `update auth.users set deleted_at = now(), email = null, encrypted_password = null, email_change = null,
+      `update auth.users set deleted_at = now(), email = null, phone = null, phone_change = null, encrypted_password = null, email_change = null,
          raw_user_meta_data = '{}', raw_app_meta_data = '{}', updated_at = now() where id = $1`,
       [user.id],
     );

@@ -5,6 +5,7 @@ import { AUTH_RATE_LIMITS, type AuthRateLimitKey } from '@plinth/contracts-auth'
 import type { ProjectCaller, ProjectSecrets } from '../caller';
 import { AuthError, invalid } from './errors';
 import type { AuthEmailKind, AuthMailer } from './mail';
+import type { AuthSmsSender } from './sms';
 import { runAccessTokenHook } from './hook';
 import { startSession, type SessionLevel } from './sessions';
 import { redirectAllowed, type ProjectAuthSettings } from './settings';
@@ -22,6 +23,8 @@ export interface AuthContext {
   /** The service's own address, e.g. http://127.0.0.1:4000/api/projects/{ref}/auth/v1 (token issuer, email links). */
   baseUrl: string;
   mailer: AuthMailer;
+  /** Where the codes of phone sign-in go (./sms). */
+  sms: AuthSmsSender;
   limits: ProjectAuthLimits;
   /** The key that seals the project's TOTP factor secrets (./factor-secret). */
   factorKey: () => Promise<Buffer>;
@@ -45,6 +48,8 @@ export class ProjectAuthLimits {
   readonly signInPerEmail = new AttemptLimit(10, 15 * 60_000);
   readonly emailsPerEmail = new AttemptLimit(5, 60 * 60_000);
   readonly emailsPerAddress = new AttemptLimit(30, 60 * 60_000);
+  /** Text messages per phone number, the fixed guard of emailsPerEmail for SMS. */
+  readonly smsPerPhone = new AttemptLimit(5, 60 * 60_000);
   private readonly byValue = new Map<string, AttemptLimit>();
 
   setting(key: AuthRateLimitKey, max: number): AttemptLimit {

@@ -2,6 +2,7 @@ import { checkEmail, metadata, redirectTarget, sendEmailLink, signIn, tokenTypeO
 import { AuthError, invalid } from './errors';
 import type { AuthEmailKind } from './mail';
 import { emailTokenHash } from './tokens';
+import { phoneOtp, verifyPhone } from './phone';
 import { insertUser, isBanned, updateUser, userByEmail, userById, type AuthUser } from './users';
 
 // Flows carried by email: password recovery, magic links, and verifying the links and codes of
@@ -21,7 +22,7 @@ export async function recover(ctx: AuthContext, body: Body, redirectTo: unknown)
 
 /** POST /otp: a magic link to sign in (a new user is created and sent a confirmation when allowed). */
 export async function magicLink(ctx: AuthContext, body: Body, redirectTo: unknown): Promise<Record<string, unknown>> {
-  if (body.email === undefined && body.phone !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (body.email === undefined && body.phone !== undefined) return phoneOtp(ctx, body);
   const email = checkEmail(body.email);
   const target = redirectTarget(ctx, redirectTo);
   const existing = await userByEmail(ctx.db, email);
@@ -121,6 +122,7 @@ export async function verifyToken(ctx: AuthContext, params: { type: unknown; tok
 
 /** POST /verify: the session as JSON (the first confirmation of a secure email change: a message). */
 export async function verifyPost(ctx: AuthContext, body: Body) {
+  if (body.type === 'sms' || body.type === 'phone_change') return verifyPhone(ctx, body);
   const verified = await verifyToken(ctx, { type: body.type, tokenHash: body.token_hash, email: body.email, otp: body.token });
   if (verified.partial) return { msg: SINGLE_CONFIRMATION, code: 200 };
   return verified.session;

@@ -11,6 +11,7 @@ import { factorSecretKey } from './factor-secret';
 import { adminDeleteFactor, adminListFactors, challengeFactor, enrollFactor, unenrollFactor, verifyFactor } from './mfa';
 import { AuthError, invalid, sendAuthError } from './errors';
 import { createAuthMailer } from './mail';
+import { createAuthSmsSender, smsConfigFromEnv } from './sms';
 import { authorizeUrl, oauthCallback, pkceGrant } from './oauth';
 import { idTokenGrant } from './id-token';
 import { readOAuthProviders } from './providers';
@@ -47,6 +48,7 @@ const failedEvent = (req: FastifyRequest, status: number): string | undefined =>
 /** The auth service's routes, on the project services' origin. */
 export const projectAuthRoutes: RouteModule = async (app, deps) => {
   const limits = new ProjectAuthLimits();
+  const sms = createAuthSmsSender(deps.control, smsConfigFromEnv());
   const mailer = createAuthMailer(deps.control, process.env.PLINTH_SMTP_URL || null, process.env.PLINTH_SMTP_FROM || 'Plinth Auth <no-reply@localhost>');
 
   await app.register(
@@ -94,6 +96,7 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
           caller,
           baseUrl: `${deps.projectUrls.base(ref, { protocol: req.protocol, host: req.host }, true)}/auth/v1`,
           mailer,
+          sms,
           limits,
           factorKey: () => factorSecretKey(deps.control, ref),
           ip: req.ip,
@@ -120,13 +123,13 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
         { schema: params },
         handle(async (ctx) => ({
           external: {
-            ...{ email: true, phone: false, anonymous_users: ctx.settings.anonymousSignInsAllowed, apple: false, azure: false, github: false, gitlab: false, google: false, saml: false },
+            ...{ email: true, phone: ctx.settings.phoneEnabled, anonymous_users: ctx.settings.anonymousSignInsAllowed, apple: false, azure: false, github: false, gitlab: false, google: false, saml: false },
             ...Object.fromEntries((await readOAuthProviders(deps.control, ctx.ref)).map((p) => [p.id, p.enabled])),
           },
           disable_signup: !ctx.settings.signUpsAllowed,
           mailer_autoconfirm: !ctx.settings.emailConfirmationRequired,
           phone_autoconfirm: false,
-          sms_provider: '',
+          sms_provider: ctx.settings.phoneEnabled ? sms.provider : '',
           saml_enabled: false,
         })),
       );

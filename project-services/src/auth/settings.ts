@@ -27,6 +27,8 @@ export interface ProjectAuthSettings {
   accessTokenHook: string | null;
   /** The service's rate limits (contracts-auth AUTH_RATE_LIMITS). */
   rateLimits: AuthRateLimits;
+  /** Apps may sign users up and in with a phone number and SMS codes (external.phone). Off by default, as GoTrue. */
+  phoneEnabled: boolean;
 }
 
 export const DEFAULT_PROJECT_AUTH_SETTINGS: ProjectAuthSettings = {
@@ -42,6 +44,7 @@ export const DEFAULT_PROJECT_AUTH_SETTINGS: ProjectAuthSettings = {
   secureEmailChange: true,
   accessTokenHook: null,
   rateLimits: DEFAULT_AUTH_RATE_LIMITS,
+  phoneEnabled: false,
 };
 
 interface SettingsRow {
@@ -57,6 +60,7 @@ interface SettingsRow {
   secure_email_change?: boolean;
   access_token_hook?: string | null;
   rate_limits?: unknown;
+  phone_enabled?: boolean;
 }
 
 /** The saved rate limits over the defaults; a value that no longer passes the contract is left at its default. */
@@ -93,6 +97,7 @@ export async function readProjectAuthSettings(control: Pick<ControlDatabase, 'qu
     secureEmailChange: row.secure_email_change ?? true,
     accessTokenHook: row.access_token_hook ?? null,
     rateLimits: parseRateLimits(row.rate_limits),
+    phoneEnabled: row.phone_enabled ?? false,
   };
 }
 
@@ -106,14 +111,15 @@ export async function writeProjectAuthSettings(
   await control.query(
     `insert into project_auth_settings (project_ref, email_confirmation_required, sign_ups_allowed, min_password_length, site_url,
        redirect_allow_list, jwt_expiry_seconds, refresh_token_reuse_seconds, anonymous_sign_ins, secure_password_change,
-       secure_email_change, access_token_hook, rate_limits, updated_at)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13::jsonb, now())
+       secure_email_change, access_token_hook, rate_limits, phone_enabled, updated_at)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, now())
      on conflict (project_ref) do update set email_confirmation_required = excluded.email_confirmation_required,
        sign_ups_allowed = excluded.sign_ups_allowed, min_password_length = excluded.min_password_length, site_url = excluded.site_url,
        redirect_allow_list = excluded.redirect_allow_list, jwt_expiry_seconds = excluded.jwt_expiry_seconds,
        refresh_token_reuse_seconds = excluded.refresh_token_reuse_seconds, anonymous_sign_ins = excluded.anonymous_sign_ins,
        secure_password_change = excluded.secure_password_change, secure_email_change = excluded.secure_email_change,
-       access_token_hook = excluded.access_token_hook, rate_limits = excluded.rate_limits, updated_at = now()`,
+       access_token_hook = excluded.access_token_hook, rate_limits = excluded.rate_limits,
+       phone_enabled = excluded.phone_enabled, updated_at = now()`,
     [
       ref,
       s.emailConfirmationRequired,
@@ -128,6 +134,7 @@ export async function writeProjectAuthSettings(
       s.secureEmailChange,
       s.accessTokenHook,
       JSON.stringify(s.rateLimits),
+      s.phoneEnabled,
     ],
   );
   return s;

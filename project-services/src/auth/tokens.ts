@@ -46,7 +46,7 @@ export function accessTokenClaims(t: AccessTokenInput): Record<string, unknown> 
     exp: iat + t.expirySeconds,
     iat,
     email: t.user.email ?? '',
-    phone: '',
+    phone: t.user.phone ?? '',
     app_metadata: t.user.appMetadata,
     user_metadata: t.user.userMetadata,
     role: 'authenticated',

@@ -25,6 +25,12 @@ export interface AuthUser {
   /** 1 once one of the two addresses of a secure email change has confirmed it. */
   emailChangeConfirmStatus: number;
   reauthenticationSentAt: string | null;
+  /** The phone number, E.164 digits without the "+", or null. */
+  phone: string | null;
+  phoneConfirmedAt: string | null;
+  /** A pending phone change: the new number, confirmed by the code sent to it. */
+  phoneChange: string | null;
+  phoneChangeSentAt: string | null;
   createdAt: string;
   updatedAt: string;
   /** The user's MFA factors, when loaded (withFactors). */
@@ -77,6 +83,10 @@ export function toUser(r: Record<string, unknown>): AuthUser {
     deletedAt: iso(r.deleted_at),
     emailChangeConfirmStatus: Number(r.email_change_confirm_status ?? 0),
     reauthenticationSentAt: iso(r.reauthentication_sent_at),
+    phone: (r.phone as string | null) || null,
+    phoneConfirmedAt: iso(r.phone_confirmed_at),
+    phoneChange: (r.phone_change as string | null) || null,
+    phoneChangeSentAt: iso(r.phone_change_sent_at),
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,
   };
@@ -115,8 +125,18 @@ export async function userByEmail(db: Db, email: string): Promise<AuthUser | nul
   return r.rows[0] ? toUser(r.rows[0]) : null;
 }
 
+/** The user with this phone number (E.164 digits, see phone.ts). */
+export async function userByPhone(db: Db, phone: string): Promise<AuthUser | null> {
+  const r = await db.query('select * from auth.users where phone = $1', [phone]);
+  return r.rows[0] ? toUser(r.rows[0]) : null;
+}
+
 export interface NewUser {
+  /** Empty for a user with only a phone number. */
   email: string;
+  /** E.164 digits; a user signing up by phone has this and no email. */
+  phone?: string | null;
+  phoneConfirmed?: boolean;
   passwordHash: string | null;
   confirmed: boolean;
   invited?: boolean;
@@ -131,13 +151,25 @@ export interface NewUser {
 
 /** Inserts a user; answers null when the email is taken. */
 export async function insertUser(db: Db, u: NewUser): Promise<AuthUser | null> {
-  const provider = u.provider ?? 'email';
+  const provider = u.provider ?? (u.email ? 'email' : u.phone ? 'phone' : 'email');
   const app = u.anonymous ? { ...(u.appMetadata ?? {}) } : { ...(u.appMetadata ?? {}), provider, providers: [provider] };
   const r = await db.query(
-    `insert into auth.users (email, encrypted_password, email_confirmed_at, invited_at, raw_app_meta_data, raw_user_meta_data, banned_until, is_anonymous)
-     values ($1, $2, case when $3 then now() end, case when $4 then now() end, $5::jsonb, $6::jsonb, $7, $8)
+    `insert into auth.users (email, encrypted_password, email_confirmed_at, invited_at, raw_app_meta_data, raw_user_meta_data, banned_until, is_anonymous,
+       phone, phone_confirmed_at)
+     values ($1, $2, case when $3 then now() end, case when $4 then now() end, $5::jsonb, $6::jsonb, $7, $8, $9, case when $10 then now() end)
      on conflict do nothing returning *`,
-    [u.anonymous ? null : u.email, u.passwordHash, u.confirmed, u.invited ?? false, JSON.stringify(app), JSON.stringify(u.userMetadata ?? {}), u.bannedUntil ?? null, u.anonymous === true],
+    [
+      u.anonymous || !u.email ? null : u.email,
+      u.passwordHash,
+      u.confirmed && !!u.email,
+      u.invited ?? false,
+      JSON.stringify(app),
+      JSON.stringify(u.userMetadata ?? {}),
+      u.bannedUntil ?? null,
+      u.anonymous === true,
+      u.phone ?? null,
+      u.phone ? u.phoneConfirmed === true : false,
+    ],
   );
   return r.rows[0] ? toUser(r.rows[0]) : null;
 }
@@ -158,7 +190,11 @@ type Column =
   | 'is_anonymous'
   | 'deleted_at'
   | 'email_change_confirm_status'
-  | 'reauthentication_sent_at';
+  | 'reauthentication_sent_at'
+  | 'phone'
+  | 'phone_confirmed_at'
+  | 'phone_change'
+  | 'phone_change_sent_at';
 
 /** Sets the given columns ("now()" for a timestamp set to now); answers the user, or null when gone or the email is taken. */
 export async function updateUser(db: Db, id: string, set: Partial<Record<Column, unknown>>): Promise<AuthUser | null> {
@@ -186,38 +222,42 @@ export function isBanned(u: AuthUser, now = Date.now()): boolean {
 
 /** The user as the auth clients read it (GoTrue's user object). */
 export function userJson(u: AuthUser, opts: { admin?: boolean } = {}) {
-  const identity = u.email
-    ? [
-        {
-          identity_id: u.id,
-          id: u.id,
-          user_id: u.id,
-          identity_data: { email: u.email, email_verified: u.emailConfirmedAt !== null, phone_verified: false, sub: u.id },
-          provider: 'email',
-          last_sign_in_at: u.lastSignInAt ?? u.createdAt,
-          created_at: u.createdAt,
-          updated_at: u.updatedAt,
-          email: u.email.toLowerCase(),
-        },
-      ]
-    : [];
+  const identityOf = (provider: 'email' | 'phone', data: Record<string, unknown>) => ({
+    identity_id: u.id,
+    id: provider === 'email' ? u.id : u.phone!,
+    user_id: u.id,
+    identity_data: { ...data, sub: u.id },
+    provider,
+    last_sign_in_at: u.lastSignInAt ?? u.createdAt,
+    created_at: u.createdAt,
+    updated_at: u.updatedAt,
+    ...(provider === 'email' ? { email: u.email!.toLowerCase() } : {}),
+  });
+  const identities = [
+    ...(u.email ? [identityOf('email', { email: u.email, email_verified: u.emailConfirmedAt !== null, phone_verified: false })] : []),
+    ...(u.phone ? [identityOf('phone', { phone: u.phone, email_verified: false, phone_verified: u.phoneConfirmedAt !== null })] : []),
+  ];
+  const confirmedAt = u.emailConfirmedAt ?? u.phoneConfirmedAt;
   return {
     id: u.id,
     aud: u.aud,
     role: u.role,
     email: u.email ?? '',
     email_confirmed_at: u.emailConfirmedAt ?? undefined,
-    phone: '',
+    phone: u.phone ?? '',
+    phone_confirmed_at: u.phoneConfirmedAt ?? undefined,
     confirmation_sent_at: u.confirmationSentAt ?? undefined,
-    confirmed_at: u.emailConfirmedAt ?? undefined,
+    confirmed_at: confirmedAt ?? undefined,
     recovery_sent_at: u.recoverySentAt ?? undefined,
     new_email: u.emailChange ?? undefined,
     email_change_sent_at: u.emailChangeSentAt ?? undefined,
+    new_phone: u.phoneChange ?? undefined,
+    phone_change_sent_at: u.phoneChangeSentAt ?? undefined,
     invited_at: u.invitedAt ?? undefined,
     last_sign_in_at: u.lastSignInAt ?? undefined,
     app_metadata: u.appMetadata,
     user_metadata: u.userMetadata,
-    identities: identity,
+    identities,
     created_at: u.createdAt,
     updated_at: u.updatedAt,
     is_anonymous: u.isAnonymous,
@@ -234,7 +274,7 @@ export interface UserPage {
 
 /** A page of users, newest first; `filter` matches part of the email or of the user's name. */
 export async function listUsers(db: Db, page: number, perPage: number, filter: string | null): Promise<UserPage> {
-  const where = filter ? `where email ilike $1 or raw_user_meta_data ->> 'full_name' ilike $1 or raw_user_meta_data ->> 'name' ilike $1` : '';
+  const where = filter ? `where email ilike $1 or phone ilike $1 or raw_user_meta_data ->> 'full_name' ilike $1 or raw_user_meta_data ->> 'name' ilike $1` : '';
   const params: unknown[] = filter ? [`%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
   const total = await db.query<{ n: string | number }>(`select count(*) as n from auth.users ${where}`, params);
   const rows = await db.query(

@@ -36,6 +36,7 @@ export const DEFAULT_AUTH_STATE = (): Omit<AuthUsersState, 'authUsers'> => ({
     email: { sign_ups_allowed: true, confirmation_required: false, min_password_length: 6, secure_email_change: true, secure_password_change: false },
     oauth: OAUTH_PROVIDERS.map((p) => ({ id: p.id, enabled: false, client_id: '', secret_set: false })),
     anonymous_sign_ins: false,
+    phone_enabled: false,
     access_token_hook: null,
   },
   authProviderSecrets: {},
@@ -100,6 +101,7 @@ export function authUserHandlers(state: AuthUsersState): Handlers<AuthUsersClien
         email: { ...state.authProviders.email, ...body.email },
         oauth,
         anonymous_sign_ins: body.anonymous_sign_ins ?? state.authProviders.anonymous_sign_ins,
+        phone_enabled: body.phone_enabled ?? state.authProviders.phone_enabled,
         access_token_hook: body.access_token_hook === undefined ? state.authProviders.access_token_hook : body.access_token_hook,
       });
       return state.authProviders;
