@@ -77,7 +77,7 @@ export async function sendSmsCode(ctx: AuthContext, user: AuthUser, kind: AuthSm
   } catch {
     logged('ERROR', `${kind} text message not accepted by the SMS provider`);
     await ctx.db.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [user.id, tokenType]);
-    throw new AuthError(503, 'sms_send_failed', 'Error sending the text message: the SMS provider did not accept it. Try again later.');
+    throw new AuthError(500, 'sms_send_failed', 'Error sending the text message: the SMS provider did not accept it. Try again later.');
   }
   await updateUser(ctx.db, user.id, kind === 'sms' ? { confirmation_sent_at: 'now()' } : { phone_change_sent_at: 'now()' });
   return messageId;
