@@ -102,9 +102,9 @@ describe('sign-up with a phone number and a password', () => {
     expect(me.data.user).toMatchObject({ id: signedIn.data.user!.id, phone: digits });
     expect(me.data.user!.identities).toEqual([expect.objectContaining({ provider: 'phone', identity_data: expect.objectContaining({ phone: digits, phone_verified: true }) })]);
 
-    // The number is taken now.
+    // The number is registered now.
     const again = await anon().auth.signUp({ phone: digits, password: PASSWORD });
-    expect(again.error).toMatchObject({ status: 422, code: 'phone_exists' });
+    expect(again.error).toMatchObject({ status: 422, code: 'user_already_exists' });
   });
 });
 

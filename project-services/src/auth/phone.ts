@@ -93,12 +93,13 @@ export async function phoneSignUp(ctx: AuthContext, body: Body) {
   countRateLimit(ctx, 'sign_ups_sign_ins');
   const existing = await userByPhone(ctx.db, phone);
   if (existing) {
-    if (existing.phoneConfirmedAt) throw new AuthError(422, 'phone_exists', 'Phone number already registered by another user');
+    // As GoTrue's sign-up: a confirmed number is a registered user (phone_exists is for changes).
+    if (existing.phoneConfirmedAt) throw new AuthError(422, 'user_already_exists', 'User already registered');
     await sendSmsCode(ctx, existing, 'sms', phone);
     return userJson((await userById(ctx.db, existing.id)) ?? existing);
   }
   const user = await insertUser(ctx.db, { email: '', phone, passwordHash: await hash(password), confirmed: false, userMetadata: data });
-  if (!user) throw new AuthError(422, 'phone_exists', 'Phone number already registered by another user');
+  if (!user) throw new AuthError(422, 'user_already_exists', 'User already registered');
   ctx.event = 'user_signedup';
   await sendSmsCode(ctx, user, 'sms', phone);
   return userJson((await userById(ctx.db, user.id)) ?? user);
