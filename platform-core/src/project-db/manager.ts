@@ -14,6 +14,7 @@ import { ProjectWireServer, type WireDatabases } from './wire-server';
 import { bootstrap } from './bootstrap-schema';
 import { sharedReason, withoutPaths } from './open-failure';
 import { ProjectSessionSettings } from './vault-key';
+import { databasesToClose } from './open-bound';
 
 type OpenDatabase = PgliteProjectDatabase | ServerProjectDatabase;
 
@@ -151,32 +152,14 @@ export class ProjectDatabaseManager implements ProjectDatabases, WireDatabases {
     return n;
   }
 
-  /**
-   * Closes the least recently used idle databases until at most maxOpen run (keeping `keep`,
-   * about to be used, and counting it). A database with a call in flight is never closed.
-   */
-  private enforceBound(keep?: string): void {
-    const others = [...this.open.entries()].filter(([ref, db]) => ref !== keep && db.running);
-    let over = others.length + (keep === undefined ? 0 : 1) - this.maxOpen;
-    if (over <= 0) return;
-    const idle = others.filter(([, db]) => !db.busy).sort((a, b) => a[1].lastUsedAt - b[1].lastUsedAt);
-    for (const [, db] of idle) {
-      if (over-- <= 0) break;
-      void db.suspend().catch(() => undefined);
-    }
+  /** Closes what databasesToClose names: past the bound (keeping `keep`, about to be used), and with `idleMs` every database idle that long. */
+  private enforceBound(keep?: string, idleMs?: number): void {
+    for (const db of databasesToClose(this.open, this.maxOpen, { keep, idleMs })) void db.suspend().catch(() => undefined);
   }
 
-  /**
-   * Closes databases unused for databaseIdleMs, and any over the bound: one that was busy when a
-   * new database opened was left running then.
-   */
+  /** The idle timer: a database unused for databaseIdleMs closes, and so does one left over the bound while it was busy. */
   private closeIdle(): void {
-    const idleMs = this.opts.databaseIdleMs ?? 10 * 60_000;
-    const now = Date.now();
-    for (const db of this.open.values()) {
-      if (db.running && !db.busy && now - db.lastUsedAt >= idleMs) void db.suspend().catch(() => undefined);
-    }
-    this.enforceBound();
+    this.enforceBound(undefined, this.opts.databaseIdleMs ?? 10 * 60_000);
   }
 
   private startIdleTimer(): void {
