@@ -165,7 +165,8 @@ export class ProjectDatabaseManager implements ProjectDatabases, WireDatabases {
   private startIdleTimer(): void {
     if (this.idleTimer || this.closing) return;
     const idleMs = this.opts.databaseIdleMs ?? 10 * 60_000;
-    this.idleTimer = setInterval(() => this.closeIdle(), Math.max(50, Math.min(idleMs / 2, 30_000)));
+    // Every second at most: a database left over the bound (busy when another opened) closes soon after its call.
+    this.idleTimer = setInterval(() => this.closeIdle(), Math.max(50, Math.min(idleMs / 2, 1_000)));
     this.idleTimer.unref();
   }
 
