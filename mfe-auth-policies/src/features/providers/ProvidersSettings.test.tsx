@@ -78,6 +78,22 @@ describe('providers page', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.state.authProviders.access_token_hook).toBeNull());
   });
 
+  it('turns phone sign-in on and off through the providers route (off by default)', async () => {
+    const api = createFakeApi();
+    const user = userEvent.setup({ delay: null });
+    renderArea('auth/providers', { api });
+    const phone = await screen.findByRole('region', { name: 'Phone' }, LOAD);
+    expect(within(phone).getByText('Users sign up and sign in with a phone number and a code sent to it by SMS.')).toBeTruthy();
+    const toggle = within(phone).getByRole('switch', { name: 'Enable phone sign-in' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await user.click(toggle);
+    await waitFor(() => expect(api.state.authProviders.phone_enabled).toBe(true));
+    expect(api.argsOf('authUsers.updateAuthProviders')).toEqual([[expect.any(String), { phone_enabled: true }]]);
+    await waitFor(() => expect(within(phone).getByRole('switch', { name: 'Enable phone sign-in' }).getAttribute('aria-checked')).toBe('true'));
+    await user.click(within(phone).getByRole('switch', { name: 'Enable phone sign-in' }));
+    await waitFor(() => expect(api.state.authProviders.phone_enabled).toBe(false));
+  });
+
   it('shows the settings read-only to a member who may not change them', async () => {
     const api = createFakeApi();
     const user = userEvent.setup({ delay: null });
@@ -86,6 +102,9 @@ describe('providers page', { timeout: 20_000 }, () => {
     const anonymous = screen.getByRole('switch', { name: 'Allow anonymous sign-ins' });
     expect(anonymous.getAttribute('aria-disabled')).toBe('true');
     await user.click(anonymous);
+    const phone = screen.getByRole('switch', { name: 'Enable phone sign-in' });
+    expect(phone.getAttribute('aria-disabled')).toBe('true');
+    await user.click(phone);
     await user.click(screen.getByRole('button', { name: 'Save GitHub' }));
     expect(api.writes()).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { PageHeader } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton, Section } from '@plinth/shared-ui/page';
 import { EmailProviderCard } from './EmailProviderCard';
 import { OAuthProviderCard } from './OAuthProviderCard';
+import { PhoneProviderCard } from './PhoneProviderCard';
 import { AccessTokenHookCard, AnonymousSignInsCard } from './SignInExtrasCards';
 import { RateLimitsCard } from './RateLimitsCard';
 import { useAuthProviders, useOAuthCallbackUrl } from './queries';
@@ -27,6 +28,9 @@ export function ProvidersSettings() {
           <>
             <Section title="Email provider">
               <EmailProviderCard email={providers.data.email} allowed={allowed} />
+            </Section>
+            <Section title="Phone provider">
+              <PhoneProviderCard enabled={providers.data.phone_enabled} allowed={allowed} />
             </Section>
             <Section title="OAuth providers" description="Let users sign in with an account they already have. The client secret is kept on the server and never shown again.">
               <div css={{ display: 'grid', gap: 16 }}>
