@@ -12,7 +12,7 @@ import {
 import { statementTimingRecorders, type StatementTimingRecord } from '@plinth/platform-core/project-db/statement-log';
 import { toLogEntry, toLogEvent, type LogEntry, type LogEvent } from './entries';
 import { toStatementEvent } from './statement-stats';
-import { consoleCallEntry } from './console-calls';
+import { consoleCallEntry, consoleCallMember, isLoggedConsoleCall } from './console-calls';
 import { LogQueryRunner } from './log-query';
 import { controlAsLogDatabase, openLogDatabase, type LogDatabase } from './log-database';
 import { migrateLogStore } from './migrations';
@@ -168,10 +168,14 @@ export class LogStore {
       projectApiRequestRecorders.push(this.recorder);
       projectLogEventRecorders.push(this.eventRecorder);
       statementTimingRecorders.push(this.statementRecorder);
-      // The console API's own calls about a project (console-calls.ts): logged, not counted as usage.
+      // The console API's own calls about a project (console-calls.ts): logged, not counted as usage;
+      // read once the answer is sent, and never throwing into the request.
       app.addHook('onResponse', async (req, reply) => {
+        if (!isLoggedConsoleCall(req)) return;
         const entry = consoleCallEntry(req, reply);
-        if (entry) this.writer.push(entry);
+        if (!entry) return;
+        entry.userId = await consoleCallMember(req, entry.ref);
+        this.writer.push(entry);
       });
     }
     this.writer.start();
