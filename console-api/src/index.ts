@@ -22,7 +22,7 @@ import { settingsRoutes } from './settings/routes';
 import { dataApiSettingsRoutes } from './settings/data-api';
 import { storageRoutes } from './storage';
 import { authUsersRoutes } from './auth-users/routes';
-import { analyticsRoutes, logRoutes } from './logs';
+import { analyticsRoutes, apiReportRoutes, logRoutes } from './logs';
 import { featureFlagAdminRoutes, featureFlagRoutes } from './feature-flags';
 import { bootstrapRoutes } from './bootstrap/routes';
 import { auditRoutes } from './audit/routes';
@@ -35,7 +35,7 @@ import { addonRoutes } from './addons/routes';
 import { upgradeRoutes } from './upgrades/routes';
 
 /** Every route module of the console's API, registered in this order by the server under /api (each in a scope of its own). The services apps call are project-services.ts's. */
-export const domainModules: RouteModule[] = [accountRoutes, accountSettingsRoutes, organizationRoutes, projectRoutes, databaseSettingsRoutes, usageRoutes, billingRoutes, databaseRoutes, catalogObjectRoutes, policyTestRoutes, sqlHistoryRoutes, tableRowsRoutes, tableDdlRoutes, snippetRoutes, storageRoutes, settingsRoutes, dataApiSettingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, authUsersRoutes, logRoutes, analyticsRoutes, featureFlagRoutes, featureFlagAdminRoutes, bootstrapRoutes];
+export const domainModules: RouteModule[] = [accountRoutes, accountSettingsRoutes, organizationRoutes, projectRoutes, databaseSettingsRoutes, usageRoutes, billingRoutes, databaseRoutes, catalogObjectRoutes, policyTestRoutes, sqlHistoryRoutes, tableRowsRoutes, tableDdlRoutes, snippetRoutes, storageRoutes, settingsRoutes, dataApiSettingsRoutes, integrationRoutes, branchRoutes, sqlTitleRoutes, authUsersRoutes, logRoutes, apiReportRoutes, analyticsRoutes, featureFlagRoutes, featureFlagAdminRoutes, bootstrapRoutes];
 
 domainModules.push(auditRoutes, oauthAppRoutes, vaultRoutes);
 domainModules.push(backupRoutes);

@@ -4,3 +4,4 @@ export * from './logs-report';
 export * from './query-keys';
 export * from './logs-sql';
 export * from './reports-database';
+export * from './reports-api';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiReport } from '@plinth/contracts-logs';
+import { createHttp } from '@plinth/shared-contracts';
+import { createApiReportsClient, type ApiRangeReport, type ApiRangeReportQuery, type ApiReport } from '@plinth/contracts-logs';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from '@plinth/project-services/testing';
 import { ensureStorageSchema } from '@plinth/project-services/testing';
@@ -29,6 +30,11 @@ afterAll(async () => {
 async function report(query = ''): Promise<ApiReport> {
   await h.app.logStore.flush();
   return owner.api.logs.getApiReport(keys.ref, Object.fromEntries(new URLSearchParams(query)) as never);
+}
+
+async function rangeReport(query: ApiRangeReportQuery = {}): Promise<ApiRangeReport> {
+  await h.app.logStore.flush();
+  return createApiReportsClient(createHttp({ baseUrl: '/api', fetch: owner.fetch, csrfToken: () => owner.jar.get('plinth_csrf') })).getApiRangeReport(keys.ref, query);
 }
 
 /** The report once `calls` calls are logged (a streamed download is recorded when its last byte has left, after the client has it). */
@@ -86,6 +92,70 @@ describe('the API report', () => {
     expect(onlyStorage.bucket_seconds).toBe(60);
     expect(onlyStorage.totals.requests).toBe(3);
     expect(onlyStorage.by_service).toEqual([{ service: 'storage', requests: 3, errors: 0 }]);
+  });
+
+  it('over a range: latency percentiles and egress per bucket, top and failing paths, the storage not-modified share', async () => {
+    const r = await rangeReport({ window: '1h' });
+    expect(r.window).toBe('1h');
+    expect(r.totals).toMatchObject({ requests: 10, errors: 3 });
+    const { p50_latency_ms: p50, p95_latency_ms: p95, p99_latency_ms: p99 } = r.totals;
+    expect(p50).toBeGreaterThan(0);
+    expect(p50!).toBeLessThanOrEqual(p95!);
+    expect(p95!).toBeLessThanOrEqual(p99!);
+    const busy = r.over_time.filter((b) => b.requests > 0);
+    expect(busy.reduce((sum, b) => sum + b.requests, 0)).toBe(10);
+    expect(r.over_time.reduce((sum, b) => sum + b.bytes_out, 0)).toBe(r.totals.bytes_out);
+    for (const b of busy) expect(b.p50_ms! <= b.p95_ms! && b.p95_ms! <= b.p99_ms!).toBe(true);
+    expect(r.over_time.filter((b) => b.requests === 0).every((b) => b.p95_ms === null)).toBe(true);
+    expect(r.top_paths[0]).toMatchObject({ service: 'rest', method: 'GET', path: '/todos', requests: 4, errors: 0 });
+    expect(r.top_paths[0]!.p95_latency_ms).toBeGreaterThan(0);
+    expect(r.error_paths).toEqual([
+      { service: 'rest', method: 'GET', path: '/missing_table', errors: 2, requests: 2, statuses: [404] },
+      { service: 'auth', method: 'POST', path: '/token', errors: 1, requests: 1, statuses: [400] },
+    ]);
+    // One download, answered with its bytes: a cacheable read that no cache answered.
+    expect(r.cache).toEqual({ basis: 'storage_not_modified', cacheable: 1, hits: 0, hit_rate: 0 });
+
+    // A custom range of the last ten minutes: minute buckets, the same calls.
+    const now = Date.now();
+    const custom = await rangeReport({ start: new Date(now - 10 * 60_000).toISOString(), end: new Date(now + 60_000).toISOString(), service: 'rest' });
+    expect(custom.window).toBe('custom');
+    expect(custom.bucket_seconds).toBe(60);
+    expect(Date.parse(custom.to)).toBeLessThanOrEqual(Date.now());
+    expect(custom.totals).toMatchObject({ requests: 6, errors: 2 });
+    expect(custom.by_service).toEqual([{ service: 'rest', requests: 6, errors: 2 }]);
+    expect(custom.cache).toEqual({ basis: 'storage_not_modified', cacheable: 0, hits: 0, hit_rate: null });
+    // A custom range before any of these calls counts none of them.
+    const before = await rangeReport({ start: new Date(now - 3 * 3600_000).toISOString(), end: new Date(now - 2 * 3600_000).toISOString() });
+    expect(before.totals.requests).toBe(0);
+    expect(before.top_paths).toEqual([]);
+  });
+
+  it('a custom range is bounded by the retention and checked: each mistake is a 400 naming its field', async () => {
+    const now = Date.now();
+    // Asked from ten days back, a free project's range starts a day ago, in 15-minute buckets (96 of them).
+    const capped = await rangeReport({ start: new Date(now - 10 * 86_400_000).toISOString(), end: new Date(now).toISOString() });
+    expect(Date.parse(capped.to) - Date.parse(capped.from)).toBeLessThanOrEqual(86_400_000);
+    expect(Date.parse(capped.to) - Date.parse(capped.from)).toBeGreaterThan(86_400_000 - 60_000);
+    expect(capped.bucket_seconds).toBe(15 * 60);
+    const url = (query: string) => `/api/platform/projects/${keys.ref}/reports/api?${query}`;
+    const cases: [string, string][] = [
+      [`start=${new Date(now - 3600_000).toISOString()}`, 'end'],
+      [`end=${new Date(now).toISOString()}`, 'start'],
+      [`start=yesterday&end=${new Date(now).toISOString()}`, 'start'],
+      [`start=${new Date(now).toISOString()}&end=${new Date(now - 3600_000).toISOString()}`, 'end'],
+      [`start=${new Date(now - 100 * 86_400_000).toISOString()}&end=${new Date(now).toISOString()}`, 'start'],
+      // Wholly before the retention: nothing the plan keeps
+      [`start=${new Date(now - 5 * 86_400_000).toISOString()}&end=${new Date(now - 4 * 86_400_000).toISOString()}`, 'end'],
+      ['window=2h', 'window'],
+    ];
+    for (const [query, field] of cases) {
+      const res = await owner.fetch(url(query));
+      expect(res.status, query).toBe(400);
+      expect(await res.json(), query).toMatchObject({ field });
+    }
+    const stranger = await h.signUp();
+    expect((await stranger.fetch(url('window=1h'))).status).toBe(404);
   });
 
   it("stops at the plan's retention: a 7-day window of a free project starts a day ago", async () => {
