@@ -135,13 +135,14 @@ export type AuthProvidersUpdate = z.infer<typeof AuthProvidersUpdateSchema>;
 
 /**
  * The auth service's rate limits a project sets (GoTrue's defaults), each counted over its window:
- * emails sent by the whole project per hour; per client address, token refreshes per 5 minutes,
+ * emails and SMS sent by the whole project per hour; per client address, token refreshes per 5 minutes,
  * failed OTP, link and second-factor verifications per 5 minutes, sign-ups and failed sign-ins per
  * 5 minutes, anonymous sign-ins per hour. Past a limit the service answers 429 (over_email_send_rate_limit for emails,
- * over_request_rate_limit for the others).
+ * over_sms_send_rate_limit for SMS, over_request_rate_limit for the others).
  */
 export const AUTH_RATE_LIMITS = [
   { key: 'email_sent', label: 'Emails sent', unit: 'emails per hour', scope: 'the whole project', windowSeconds: 3600, default: 30 },
+  { key: 'sms_sent', label: 'SMS sent', unit: 'messages per hour', scope: 'the whole project', windowSeconds: 3600, default: 30 },
   { key: 'token_refresh', label: 'Token refreshes', unit: 'requests per 5 minutes', scope: 'per client address', windowSeconds: 300, default: 150 },
   { key: 'token_verifications', label: 'Token verifications', unit: 'requests per 5 minutes', scope: 'per client address (failed OTP, link and second-factor codes)', windowSeconds: 300, default: 30 },
   { key: 'sign_ups_sign_ins', label: 'Sign-ups and sign-ins', unit: 'requests per 5 minutes', scope: 'per client address (sign-ups and failed sign-ins)', windowSeconds: 300, default: 30 },
@@ -159,6 +160,7 @@ const rateLimit = (label: string) =>
 
 export const AuthRateLimitsSchema = z.object({
   email_sent: rateLimit('email_sent'),
+  sms_sent: rateLimit('sms_sent'),
   token_refresh: rateLimit('token_refresh'),
   token_verifications: rateLimit('token_verifications'),
   sign_ups_sign_ins: rateLimit('sign_ups_sign_ins'),

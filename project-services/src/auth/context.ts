@@ -64,10 +64,10 @@ export class ProjectAuthLimits {
   }
 }
 
-/** The project's own limit `key` for the caller's address (or the whole project for emails), checked and counted. */
+/** The project's own limit `key` for the caller's address (or the whole project for emails and SMS), checked and counted. */
 export function countRateLimit(ctx: AuthContext, key: AuthRateLimitKey, errorCode = 'over_request_rate_limit'): void {
   const limit = ctx.limits.setting(key, ctx.settings.rateLimits[key]);
-  const id = key === 'email_sent' ? ctx.ref : `${ctx.ref}|${ctx.ip}`;
+  const id = key === 'email_sent' || key === 'sms_sent' ? ctx.ref : `${ctx.ref}|${ctx.ip}`;
   const what = AUTH_RATE_LIMITS.find((l) => l.key === key)!.label.toLowerCase();
   withinLimits([[limit, id]], what, errorCode);
   limit.record(id);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { DEFAULT_AUTH_RATE_LIMITS } from '@plinth/contracts-auth';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import type { ProjectDatabase } from '@plinth/platform-core/deps';
 import { writeProjectAuthSettings, type ProjectAuthSettings } from './settings';
@@ -176,6 +177,24 @@ describe('one-time codes by SMS', () => {
     await age(digits, 61);
     expect((await anon().auth.signInWithOtp({ phone: digits })).error).toBeNull();
     expect(await codesTo(digits)).toHaveLength(2);
+  });
+
+  it("keeps to the project's SMS limit per hour (sms_sent): past it over_sms_send_rate_limit, a raised limit lets a code through", async () => {
+    await settings({ rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, sms_sent: 2 } });
+    try {
+      const numbers = [newNumber(), newNumber(), newNumber()].map((n) => n.digits);
+      expect((await anon().auth.signInWithOtp({ phone: numbers[0]! })).error).toBeNull();
+      expect((await anon().auth.signInWithOtp({ phone: numbers[1]! })).error).toBeNull();
+      // A third number, never sent a code: the project's limit, not the number's, refuses it.
+      const over = await anon().auth.signInWithOtp({ phone: numbers[2]! });
+      expect(over.error).toMatchObject({ status: 429, code: 'over_sms_send_rate_limit' });
+      expect(await codesTo(numbers[2]!)).toEqual([]);
+      await settings({ rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, sms_sent: 3 } });
+      expect((await anon().auth.signInWithOtp({ phone: numbers[2]! })).error).toBeNull();
+      expect(await codesTo(numbers[2]!)).toHaveLength(1);
+    } finally {
+      await settings({ rateLimits: DEFAULT_AUTH_RATE_LIMITS });
+    }
   });
 
   it('refuses a malformed number with validation_failed', async () => {

@@ -46,7 +46,7 @@ const overSmsLimit = (seconds: number) =>
 
 /**
  * Sends the user a new six-digit code of `kind` to `to` (replacing any earlier one), at most one per
- * SMS_INTERVAL_S and within the per-number guard; answers the provider's message id.
+ * SMS_INTERVAL_S, within the per-number guard and the project's sms_sent limit; answers the provider's message id.
  */
 export async function sendSmsCode(ctx: AuthContext, user: AuthUser, kind: AuthSmsKind, to: string): Promise<string> {
   const tokenType = TOKEN_TYPES[kind];
@@ -56,9 +56,19 @@ export async function sendSmsCode(ctx: AuthContext, user: AuthUser, kind: AuthSm
   );
   const age = last.rows[0] ? Number(last.rows[0].age_s) : Infinity;
   if (age < SMS_INTERVAL_S) throw overSmsLimit(Math.max(1, Math.ceil(SMS_INTERVAL_S - age)));
+  // The project's own limit counts every message it sends (sms_sent, per hour); the fixed guard per number stays.
   const key = `${ctx.ref}|${to}`;
-  withinLimits([[ctx.limits.smsPerPhone, key]], 'text messages sent', 'over_sms_send_rate_limit');
+  const projectWide = ctx.limits.setting('sms_sent', ctx.settings.rateLimits.sms_sent);
+  withinLimits(
+    [
+      [ctx.limits.smsPerPhone, key],
+      [projectWide, ctx.ref],
+    ],
+    'text messages sent',
+    'over_sms_send_rate_limit',
+  );
   ctx.limits.smsPerPhone.record(key);
+  projectWide.record(ctx.ref);
   const otp = newEmailOtp();
   await ctx.db.query(
     `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4)

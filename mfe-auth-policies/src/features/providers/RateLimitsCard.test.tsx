@@ -22,6 +22,8 @@ describe('rate limits on the providers page', { timeout: 30_000 }, () => {
     const refreshes = await within(limits).findByRole('textbox', { name: 'Token refreshes' }, LOAD);
     expect((refreshes as HTMLInputElement).value).toBe(String(DEFAULT_AUTH_RATE_LIMITS.token_refresh));
     expect(within(limits).getByText(/requests per 5 minutes, per client address; default 150\./)).toBeTruthy();
+    expect((within(limits).getByRole('textbox', { name: 'SMS sent' }) as HTMLInputElement).value).toBe('30');
+    expect(within(limits).getByText(/messages per hour, the whole project; default 30\./)).toBeTruthy();
 
     await user.clear(refreshes);
     await user.type(refreshes, '0');
