@@ -1,5 +1,6 @@
 import type { DatabaseReport, DatabaseReportQuery } from '@plinth/contracts-logs';
 import type { ControlDatabase, ProjectDatabase, ProjectDatabases } from '@plinth/platform-core/deps';
+import type { ProjectLogEventRecord } from '@plinth/platform-core/request-log';
 import { LONGEST_RETENTION_DAYS } from './partitions';
 import { REPORT_WINDOW_MS } from './statement-stats';
 
@@ -65,33 +66,189 @@ export async function storeSample(logs: ControlDatabase, ref: string, c: Databas
   );
 }
 
+/** A Postgres event the sampler saw (connections and checkpoints), for the log store's events writer. */
+export type SampledEvent = { record: ProjectLogEventRecord; at: number };
+
+export interface DatabaseSamplerOptions {
+  control: ControlDatabase;
+  logs: () => ControlDatabase;
+  databases: ProjectDatabases;
+  intervalMs: number;
+  /**
+   * Project databases on a Postgres server: connections and checkpoints are recorded as Postgres
+   * events. Embedded PGlite reports neither (see below), so none are recorded there.
+   */
+  server?: boolean;
+  /** Where connection and checkpoint events go (the log store's batched events writer). */
+  record?: (event: SampledEvent) => void;
+  warn?: (m: string, e: unknown) => void;
+}
+
+interface ConnectionMark {
+  /** The database's clock at the previous sample. */
+  at: string;
+  open: number;
+  sessions: number | null;
+}
+
+interface OpenedConnection {
+  pid: number;
+  at: string;
+  user: string | null;
+  app: string | null;
+}
+
+interface CheckpointCounters {
+  timed: number;
+  requested: number;
+  writeMs: number;
+  syncMs: number;
+}
+
 /**
  * Samples every open project database on a schedule (a database closed for being idle is not
- * woken), and drops samples older than the longest log retention. Answers a stop function.
+ * woken), and drops samples older than the longest log retention.
+ *
+ * On a Postgres server each sample also records Postgres events (postgres_logs, error_severity LOG):
+ * - `origin = 'connection'`: each connection to the project's database the platform's roles
+ *   opened since the previous sample (its pool, held SQL editor sessions; their backend_start is
+ *   visible to the platform), at the time it opened, with its role as user_name. A connection
+ *   opened and closed between two samples is not seen one by one; the count below has it.
+ * - `origin = 'connections'`: the connections open to the database and how many were opened since
+ *   the previous sample (pg_stat_database.sessions, every role's), when either changed.
+ *   Both read the project's own database alone, so they are its own.
+ * - `origin = 'checkpoint'`: checkpoints are server-wide (one checkpointer for every database of
+ *   the server): a checkpoint since the previous sample is recorded in the log of every project
+ *   whose database was sampled then, with the count (timed, requested) and write and sync time,
+ *   and without the buffers written, which would tell one project how much the others write.
+ * Embedded PGlite is one backend inside the platform's process: it has no connections to report
+ * (its one session is the platform's) and no checkpointer (pg_stat_checkpointer stays at zero),
+ * so neither is recorded there.
  */
-export function startDatabaseSampler(opts: { control: ControlDatabase; logs: () => ControlDatabase; databases: ProjectDatabases; intervalMs: number; warn?: (m: string, e: unknown) => void }): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+export class DatabaseSampler {
+  private running: Promise<void> | null = null;
+  private readonly marks = new Map<string, ConnectionMark>();
+  private checkpoints: CheckpointCounters | null = null;
+  private readonly startedAt = new Date().toISOString();
+
+  constructor(private readonly opts: DatabaseSamplerOptions) {}
+
+  /** Takes one sample of every open project database (waits for one under way). */
+  tick(): Promise<void> {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Samples every intervalMs; answers a stop function. */
+  start(): () => void {
+    const timer = setInterval(() => void this.tick(), this.opts.intervalMs);
+    timer.unref();
+    return () => clearInterval(timer);
+  }
+
+  private async run(): Promise<void> {
+    const { opts } = this;
     try {
       const projects = await opts.control.query<{ ref: string }>(`select ref from projects where status = 'ACTIVE_HEALTHY'`);
+      const sampled: { ref: string; db: ProjectDatabase }[] = [];
       for (const { ref } of projects.rows) {
         if (!opts.databases.isOpen(ref)) continue;
         const db = await opts.databases.get(ref).catch(() => null);
         if (!db?.running) continue;
-        await storeSample(opts.logs(), ref, await readCounters(db)).catch((err: unknown) => opts.warn?.(`The database of project ${ref} was not sampled`, err));
+        try {
+          await storeSample(opts.logs(), ref, await readCounters(db));
+          if (opts.server && opts.record) await this.connections(ref, db);
+          sampled.push({ ref, db });
+        } catch (err) {
+          opts.warn?.(`The database of project ${ref} was not sampled`, err);
+        }
       }
+      if (opts.server && opts.record && sampled.length) await this.checkpoint(sampled).catch((err: unknown) => opts.warn?.('Checkpoints were not read', err));
       await opts.logs().query('delete from project_database_samples where at < $1', [new Date(Date.now() - LONGEST_RETENTION_DAYS * DAY_MS).toISOString()]);
     } catch (err) {
       opts.warn?.('Database samples were not taken', err);
-    } finally {
-      running = false;
     }
-  };
-  const timer = setInterval(() => void tick(), opts.intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  }
+
+  private async connections(ref: string, db: ProjectDatabase): Promise<void> {
+    const mark = this.marks.get(ref);
+    const r = await db.query<{ now: Date | string; open: number; sessions: number | null; opened: OpenedConnection[] | string }>(
+      `select pg_catalog.now() as now,
+              (select pg_catalog.count(*) from pg_catalog.pg_stat_activity where datname = pg_catalog.current_database())::int as open,
+              (select (pg_catalog.to_jsonb(d) operator(pg_catalog.->>) 'sessions')::float8 from pg_catalog.pg_stat_database d where d.datname = pg_catalog.current_database()) as sessions,
+              coalesce((select pg_catalog.json_agg(pg_catalog.json_build_object('pid', a.pid, 'at', a.backend_start, 'user', a.usename, 'app', a.application_name) order by a.backend_start)
+                  from pg_catalog.pg_stat_activity a
+                 where a.datname = pg_catalog.current_database() and a.backend_start is not null and a.backend_start > $1::timestamptz
+                   and a.backend_type = 'client backend'), '[]') as opened`,
+      [mark?.at ?? this.startedAt],
+    );
+    const row = r.rows[0];
+    if (!row) return;
+    const now = new Date(row.now).toISOString();
+    const opened: OpenedConnection[] = typeof row.opened === 'string' ? (JSON.parse(row.opened) as OpenedConnection[]) : row.opened;
+    const sessions = row.sessions == null ? null : Number(row.sessions);
+    for (const c of opened) {
+      this.opts.record!({
+        at: Date.parse(c.at),
+        record: {
+          ref, source: 'postgres', level: 'LOG', origin: 'connection', role: c.user,
+          message: `connection authorized: user=${c.user ?? ''} application_name=${c.app ?? ''}`, detail: `pid ${c.pid}`,
+        },
+      });
+    }
+    const newSessions = mark?.sessions != null && sessions != null ? Math.max(0, sessions - mark.sessions) : null;
+    if (!mark || row.open !== mark.open || (newSessions ?? 0) > 0) {
+      const since = newSessions == null ? '' : `, ${newSessions} opened since the previous sample`;
+      this.opts.record!({
+        at: Date.parse(now),
+        record: { ref, source: 'postgres', level: 'LOG', origin: 'connections', message: `connections: ${row.open} open${since}`, ...(mark ? { detail: `since ${mark.at}` } : {}) },
+      });
+    }
+    this.marks.set(ref, { at: now, open: row.open, sessions });
+  }
+
+  private async checkpoint(sampled: { ref: string; db: ProjectDatabase }[]): Promise<void> {
+    const now = await readCheckpoints(sampled[0]!.db);
+    const was = this.checkpoints;
+    this.checkpoints = now;
+    if (!was) return;
+    const timed = now.timed - was.timed;
+    const requested = now.requested - was.requested;
+    // Counters that went back: the server restarted or its statistics were reset; nothing to tell.
+    if (timed < 0 || requested < 0 || timed + requested === 0) return;
+    const writeMs = Math.max(0, now.writeMs - was.writeMs);
+    const syncMs = Math.max(0, now.syncMs - was.syncMs);
+    const at = Date.now();
+    for (const { ref } of sampled) {
+      this.opts.record!({
+        at,
+        record: {
+          ref, source: 'postgres', level: 'LOG', origin: 'checkpoint', durationMs: writeMs + syncMs,
+          message: `checkpoint complete (server-wide): ${timed} timed, ${requested} requested since the previous sample; write=${(writeMs / 1000).toFixed(3)} s, sync=${(syncMs / 1000).toFixed(3)} s`,
+        },
+      });
+    }
+  }
+}
+
+/** The server's checkpoint counters: pg_stat_checkpointer (Postgres 17 and later) or pg_stat_bgwriter. */
+async function readCheckpoints(db: ProjectDatabase): Promise<CheckpointCounters> {
+  const r = await db
+    .query<Record<string, unknown>>('select num_timed as timed, num_requested as requested, write_time as write_ms, sync_time as sync_ms from pg_catalog.pg_stat_checkpointer')
+    .catch(() =>
+      db.query<Record<string, unknown>>(
+        'select checkpoints_timed as timed, checkpoints_req as requested, checkpoint_write_time as write_ms, checkpoint_sync_time as sync_ms from pg_catalog.pg_stat_bgwriter',
+      ),
+    );
+  const row = r.rows[0] ?? {};
+  return { timed: num(row.timed), requested: num(row.requested), writeMs: num(row.write_ms), syncMs: num(row.sync_ms) };
+}
+
+/** Samples every open project database on a schedule; answers a stop function. */
+export function startDatabaseSampler(opts: DatabaseSamplerOptions): () => void {
+  return new DatabaseSampler(opts).start();
 }
 
 /** The Database report: the figures now (kept as a sample too) and the samples over the window. */

@@ -1,10 +1,12 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogSqlResult } from '@plinth/contracts-logs';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 
 // Sources recorded by the console API itself, driven through the real API on the database the
 // suite runs on: the console's own calls about a project are API Edge events of that project
-// (with the member who made them), and never another project's.
+// (with the member who made them), and never another project's; on a Postgres server, the
+// database sampler records connections and checkpoints as Postgres events.
 
 let h: TestHarness;
 let owner: TestUser;
@@ -69,5 +71,51 @@ describe('console API calls about a project', () => {
     const theirs = await rows(other, otherRef, `select path, user_id from edge_logs where service = 'console'`);
     expect(theirs).toContainEqual({ path: `/api/platform/storage/${otherRef}/buckets`, user_id: other.id });
     expect(theirs.some((r) => String(r.path).includes(ref) || r.user_id === owner.id)).toBe(false);
+  });
+});
+
+describe('Postgres connections and checkpoints', () => {
+  it(process.env.DATABASE_URL ? "are recorded by the database sampler, each project's connections in its own log and checkpoints in every sampled project's" : 'are not reported by embedded PGlite: none is recorded', async () => {
+    const sampler = h.app.logStore.sampler!;
+    const events = async (user: TestUser, projectRef: string) =>
+      rows(user, projectRef, `select event_message, error_severity, user_name, origin, duration_ms from postgres_logs where origin in ('connection', 'connections', 'checkpoint') order by timestamp`);
+    // Both databases are open (the sampler never wakes a closed one).
+    await h.internals.databases.get(ref);
+    await h.internals.databases.get(otherRef);
+    await sampler.tick();
+    if (!process.env.DATABASE_URL) {
+      await h.app.logStore.flush();
+      expect(await events(owner, ref)).toEqual([]);
+      return;
+    }
+    // A checkpoint of the server between two samples: creating a database by copying its files requests one.
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const name = `plinth_checkpoint_${Date.now()}`;
+    try {
+      await admin.query(`create database ${name} strategy file_copy`);
+      await admin.query(`drop database ${name}`);
+    } finally {
+      await admin.end();
+    }
+    await sampler.tick();
+    await h.app.logStore.flush();
+
+    for (const [user, mine, theirs] of [[owner, ref, otherRef], [other, otherRef, ref]] as const) {
+      const seen = await events(user, mine);
+      const connections = seen.filter((e) => e.origin === 'connection');
+      // The platform's connections to this project's database since the server started, by its roles (named after the project).
+      expect(connections.length, mine).toBeGreaterThan(0);
+      for (const c of connections) {
+        expect(c).toMatchObject({ error_severity: 'LOG', event_message: expect.stringMatching(/^connection authorized: user=/) });
+        expect(String(c.user_name)).toContain(mine);
+      }
+      expect(seen.find((e) => e.origin === 'connections')?.event_message).toMatch(/^connections: \d+ open/);
+      // Nothing of the other project's database.
+      expect(JSON.stringify(seen)).not.toContain(theirs);
+      const checkpoint = seen.find((e) => e.origin === 'checkpoint');
+      expect(checkpoint?.event_message).toMatch(/^checkpoint complete \(server-wide\): \d+ timed, [1-9]\d* requested/);
+      expect(checkpoint?.event_message).not.toMatch(/buffer/);
+    }
   });
 });

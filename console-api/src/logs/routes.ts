@@ -14,7 +14,7 @@ import {
 } from '@plinth/contracts-logs';
 import type { ControlDatabase, RouteModule } from '@plinth/platform-core/deps';
 import { RefParamsSchema } from '@plinth/platform-core/common/http';
-import { readDatabaseReport, startDatabaseSampler } from './database-report';
+import { DatabaseSampler, readDatabaseReport } from './database-report';
 import { readApiReport } from './report';
 import { readPgStatStatements, readStatementLog } from './statement-stats';
 
@@ -113,12 +113,17 @@ export const logRoutes: RouteModule = (app, deps) => {
     },
   );
 
-  const stopSampler = startDatabaseSampler({
+  const sampler = new DatabaseSampler({
     control: deps.control,
     logs: () => app.logStore.db,
     databases: deps.databases,
     intervalMs: DATABASE_SAMPLE_MS,
+    // Connections and checkpoints are Postgres events where the database reports them: on a server.
+    server: !!deps.services.config.databaseUrl,
+    record: ({ record, at }) => app.logStore.recordEvent(record, at),
     warn: (message, err) => app.log.warn({ err }, message),
   });
+  app.logStore.sampler = sampler;
+  const stopSampler = sampler.start();
   app.addHook('onClose', async () => stopSampler());
 };

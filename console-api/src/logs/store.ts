@@ -69,6 +69,8 @@ export class LogStore {
   /** Runs users' SQL over a project's logs (log-query.ts). */
   readonly queries: LogQueryRunner;
   readonly usage: AppUsageCounts;
+  /** The database sampler of the reports (routes.ts): Database report samples, connection and checkpoint events. */
+  sampler: { tick(): Promise<void> } | null = null;
   private timers: ReturnType<typeof setInterval>[] = [];
   private readonly warn: (message: string, err: unknown) => void;
   private readonly knownProjects = new Set<string>();
@@ -109,9 +111,9 @@ export class LogStore {
     this.queries = new LogQueryRunner(db, { serverUrl: options.serverUrl ?? null, secret: () => loadServerSecret(options.control, 'log-readers') });
   }
 
-  /** Queues one event that is not a call (never waits, never throws). */
-  recordEvent(record: ProjectLogEventRecord): void {
-    this.events.push(toLogEvent(record));
+  /** Queues one event that is not a call (never waits, never throws); `at` when it happened earlier than now. */
+  recordEvent(record: ProjectLogEventRecord, at?: number): void {
+    this.events.push(toLogEvent(record, at));
   }
 
   private async writeEvents(batch: LogEvent[]): Promise<void> {
