@@ -22,6 +22,9 @@ export const AuthUserSchema = z.object({
   /** Banned users cannot sign in or refresh their session until then. */
   banned_until: z.nullable(z.string()),
   user_metadata: z.record(z.string(), z.unknown()),
+  /** The phone number in E.164 form with its "+" (+15551234567), or null. */
+  phone: z._default(z.nullable(z.string()), null),
+  phone_confirmed_at: z._default(z.nullable(z.string()), null),
 });
 export type AuthUser = z.infer<typeof AuthUserSchema>;
 
@@ -31,7 +34,7 @@ export type AuthUserPage = z.infer<typeof AuthUserPageSchema>;
 export const AuthUserListQuerySchema = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1_000_000)), 1),
   per_page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(AUTH_USERS_MAX_PAGE_SIZE)), AUTH_USERS_PAGE_SIZE),
-  /** Part of the email address (or the user's name). */
+  /** Part of the email address, the phone number's digits or the user's name. */
   search: z.optional(z.string().check(z.maxLength(255))),
 });
 export interface AuthUserListQuery {
@@ -170,6 +173,33 @@ export type AuthRateLimits = z.infer<typeof AuthRateLimitsSchema>;
 export const AuthRateLimitsUpdateSchema = z.partial(AuthRateLimitsSchema);
 export type AuthRateLimitsUpdate = z.infer<typeof AuthRateLimitsUpdateSchema>;
 export const DEFAULT_AUTH_RATE_LIMITS = Object.fromEntries(AUTH_RATE_LIMITS.map((l) => [l.key, l.default])) as AuthRateLimits;
+
+// ---- SMS outbox ------------------------------------------------------------------------------
+
+/** How many of a project's text messages the console shows, newest first. */
+export const AUTH_SMS_OUTBOX_LIMIT = 50;
+
+export const AuthSmsSchema = z.object({
+  id: z.number(),
+  /** The number, E.164 with its "+". */
+  to: z.string(),
+  /** What the code is for: 'sms' (sign-up, sign-in) or 'phone_change'. */
+  kind: z.string(),
+  body: z.string(),
+  created_at: z.string(),
+});
+export type AuthSms = z.infer<typeof AuthSmsSchema>;
+
+/**
+ * The project's text messages: kept in the platform's outbox (`transport: 'outbox'`) while no SMS
+ * gateway is configured, so a developer can read the codes; with a gateway (`'http'`) the messages
+ * go to it and none are kept (`messages` is empty).
+ */
+export const AuthSmsOutboxSchema = z.object({
+  transport: z.enum(['outbox', 'http']),
+  messages: z.array(AuthSmsSchema),
+});
+export type AuthSmsOutbox = z.infer<typeof AuthSmsOutboxSchema>;
 
 // ---- Email templates -------------------------------------------------------------------------
 
@@ -317,6 +347,7 @@ export function createAuthUsersClient(http: Http) {
       http('PUT', `${base(ref)}${encodePath`/templates/${kind}`}`, { body, schema: AuthTemplateSchema }),
     getAuthRateLimits: (ref: string) => http('GET', `${base(ref)}/rate-limits`, { schema: AuthRateLimitsSchema }),
     updateAuthRateLimits: (ref: string, body: AuthRateLimitsUpdate) => http('PATCH', `${base(ref)}/rate-limits`, { body, schema: AuthRateLimitsSchema }),
+    getAuthSmsOutbox: (ref: string) => http('GET', `${base(ref)}/sms-outbox`, { schema: AuthSmsOutboxSchema }),
     getAuthUrlConfig: (ref: string) => http('GET', `${base(ref)}/url-config`, { schema: AuthUrlConfigSchema }),
     updateAuthUrlConfig: (ref: string, body: AuthUrlConfig) => http('PUT', `${base(ref)}/url-config`, { body, schema: AuthUrlConfigSchema }),
   };

@@ -7,6 +7,7 @@ export const authQueryKeys = {
   authUsersPage: (ref: string, page: number, search: string) => ['auth-users', ref, { page, search }] as const,
   authProviders: (ref: string) => ['auth-providers', ref] as const,
   authRateLimits: (ref: string) => ['auth-rate-limits', ref] as const,
+  authSmsOutbox: (ref: string) => ['auth-sms-outbox', ref] as const,
   authTemplates: (ref: string) => ['auth-templates', ref] as const,
   urlConfig: (ref: string) => ['auth-url-config', ref] as const,
 };

@@ -37,7 +37,8 @@ export function consoleUser(u: ServiceUser): AuthUser {
   const provider = u.appMetadata.provider;
   return {
     id: u.id,
-    email: u.email,
+    // A user who signed up by phone has an empty email in the auth service.
+    email: u.email || null,
     provider: typeof provider === 'string' ? provider : 'email',
     created_at: u.createdAt,
     last_sign_in_at: u.lastSignInAt,
@@ -45,5 +46,7 @@ export function consoleUser(u: ServiceUser): AuthUser {
     invited_at: u.invitedAt,
     banned_until: u.bannedUntil,
     user_metadata: u.userMetadata,
+    phone: u.phone ? `+${u.phone}` : null,
+    phone_confirmed_at: u.phoneConfirmedAt,
   };
 }

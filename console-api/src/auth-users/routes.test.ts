@@ -289,3 +289,48 @@ describe('URL configuration', () => {
     expect(links).toEqual(['https://app.example.com', 'https://pr-1.example.dev/reset']);
   });
 });
+
+describe('phone users and the SMS outbox', () => {
+  it('lists a phone user with the number in E.164 and no email, finds them by the digits, and shows the code sent to them', async () => {
+    await console_.updateAuthProviders(keys.ref, { phone_enabled: true });
+    try {
+      const rest = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+      const digits = `1555${rest}`;
+      expect((await anon().auth.signInWithOtp({ phone: digits })).error).toBeNull();
+
+      const outbox = await console_.getAuthSmsOutbox(keys.ref);
+      expect(outbox.transport).toBe('outbox');
+      const sent = outbox.messages.find((m) => m.to === `+${digits}`);
+      expect(sent).toMatchObject({ kind: 'sms', body: expect.stringMatching(/^Your code is \d{6}$/) });
+      expect(Number.isNaN(Date.parse(sent!.created_at))).toBe(false);
+
+      // Searched as people write a number: by its digits.
+      const found = await console_.listAuthUsers(keys.ref, { search: `+1 555 ${rest.slice(0, 3)}-${rest.slice(3)}` });
+      expect(found.users).toHaveLength(1);
+      expect(found.users[0]).toMatchObject({ phone: `+${digits}`, email: null, provider: 'phone', phone_confirmed_at: null });
+
+      const code = /(\d{6})/.exec(sent!.body)![1]!;
+      expect((await anon().auth.verifyOtp({ phone: digits, token: code, type: 'sms' })).error).toBeNull();
+      const confirmed = await console_.getAuthUser(keys.ref, found.users[0]!.id);
+      expect(confirmed.phone_confirmed_at).not.toBeNull();
+      // An email user has no phone.
+      const email = randomEmail('no-phone');
+      expect(await console_.createAuthUser(keys.ref, { email, password: PASSWORD })).toMatchObject({ email, phone: null, phone_confirmed_at: null });
+    } finally {
+      await console_.updateAuthProviders(keys.ref, { phone_enabled: false });
+    }
+  });
+
+  it('shows the SMS outbox to members who may read the API keys: 404 for another organization, 403 for a read-only member', async () => {
+    const other = await h.userWithProject();
+    expect((await refusal(createAuthUsersClient(other.user.api.http).getAuthSmsOutbox(keys.ref))).status).toBe(404);
+    const reader = await h.signUp();
+    // Read-only is a Team plan role.
+    await owner.api.plans.updateSubscription(orgSlug, { plan: 'team' });
+    await owner.api.organizations.addMember(orgSlug, { email: reader.email, role: 'Read-only' });
+    const denied = await refusal(createAuthUsersClient(reader.api.http).getAuthSmsOutbox(keys.ref));
+    expect(denied.status).toBe(403);
+    // The same member may still read the users.
+    expect((await createAuthUsersClient(reader.api.http).listAuthUsers(keys.ref)).total).toBeGreaterThan(0);
+  });
+});

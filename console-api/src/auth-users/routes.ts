@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@plinth/shared-contracts';
-import { AUTH_TEMPLATES, AuthInviteSchema, AuthProvidersSchema, AuthProvidersUpdateSchema, AuthRateLimitsSchema, AuthRateLimitsUpdateSchema, AuthTemplateListSchema, AuthTemplateParamsSchema, AuthTemplateSchema, AuthTemplateUpdateSchema, AuthUrlConfigSchema, AuthUserBanSchema, AuthUserCreateSchema, AuthUserIdParamsSchema, AuthUserListQuerySchema, AuthUserPageSchema, AuthUserSchema, type AuthProviders } from '@plinth/contracts-auth';
+import { AUTH_SMS_OUTBOX_LIMIT, AUTH_TEMPLATES, AuthInviteSchema, AuthSmsOutboxSchema, AuthProvidersSchema, AuthProvidersUpdateSchema, AuthRateLimitsSchema, AuthRateLimitsUpdateSchema, AuthTemplateListSchema, AuthTemplateParamsSchema, AuthTemplateSchema, AuthTemplateUpdateSchema, AuthUrlConfigSchema, AuthUserBanSchema, AuthUserCreateSchema, AuthUserIdParamsSchema, AuthUserListQuerySchema, AuthUserPageSchema, AuthUserSchema, type AuthProviders } from '@plinth/contracts-auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
@@ -38,6 +38,13 @@ export const authUsersRoutes: RouteModule = (fastify, deps) => {
   app.get('/platform/projects/:ref/auth/outbox', { schema: { params: RefParamsSchema, tags: ['auth'], summary: 'Emails of the project auth service kept while no SMTP server is set' } }, async (req) => {
     const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SERVICE_API_KEYS_READ);
     return { emails: await auth.outbox(access.project.ref) };
+  });
+  // Text messages of the project's auth service kept while no SMS gateway is set: the codes sign a
+  // user in, so reading them needs the same right as the email outbox (the service keys').
+  app.get(`${base}/sms-outbox`, { schema: { params: RefParamsSchema, response: { 200: AuthSmsOutboxSchema } } }, async (req) => {
+    const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SERVICE_API_KEYS_READ);
+    const outbox = await auth.smsOutbox(access.project.ref, AUTH_SMS_OUTBOX_LIMIT);
+    return { transport: outbox.transport, messages: outbox.messages.map((m) => ({ ...m, to: `+${m.to}` })) };
   });
   const usersFor = async (req: FastifyRequest, ref: string, permission: string) => {
     const access = await deps.requireProjectAccess(req, ref, permission);

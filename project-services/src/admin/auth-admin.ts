@@ -6,7 +6,7 @@ import { invite } from '../auth/email-flows';
 import { factorSecretKey } from '../auth/factor-secret';
 import { AuthError } from '../auth/errors';
 import { createAuthMailer, listOutbox } from '../auth/mail';
-import { createAuthSmsSender, smsConfigFromEnv } from '../auth/sms';
+import { createAuthSmsSender, listSmsOutbox, smsConfigFromEnv } from '../auth/sms';
 import { readOAuthProviders, writeOAuthProviders } from '../auth/providers';
 import { readProjectAuthSettings, writeProjectAuthSettings } from '../auth/settings';
 import { readTemplates, writeTemplate } from '../auth/templates';
@@ -74,5 +74,6 @@ export function createAuthAdmin(deps: AuthAdminDeps, env: NodeJS.ProcessEnv = pr
     templates: (ref, kinds) => readTemplates(deps.control, ref, kinds),
     writeTemplate: (ref, kind, subject, body) => writeTemplate(deps.control, ref, kind, subject, body),
     outbox: (ref) => listOutbox(deps.control, ref),
+    smsOutbox: async (ref, limit) => (sms.provider === 'outbox' ? { transport: 'outbox', messages: await listSmsOutbox(deps.control, ref, limit) } : { transport: 'http', messages: [] }),
   };
 }

@@ -3,6 +3,7 @@ import type { Bucket, BucketDeleted, StorageConfig, StorageListPageBodySchema, S
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { OutboxEmail } from '../auth/mail';
+import type { OutboxSms } from '../auth/sms';
 import type { ProjectAuthSettings } from '../auth/settings';
 import type { AuthUser, UserPage } from '../auth/users';
 import type { RestSettings } from '../rest/settings';
@@ -15,7 +16,7 @@ import type { UploadClaim, UploadTarget } from '../storage-engine/resumable';
 // it asks; these act with the platform's rights on the project (the service_role's for auth, the
 // database owner's for storage). console-api imports these types only, never the services' code.
 
-export type { AuthUser, UserPage, OutboxEmail, ProjectAuthSettings, RestSettings, ListOptions, UploadClaim, UploadTarget };
+export type { AuthUser, UserPage, OutboxEmail, OutboxSms, ProjectAuthSettings, RestSettings, ListOptions, UploadClaim, UploadTarget };
 
 /** Where a console request came from: the project URL of its email links and the per-address limits of the emails it sends. */
 export interface ConsoleRequestOrigin {
@@ -70,6 +71,8 @@ export interface AuthAdmin {
   writeTemplate(ref: string, kind: AuthTemplateKind, subject: string, body: string): Promise<AuthTemplate>;
   /** The newest emails kept while no SMTP server is set. */
   outbox(ref: string): Promise<OutboxEmail[]>;
+  /** Where text messages go ('outbox' while no SMS gateway is set, else 'http') and the newest kept in the outbox. */
+  smsOutbox(ref: string, limit: number): Promise<{ transport: 'outbox' | 'http'; messages: OutboxSms[] }>;
 }
 
 /** An object's bytes for the console's download: always an attachment, with nosniff and a sandbox, no cache header. */

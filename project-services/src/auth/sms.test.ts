@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHarness, type TestHarness } from '@plinth/platform-api/testing';
+import { createAuthUsersClient } from '@plinth/contracts-auth';
+import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { writeProjectAuthSettings } from './settings';
 import { listSmsOutbox } from './sms';
 import { appClient, listen, projectKeys, type ProjectKeys } from './testing';
@@ -18,6 +19,7 @@ interface Received {
 let h: TestHarness;
 let base: string;
 let keys: ProjectKeys;
+let owner: TestUser;
 let gateway: Server;
 const received: Received[] = [];
 let refuse = false;
@@ -40,7 +42,8 @@ beforeAll(async () => {
   process.env.PLINTH_SMS_HTTP_URL = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send`;
   process.env.PLINTH_SMS_HTTP_TOKEN = 'gateway-token';
   h = await createTestHarness();
-  const { project } = await h.userWithProject();
+  const { project, user } = await h.userWithProject();
+  owner = user;
   keys = await projectKeys(h, project.ref);
   base = await listen(h);
   await writeProjectAuthSettings(h.internals.control, keys.ref, { phoneEnabled: true });
@@ -70,6 +73,9 @@ describe('the HTTP SMS transport', () => {
     expect(verified.data.user?.phone).toBe('15550001111');
     // Sent through the gateway, not kept in the outbox.
     expect(await listSmsOutbox(h.internals.control, keys.ref)).toEqual([]);
+    // The console says where messages go instead of listing any.
+    const consoleOutbox = await createAuthUsersClient(owner.api.http).getAuthSmsOutbox(keys.ref);
+    expect(consoleOutbox).toEqual({ transport: 'http', messages: [] });
   });
 
   it('answers 500 sms_send_failed when the gateway refuses, and the number may ask again at once', async () => {

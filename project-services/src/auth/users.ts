@@ -274,8 +274,12 @@ export interface UserPage {
 
 /** A page of users, newest first; `filter` matches part of the email or of the user's name. */
 export async function listUsers(db: Db, page: number, perPage: number, filter: string | null): Promise<UserPage> {
-  const where = filter ? `where email ilike $1 or phone ilike $1 or raw_user_meta_data ->> 'full_name' ilike $1 or raw_user_meta_data ->> 'name' ilike $1` : '';
-  const params: unknown[] = filter ? [`%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`] : [];
+  // A number as people write it (+1 555-123 4567) is searched by its digits, as phones are stored.
+  const digits = filter && /^[+\d\s\-.()]+$/.test(filter) ? filter.replace(/\D/g, '') : '';
+  const where = filter
+    ? `where email ilike $1 or phone ilike $${digits ? 2 : 1} or raw_user_meta_data ->> 'full_name' ilike $1 or raw_user_meta_data ->> 'name' ilike $1`
+    : '';
+  const params: unknown[] = filter ? [`%${filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, ...(digits ? [`%${digits}%`] : [])] : [];
   const total = await db.query<{ n: string | number }>(`select count(*) as n from auth.users ${where}`, params);
   const rows = await db.query(
     `select * from auth.users ${where} order by created_at desc, id limit $${params.length + 1} offset $${params.length + 2}`,
