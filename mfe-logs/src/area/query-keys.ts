@@ -1,9 +1,9 @@
 import { areaQueryKeys } from '@plinth/area-kit';
-import { databaseReportQueryKeys, logQueryKeys, logsQueryKeys } from '@plinth/contracts-logs';
+import { apiReportQueryKeys, databaseReportQueryKeys, logQueryKeys, logsQueryKeys } from '@plinth/contracts-logs';
 
 /**
  * Every React Query key of this area, under its own prefix (['area', 'logs', ...]) in the cache the
  * host shares with every area: the domain keys its contracts packages own, never a literal written
  * here or in a feature. The id is the manifest's (query-keys.test.ts checks it).
  */
-export const keys = areaQueryKeys('logs', { ...logsQueryKeys, ...logQueryKeys, ...databaseReportQueryKeys });
+export const keys = areaQueryKeys('logs', { ...logsQueryKeys, ...logQueryKeys, ...databaseReportQueryKeys, ...apiReportQueryKeys });

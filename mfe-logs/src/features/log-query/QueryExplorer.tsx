@@ -17,7 +17,7 @@ import { UpdateSavedButton } from './UpdateSavedButton';
 import { histogramOf } from './histogram';
 import { describeQueryError } from './query-error';
 import { cellText, toCsv, toJson, type ResultRow } from './result-export';
-import { beyondRetention, DEFAULT_RANGE, RANGE_PRESETS, resolveRange, toLocalInput, type RangeChoice, type RangePreset } from './time-range';
+import { beyondRetention, DEFAULT_RANGE, RANGE_PRESETS, resolveRange, toLocalInput, type RangeChoice, type RangePreset } from '../../area/time-range';
 import { useLogRun } from './use-log-run';
 
 const RowPanel = lazyWithPreload(() => import('./RowPanel').then((m) => m.RowPanel));

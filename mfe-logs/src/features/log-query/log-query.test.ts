@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@plinth/shared-contracts';
-import { beyondRetention, resolveRange } from './time-range';
+import { beyondRetention, resolveRange } from '../../area/time-range';
 import { errorPlace } from '@plinth/domain-ui/code-editor';
 import { describeQueryError } from './query-error';
 import { toCsv } from './result-export';

@@ -1,13 +1,16 @@
 import { useState } from 'react';
-import { REPORT_WINDOW_LABELS, REPORT_WINDOWS, type ApiReport, type ReportWindow } from '@plinth/contracts-logs';
+import { REPORT_WINDOW_LABELS, REPORT_WINDOWS, type ApiRangeReport, type ReportWindow } from '@plinth/contracts-logs';
 import { tokens } from '@plinth/shared-ui/theme';
+import { Button } from '@plinth/shared-ui/button';
+import { TextInput } from '@plinth/shared-ui/form';
 import { EmptyState, InlineNotice, PageHeader } from '@plinth/shared-ui/layout';
 import { Card, InlineError, LoadingSkeleton, Section, Tabs } from '@plinth/shared-ui/page';
 import { DataTable, type DataTableColumn } from '@plinth/shared-ui/data-table';
 import { EmptyIcon } from '@plinth/shared-ui/icons';
+import { resolveRange, toLocalInput } from '../../area/time-range';
 import { errorRate, formatBytes, formatCount, formatMs } from './report-format';
-import { RequestsChart } from './RequestsChart';
-import { useApiReport } from './use-api-report';
+import { EgressChart, LatencyChart, RequestsChart } from './RequestsChart';
+import { useApiRangeReport, type ReportRange } from './use-api-report';
 
 interface ApiReportPageProps {
   title: string;
@@ -16,32 +19,94 @@ interface ApiReportPageProps {
   service?: 'storage';
 }
 
-/** A report of the project's app calls from the request log: totals, requests over time, by status and service, errors, slowest paths. */
+const WINDOW_MS: Record<ReportWindow, number> = { '1h': 3600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 };
+const CUSTOM = 'custom';
+
+/**
+ * A report of the project's app calls from the request log over a window or a custom range: totals
+ * with latency percentiles and cache, requests, response time and egress over time, by status and
+ * service, the busiest and failing paths, the most frequent errors and the slowest paths.
+ */
 export function ApiReportPage({ title, description, service }: ApiReportPageProps) {
-  const [window, setWindow] = useState<ReportWindow>('24h');
-  const report = useApiReport(window, service);
+  const [range, setRange] = useState<ReportRange>({ window: '24h' });
+  const [tab, setTab] = useState<string>('24h');
+  const report = useApiRangeReport(range, service);
+  const retentionDays = report.data?.retention_days;
   return (
     <>
       <PageHeader
         title={title}
         description={description}
-        tabs={<Tabs aria-label="Time window" items={REPORT_WINDOWS.map((w) => ({ key: w, label: REPORT_WINDOW_LABELS[w] }))} value={window} onValueChange={(w) => setWindow(w as ReportWindow)} />}
+        tabs={
+          <Tabs
+            aria-label="Time range"
+            items={[...REPORT_WINDOWS.map((w) => ({ key: w, label: REPORT_WINDOW_LABELS[w] })), { key: CUSTOM, label: 'Custom range' }]}
+            value={tab}
+            onValueChange={(key) => {
+              setTab(key);
+              if (key !== CUSTOM) setRange({ window: key as ReportWindow });
+            }}
+          />
+        }
       />
-      <div css={{ padding: tokens.space.xl, display: 'grid', gap: tokens.space.xl, maxWidth: 1200 }}>
+      <div css={{ padding: tokens.space.xl, display: 'grid', gap: tokens.space.xl, maxWidth: 1200, minWidth: 0 }}>
+        {tab === CUSTOM ? <CustomRange retentionDays={retentionDays} onApply={(start, end) => setRange({ start, end })} /> : null}
         {report.isPending ? (
           <LoadingSkeleton label={`Loading the ${title} report`} shape="card" rows={5} />
         ) : report.isError ? (
           <InlineError message="Failed to load the report" detail={report.error.message} onRetry={() => void report.refetch()} retrying={report.isFetching} />
         ) : (
-          <ReportBody report={report.data} storage={service === 'storage'} />
+          <ReportBody report={report.data} storage={service === 'storage'} asked={range} />
         )}
       </div>
     </>
   );
 }
 
-function ReportBody({ report, storage }: { report: ApiReport; storage: boolean }) {
-  const shortened = Date.parse(report.to) - Date.parse(report.from) < { '1h': 3600_000, '24h': 86_400_000, '7d': 7 * 86_400_000 }[report.window] - 1000;
+/** A start and end (local time), no earlier than the plan keeps logs; Apply asks for the report over them. */
+function CustomRange({ retentionDays, onApply }: { retentionDays: number | undefined; onApply: (start: string, end: string) => void }) {
+  const [start, setStart] = useState(() => toLocalInput(Date.now() - 3_600_000));
+  const [end, setEnd] = useState(() => toLocalInput(Date.now()));
+  const [problem, setProblem] = useState<string | null>(null);
+  const earliest = retentionDays !== undefined ? toLocalInput(Date.now() - retentionDays * 86_400_000) : undefined;
+  return (
+    <form
+      aria-label="Custom range"
+      css={{ display: 'flex', flexWrap: 'wrap', gap: tokens.space.sm, alignItems: 'center' }}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const resolved = resolveRange({ kind: 'custom', start, end }, new Date());
+        if (!resolved) {
+          setProblem('Choose a start before the end of the range.');
+          return;
+        }
+        setProblem(null);
+        onApply(resolved.start, resolved.end);
+      }}
+    >
+      <div css={{ width: 210 }}>
+        <TextInput type="datetime-local" aria-label="Range start" min={earliest} value={start} onChange={(e) => setStart(e.target.value)} />
+      </div>
+      <div css={{ width: 210 }}>
+        <TextInput type="datetime-local" aria-label="Range end" value={end} onChange={(e) => setEnd(e.target.value)} />
+      </div>
+      <Button type="submit" variant="primary">
+        Apply
+      </Button>
+      {retentionDays !== undefined ? <span css={{ color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>{`Your plan keeps ${retentionDays === 1 ? 'one day' : `${retentionDays} days`} of logs.`}</span> : null}
+      {problem ? (
+        <div css={{ flexBasis: '100%' }}>
+          <InlineNotice kind="warning">{problem}</InlineNotice>
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function ReportBody({ report, storage, asked }: { report: ApiRangeReport; storage: boolean; asked: ReportRange }) {
+  const askedFrom = 'window' in asked ? Date.parse(report.to) - WINDOW_MS[asked.window] : Date.parse(asked.start);
+  const shortened = Date.parse(report.from) > askedFrom + 1000;
+  const cache = report.cache;
   return (
     <>
       {shortened ? (
@@ -54,7 +119,14 @@ function ReportBody({ report, storage }: { report: ApiReport; storage: boolean }
         <Total label="Errors" value={`${formatCount(report.totals.errors)} (${errorRate(report)})`} />
         <Total label="Egress" value={formatBytes(report.totals.bytes_out)} />
         <Total label="Average response" value={formatMs(report.totals.avg_latency_ms)} />
+        <Total label="Median (p50)" value={formatMs(report.totals.p50_latency_ms)} />
         <Total label="95th percentile" value={formatMs(report.totals.p95_latency_ms)} />
+        <Total label="99th percentile" value={formatMs(report.totals.p99_latency_ms)} />
+        <Total
+          label="Cache hit rate"
+          value={cache.hit_rate === null ? '–' : `${(cache.hit_rate * 100).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`}
+          note={`Object downloads and image transformations answered 304 Not Modified: ${formatCount(cache.hits)} of ${formatCount(cache.cacheable)}. The image transformation cache's own hits are not in the request log.`}
+        />
       </div>
       {report.totals.requests === 0 ? (
         <EmptyState
@@ -68,7 +140,15 @@ function ReportBody({ report, storage }: { report: ApiReport; storage: boolean }
           <Section title="Requests over time" description="Successful calls, with failed ones (4xx and 5xx) stacked on top.">
             <RequestsChart report={report} />
           </Section>
-          <div css={{ display: 'grid', gap: tokens.space.xl, gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))' }}>
+          <div css={{ display: 'grid', gap: tokens.space.xl, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 320px), 1fr))' }}>
+            <Section title="Response time" description="The 50th, 95th and 99th percentile per bucket.">
+              <LatencyChart report={report} />
+            </Section>
+            <Section title="Egress over time" description="Bytes answered to your app per bucket.">
+              <EgressChart report={report} />
+            </Section>
+          </div>
+          <div css={{ display: 'grid', gap: tokens.space.xl, gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 300px), 1fr))' }}>
             {storage ? (
               <Breakdown title="By operation" rows={report.by_operation.map((o) => ({ key: o.operation, name: o.operation, requests: o.requests, extra: formatBytes(o.bytes_out) }))} extraHeader="Egress" />
             ) : (
@@ -76,6 +156,8 @@ function ReportBody({ report, storage }: { report: ApiReport; storage: boolean }
             )}
             <Breakdown title="By status" rows={report.by_status.map((s) => ({ key: s.status_class, name: s.status_class, requests: s.requests }))} />
           </div>
+          <TopPathsTable report={report} />
+          <ErrorPathsTable report={report} />
           <ErrorsTable report={report} />
           <SlowestTable report={report} />
         </>
@@ -84,12 +166,45 @@ function ReportBody({ report, storage }: { report: ApiReport; storage: boolean }
   );
 }
 
-function Total({ label, value }: { label: string; value: string }) {
+const callOf = (c: { method: string; service: string; path: string }) => `${c.method} /${c.service}/v1${c.path}`;
+
+function TopPathsTable({ report }: { report: ApiRangeReport }) {
+  const rows = report.top_paths.map((p) => ({ ...p, id: callOf(p) }));
+  const columns: DataTableColumn<(typeof rows)[number]>[] = [
+    { key: 'call', header: 'Call', cell: (p) => p.id, width: 'minmax(160px, 3fr)' },
+    { key: 'requests', header: 'Requests', cell: (p) => formatCount(p.requests), sortValue: (p) => p.requests, align: 'end' },
+    { key: 'errors', header: 'Errors', cell: (p) => formatCount(p.errors), sortValue: (p) => p.errors, align: 'end' },
+    { key: 'p95', header: 'p95', cell: (p) => formatMs(p.p95_latency_ms), sortValue: (p) => p.p95_latency_ms, align: 'end' },
+  ];
+  return (
+    <Section title="Top paths" description="The most called paths, with their failures and 95th percentile response time.">
+      <DataTable aria-label="Top paths" columns={columns} rows={rows} getRowId={(p) => p.id} height={40 + Math.max(1, rows.length) * 28} density="dense" />
+    </Section>
+  );
+}
+
+function ErrorPathsTable({ report }: { report: ApiRangeReport }) {
+  const rows = report.error_paths.map((p) => ({ ...p, id: callOf(p) }));
+  const columns: DataTableColumn<(typeof rows)[number]>[] = [
+    { key: 'call', header: 'Call', cell: (p) => p.id, width: 'minmax(160px, 3fr)' },
+    { key: 'statuses', header: 'Statuses', cell: (p) => p.statuses.join(', ') },
+    { key: 'errors', header: 'Failed', cell: (p) => formatCount(p.errors), sortValue: (p) => p.errors, align: 'end' },
+    { key: 'requests', header: 'Of requests', cell: (p) => formatCount(p.requests), sortValue: (p) => p.requests, align: 'end' },
+  ];
+  return (
+    <Section title="Error paths" description="Paths that answered 400 or over, most failures first.">
+      <DataTable aria-label="Error paths" columns={columns} rows={rows} getRowId={(p) => p.id} height={40 + Math.max(1, rows.length) * 28} density="dense" empty="No failed calls in this range." />
+    </Section>
+  );
+}
+
+function Total({ label, value, note }: { label: string; value: string; note?: string }) {
   return (
     <Card title={label}>
       <span data-total={label} css={{ fontSize: tokens.fontSize.lg, fontWeight: tokens.fontWeight.semibold }}>
         {value}
       </span>
+      {note ? <p css={{ margin: `${tokens.space.xs} 0 0`, fontSize: tokens.fontSize.xs, color: tokens.color.textMuted }}>{note}</p> : null}
     </Card>
   );
 }
@@ -114,7 +229,7 @@ function Breakdown({ title, rows, extraHeader }: { title: string; rows: Breakdow
   );
 }
 
-function ErrorsTable({ report }: { report: ApiReport }) {
+function ErrorsTable({ report }: { report: ApiRangeReport }) {
   const rows = report.top_errors.map((e) => ({ ...e, id: `${e.status} ${e.method} ${e.service}${e.path}` }));
   const columns: DataTableColumn<(typeof rows)[number]>[] = [
     { key: 'status', header: 'Status', cell: (e) => e.status, sortValue: (e) => e.status, width: '90px' },
@@ -128,7 +243,7 @@ function ErrorsTable({ report }: { report: ApiReport }) {
   );
 }
 
-function SlowestTable({ report }: { report: ApiReport }) {
+function SlowestTable({ report }: { report: ApiRangeReport }) {
   const rows = report.slowest.map((s) => ({ ...s, id: `${s.method} ${s.service}${s.path}` }));
   const columns: DataTableColumn<(typeof rows)[number]>[] = [
     { key: 'call', header: 'Call', cell: (s) => `${s.method} /${s.service}/v1${s.path}`, width: 'minmax(160px, 3fr)' },

@@ -1,5 +1,3 @@
-import type { ApiReport } from '@plinth/contracts-logs';
-
 // The API report's figures in words.
 
 export const formatCount = (n: number): string => n.toLocaleString('en-US');
@@ -9,7 +7,7 @@ export const formatMs = (n: number | null): string => (n === null ? '–' : `${n
 export { formatBytes } from '@plinth/shared-contracts';
 
 /** Share of calls that failed, "2.5 %" ("0 %" without calls). */
-export const errorRate = (r: ApiReport): string => `${(r.totals.requests ? (r.totals.errors / r.totals.requests) * 100 : 0).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;
+export const errorRate = (r: { totals: { requests: number; errors: number } }): string => `${(r.totals.requests ? (r.totals.errors / r.totals.requests) * 100 : 0).toLocaleString('en-US', { maximumFractionDigits: 1 })} %`;
 
 /** A bucket's label: the time alone for minute buckets (the last hour), else the date and time (UTC). */
 export function bucketLabel(startIso: string, bucketSeconds: number): string {
@@ -17,6 +15,3 @@ export function bucketLabel(startIso: string, bucketSeconds: number): string {
   const time = d.toISOString().slice(11, 16);
   return bucketSeconds < 3600 ? `${time} UTC` : `${d.toISOString().slice(5, 10)} ${time} UTC`;
 }
-
-/** The tallest bar's height: at least 1 so an empty window draws flat bars. */
-export const tallest = (r: ApiReport): number => Math.max(1, ...r.over_time.map((b) => b.requests));
