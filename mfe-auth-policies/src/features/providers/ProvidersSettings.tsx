@@ -8,6 +8,7 @@ import { OAuthProviderCard } from './OAuthProviderCard';
 import { PhoneProviderCard } from './PhoneProviderCard';
 import { AccessTokenHookCard, AnonymousSignInsCard } from './SignInExtrasCards';
 import { RateLimitsCard } from './RateLimitsCard';
+import { SmsOutbox } from './SmsOutbox';
 import { useAuthProviders, useOAuthCallbackUrl } from './queries';
 
 /** /auth/providers: how users sign in to the project (hosted only). */
@@ -30,7 +31,9 @@ export function ProvidersSettings() {
               <EmailProviderCard email={providers.data.email} allowed={allowed} />
             </Section>
             <Section title="Phone provider">
-              <PhoneProviderCard enabled={providers.data.phone_enabled} allowed={allowed} />
+              <PhoneProviderCard enabled={providers.data.phone_enabled} allowed={allowed}>
+                {providers.data.phone_enabled ? <SmsOutbox /> : null}
+              </PhoneProviderCard>
             </Section>
             <Section title="OAuth providers" description="Let users sign in with an account they already have. The client secret is kept on the server and never shown again.">
               <div css={{ display: 'grid', gap: 16 }}>

@@ -1,11 +1,12 @@
 import type { AuthUser } from '@plinth/contracts-auth';
 import { ConfirmByTypingDialog } from '@plinth/shared-ui/confirm-dialog';
 import { useUserActions } from './queries';
+import { userName } from './user-status';
 
-/** Deleting a user: the email (or id) typed to confirm. */
+/** Deleting a user: the email (or phone, or id) typed to confirm. */
 export function DeleteUserDialog({ user, onClose }: { user: AuthUser; onClose: () => void }) {
   const { remove } = useUserActions();
-  const value = user.email ?? user.id;
+  const value = userName(user);
   return (
     <ConfirmByTypingDialog
       open

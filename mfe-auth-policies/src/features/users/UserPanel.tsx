@@ -8,7 +8,7 @@ import { Badge } from '@plinth/shared-ui/layout';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { KeyIcon, LockIcon, TrashIcon } from '@plinth/shared-ui/icons';
 import { useUserActions } from './queries';
-import { formatWhen, isBanned, MANAGE_USERS_DENIED, userStatus } from './user-status';
+import { formatWhen, isBanned, MANAGE_USERS_DENIED, userName, userStatus } from './user-status';
 
 /** Side panel with one user's details and what can be done to them. */
 export function UserPanel({ user, onClose, onDelete }: { user: AuthUser; onClose: () => void; onDelete: (user: AuthUser) => void }) {
@@ -18,17 +18,19 @@ export function UserPanel({ user, onClose, onDelete }: { user: AuthUser; onClose
   const status = userStatus(user);
   const banned = isBanned(user);
   return (
-    <SidePanel open onOpenChange={(open) => (open ? undefined : onClose())} title={user.email ?? user.id} description="A user of this project's auth service." hideFooter>
+    <SidePanel open onOpenChange={(open) => (open ? undefined : onClose())} title={userName(user)} description="A user of this project's auth service." hideFooter>
       <div css={{ display: 'grid', gap: 24 }}>
         <KeyValueList
           items={[
             { key: 'id', label: 'User ID', value: <code>{user.id}</code> },
             { key: 'email', label: 'Email', value: user.email ?? '—' },
+            { key: 'phone', label: 'Phone', value: user.phone ?? '—' },
             { key: 'status', label: 'Status', value: <Badge kind={status.tone === 'success' ? 'success' : status.tone}>{status.label}</Badge> },
             { key: 'provider', label: 'Provider', value: user.provider },
             { key: 'created', label: 'Created', value: formatWhen(user.created_at) },
             { key: 'signed-in', label: 'Last signed in', value: formatWhen(user.last_sign_in_at) },
             { key: 'confirmed', label: 'Email confirmed', value: formatWhen(user.email_confirmed_at) },
+            ...(user.phone ? [{ key: 'phone-confirmed', label: 'Phone confirmed', value: formatWhen(user.phone_confirmed_at) }] : []),
             ...(user.invited_at ? [{ key: 'invited', label: 'Invited', value: formatWhen(user.invited_at) }] : []),
             ...(banned ? [{ key: 'banned', label: 'Banned until', value: formatWhen(user.banned_until) }] : []),
           ]}

@@ -30,11 +30,11 @@ describe('users page', { timeout: 20_000 }, () => {
     const ada = screen.getAllByRole('row')[1]!;
     expect(within(ada).getByText('1 Mar 2026, 10:00 UTC')).toBeTruthy();
     expect(within(ada).getByText('Active')).toBeTruthy();
-    await user.type(screen.getByRole('textbox', { name: 'Search users by email' }), 'bob');
+    await user.type(screen.getByRole('textbox', { name: 'Search users by email or phone' }), 'bob');
     await waitFor(() => expect(emails()).toEqual(['bob@example.com']));
     expect(api.argsOf('authUsers.listAuthUsers').at(-1)).toEqual([expect.any(String), { page: 1, per_page: 50, search: 'bob' }]);
-    await user.clear(screen.getByRole('textbox', { name: 'Search users by email' }));
-    await user.type(screen.getByRole('textbox', { name: 'Search users by email' }), 'nobody');
+    await user.clear(screen.getByRole('textbox', { name: 'Search users by email or phone' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search users by email or phone' }), 'nobody');
     expect(await screen.findByText('No users found')).toBeTruthy();
   });
 

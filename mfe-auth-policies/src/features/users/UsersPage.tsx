@@ -25,7 +25,7 @@ function useSettled(value: string, ms = 250): string {
   return settled;
 }
 
-/** /auth/users: the project's users, paged and searchable by email, and what can be done to them. */
+/** /auth/users: the project's users, paged and searchable by email or phone, and what can be done to them. */
 export function UsersPage() {
   const { can } = useArea();
   const allowed = can(PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
@@ -61,7 +61,7 @@ export function UsersPage() {
       />
       <div css={{ display: 'grid', gap: 12, padding: 24 }}>
         <div css={{ maxWidth: 360 }}>
-          <TextInput aria-label="Search users by email" placeholder="Search by email" prefix={<SearchIcon />} value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <TextInput aria-label="Search users by email or phone" placeholder="Search by email or phone" prefix={<SearchIcon />} value={typed} onChange={(event) => setTyped(event.target.value)} />
         </div>
         {users.isPending ? (
           <LoadingSkeleton label="Loading users" rows={5} />

@@ -5,7 +5,7 @@ import { KeyIcon, LockIcon, TrashIcon } from '@plinth/shared-ui/icons';
 import { Badge, EmptyState } from '@plinth/shared-ui/layout';
 import { useUserActions } from './queries';
 import { preloadUserPanels } from './user-panels';
-import { formatWhen, isBanned, MANAGE_USERS_DENIED as DENIED, userStatus } from './user-status';
+import { formatWhen, isBanned, MANAGE_USERS_DENIED as DENIED, userName, userStatus } from './user-status';
 
 interface UsersTableProps {
   users: readonly AuthUser[];
@@ -20,6 +20,7 @@ export function UsersTable({ users, search, allowed, onOpen, onDelete }: UsersTa
   const { recover, setBanned } = useUserActions();
   const columns: DataTableColumn<AuthUser>[] = [
     { key: 'email', header: 'Email', width: 'minmax(180px, 2fr)', cell: (u) => u.email ?? '—', sortValue: (u) => u.email ?? '' },
+    { key: 'phone', header: 'Phone', width: 'minmax(130px, 1fr)', cell: (u) => u.phone ?? '—', sortValue: (u) => u.phone ?? '' },
     { key: 'provider', header: 'Provider', width: 'minmax(80px, 0.7fr)', cell: (u) => u.provider },
     { key: 'created', header: 'Created', width: 'minmax(140px, 1fr)', cell: (u) => formatWhen(u.created_at), sortValue: (u) => u.created_at },
     { key: 'last-sign-in', header: 'Last signed in', width: 'minmax(140px, 1fr)', cell: (u) => formatWhen(u.last_sign_in_at), sortValue: (u) => u.last_sign_in_at ?? '' },
@@ -40,7 +41,7 @@ export function UsersTable({ users, search, allowed, onOpen, onDelete }: UsersTa
       cell: (u) => (
         <span onClick={(event) => event.stopPropagation()} onKeyDown={(event) => event.stopPropagation()}>
           <RowActions
-            label={`Actions for ${u.email ?? u.id}`}
+            label={`Actions for ${userName(u)}`}
             disabledReason={allowed ? null : DENIED}
             onOpen={preloadUserPanels}
             actions={[
@@ -57,7 +58,7 @@ export function UsersTable({ users, search, allowed, onOpen, onDelete }: UsersTa
   return (
     // Narrower than its columns (768 px wide windows), the table scrolls sideways rather than cut them off.
     <div css={{ overflowX: 'auto' }}>
-      <div css={{ minWidth: 720 }}>
+      <div css={{ minWidth: 850 }}>
         <DataTable
           aria-label="Users"
           columns={columns}
@@ -65,7 +66,7 @@ export function UsersTable({ users, search, allowed, onOpen, onDelete }: UsersTa
           getRowId={(u) => u.id}
           height="min(60vh, 560px)"
           onRowActivate={onOpen}
-          empty={<EmptyState title="No users found" description={`No user's email matches "${search}".`} />}
+          empty={<EmptyState title="No users found" description={`No user's email or phone matches "${search}".`} />}
         />
       </div>
     </div>

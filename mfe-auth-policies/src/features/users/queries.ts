@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { AUTH_USERS_PAGE_SIZE, type AuthUserCreate, type AuthUser } from '@plinth/contracts-auth';
 import { errorMessage, useArea, type AreaApi } from '@plinth/area-kit';
 import { keys } from '../../area/query-keys';
+import { userName } from './user-status';
 
 export function authUsersQuery(api: AreaApi, ref: string, page: number, search: string) {
   return queryOptions({
@@ -45,7 +46,7 @@ export function useUserActions() {
   const setBanned = useMutation({
     mutationFn: ({ user, banned }: { user: AuthUser; banned: boolean }) => api.authUsers.setAuthUserBanned(projectRef, user.id, banned),
     onSuccess: async (user: AuthUser) => {
-      notify({ kind: 'success', message: user.banned_until ? `Banned ${user.email}` : `Unbanned ${user.email}` });
+      notify({ kind: 'success', message: user.banned_until ? `Banned ${userName(user)}` : `Unbanned ${userName(user)}` });
       await refresh();
     },
     onError: failed('Failed to update user'),
@@ -53,7 +54,7 @@ export function useUserActions() {
   const remove = useMutation({
     mutationFn: (user: AuthUser) => api.authUsers.deleteAuthUser(projectRef, user.id).then(() => user),
     onSuccess: async (user: AuthUser) => {
-      notify({ kind: 'success', message: `Deleted user ${user.email}` });
+      notify({ kind: 'success', message: `Deleted user ${userName(user)}` });
       await refresh();
     },
     onError: failed('Failed to delete user'),

@@ -7,13 +7,17 @@ export const MANAGE_USERS_DENIED = 'You need additional permissions to manage us
 
 export type UserStatusTone = 'danger' | 'warning' | 'success' | 'neutral';
 
-/** Banned (until a date in the future), invited (not yet accepted), waiting for confirmation, or active. */
+/** Banned (until a date in the future), invited (not yet accepted), waiting for confirmation (of the email, or of the phone for a user without one), or active. */
 export function userStatus(user: AuthUser, now = Date.now()): { label: string; tone: UserStatusTone } {
   if (user.banned_until && new Date(user.banned_until).getTime() > now) return { label: 'Banned', tone: 'danger' };
   if (!user.email_confirmed_at && user.invited_at) return { label: 'Invited', tone: 'warning' };
-  if (!user.email_confirmed_at) return { label: 'Waiting for confirmation', tone: 'warning' };
+  const confirmed = user.email ? user.email_confirmed_at : (user.phone_confirmed_at ?? user.email_confirmed_at);
+  if (!confirmed) return { label: 'Waiting for confirmation', tone: 'warning' };
   return { label: 'Active', tone: 'success' };
 }
+
+/** How a user is named: their email, else their phone number, else their id. */
+export const userName = (user: AuthUser) => user.email ?? user.phone ?? user.id;
 
 export const isBanned = (user: AuthUser, now = Date.now()) => userStatus(user, now).label === 'Banned';
 
