@@ -55,6 +55,11 @@ export interface ServerOptions {
   databasePort?: number;
   /** The host name the console shows for the project databases (PLINTH_DATABASE_HOST). Default: the console's host. */
   databaseHost?: string | null;
+  /**
+   * The console build this API serves (PLINTH_BUILD_MODE): 'hosted' (default) or 'self-hosted'.
+   * The routes of hosted-only features (saved log queries) refuse calls on a self-hosted build.
+   */
+  buildMode?: 'hosted' | 'self-hosted';
 }
 
 export interface ResolvedConfig {
@@ -78,6 +83,7 @@ export interface ResolvedConfig {
   dnsServers: string[] | null;
   databasePort: number;
   databaseHost: string | null;
+  buildMode: 'hosted' | 'self-hosted';
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -107,6 +113,7 @@ export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEn
     dnsServers: options.dnsServers !== undefined ? options.dnsServers : dnsServersOf(env.PLINTH_DNS_SERVERS),
     databasePort: options.databasePort ?? (env.PLINTH_DATABASE_PORT ? Number(env.PLINTH_DATABASE_PORT) : Number(env.PORT) ? Number(env.PORT) + 2 : 5433),
     databaseHost: options.databaseHost ?? (env.PLINTH_DATABASE_HOST || null),
+    buildMode: options.buildMode ?? (env.PLINTH_BUILD_MODE === 'self-hosted' ? 'self-hosted' : 'hosted'),
   };
 }
 

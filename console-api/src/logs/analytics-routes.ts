@@ -63,6 +63,7 @@ export function logQueryRange(start: string | undefined, end: string | undefined
  * GET  /platform/projects/{ref}/analytics/templates           the templates per source
  * GET  /platform/projects/{ref}/analytics/recent-queries      the caller's recent queries (kept by logs.all)
  * GET, POST /platform/projects/{ref}/analytics/saved-queries, PATCH, DELETE .../saved-queries/{id}: the team's saved queries
+ *   (hosted only: a 404 naming the hosted platform on a self-hosted build, config buildMode / PLINTH_BUILD_MODE)
  */
 export const analyticsRoutes: RouteModule = (app, deps) => {
   const readable = async (req: FastifyRequest, ref: string) => {
@@ -130,13 +131,21 @@ export const analyticsRoutes: RouteModule = (app, deps) => {
   });
 
   const SAVED = 'id, name, description, sql, created_by, created_at, updated_at';
+  /** Saved queries are a feature of the hosted platform (000 §2.1: /logs/explorer/saved, hosted only): a self-hosted build has none. */
+  const hostedOnly = () => {
+    if (deps.services.config.buildMode !== 'hosted') {
+      throw new HttpError(404, 'Saved log queries are only available on the hosted platform: this console is a self-hosted build (recent queries and templates are available)', 'hosted_only');
+    }
+  };
   r.get('/platform/projects/:ref/analytics/saved-queries', { schema: { tags, summary: "The team's saved log queries", params: RefParamsSchema, response: { 200: SavedLogQueryListSchema } } }, async (req) => {
+    hostedOnly();
     const { ref } = await readable(req, req.params.ref);
     const rows = await app.logStore.db.query<SavedRow>(`select ${SAVED} from saved_log_queries where project_ref = $1 order by lower(name), id`, [ref]);
     return { queries: rows.rows.map(savedOf) };
   });
 
   r.post('/platform/projects/:ref/analytics/saved-queries', { schema: { tags, summary: 'Saves a log query for the team', params: RefParamsSchema, body: SavedLogQueryCreateSchema, response: { 200: SavedLogQuerySchema } } }, async (req) => {
+    hostedOnly();
     const { ref, userId } = await readable(req, req.params.ref);
     const row = await app.logStore.db.query<SavedRow>(
       `insert into saved_log_queries (project_ref, name, description, sql, created_by) values ($1, $2, $3, $4, $5) returning ${SAVED}`,
@@ -146,6 +155,7 @@ export const analyticsRoutes: RouteModule = (app, deps) => {
   });
 
   r.patch('/platform/projects/:ref/analytics/saved-queries/:id', { schema: { tags, summary: 'Edits a saved log query', params: SavedParams, body: SavedLogQueryEditSchema, response: { 200: SavedLogQuerySchema } } }, async (req) => {
+    hostedOnly();
     const { ref } = await readable(req, req.params.ref);
     const b = req.body;
     const row = await app.logStore.db.query<SavedRow>(
@@ -158,6 +168,7 @@ export const analyticsRoutes: RouteModule = (app, deps) => {
   });
 
   r.delete('/platform/projects/:ref/analytics/saved-queries/:id', { schema: { tags, summary: 'Deletes a saved log query (for the whole team)', params: SavedParams, response: { 200: SavedLogQuerySchema } } }, async (req) => {
+    hostedOnly();
     const { ref } = await readable(req, req.params.ref);
     const row = await app.logStore.db.query<SavedRow>(`delete from saved_log_queries where project_ref = $1 and id = $2 returning ${SAVED}`, [ref, req.params.id]);
     if (!row.rows[0]) throw new HttpError(404, 'There is no saved query with this id in the project');

@@ -1,6 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import pg from 'pg';
-import { LOG_QUERY_TIMEOUT_MS, type LogSqlResult } from '@plinth/contracts-logs';
+import { LOG_QUERY_TIMEOUT_MS, LOG_SCHEMA_CATALOGUE, type LogSqlResult } from '@plinth/contracts-logs';
 import { HttpError } from '@plinth/platform-core/deps';
 import { parseSql } from '@plinth/platform-core/common/sql-parser';
 import type { LogDatabase } from './log-database';
@@ -346,4 +346,80 @@ export async function checkOneSelect(sql: string): Promise<void> {
     throw new HttpError(403, `Log queries are read-only: only SELECT is allowed (this statement is ${kind.replace(/Stmt$/, '').replace('VariableSet', 'SET').toUpperCase() || 'empty'})`, 'log_query_forbidden', 'sql');
   }
   if ((stmt.SelectStmt as { intoClause?: unknown }).intoClause) throw new HttpError(403, 'Log queries are read-only: SELECT INTO creates a table', 'log_query_forbidden', 'sql');
+  checkReads(stmt);
+}
+
+/** The log sources, named in refusals. */
+const SOURCE_TABLES = LOG_SCHEMA_CATALOGUE.map((s) => s.reference).join(', ');
+/**
+ * Catalogue relations that show what is not this project's: other sessions and databases of the
+ * server (pg_stat_activity, pg_stat_database), every role, schema, view definition and setting
+ * (each project has a reader role and a log schema named after its ref), files.
+ */
+const REFUSED_RELATION =
+  /^pg_(stat.*|statio.*|roles|authid|auth_members|user.*|shadow|group|database|namespace|settings|file_settings|hba_file_rules|ident_file_mappings|prepared_.*|replication.*|subscription.*|views|tables|class|proc|description|shdescription|seclabels?|shseclabel|policies|policy|rules|rewrite|indexes|db_role_setting|backend_memory_contexts|shmem_allocations|available_.*|config|cursors|sequences?|matviews|largeobject.*|tablespace|attribute|attrdef|constraint|depend|shdepend|trigger|event_trigger|extension|foreign_.*|user_mapping.*|default_acl|init_privs|publication.*)$/;
+/**
+ * Functions that reach beyond the log sources: the server's files and large objects, other
+ * sessions, databases and the server's statistics, settings, other objects' definitions and
+ * existence, and functions that run SQL text of their own (which this check never sees).
+ */
+const REFUSED_FUNCTION =
+  /^(pg_(stat_.*|ls_.*|read_.*|show_.*|get_.*|describe_object|identify_object.*|cancel_backend|terminate_backend|reload_conf|rotate_logfile|file_.*|current_logfile|database_size|tablespace_.*|relation_filepath|relation_filenode|filenode_relation|blocking_pids|safe_snapshot_blocking_pids|notification_queue_usage|listening_channels|export_snapshot|log_backend_memory_contexts|control_.*|walfile_.*|current_wal_.*|last_.*|relation_size|total_relation_size|table_size|indexes_size|notify)|lo_.*|loread|lowrite|dblink.*|(query|table|cursor|schema|database)_to_xml.*|to_reg.*|has_.*_privilege|(obj|shobj|col)_description|txid_.*|inet_(server|client)_.*)$/;
+/** The platform's own settings (current_setting('plinth.…')), never a log query's to read. */
+const PLATFORM_SETTING = /^\s*plinth\./i;
+/** Types whose casts look objects up by name ('logs_other'::regnamespace says whether that project exists). */
+const REFUSED_TYPE = /^reg/;
+
+const namesOf = (list: unknown): string[] =>
+  Array.isArray(list) ? list.map((n) => (n as { String?: { sval?: string } }).String?.sval ?? '').filter(Boolean) : [];
+
+/**
+ * Refuses, before the database sees it, what the database would let any role read although it is
+ * not this project's: the catalogues that list other sessions, databases, roles and schemas
+ * (every project has a reader role and a log schema named after its ref), the functions that read
+ * files, other sessions or settings or run SQL text of their own, and the platform's settings.
+ * The log sources, the project's own WITH queries and ordinary functions are left to the
+ * database, which refuses what the reader has no right to (permission denied, does not exist).
+ */
+function checkReads(tree: unknown): void {
+  const refuse = (what: string) => {
+    throw new HttpError(403, `A log query reads only this project's log sources (${SOURCE_TABLES}): ${what}`, 'log_query_forbidden', 'sql');
+  };
+  // Every node of the parse tree, without recursion (an expression may nest thousands deep).
+  const stack: unknown[] = [tree];
+  while (stack.length) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      for (const item of node) stack.push(item);
+      continue;
+    }
+    if (!node || typeof node !== 'object') continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'CommonTableExpr') {
+        // A WITH query may not take a catalogue's name: a reference outside its scope would reach the catalogue.
+        const name = (value as { ctename?: string }).ctename ?? '';
+        if (name.startsWith('pg_')) refuse(`a WITH query may not be named ${name}`);
+      } else if (key === 'RangeVar') {
+        const v = value as { schemaname?: string; relname?: string };
+        const catalogue = !v.schemaname || v.schemaname === 'pg_catalog';
+        if (catalogue && REFUSED_RELATION.test(v.relname ?? '')) refuse(`${[v.schemaname, v.relname].filter(Boolean).join('.')} shows what is not this project's`);
+      } else if (key === 'FuncCall') {
+        const call = value as { funcname?: unknown; args?: unknown[] };
+        const names = namesOf(call.funcname);
+        const fn = names[names.length - 1] ?? '';
+        if (REFUSED_FUNCTION.test(fn)) refuse(`the function ${names.join('.')} is not available to log queries`);
+        if (fn === 'current_setting' || fn === 'set_config') {
+          const first = (call.args?.[0] as { A_Const?: { sval?: { sval?: string } } } | undefined)?.A_Const?.sval?.sval;
+          if (first === undefined) refuse(`${fn} takes the name of a setting written out`);
+          else if (PLATFORM_SETTING.test(first)) refuse(`the platform's setting ${first} is not available to log queries`);
+        }
+      } else if (key === 'TypeCast' || key === 'TypeName') {
+        const typeName = key === 'TypeCast' ? (value as { typeName?: { names?: unknown } }).typeName : (value as { names?: unknown });
+        const names = namesOf(typeName?.names);
+        const type = names[names.length - 1] ?? '';
+        if (REFUSED_TYPE.test(type)) refuse(`a cast to ${type} looks objects up by name`);
+      }
+      if (value && typeof value === 'object') stack.push(value);
+    }
+  }
 }
