@@ -1,5 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
+import { recordProjectLogEvent } from '@plinth/platform-core/request-log';
 import { currentUser } from './account';
 import { sessionJson, withinLimits, rateLimitFor, type AuthContext } from './context';
 import { openFactorSecret, sealFactorSecret } from './factor-secret';
@@ -12,6 +13,20 @@ import { factorJson, isUuid, userById, type AuthUser } from './users';
 // factors. Factors live in auth.mfa_factors, challenges in auth.mfa_challenges.
 
 type Body = Record<string, unknown>;
+
+/**
+ * An MFA step as an event of the project's auth logs (auth_logs), beside the request's own record:
+ * the factor type, or why a challenge failed, in its detail.
+ */
+function mfaEvent(ctx: AuthContext, userId: string, level: 'INFO' | 'WARNING', action: string, message: string, detail: string): void {
+  recordProjectLogEvent({ ref: ctx.ref, source: 'auth', level, action, message, userId, role: ctx.caller?.role ?? null, detail }, ctx.logServer);
+}
+
+/** A failed answer to a challenge: logged with its reason, then refused as the clients expect. */
+function challengeFailed(ctx: AuthContext, userId: string, reason: string, refusal: AuthError): AuthError {
+  mfaEvent(ctx, userId, 'WARNING', 'mfa_challenge_failed', `MFA challenge failed: ${reason.replace(/_/g, ' ')}`, reason);
+  return refusal;
+}
 
 /** Verified factors a user may have at most. */
 const MAX_VERIFIED_FACTORS = 10;
@@ -103,6 +118,7 @@ export async function enrollFactor(ctx: AuthContext, body: Body) {
   }
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 1 });
   ctx.event = 'factor_enrolled';
+  mfaEvent(ctx, user.id, 'INFO', 'mfa_factor_enrolled', 'MFA factor enrolled', 'totp');
   return { id: row!.id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: svg, secret: secret.base32, uri } };
 }
 
@@ -151,9 +167,9 @@ export async function verifyFactor(ctx: AuthContext, factorId: string, body: Bod
   if (!challenge || challenge.verified_at) throw new AuthError(404, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
   if (Number(challenge.age_s) > CHALLENGE_EXPIRY_S) {
     await ctx.db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
-    throw new AuthError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+    throw challengeFailed(ctx, user.id, 'expired', new AuthError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`));
   }
-  if (challenge.ip && challenge.ip !== ctx.ip) throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch');
+  if (challenge.ip && challenge.ip !== ctx.ip) throw challengeFailed(ctx, user.id, 'ip_address_mismatch', new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch'));
 
   // A secret that does not open (changed or moved to another user by hand) verifies no code.
   const secret = openFactorSecret(await ctx.factorKey(), user.id, factor.secret);
@@ -162,7 +178,7 @@ export async function verifyFactor(ctx: AuthContext, factorId: string, body: Bod
   if (step === null || (used !== null && step <= used)) {
     verifyLimit.record(limitKey);
     ctx.event = 'mfa_verification_failed';
-    throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    throw challengeFailed(ctx, user.id, 'invalid_code', new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'));
   }
   // The challenge is used up and the step recorded in one statement that only one request can win.
   const won = await ctx.db.query(
@@ -171,13 +187,14 @@ export async function verifyFactor(ctx: AuthContext, factorId: string, body: Bod
      from c where f.id = c.factor_id and (f.last_used_step is null or f.last_used_step < $2) returning f.id`,
     [challenge.id, step],
   );
-  if (!won.rows.length) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+  if (!won.rows.length) throw challengeFailed(ctx, user.id, 'code_used', new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'));
   if (factor.status !== 'verified') {
     await ctx.db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
   }
   const raised = await raiseSession(ctx.db, user.id, sessionId, 'totp');
   const fresh = (await userById(ctx.db, user.id)) ?? user;
   ctx.event = 'mfa_verified';
+  mfaEvent(ctx, user.id, 'INFO', 'mfa_challenge_verified', 'MFA challenge verified: the session is aal2', factor.factor_type);
   return sessionJson(ctx, fresh, sessionId, raised.refreshToken, raised.level, 'totp');
 }
 
@@ -188,6 +205,7 @@ export async function unenrollFactor(ctx: AuthContext, factorId: string) {
   if (factor.status === 'verified' && aal !== 'aal2') throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');
   await ctx.db.query('delete from auth.mfa_factors where id = $1', [factor.id]);
   ctx.event = 'factor_unenrolled';
+  mfaEvent(ctx, user.id, 'INFO', 'mfa_factor_unenrolled', 'MFA factor unenrolled', factor.factor_type);
   return { id: factor.id };
 }
 
@@ -202,5 +220,6 @@ export async function adminDeleteFactor(ctx: AuthContext, user: AuthUser, factor
   const factor = await factorOf(ctx, user.id, factorId);
   await ctx.db.query('delete from auth.mfa_factors where id = $1', [factor.id]);
   ctx.event = 'factor_deleted';
+  mfaEvent(ctx, user.id, 'INFO', 'mfa_factor_deleted', 'MFA factor deleted by an admin', factor.factor_type);
   return factorJson(factor as unknown as Record<string, unknown>);
 }

@@ -55,18 +55,25 @@ export async function sendSmsCode(ctx: AuthContext, user: AuthUser, kind: AuthSm
     [user.id, tokenType],
   );
   const age = last.rows[0] ? Number(last.rows[0].age_s) : Infinity;
-  if (age < SMS_INTERVAL_S) throw overSmsLimit(Math.max(1, Math.ceil(SMS_INTERVAL_S - age)));
-  // The project's own limit counts every message it sends (sms_sent, per hour); the fixed guard per number stays.
+  const logged = (level: string, action: string, message: string) =>
+    recordProjectLogEvent({ ref: ctx.ref, source: 'auth', level, action, message, userId: user.id, role: ctx.caller?.role ?? null, detail: kind }, ctx.logServer);
+  // The project's own limit counts every message it sends (sms_sent, per hour); the fixed guards per number stay.
   const key = `${ctx.ref}|${to}`;
   const projectWide = ctx.limits.setting('sms_sent', ctx.settings.rateLimits.sms_sent);
-  withinLimits(
-    [
-      [ctx.limits.smsPerPhone, key],
-      [projectWide, ctx.ref],
-    ],
-    'text messages sent',
-    'over_sms_send_rate_limit',
-  );
+  try {
+    if (age < SMS_INTERVAL_S) throw overSmsLimit(Math.max(1, Math.ceil(SMS_INTERVAL_S - age)));
+    withinLimits(
+      [
+        [ctx.limits.smsPerPhone, key],
+        [projectWide, ctx.ref],
+      ],
+      'text messages sent',
+      'over_sms_send_rate_limit',
+    );
+  } catch (err) {
+    logged('WARNING', 'sms_send_refused', `${kind} text message refused: over the SMS rate limit`);
+    throw err;
+  }
   ctx.limits.smsPerPhone.record(key);
   projectWide.record(ctx.ref);
   const otp = newEmailOtp();
@@ -75,17 +82,12 @@ export async function sendSmsCode(ctx: AuthContext, user: AuthUser, kind: AuthSm
      on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now()`,
     [user.id, tokenType, emailTokenHash(to, otp), to],
   );
-  const logged = (level: string, message: string) =>
-    recordProjectLogEvent(
-      { ref: ctx.ref, source: 'auth', level, action: level === 'INFO' ? 'sms_sent' : 'sms_send_failed', message, userId: user.id, role: ctx.caller?.role ?? null, detail: kind },
-      ctx.logServer,
-    );
   let messageId: string;
   try {
     messageId = await ctx.sms.send({ ref: ctx.ref, to, kind, otp });
-    logged('INFO', `${kind} text message sent`);
+    logged('INFO', 'sms_sent', `${kind} text message sent`);
   } catch {
-    logged('ERROR', `${kind} text message not accepted by the SMS provider`);
+    logged('ERROR', 'sms_send_failed', `${kind} text message not accepted by the SMS provider`);
     await ctx.db.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [user.id, tokenType]);
     throw new AuthError(500, 'sms_send_failed', 'Error sending the text message: the SMS provider did not accept it. Try again later.');
   }
