@@ -93,6 +93,21 @@ describe('area build stamp', () => {
     );
   });
 
+  it("emits a page's preloads and refuses one that is not a path of the console API", async () => {
+    const storage = await loadAreaManifest(path.resolve(import.meta.dirname, '../mfe-storage'));
+    expect(storage.pages.find((page) => page.path === 'storage/buckets')?.preload).toEqual(['/platform/storage/{ref}/buckets']);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'plinth-preload-'));
+    writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
+    const withPreload = (preload) =>
+      `export default { id: 'jobs', title: 'Jobs', routes: { project: ['jobs'] }, pages: [{ path: 'jobs/:id', title: 'Jobs', preload: ${JSON.stringify(preload)}, load: () => Promise.resolve(() => null) }], nav: [] };\n`;
+    writeFileSync(path.join(dir, 'area.manifest.ts'), withPreload(['/platform/jobs/{ref}/jobs/{id}']));
+    expect((await loadAreaManifest(dir)).pages[0].preload).toEqual(['/platform/jobs/{ref}/jobs/{id}']);
+    writeFileSync(path.join(dir, 'area.manifest.ts'), withPreload(['https://tracker.example/jobs']));
+    await expect(loadAreaManifest(dir)).rejects.toThrow('page "jobs/:id" preloads "https://tracker.example/jobs": a preload is an API path starting with one "/" (below /api)');
+    writeFileSync(path.join(dir, 'area.manifest.ts'), withPreload(['/platform/jobs/{slug}']));
+    await expect(loadAreaManifest(dir)).rejects.toThrow("{slug} is neither {ref} nor a parameter of the page's path");
+  });
+
   it('reads every area of the workspace and the browser tests\' fixture area as a sound definition, each page declared once', async () => {
     const dirs = [...readdirSync(workspaceRoot).filter((name) => name.startsWith('mfe-')), 'e2e/fixtures/scheduler-area'].map((name) => path.join(workspaceRoot, name));
     for (const dir of dirs) {

@@ -11,8 +11,8 @@ export default defineArea({
   // The authentication menu of 000 §2.8, plus Policies (the RLS policies page of this area).
   sections: [{ path: 'auth', title: 'Authentication', index: 'auth/users' }],
   pages: [
-    { ...page, path: 'auth/users', menu: { group: 'Manage', label: 'Users' }, load: () => import('./src/routes/users') },
-    { ...page, path: 'auth/policies', menu: { group: 'Configuration', label: 'Policies' }, load: () => import('./src/routes/policies') },
+    { ...page, path: 'auth/users', menu: { group: 'Manage', label: 'Users' }, preload: ['/platform/auth/{ref}/users?page=1&per_page=50'], load: () => import('./src/routes/users') },
+    { ...page, path: 'auth/policies', menu: { group: 'Configuration', label: 'Policies' }, preload: ['/platform/pg-meta/{ref}/schemas?include_protected=true', '/platform/pg-meta/{ref}/tables?schema=public', '/platform/pg-meta/{ref}/policies?schema=public'], load: () => import('./src/routes/policies') },
     // 000 §2.8: the last three menu entries are hosted only; each page is a chunk of its own.
     { ...page, path: 'auth/providers', hostedOnly: true, menu: { group: 'Configuration', label: 'Providers' }, load: () => import('./src/features/providers/ProvidersSettings').then((m) => m.ProvidersSettings) },
     { ...page, path: 'auth/templates', hostedOnly: true, menu: { group: 'Configuration', label: 'Templates' }, load: () => import('./src/features/templates/TemplatesEditor').then((m) => m.TemplatesEditor) },

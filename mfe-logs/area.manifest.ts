@@ -26,7 +26,7 @@ export default defineArea({
     { path: 'reports', title: 'Reports', hostedOnly: true, menu: 'ReportsMenu', notFound: 'This page is not part of Reports.' },
   ],
   pages: [
-    { ...logs, path: 'logs/explorer', menu: { group: 'Logs Explorer', label: 'Query' }, load: () => import('./src/routes/logs-explorer').then((m) => m.QueryPage) },
+    { ...logs, path: 'logs/explorer', menu: { group: 'Logs Explorer', label: 'Query' }, preload: ['/platform/projects/{ref}/analytics/log-sources'], load: () => import('./src/routes/logs-explorer').then((m) => m.QueryPage) },
     { ...logs, path: 'logs/explorer/saved', hostedOnly: true, menu: { group: 'Logs Explorer', label: 'Saved Queries' }, load: () => import('./src/routes/logs-explorer').then((m) => m.SavedQueriesPage) },
     { ...logs, path: 'logs/explorer/recent', menu: { group: 'Logs Explorer', label: 'Recent' }, load: () => import('./src/routes/logs-explorer').then((m) => m.RecentQueriesPage) },
     { ...logs, path: 'logs/explorer/templates', menu: { group: 'Logs Explorer', label: 'Templates' }, load: () => import('./src/routes/logs-explorer').then((m) => m.TemplatesPage) },

@@ -25,7 +25,7 @@ export default defineArea({
   ],
   pages: [
     // Project settings (000 §2.1); infrastructure, add-ons and billing only exist on the hosted platform.
-    { ...settings, path: 'settings/general', menu: { group: 'Project Settings', label: 'General' }, load: () => settingsPage().then((m) => m.GeneralPage) },
+    { ...settings, path: 'settings/general', menu: { group: 'Project Settings', label: 'General' }, preload: ['/platform/projects/{ref}/custom-hostname'], load: () => settingsPage().then((m) => m.GeneralPage) },
     { ...settings, path: 'settings/infrastructure', hostedOnly: true, menu: { group: 'Project Settings', label: 'Infrastructure' }, load: () => settingsPage().then((m) => m.InfrastructurePage) },
     { ...settings, path: 'settings/integrations', menu: { group: 'Project Settings', label: 'Integrations' }, load: () => integrationPage().then((m) => m.ProjectIntegrationsRoute) },
     { ...settings, path: 'settings/addons', hostedOnly: true, menu: { group: 'Project Settings', label: 'Add Ons' }, load: () => settingsPage().then((m) => m.AddOnsPage) },

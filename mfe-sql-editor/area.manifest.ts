@@ -36,14 +36,14 @@ export default defineArea({
   ],
   pages: [
     // 000 §2.1, §2.9: the table editor and a table's grid.
-    { ...tableEditor, path: 'editor', load: () => tableEditorPage().then((m) => m.TableEditorHome) },
+    { ...tableEditor, path: 'editor', preload: ['/platform/pg-meta/{ref}/schemas?include_protected=true', '/platform/pg-meta/{ref}/entities?schema=public&limit=100&page=0&sort=alphabetical'], load: () => tableEditorPage().then((m) => m.TableEditorHome) },
     { ...tableEditor, path: 'editor/:tableId', load: tableEditorPage },
     // 000 §2.1, §2.10: the non-hosted mode uses the fixed sql/1.
-    { ...sql, path: 'sql/new', hostedOnly: true, selfHostedRedirect: 'sql/1', menu: { label: 'New query' }, load: queryPage },
+    { ...sql, path: 'sql/new', hostedOnly: true, selfHostedRedirect: 'sql/1', menu: { label: 'New query' }, preload: ['/platform/projects/{ref}/content'], load: queryPage },
     { ...sql, path: 'sql/templates', menu: { label: 'Templates' }, load: () => import('./src/routes/sql-script-pages').then((m) => m.TemplatesPage) },
     { ...sql, path: 'sql/quickstarts', menu: { label: 'Quickstarts' }, load: () => import('./src/routes/sql-script-pages').then((m) => m.QuickstartsPage) },
     { ...sql, path: 'sql/history', menu: { label: 'History' }, load: () => import('./src/features/run-history/RunHistory').then((m) => m.RunHistory) },
-    { ...sql, path: 'sql/:id', load: queryPage },
+    { ...sql, path: 'sql/:id', preload: ['/platform/projects/{ref}/content'], load: queryPage },
     // 000 §2.1: the database pages, each a chunk of its own; Backups only exist on the hosted platform.
     { ...database, path: 'database/schemas', menu: { group: 'Database Management', label: 'Schema Visualizer' }, load: () => import('./src/features/database-pages/schema-visualizer/SchemaVisualizerPage').then((m) => m.SchemaVisualizerPage) },
     { ...database, path: 'database/tables', menu: { group: 'Database Management', label: 'Tables' }, load: () => import('./src/features/database-pages/TablesPage').then((m) => m.TablesPage) },

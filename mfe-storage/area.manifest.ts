@@ -13,10 +13,10 @@ export default defineArea({
     { path: 'storage', title: 'Storage', index: 'storage/buckets', menu: 'StorageMenu' },
   ],
   pages: [
-    { ...page, path: 'storage/buckets', menu: { label: 'All buckets' }, load: () => import('./src/routes/buckets') },
-    { ...page, path: 'storage/buckets/:bucketId', load: () => import('./src/routes/bucket') },
-    { ...page, path: 'storage/policies', menu: { group: 'Configuration', label: 'Policies' }, load: () => import('./src/routes/policies') },
-    { ...page, path: 'storage/settings', menu: { group: 'Configuration', label: 'Settings' }, load: () => import('./src/routes/settings') },
+    { ...page, path: 'storage/buckets', menu: { label: 'All buckets' }, preload: ['/platform/storage/{ref}/buckets'], load: () => import('./src/routes/buckets') },
+    { ...page, path: 'storage/buckets/:bucketId', preload: ['/platform/storage/{ref}/buckets'], load: () => import('./src/routes/bucket') },
+    { ...page, path: 'storage/policies', menu: { group: 'Configuration', label: 'Policies' }, preload: ['/platform/storage/{ref}/buckets', '/platform/pg-meta/{ref}/policies?schema=storage'], load: () => import('./src/routes/policies') },
+    { ...page, path: 'storage/settings', menu: { group: 'Configuration', label: 'Settings' }, preload: ['/platform/storage/{ref}/buckets', '/platform/projects/{ref}/config/storage'], load: () => import('./src/routes/settings') },
   ],
   nav: [{ key: 'storage', label: 'Storage', path: 'storage/buckets', icon: 'storage', order: 50 }],
   targets: {

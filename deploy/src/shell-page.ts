@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { BOOTSTRAP_PATH, type AreaName } from '@plinth/shared-contracts';
+import { BOOTSTRAP_PATH, PRELOAD_GLOBAL, preloadsOfPath, type AreaName } from '@plinth/shared-contracts';
 import type { EnvironmentFile } from './environments';
 import { publishedAreaDir, type DeployDirs } from './paths';
 
@@ -13,16 +13,32 @@ import { publishedAreaDir, type DeployDirs } from './paths';
 /** Where the shell's code takes the answer of the early bootstrap call (host-shell/src/session/early-bootstrap.ts). */
 export const EARLY_BOOTSTRAP_GLOBAL = '__plinthBootstrap';
 
+/** Where the shell's code takes the pending environment manifest (host-shell/src/federation/environment-request.ts). */
+export const EARLY_ENVIRONMENT_GLOBAL = '__plinthEnvironment';
+
+/** The <meta> that lists the API calls the address's area page makes first (its manifest's `preload`). */
+export const PRELOAD_META = 'plinth-preload';
+
 /**
- * Starts GET /api/platform/bootstrap (with the project of a /project/{ref}/… address) as the
- * document is parsed. The same text for every address, so its hash in the Content-Security-Policy
- * is a constant. Written without a bundler: it runs before any.
+ * Starts GET /api/platform/bootstrap (with the project of a /project/{ref}/… address) and GET
+ * /environment.json as the document is parsed, and the GETs the page's <meta name="plinth-preload"> lists (the area page's
+ * first calls), kept for the page's own first call of each (shared-contracts/src/preloaded.ts:
+ * the same store, the session its CSRF cookie, only /api/ paths without dot segments). The same
+ * text for every address, so its hash in the Content-Security-Policy is a constant. Written
+ * without a bundler: it runs before any.
  */
 export const EARLY_BOOTSTRAP_SCRIPT =
   `(function(){try{var m=/^\\/project\\/([^\\/]+)/.exec(location.pathname);` +
   `var u=${JSON.stringify(`/api${BOOTSTRAP_PATH}`)}+(m?'?project='+encodeURIComponent(decodeURIComponent(m[1])):'');` +
   `window.${EARLY_BOOTSTRAP_GLOBAL}=fetch(u,{credentials:'same-origin',headers:{accept:'application/json'}})` +
-  `.then(function(r){return r.ok?r.json():null}).catch(function(){return null})}catch(e){}})();`;
+  `.then(function(r){return r.ok?r.json():null}).catch(function(){return null})}catch(e){}` +
+  `try{var v=window.${EARLY_ENVIRONMENT_GLOBAL}=fetch('/environment.json',{headers:{accept:'application/json'},cache:'no-store'});v.catch(function(){})}catch(e){}` +
+  `try{var t=document.querySelector('meta[name="${PRELOAD_META}"]');if(!t)return;var l=JSON.parse(t.getAttribute('content')||'[]');` +
+  `var c=/(?:^|; )__Host-plinth_csrf=([^;]*)/.exec(document.cookie)||/(?:^|; )plinth_csrf=([^;]*)/.exec(document.cookie);` +
+  `var k=window.${PRELOAD_GLOBAL}||(window.${PRELOAD_GLOBAL}={}),n=Date.now();` +
+  `l.forEach(function(p){if(typeof p!=='string'||!/^\\/api\\/[^#\\\\]+$/.test(p)||/\\/\\.{0,2}(?:\\/|$)/.test(p.split('?')[0])||/%2e/i.test(p))return;` +
+  `k[p]={at:n,session:c?c[1]:null,response:fetch(p,{method:'GET',headers:{accept:'application/json'},credentials:'include'}).catch(function(){return null})}})` +
+  `}catch(e){}})();`;
 
 /** The script's hash as a CSP source: the policy allows this inline script and no other. */
 export const EARLY_BOOTSTRAP_HASH = `'sha256-${createHash('sha256').update(EARLY_BOOTSTRAP_SCRIPT).digest('base64')}'`;
@@ -106,18 +122,41 @@ export async function areaPreloads(urlPath: string, environment: EnvironmentFile
   return preloads;
 }
 
+/**
+ * The API calls the area page of an address makes first, from its manifest's `preload` (filled
+ * with the project and the address's parameters): the document's script starts them.
+ */
+export function apiPreloads(urlPath: string, environment: EnvironmentFile): string[] {
+  const area = areaOfPath(urlPath, environment);
+  const manifest = area ? environment.areas[area]?.manifest : undefined;
+  if (!manifest) return [];
+  const parts = urlPath.split('/').filter(Boolean);
+  const [below, ref] = parts[0] === 'project' ? [parts.slice(2).join('/'), parts[1]] : [parts.join('/'), undefined];
+  let projectRef: string | undefined;
+  try {
+    projectRef = ref === undefined ? undefined : decodeURIComponent(ref);
+  } catch {
+    return [];
+  }
+  return preloadsOfPath(manifest, below, projectRef);
+}
+
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** The shell's index.html with the early bootstrap script and the preload links in its <head>. */
-export function shellDocument(indexHtml: string, preloads: Preload[]): string {
+/**
+ * The shell's index.html with, in its <head>, the list of the area page's first API calls, the
+ * early bootstrap script (which starts those calls too) and the preload links.
+ */
+export function shellDocument(indexHtml: string, preloads: Preload[], apiCalls: readonly string[] = []): string {
   const links = preloads.map(({ href, as }) =>
     as === 'fetch'
       ? `<link rel="preload" as="fetch" crossorigin="anonymous" href="${escapeAttribute(href)}">`
       : `<link rel="preload" as="script" href="${escapeAttribute(href)}">`,
   );
-  const head = `<script>${EARLY_BOOTSTRAP_SCRIPT}</script>${links.join('')}`;
+  const meta = apiCalls.length ? `<meta name="${PRELOAD_META}" content="${escapeAttribute(JSON.stringify(apiCalls))}">` : '';
+  const head = `${meta}<script>${EARLY_BOOTSTRAP_SCRIPT}</script>${links.join('')}`;
   const at = indexHtml.search(/<\/head>|<script\b/i);
   if (at >= 0) return `${indexHtml.slice(0, at)}${head}${indexHtml.slice(at)}`;
   return `${head}${indexHtml}`;

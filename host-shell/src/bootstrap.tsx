@@ -3,7 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 // Only the manifest reader: the area machinery loads with the first area page.
 import { loadEnvironment } from './federation/environment';
-import { createShellApi, type ShellApi } from './app/api';
+import { API_BASE, createShellApi, type ShellApi } from './app/api';
+import { startAreaPreloads } from './areas/area-preloads';
 import { createShellQueryClient } from './app/query-client';
 import { ShellProviders } from './app/providers';
 import { preloadPagesFor, ShellRoutes } from './app/routes';
@@ -47,6 +48,8 @@ function startEarly(pathname: string, environment: Promise<Environment>, api: Sh
     .then((known) => {
       const placement = placeArea(pathname, known);
       if (!placement) return undefined;
+      // The area page's first calls (the document's script started them already when it could).
+      startAreaPreloads(pathname, known, { apiBase: API_BASE });
       return Promise.all([environment, import('./federation/remotes')]).then(([env, { areaLoaderFor }]) => areaLoaderFor(env).load(placement.area));
     })
     // The area's page reports a failure when it asks for the area itself.

@@ -325,6 +325,52 @@ function addedOptionalMembers(before, after) {
   return extra.length && names.every(Boolean) ? names : null;
 }
 
+/**
+ * When `after` is `before` with optional members added inside its object types, at any depth
+ * (`name?: T` or a zod schema's `name: z.ZodMiniOptional<…>`: a manifest's page gaining an
+ * optional field), and nothing else changed, the names of those members; otherwise null.
+ */
+function addedNestedOptionalMembers(before, after) {
+  const memberAt = (j) => {
+    const head = /^(?:readonly )?("[^"]+"|[\w$]+)(\?: |: z\.Zod(?:Mini)?Optional<)/.exec(after.slice(j, j + 300));
+    if (!head) return null;
+    let depth = head[2].endsWith('<') ? 1 : 0;
+    for (let k = j + head[0].length; k < after.length; k += 1) {
+      const c = after[k];
+      if (c === '>' && after[k - 1] === '=') continue;
+      if ('{<(['.includes(c)) depth += 1;
+      else if ('}>)]'.includes(c)) {
+        if (depth === 0) return null;
+        depth -= 1;
+      } else if (c === ';' && depth === 0) return after[k + 1] === ' ' ? { end: k + 2, name: head[1] } : null;
+    }
+    return null;
+  };
+  const failed = new Set();
+  const names = [];
+  const match = (i, j) => {
+    for (;;) {
+      if (j === after.length) return i === before.length;
+      const lead = after.slice(j - 2, j);
+      if (lead === '{ ' || lead === '; ') {
+        const key = `${i}:${j}`;
+        const member = failed.has(key) ? null : memberAt(j);
+        if (member) {
+          if (match(i, member.end)) {
+            names.push(member.name);
+            return true;
+          }
+          failed.add(key);
+        }
+      }
+      if (before[i] !== after[j]) return false;
+      i += 1;
+      j += 1;
+    }
+  };
+  return before !== after && match(0, 0) && names.length ? [...new Set(names)] : null;
+}
+
 /** What changed from the report's API to the current one: lists of "export X of module" descriptions. */
 export function compareApis(before, after) {
   const added = [];
@@ -336,7 +382,7 @@ export function compareApis(before, after) {
     for (const name of Object.keys(now)) {
       if (!(name in old)) added.push(`"${name}" of ${module}`);
       else if (old[name] !== now[name].replace(/`/g, "'")) {
-        const optional = addedOptionalMembers(old[name], now[name].replace(/`/g, "'"));
+        const optional = addedOptionalMembers(old[name], now[name].replace(/`/g, "'")) ?? addedNestedOptionalMembers(old[name], now[name].replace(/`/g, "'"));
         if (optional) added.push(...optional.map((member) => `optional "${member}" of "${name}" of ${module}`));
         else changed.push(`"${name}" of ${module}`);
       }

@@ -99,6 +99,19 @@ describe('API reports', () => {
     expect(fixture.check()[0]).toContain('changed "MenuItem" of @fixture/kit/menu since 1.0.0, but its version is 1.0.0: a removed or changed export needs a new major (2.0.0).');
   }, 60_000);
 
+  it('counts optional members added inside nested object types (a page of a manifest) as an addition, and a required one as a change', () => {
+    const fixture = fixtureWorkspace();
+    const manifest = (page) => `export interface Manifest { id: string; pages: { ${page} }[] }\nexport function check(manifest: Manifest): string[] { return [manifest.id]; }\n`;
+    writeFileSync(path.join(fixture.kit, 'src/index.ts'), manifest('path: string; title?: string'));
+    fixture.write();
+    writeFileSync(path.join(fixture.kit, 'src/index.ts'), manifest('path: string; preload?: string[]; title?: string'));
+    expect(fixture.check()).toEqual([
+      '@fixture/kit: added optional "preload" of "Manifest" of @fixture/kit since 1.0.0, but its version is 1.0.0: an added export needs a new minor (1.1.0). Bump "version" in kit/package.json, say what changed in kit/CHANGELOG.md, and run `pnpm run api-report`.',
+    ]);
+    writeFileSync(path.join(fixture.kit, 'src/index.ts'), manifest('path: string; preload: string[]; title?: string'));
+    expect(fixture.check()[0]).toContain('changed "Manifest" of @fixture/kit');
+  }, 60_000);
+
   it('writes unions and object members in a fixed order, which the compiler does not (it follows the order types were created in)', () => {
     expect(canonicalType("{ size?: 'small' | 'medium' | undefined; area: AreaName; mount: (props: P | Q) => Promise<B | A>; }")).toBe(
       "{ area: AreaName; mount: (props: P | Q) => Promise<A | B>; size?: 'medium' | 'small' | undefined; }",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAreaManifest, type AreaManifest } from './area-manifest';
+import { parseAreaManifest, preloadsOfPath, type AreaManifest } from './area-manifest';
 
 const scheduler: AreaManifest = {
   id: 'scheduler',
@@ -52,5 +52,43 @@ describe('area manifest', () => {
       { path: 'scheduler', title: 'Jobs', redirect: 'scheduler/jobs' },
     ]);
     expect(() => parseAreaManifest({ ...scheduler, pages: [{ path: 'scheduler', title: 'Jobs', menu: { group: 'Manage' } }] })).toThrow('pages.0.menu.label');
+  });
+
+  describe("a page's preloads", () => {
+    const storage: AreaManifest = {
+      id: 'storage',
+      title: 'Storage',
+      routes: { project: ['storage'] },
+      pages: [
+        { path: 'storage/buckets', title: 'Storage', preload: ['/platform/storage/{ref}/buckets'] },
+        { path: 'storage/buckets/:bucketId', title: 'Storage', preload: ['/platform/storage/{ref}/buckets', '/platform/storage/{ref}/buckets/{bucketId}'] },
+        { path: 'storage/*', title: 'Storage' },
+      ],
+      nav: [],
+    };
+
+    it('are filled with the project and the address parameters, each one encoded segment, for the most specific page', () => {
+      expect(preloadsOfPath(storage, 'storage/buckets', 'abc')).toEqual(['/api/platform/storage/abc/buckets']);
+      expect(preloadsOfPath(storage, '/storage/buckets/my%20files', 'abc')).toEqual(['/api/platform/storage/abc/buckets', '/api/platform/storage/abc/buckets/my%20files']);
+      expect(preloadsOfPath(storage, 'storage/buckets/a%2Fb', 'abc')[1]).toBe('/api/platform/storage/abc/buckets/a%2Fb');
+      expect(preloadsOfPath(storage, 'storage/settings', 'abc')).toEqual([]);
+    });
+
+    it('leave out a call whose value is a dot segment or missing', () => {
+      expect(preloadsOfPath(storage, 'storage/buckets/..', 'abc')).toEqual(['/api/platform/storage/abc/buckets']);
+      expect(preloadsOfPath(storage, 'storage/buckets', undefined)).toEqual([]);
+    });
+
+    it('must be API paths whose placeholders are the project or the page parameters (build and publish refuse others)', () => {
+      const withPreload = (preload: string[]) => ({ ...storage, pages: [{ path: 'storage/buckets/:bucketId', title: 'Storage', preload }] });
+      expect(() => parseAreaManifest(withPreload(['/platform/storage/{ref}/buckets/{bucketId}']))).not.toThrow();
+      expect(() => parseAreaManifest(withPreload(['https://elsewhere.test/x']))).toThrow('preloads "https://elsewhere.test/x": a preload is an API path starting with one "/"');
+      expect(() => parseAreaManifest(withPreload(['//elsewhere.test/x']))).toThrow('a preload is an API path starting with one "/"');
+      expect(() => parseAreaManifest(withPreload(['/platform/../auth/x']))).toThrow('".." is not a path segment of the API');
+      expect(() => parseAreaManifest(withPreload(['/platform/x?page=1&per_page=50']))).not.toThrow();
+      expect(() => parseAreaManifest(withPreload(['/platform/x?page={bucketId}']))).toThrow("a preload's query is fixed name=value pairs");
+      expect(() => parseAreaManifest(withPreload(['/platform/x#top']))).toThrow('a preload has no fragment');
+      expect(() => parseAreaManifest(withPreload(['/platform/{slug}/x']))).toThrow("{slug} is neither {ref} nor a parameter of the page's path");
+    });
   });
 });

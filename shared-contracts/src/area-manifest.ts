@@ -45,6 +45,13 @@ export const AreaPageSchema = z.object({
   menu: z.optional(AreaPageMenuSchema),
   /** The address leads on to this page instead (below the base). */
   redirect: z.optional(text),
+  /**
+   * The page's first GET calls of the platform API, below its base ("/platform/storage/{ref}/buckets"):
+   * `{ref}` is the open project, `{name}` a parameter of the page's path (":name"). The console
+   * starts them as the address opens, beside the area's code, and the page's own first call of
+   * each takes the answer (preloaded.ts).
+   */
+  preload: z.optional(z.array(text)),
 });
 export type AreaPage = z.infer<typeof AreaPageSchema>;
 
@@ -101,6 +108,12 @@ export function areaManifestProblems(manifest: AreaManifest): string[] {
   for (const page of manifest.pages) {
     if (!owned.has(firstSegment(page.path))) problems.push(`page "${page.path}" is not under a route segment the area owns`);
   }
+  for (const page of manifest.pages) {
+    for (const template of page.preload ?? []) {
+      const problem = preloadTemplateProblem(template, page.path);
+      if (problem) problems.push(`page "${page.path}" preloads "${template}": ${problem}`);
+    }
+  }
   const keys = new Set<string>();
   for (const entry of manifest.nav) {
     if (keys.has(entry.key)) problems.push(`nav entry "${entry.key}" is declared twice`);
@@ -126,3 +139,86 @@ export function parseAreaManifest(value: unknown, where = 'The area manifest'): 
 
 /** File the build writes beside mf-manifest.json. */
 export const AREA_MANIFEST_FILE = 'area-manifest.json';
+
+/** Segments of a preload template: fixed text or `{name}` placeholders. */
+const PRELOAD_SEGMENT = /^(?:[A-Za-z0-9_\-~.]+|\{[A-Za-z][A-Za-z0-9_]*\})$/;
+
+/**
+ * Why a page's preload template is no API GET path this console may start, or null when it is
+ * one: a path below the API base ("/platform/…"), no other origin, no fragment, no dot segments,
+ * only `{ref}` or the page's own path parameters as placeholders (in the path), and a fixed query
+ * if any, written as the page's call writes it ("?page=1&per_page=50").
+ */
+export function preloadTemplateProblem(template: string, pagePath: string): string | null {
+  if (!template.startsWith('/') || template.startsWith('//')) return 'a preload is an API path starting with one "/" (below /api)';
+  if (template.includes('#')) return 'a preload has no fragment';
+  const [path = '', query] = template.split('?', 2);
+  if (query !== undefined && !/^[A-Za-z0-9_\-.~]+=[A-Za-z0-9_\-.~]*(?:&[A-Za-z0-9_\-.~]+=[A-Za-z0-9_\-.~]*)*$/.test(query)) {
+    return 'a preload\'s query is fixed name=value pairs, as the page asks ("?page=1&per_page=50")';
+  }
+  const params = new Set(['ref', ...pagePath.split('/').filter((part) => part.startsWith(':')).map((part) => part.slice(1))]);
+  for (const segment of path.slice(1).split('/')) {
+    if (segment === '' || segment === '.' || segment === '..' || !PRELOAD_SEGMENT.test(segment)) return `"${segment}" is not a path segment of the API`;
+    const name = /^\{(.+)\}$/.exec(segment)?.[1];
+    if (name && !params.has(name)) return `{${name}} is neither {ref} nor a parameter of the page's path`;
+  }
+  return null;
+}
+
+/** A page pattern's parameters for a path below the base ("storage/buckets/:bucketId" + "storage/buckets/b1"), or null when it does not match. */
+export function pagePathParams(pattern: string, pathBelowBase: string): Record<string, string> | null {
+  const want = pattern.split('/').filter(Boolean);
+  const have = (pathBelowBase.split(/[?#]/)[0] ?? '').split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  for (let i = 0; i < want.length; i += 1) {
+    const part = want[i] as string;
+    if (part === '*') return params;
+    const at = have[i];
+    if (at === undefined) return null;
+    if (part.startsWith(':')) {
+      try {
+        params[part.slice(1)] = decodeURIComponent(at);
+      } catch {
+        return null;
+      }
+    } else if (part !== at) return null;
+  }
+  return want.length === have.length ? params : null;
+}
+
+/**
+ * A page's preload addresses with the project and the path's parameters filled in (each encoded
+ * as one segment), below `apiBase`. A template whose value is missing, empty or a dot segment is
+ * left out.
+ */
+export function fillPreloads(templates: readonly string[] | undefined, values: Readonly<Record<string, string | undefined>>, apiBase = '/api'): string[] {
+  const base = apiBase.replace(/\/$/, '');
+  const filled: string[] = [];
+  for (const template of templates ?? []) {
+    let ok = true;
+    const path = template.replace(/\{([A-Za-z][A-Za-z0-9_]*)\}/g, (_, name: string) => {
+      const value = values[name];
+      if (!value || value === '.' || value === '..') ok = false;
+      return encodeURIComponent(value ?? '');
+    });
+    if (ok) filled.push(`${base}${path}`);
+  }
+  return filled;
+}
+
+/**
+ * The preload addresses of the page a path below the area's base shows (the most specific page
+ * that matches), for the open project: what the console starts before the area's code is here.
+ */
+export function preloadsOfPath(manifest: Pick<AreaManifest, 'pages'>, pathBelowBase: string, projectRef: string | undefined, apiBase = '/api'): string[] {
+  let best: { page: AreaPage; params: Record<string, string>; score: number } | undefined;
+  for (const page of manifest.pages) {
+    const params = pagePathParams(page.path, pathBelowBase);
+    if (!params) continue;
+    const parts = page.path.split('/').filter(Boolean);
+    const score = parts.filter((part) => part !== '*' && !part.startsWith(':')).length + (parts.includes('*') ? 0 : 0.5);
+    if (!best || score > best.score) best = { page, params, score };
+  }
+  if (!best?.page.preload) return [];
+  return fillPreloads(best.page.preload, { ...best.params, ref: projectRef }, apiBase);
+}

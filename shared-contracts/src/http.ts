@@ -1,4 +1,5 @@
 import * as z from './zod';
+import { dropPreloaded, takePreloaded } from './preloaded';
 
 /** The one error every client call throws: the HTTP status and the server's message. */
 export class ApiError extends Error {
@@ -105,9 +106,14 @@ export function createHttp(options: HttpOptions): Http {
       opts.signal?.addEventListener('abort', () => controller.abort(opts.signal?.reason));
       signal = controller.signal;
     }
+    // A GET the page preloaded (an area page's first calls, preloaded.ts) takes that answer once;
+    // any other call drops the kept answers, so none read before a change is taken after it.
+    const preloaded = method === 'GET' && body === undefined && !options.headers && !opts.headers && !signal?.aborted ? takePreloaded(url) : null;
+    if (method !== 'GET' && method !== 'HEAD') dropPreloaded();
     let res: Response;
     try {
-      res = await doFetch(url, { method, headers, body, signal, credentials: 'include' });
+      const early = preloaded ? await preloaded : null;
+      res = early ?? (await doFetch(url, { method, headers, body, signal, credentials: 'include' }));
     } catch (err) {
       if (err instanceof ApiError) throw err;
       if (signal?.aborted && signal.reason instanceof ApiError) throw signal.reason;

@@ -13,3 +13,4 @@ export * from './project-status';
 export * from './project-not-running';
 export * from './feature-flags';
 export * from './bootstrap';
+export * from './preloaded';

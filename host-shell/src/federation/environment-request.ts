@@ -7,8 +7,20 @@ export const ENVIRONMENT_REQUEST: RequestInit = { headers: { accept: 'applicatio
 
 let early: Promise<Response> | null = null;
 
-/** Starts reading the manifest now; the first loadEnvironment() of the page takes this answer. */
-export function requestEnvironmentEarly(): void {
+/** Where the console document's inline script leaves the request it started (deploy/src/shell-page.ts). */
+const DOCUMENT_GLOBAL = '__plinthEnvironment';
+
+/**
+ * Starts reading the manifest now (or takes the request the document's script started before any
+ * bundle); the first loadEnvironment() of the page takes this answer.
+ */
+export function requestEnvironmentEarly(scope: Record<string, unknown> = globalThis as unknown as Record<string, unknown>): void {
+  const started = scope[DOCUMENT_GLOBAL] as Promise<Response> | undefined;
+  delete scope[DOCUMENT_GLOBAL];
+  if (started && typeof started.then === 'function') {
+    early = started;
+    return;
+  }
   if (typeof fetch !== 'function') return;
   early = fetch(ENVIRONMENT_URL, ENVIRONMENT_REQUEST);
   // A failure is reported by loadEnvironment when it takes the answer.

@@ -80,4 +80,17 @@ describe('environment manifest', () => {
     await expect(loadEnvironment()).resolves.toMatchObject({ name: 'production' });
     expect(requests).toEqual(['/environment.json', '/environment.json']);
   });
+
+  it("takes the request the console document's script started, asking nothing itself", async () => {
+    const requests: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      requests.push(url);
+      return answer(200, production);
+    });
+    const scope: Record<string, unknown> = { __plinthEnvironment: Promise.resolve(answer(200, { ...production, name: 'from-the-document' })) };
+    requestEnvironmentEarly(scope);
+    expect(scope.__plinthEnvironment).toBeUndefined();
+    await expect(loadEnvironment()).resolves.toMatchObject({ name: 'from-the-document' });
+    expect(requests).toEqual([]);
+  });
 });

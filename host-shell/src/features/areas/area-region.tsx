@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AreaMountProps, PermissionKey, SessionUser } from '@plinth/shared-contracts';
 import { notify } from '@plinth/shared-ui/toast';
@@ -9,6 +9,7 @@ import { API_BASE } from '../../app/api';
 import { useAreas, useBuildMode } from '../../app/shell-settings';
 import type { AreaPlacement } from '../../areas/area-table';
 import { linkResolverFor } from '../../areas/area-link';
+import { startAreaPreloads } from '../../areas/area-preloads';
 
 interface Props {
   placement: AreaPlacement;
@@ -24,6 +25,12 @@ export function AreaRegion({ placement, user, permissions }: Props) {
   const buildMode = useBuildMode();
   const areas = useAreas();
   const { area, projectRef } = placement;
+  const { pathname } = useLocation();
+  // Opening an area: its page's first calls start now, beside the area's code (AreaOutlet loads it
+  // in the same commit), not after it mounts. A move within the area is the area's own business.
+  useEffect(() => {
+    startAreaPreloads(pathname, areas, { apiBase: API_BASE });
+  }, [area, projectRef]);
   const mountProps = useMemo(
     (): Omit<AreaMountProps, 'area' | 'basePath' | 'projectRef' | 'domElement'> => ({
       session: { user },
