@@ -42,7 +42,7 @@ test('create and ban a user; change the recovery template and see it in the sent
   await expect(row.getByText('Active')).toBeVisible();
   expect((await appSignIn(app, email)).status).toBe(200);
   await page.reload();
-  await expect(row.getByRole('gridcell').nth(3)).not.toHaveText('—');
+  await expect(row.getByRole('gridcell').nth(4)).not.toHaveText('—');
 
   // Banned, their sign-in is refused; unbanned, it works again.
   await rowActions(page, email, 'Ban user');
