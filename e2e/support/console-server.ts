@@ -9,7 +9,7 @@ import { DEPLOY_DIR, TSX_BIN } from './paths';
 export const E2E_WEBHOOK_SECRET = 'e2e-github-webhook-secret';
 export const E2E_PLATFORM_ADMIN = 'platform-admin@e2e.example.com';
 
-/** One running console: deploy's server for one environment, with its own empty data directory. */
+/** One running console: deploy's server for one environment, with its own data directory (empty unless given). */
 export interface ConsoleServer {
   environment: string;
   url: string;
@@ -55,13 +55,25 @@ function exited(child: ChildProcess): Promise<void> {
  * for the given environment on a free port, and waits until it serves its manifest and the API.
  * Its output goes to `<logDir>/<environment>.log`.
  */
-export async function startConsoleServer(environment: string, logDir: string, timeoutMs = 180_000): Promise<ConsoleServer> {
+export async function startConsoleServer(
+  environment: string,
+  logDir: string,
+  timeoutMs = 180_000,
+  options: {
+    /** A data directory a stopped server left (`keepData`): the platform starts again on it. */
+    dataDir?: string;
+    /** Keep the data directory when the server stops, to start another on it. */
+    keepData?: boolean;
+    /** The log file's name in `logDir` (default `<environment>.log`). */
+    logName?: string;
+  } = {},
+): Promise<ConsoleServer> {
   const port = await freePort();
   const projectPort = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `plinth-e2e-${environment}-`));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `plinth-e2e-${environment}-`));
   mkdirSync(logDir, { recursive: true });
-  const logFile = path.join(logDir, `${environment}.log`);
-  const log = createWriteStream(logFile);
+  const logFile = path.join(logDir, options.logName ?? `${environment}.log`);
+  const log = createWriteStream(logFile, { flags: 'a' });
   const child = spawn(TSX_BIN, ['src/serve.ts'], {
     cwd: DEPLOY_DIR,
     env: { ...process.env, PLINTH_ENV: environment, PORT: String(port), PROJECT_PORT: String(projectPort), HOST: '127.0.0.1', PLINTH_DATA_DIR: dataDir, NODE_ENV: 'production',
@@ -95,7 +107,7 @@ export async function startConsoleServer(environment: string, logDir: string, ti
       clearTimeout(killer);
     }
     log.end();
-    if (!process.env.E2E_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.E2E_KEEP_DATA && !options.keepData) rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + timeoutMs;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@plinth/shared-contracts';
 import { useRealApi } from '@plinth/area-kit/testing/real-api';
 import { createApi } from '../../api';
 import { renderArea } from '../../testing/render-area';
-import { formatUtc } from './time';
+import { formatLocal, formatUtc } from './time';
 
 const api = useRealApi(createApi);
 
@@ -24,6 +24,15 @@ describe('project infrastructure', { timeout: 30_000 }, () => {
     expect(api.writes()).toEqual(['databaseUpgrade.start']);
   });
 
+  it('shows the compute size the project runs, Micro until a larger size is chosen on Add Ons, and leads there', async () => {
+    const user = userEvent.setup({ delay: null });
+    const view = renderArea('settings/infrastructure', { api });
+    const compute = await screen.findByRole('region', { name: 'Compute' });
+    expect(await within(compute).findByText('Micro')).toBeTruthy();
+    await user.click(within(compute).getByRole('link', { name: 'Change compute size' }));
+    expect(view.navigations).toEqual([`/project/${api.projectRef}/settings/addons`]);
+  });
+
   it('says when the version cannot be read, and reads it again on Retry', async () => {
     api.failures['databaseUpgrade.getEligibility'] = { status: 503, message: 'The platform is not answering' };
     const user = userEvent.setup({ delay: null });
@@ -36,7 +45,10 @@ describe('project infrastructure', { timeout: 30_000 }, () => {
     expect(await screen.findByText(/^\d+-plinth\.\d+$/)).toBeTruthy();
   });
 
-  it('writes the start time in UTC', () => {
+  it('writes the start time in UTC, and in the local time zone with its name for the tooltip', () => {
     expect(formatUtc('2026-11-21T23:48:12.000Z')).toBe('2026-11-21 23:48 UTC');
+    expect(formatLocal('2026-11-21T23:48:12.000Z', 'en-US', 'America/New_York')).toBe('Nov 21, 2026, 6:48 PM EST');
+    expect(formatLocal('2026-11-21T23:48:12.000Z', 'en-GB', 'Europe/Oslo')).toMatch(/^22 Nov 2026, 00:48 (CET|GMT\+1)$/);
+    expect(formatLocal('not a time')).toBe('not a time');
   });
 });
