@@ -1,7 +1,7 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PlainPlaceholderPage as PlaceholderPage, errorMessage, useArea } from '@plinth/area-kit';
-import { Button, buttonCss } from '@plinth/shared-ui/button';
+import { Button } from '@plinth/shared-ui/button';
 import { SidePanel } from '@plinth/shared-ui/side-panel';
 import { InlineNotice } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton, Section } from '@plinth/shared-ui/page';
@@ -18,6 +18,7 @@ import {
   type ProjectAddons,
   type SelectedAddon,
 } from '@plinth/contracts-billing';
+import { ConsoleLink } from '../../area/ConsoleLink';
 import { keys } from '../../area/query-keys';
 
 /** What each kind does, under its title. */
@@ -54,17 +55,11 @@ function AddOns() {
 }
 
 function SubscriptionLink() {
-  const { props, projectRef } = useArea();
-  const to = `/project/${projectRef}/settings/billing/subscription?panel=subscriptionPlan`;
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    props.navigate(to);
-  };
+  const { projectRef } = useArea();
   return (
-    <a href={to} onClick={open} css={buttonCss('default', 'small')}>
+    <ConsoleLink to={`/project/${projectRef}/settings/billing/subscription?panel=subscriptionPlan`} size="small">
       Change subscription plan
-    </a>
+    </ConsoleLink>
   );
 }
 

@@ -1,28 +1,12 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { buttonCss } from '@plinth/shared-ui/button';
 import { Section } from '@plinth/shared-ui/page';
 import { tokens } from '@plinth/shared-ui/theme';
 import { useArea } from '@plinth/area-kit';
+import { ConsoleLink } from '../../area/ConsoleLink';
 
 // Project Settings → Authentication, Storage and Edge Functions: those settings live on their
 // areas' own pages, so these pages say what is set where and lead there (a link the host resolves
 // from the other area's manifest: absent when the environment has no such page, e.g. a hosted-only
 // page on a self-hosted build).
-
-/** A link to a page of the console outside this area: a plain link (new tab works), opened in place by the host. */
-function ConsoleLink({ to, children }: { to: string; children: ReactNode }) {
-  const { props } = useArea();
-  const open = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    props.navigate(to);
-  };
-  return (
-    <a href={to} onClick={open} css={buttonCss('default')}>
-      {children}
-    </a>
-  );
-}
 
 interface Destination {
   label: string;

@@ -16,6 +16,8 @@ import {
   type DatabaseInfrastructure,
   type DatabaseUpgradeStatus,
 } from '@plinth/shared-contracts';
+import { DEFAULT_COMPUTE_SIZE } from '@plinth/contracts-billing';
+import { ConsoleLink } from '../../area/ConsoleLink';
 import { keys } from '../../area/query-keys';
 import { formatLocal, formatUtc } from './time';
 
@@ -70,6 +72,7 @@ function Infrastructure() {
           </>
         )}
       </Section>
+      <ComputeSize />
       <Section title="Upgrade" description={`A newer database version moves your data into a new database made from the current platform image. ${DURATION_TEXT}`}>
         {info.isPending ? <LoadingSkeleton label="Loading the available upgrade" rows={2} /> : info.isError ? null : <UpgradeOffer info={info.data} />}
       </Section>
@@ -85,6 +88,34 @@ function Infrastructure() {
         )}
       </Section>
     </>
+  );
+}
+
+/** The instance the project database runs on: the compute-size add-on chosen on Add Ons, else the smallest. */
+function ComputeSize() {
+  const { api, projectRef } = useArea();
+  const addons = useQuery({ queryKey: keys.projectAddons(projectRef), queryFn: () => api.addons.listAddons(projectRef) });
+  const selected = addons.data?.selected.find((a) => a.kind === 'compute_size');
+  return (
+    <Section title="Compute" description="The instance your project's database runs on. A larger size is an add-on, billed by the hour.">
+      {addons.isPending ? (
+        <LoadingSkeleton label="Loading the compute size" rows={1} />
+      ) : addons.isError ? (
+        <InlineError message="Failed to retrieve the compute size" detail={errorMessage(addons.error)} onRetry={() => void addons.refetch()} />
+      ) : (
+        <div css={{ display: 'grid', gap: tokens.space.md, justifyItems: 'start' }}>
+          <KeyValueList
+            items={[
+              { key: 'size', label: 'Compute size', value: addons.data.compute_size },
+              { key: 'instance', label: 'Instance', value: selected ? selected.description : `${DEFAULT_COMPUTE_SIZE}: the smallest instance, included with every project` },
+            ]}
+          />
+          <ConsoleLink to={`/project/${projectRef}/settings/addons`} size="small">
+            Change compute size
+          </ConsoleLink>
+        </div>
+      )}
+    </Section>
   );
 }
 
