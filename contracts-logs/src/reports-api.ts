@@ -1,6 +1,7 @@
 import * as z from '@plinth/shared-contracts/zod';
 import type { Http } from '@plinth/shared-contracts';
 import { ApiReportSchema, REPORT_WINDOWS, type ReportWindow } from './logs-report';
+import { LogSqlQuerySchema } from './logs-sql';
 
 // The API report over a chosen range (000 §2.1 reports/api-overview, reports/storage; issue 23):
 // everything `ApiReportSchema` counts, plus latency percentiles (p50/p95/p99) and egress per time
@@ -73,8 +74,47 @@ export const ApiRangeReportSchema = z.object({
 });
 export type ApiRangeReport = z.infer<typeof ApiRangeReportSchema>;
 
+const Column = z.string().check(z.minLength(1, 'must name a column'), z.maxLength(63, 'must be at most 63 characters'));
+
+/**
+ * POST .../analytics/endpoints/logs.histogram: the explorer's histogram over a query's whole range.
+ * The query's rows (all of them, not only the first `limit` the page shows) counted per bucket of
+ * `time_column`, each row once or by `count_column` when the query already counted. The count runs
+ * as the query does (read-only, this project's logs, the time-out) and is not kept in Recent.
+ */
+export const LogHistogramQuerySchema = z.object({
+  sql: LogSqlQuerySchema.shape.sql,
+  iso_timestamp_start: Iso,
+  iso_timestamp_end: Iso,
+  time_column: Column,
+  count_column: z.optional(Column),
+  bucket_seconds: z.coerce.number().check(z.int('bucket_seconds must be whole seconds'), z.gte(60, 'bucket_seconds must be at least 60'), z.lte(86_400, 'bucket_seconds must be at most 86400')),
+});
+export interface LogHistogramQuery {
+  sql: string;
+  iso_timestamp_start: string;
+  iso_timestamp_end: string;
+  time_column: string;
+  count_column?: string;
+  bucket_seconds: number;
+}
+
+export const LogHistogramSchema = z.object({
+  /** The range counted (the start may be later than asked: the plan's retention). */
+  from: z.string(),
+  to: z.string(),
+  bucket_seconds: z.number(),
+  /** Buckets that counted something, oldest first (`start`: ISO time of the bucket's start). */
+  buckets: z.array(z.object({ start: z.string(), value: z.number() })),
+  total: z.number(),
+});
+export type LogHistogram = z.infer<typeof LogHistogramSchema>;
+
 export function createApiReportsClient(http: Http) {
   return {
+    /** The events of a log query's whole range per bucket (the explorer's histogram; not kept in Recent). */
+    getLogHistogram: (ref: string, body: LogHistogramQuery) =>
+      http('POST', `/platform/projects/${encodeURIComponent(ref)}/analytics/endpoints/logs.histogram`, { body, schema: LogHistogramSchema }),
     /** The API report over a window or a custom range: calls, latency percentiles and egress over time, top and failing paths, cache. */
     getApiRangeReport: (ref: string, query: ApiRangeReportQuery = {}) =>
       http('GET', `/platform/projects/${encodeURIComponent(ref)}/reports/api`, { query: { ...query }, schema: ApiRangeReportSchema }),
@@ -85,4 +125,5 @@ export type ApiReportsClient = ReturnType<typeof createApiReportsClient>;
 /** The API report's React Query keys (taken through `areaQueryKeys` like `logsQueryKeys`). */
 export const apiReportQueryKeys = {
   apiRangeReport: (ref: string, range: string, service: string | undefined) => ['projects', ref, 'reports', 'api', range, service ?? 'all'] as const,
+  logHistogram: (ref: string, sql: string, start: string, end: string, bucketSeconds: number) => ['projects', ref, 'analytics', 'histogram', sql, start, end, bucketSeconds] as const,
 };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp } from '@plinth/shared-contracts';
-import { createApiReportsClient, type ApiRangeReport, type ApiRangeReportQuery, type ApiReport } from '@plinth/contracts-logs';
+import { createApiReportsClient, createLogQueriesClient, type ApiRangeReport, type ApiRangeReportQuery, type ApiReport } from '@plinth/contracts-logs';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from '@plinth/project-services/testing';
 import { ensureStorageSchema } from '@plinth/project-services/testing';
@@ -156,6 +156,50 @@ describe('the API report', () => {
     }
     const stranger = await h.signUp();
     expect((await stranger.fetch(url('window=1h'))).status).toBe(404);
+  });
+
+  it("counts a log query's rows over its whole range per bucket for the explorer's histogram, past the row limit, without keeping it in Recent", async () => {
+    const http = createHttp({ baseUrl: '/api', fetch: owner.fetch, csrfToken: () => owner.jar.get('plinth_csrf') });
+    const logs = createLogQueriesClient(http);
+    const reports = createApiReportsClient(http);
+    const end = new Date(Date.now() + 60_000).toISOString();
+    const start = new Date(Date.now() - 3600_000).toISOString();
+    const sql = "select timestamp, path from edge_logs where service <> 'console' order by timestamp desc";
+    const all = await logs.runLogQuery(keys.ref, { sql: "select count(*)::int as n from edge_logs where service <> 'console'", iso_timestamp_start: start, iso_timestamp_end: end });
+    const n = Number(all.result[0]!.n);
+    expect(n).toBeGreaterThanOrEqual(10);
+    const shown = await logs.runLogQuery(keys.ref, { sql, iso_timestamp_start: start, iso_timestamp_end: end, limit: 2 });
+    expect(shown.truncated).toBe(true);
+    const histogram = await reports.getLogHistogram(keys.ref, { sql, iso_timestamp_start: start, iso_timestamp_end: end, time_column: 'timestamp', bucket_seconds: 60 });
+    expect(histogram.total).toBe(n);
+    expect(histogram.bucket_seconds).toBe(60);
+    expect(histogram.buckets.every((b) => Date.parse(b.start) % 60_000 === 0 && b.value > 0)).toBe(true);
+    // A query that already counted: its counts are summed per bucket.
+    const grouped = await reports.getLogHistogram(keys.ref, {
+      sql: "select date_trunc('minute', timestamp) as minute, count(*) as requests from edge_logs where service <> 'console' group by 1;",
+      iso_timestamp_start: start,
+      iso_timestamp_end: end,
+      time_column: 'minute',
+      count_column: 'requests',
+      bucket_seconds: 300,
+    });
+    expect(grouped.total).toBe(n);
+    // The count is not one of the user's queries.
+    expect((await logs.listRecentLogQueries(keys.ref)).queries.filter((q) => q.sql.includes('as bucket'))).toEqual([]);
+    // Mistakes are 400s naming the field or the problem; an outsider gets a 404; a write is refused.
+    const post = (body: Record<string, unknown>, user = owner) =>
+      user.fetch(`/api/platform/projects/${keys.ref}/analytics/endpoints/logs.histogram`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': user.jar.get('plinth_csrf') ?? '' },
+        body: JSON.stringify({ sql, iso_timestamp_start: start, iso_timestamp_end: end, time_column: 'timestamp', bucket_seconds: 60, ...body }),
+      });
+    const badBucket = await post({ bucket_seconds: 5 });
+    expect(badBucket.status).toBe(400);
+    expect(await badBucket.json()).toMatchObject({ field: 'bucket_seconds' });
+    expect((await post({ time_column: 'no_such_column' })).status).toBe(400);
+    expect((await post({ sql: 'selec broken' })).status).toBe(400);
+    expect([400, 403]).toContain((await post({ sql: 'select now() as timestamp from edge_logs; delete from edge_logs' })).status);
+    expect((await post({}, await h.signUp())).status).toBe(404);
   });
 
   it("stops at the plan's retention: a 7-day window of a free project starts a day ago", async () => {

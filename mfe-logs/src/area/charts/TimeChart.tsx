@@ -31,12 +31,12 @@ function cssColor(el: Element, name: ChartColor | 'border' | 'textMuted'): strin
   return getComputedStyle(el).getPropertyValue(tokenVariable('color', name)).trim() || '#888';
 }
 
-/** The document's theme as an attribute changes (the shell switches `data-theme`): charts redraw in its colours. */
+/** The document's theme (the shell switches `data-theme` on the root element): charts redraw in its colours. */
 function useThemeTick(): number {
   const [tick, setTick] = useState(0);
   useEffect(() => {
     const observer = new MutationObserver(() => setTick((t) => t + 1));
-    observer.observe(document.documentElement, { attributes: true, subtree: true, attributeFilter: ['data-theme', 'class'] });
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
     return () => observer.disconnect();
   }, []);
   return tick;

@@ -1,67 +1,47 @@
-import { useId } from 'react';
+import { useMemo } from 'react';
 import { tokens } from '@plinth/shared-ui/theme';
+import { TimeChart } from '../../area/charts/TimeChart';
 import { bucketSize, type Histogram } from './histogram';
 
 const numberFormat = new Intl.NumberFormat('en-US');
-const timeLabel = (ms: number, bucketMs: number) =>
+const formatCount = (n: number) => numberFormat.format(n);
+const timeLabelOf = (bucketMs: number) => (ms: number) =>
   new Date(ms).toLocaleString(undefined, bucketMs >= 24 * 3_600_000 ? { month: 'short', day: 'numeric' } : { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /**
- * The query's events per time bucket as bars over the range (each with its figure as a title), in
- * the theme's colours; the same figures as a table for screen readers and under "Show as table".
- * `partial`: the result was truncated at the row limit, so the figures count the rows shown only.
+ * What the histogram counts: `all`, every row of the result (none was left out); `range`, every row
+ * the query matches over its range, counted by the API when the result stopped at the row limit;
+ * `counting`, the rows shown while that count runs; `partial`, the rows shown only (the count failed).
  */
-export function EventHistogram({ histogram, partial = false }: { histogram: Histogram; partial?: boolean }) {
-  const id = useId();
+export type HistogramCounts = 'all' | 'range' | 'counting' | 'partial';
+
+/**
+ * The query's events per time bucket as bars over the range, in the theme's colours, with the
+ * time and figure under the pointer, and the same figures as a table under "Show as table".
+ */
+export function EventHistogram({ histogram, counts = 'all' }: { histogram: Histogram; counts?: HistogramCounts }) {
   const { buckets, bucketMs, max, measure, total } = histogram;
   const per = bucketSize(bucketMs);
-  const first = buckets[0];
-  const last = buckets[buckets.length - 1];
-  const table = (
-    <table aria-label={`${measure} per ${per}`} css={{ borderCollapse: 'collapse', fontSize: tokens.fontSize.xs }}>
-      <thead>
-        <tr>
-          <th scope="col" css={{ textAlign: 'start', paddingRight: tokens.space.md }}>From</th>
-          <th scope="col" css={{ textAlign: 'end' }}>{measure}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {buckets.map((b) => (
-          <tr key={b.start}>
-            <td css={{ paddingRight: tokens.space.md }}>{timeLabel(b.start, bucketMs)}</td>
-            <td css={{ textAlign: 'end', fontVariantNumeric: 'tabular-nums' }}>{numberFormat.format(b.value)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  const data = useMemo(() => ({ times: buckets.map((b) => b.start), series: [{ label: measure, values: buckets.map((b) => b.value), color: 'brand' as const }] }), [buckets, measure]);
+  const timeLabel = useMemo(() => timeLabelOf(bucketMs), [bucketMs]);
+  const partial = counts === 'counting' || counts === 'partial';
   return (
-    <figure aria-labelledby={`${id}-caption`} css={{ margin: 0, display: 'grid', gap: tokens.space.xs }}>
-      <figcaption id={`${id}-caption`} css={{ fontSize: tokens.fontSize.xs, color: tokens.color.textMuted }}>
-        {`${numberFormat.format(total)} ${measure} over the range, per ${per} (by ${histogram.timeColumn})`}
-        {partial ? <strong css={{ color: tokens.color.warningText }}>{' — partial: counted from the rows shown only, the result was truncated'}</strong> : null}
-      </figcaption>
-      <div
-        role="img"
-        aria-label={`Histogram${partial ? ' (partial)' : ''}: ${numberFormat.format(total)} ${measure}, at most ${numberFormat.format(max)} in one ${per}`}
-        css={{ display: 'flex', alignItems: 'flex-end', gap: 1, height: 72, borderBottom: `1px solid ${tokens.color.border}` }}
-      >
-        {buckets.map((b) => (
-          <div key={b.start} title={`${timeLabel(b.start, bucketMs)}: ${numberFormat.format(b.value)} ${measure}`} css={{ flex: 1, minWidth: 1, height: '100%', display: 'flex', alignItems: 'flex-end' }}>
-            <div css={{ width: '100%', height: `${(b.value / max) * 100}%`, minHeight: b.value > 0 ? 2 : 0, background: tokens.color.brand, borderRadius: `${tokens.radius.sm} ${tokens.radius.sm} 0 0` }} />
-          </div>
-        ))}
-      </div>
-      {first && last ? (
-        <div aria-hidden css={{ display: 'flex', justifyContent: 'space-between', color: tokens.color.textMuted, fontSize: tokens.fontSize.xs }}>
-          <span>{timeLabel(first.start, bucketMs)}</span>
-          <span>{timeLabel(last.start, bucketMs)}</span>
-        </div>
-      ) : null}
-      <details css={{ fontSize: tokens.fontSize.xs, color: tokens.color.textMuted, '& > summary': { cursor: 'pointer', width: 'fit-content' }, '& > summary:focus-visible': tokens.focusRing }}>
-        <summary>Show as table</summary>
-        <div css={{ maxHeight: 200, overflow: 'auto', color: tokens.color.text }}>{table}</div>
-      </details>
-    </figure>
+    <TimeChart
+      data={data}
+      height={72}
+      summary={`Histogram${partial ? ' (partial)' : ''}: ${formatCount(total)} ${measure}, at most ${formatCount(max)} in one ${per}`}
+      caption={
+        <>
+          {`${formatCount(total)} ${measure} over the range, per ${per} (by ${histogram.timeColumn})`}
+          {counts === 'range' ? <span>{' — every row the query matches, not only the rows shown'}</span> : null}
+          {counts === 'counting' ? <span css={{ color: tokens.color.textMuted }}>{' — counting every row of the range…'}</span> : null}
+          {counts === 'partial' ? <strong css={{ color: tokens.color.warningText }}>{' — partial: counted from the rows shown only, the result was truncated'}</strong> : null}
+        </>
+      }
+      format={formatCount}
+      timeLabel={timeLabel}
+      tableLabel={`${measure} per ${per}`}
+      timeHeader="From"
+    />
   );
 }

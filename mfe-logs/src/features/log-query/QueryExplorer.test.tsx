@@ -151,11 +151,27 @@ describe('logs explorer query page', { timeout: 20_000 }, () => {
     expect(within(table).getAllByRole('row', { hidden: true }).length).toBeGreaterThan(30);
   });
 
-  it('says the histogram is partial when the result stopped at the row limit', async () => {
+  it('counts every row of the range when the result stopped at the row limit, and says when it could count the rows shown only', async () => {
     const sql = "select now() - interval '5 minutes' as timestamp from generate_series(1, 1001)";
-    renderArea(at(sql, true), { api });
-    expect(await screen.findByRole('img', { name: /^Histogram \(partial\): 1,000 rows/ })).toBeTruthy();
-    expect(screen.getByText(/partial: counted from the rows shown only, the result was truncated/)).toBeTruthy();
+    const first = renderArea(at(sql, true), { api });
+    // 1,000 rows shown; the histogram asks the API for the whole range and counts all 1,001.
+    expect(await screen.findByRole('img', { name: /^Histogram: 1,001 rows, at most 1,001 in one / }, { timeout: 40_000 })).toBeTruthy();
+    expect(screen.getByText(/every row the query matches, not only the rows shown/)).toBeTruthy();
+    const asked = api.argsOf('apiReports.getLogHistogram').at(-1)![1] as Record<string, unknown>;
+    expect(asked).toMatchObject({ sql, time_column: 'timestamp' });
+    expect(asked).not.toHaveProperty('count_column');
+    const table = screen.getByRole('table', { name: /^rows per /, hidden: true });
+    expect(within(table).getAllByRole('cell', { hidden: true }).some((c) => c.textContent === '1,001')).toBe(true);
+    first.unmount();
+    // When the count fails, the histogram says it counted the rows shown only.
+    api.failures['apiReports.getLogHistogram'] = { status: 503, message: 'The log store is not answering' };
+    try {
+      renderArea(at(`${sql} -- again`, true), { api });
+      expect(await screen.findByRole('img', { name: /^Histogram \(partial\): 1,000 rows/ }, { timeout: 10_000 })).toBeTruthy();
+      expect(await screen.findByText(/partial: counted from the rows shown only, the result was truncated/, {}, { timeout: 10_000 })).toBeTruthy();
+    } finally {
+      delete api.failures['apiReports.getLogHistogram'];
+    }
   });
 
   it("opens a row's every column in a side panel that copies it as JSON", async () => {

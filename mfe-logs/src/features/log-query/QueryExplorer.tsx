@@ -14,11 +14,11 @@ import { useLogSources } from '../../area/log-query-lists';
 import { EventHistogram } from './EventHistogram';
 import { QueryField } from './QueryField';
 import { UpdateSavedButton } from './UpdateSavedButton';
-import { histogramOf } from './histogram';
+import { histogramOf, withRangeCounts } from './histogram';
 import { describeQueryError } from './query-error';
 import { cellText, toCsv, toJson, type ResultRow } from './result-export';
 import { beyondRetention, DEFAULT_RANGE, RANGE_PRESETS, resolveRange, toLocalInput, type RangeChoice, type RangePreset } from '../../area/time-range';
-import { useLogRun } from './use-log-run';
+import { useLogRangeHistogram, useLogRun } from './use-log-run';
 
 const RowPanel = lazyWithPreload(() => import('./RowPanel').then((m) => m.RowPanel));
 const SaveQueryDialog = lazyWithPreload(() => import('./SaveQueryDialog').then((m) => m.SaveQueryDialog));
@@ -100,7 +100,11 @@ export function QueryExplorer() {
   const problem = error ? describeQueryError(error) : null;
   const mark = problem && request && problem.offset !== null && currentText() === request.sql ? errorPlace(request.sql, problem.offset) : null;
   const columnNames = useMemo(() => (result ? (result.columns.length > 0 ? result.columns.map((c) => c.name) : Object.keys(result.result[0] ?? {})) : []), [result]);
-  const histogram = useMemo(() => (result ? histogramOf(result) : null), [result]);
+  const rowsHistogram = useMemo(() => (result ? histogramOf(result) : null), [result]);
+  // A truncated result's histogram counts every row of the range: the API counts them by bucket.
+  const rangeCounts = useLogRangeHistogram(result?.truncated && rowsHistogram && request ? { request, histogram: rowsHistogram } : null);
+  const histogram = useMemo(() => (rowsHistogram && rangeCounts.data ? withRangeCounts(rowsHistogram, rangeCounts.data) : rowsHistogram), [rowsHistogram, rangeCounts.data]);
+  const histogramCounts = !result?.truncated ? 'all' : rangeCounts.data ? 'range' : rangeCounts.isError ? 'partial' : 'counting';
   const rows = useMemo(() => (result ? result.result.map((row, i) => ({ i, row })) : []), [result]);
   const columns = useMemo<DataTableColumn<{ i: number; row: ResultRow }>[]>(
     () =>
@@ -228,7 +232,7 @@ export function QueryExplorer() {
               {result.truncated ? (
                 <InlineNotice kind="warning" title="Results truncated">{`Only the first ${numberFormat.format(result.limit)} rows are shown. Add a where clause, a limit or narrow the time range to see the rest.`}</InlineNotice>
               ) : null}
-              {histogram && rows.length > 0 ? <EventHistogram histogram={histogram} partial={result.truncated} /> : null}
+              {histogram && rows.length > 0 ? <EventHistogram histogram={histogram} counts={histogramCounts} /> : null}
               {rows.length === 0 ? (
                 <EmptyState framed title="No rows" description="Nothing in this range matches the query. Try a longer time range." />
               ) : (

@@ -53,3 +53,11 @@ export function bucketSize(ms: number): string {
   const hours = minutes / 60;
   return hours < 24 ? `${hours} hour${hours === 1 ? '' : 's'}` : `${hours / 24} day${hours === 24 ? '' : 's'}`;
 }
+
+/** The histogram with the counts of every row the query matches over its range (the API's count by bucket), in place of the rows shown. */
+export function withRangeCounts(histogram: Histogram, counts: { buckets: { start: string; value: number }[] }): Histogram {
+  const byStart = new Map(counts.buckets.map((b) => [Date.parse(b.start), b.value]));
+  const buckets = histogram.buckets.map((b) => ({ start: b.start, value: byStart.get(b.start) ?? 0 }));
+  const total = buckets.reduce((sum, b) => sum + b.value, 0);
+  return { ...histogram, buckets, total, max: Math.max(1, ...buckets.map((b) => b.value)) };
+}

@@ -38,4 +38,16 @@ describe('histogram', () => {
     expect(counted).toMatchObject({ measure: 'requests', total: 7 });
     expect(histogramOf({ ...base, columns: [{ name: 'status', type: 'integer' }], result: [{ status: 200 }] })).toBeNull();
   });
+
+  it("takes the range's counts in place of the rows shown, bucket by bucket", async () => {
+    const { histogramOf, withRangeCounts } = await import('./histogram');
+    const base = { truncated: true, limit: 2, from: '2026-01-02T10:00:00.000Z', to: '2026-01-02T11:00:00.000Z', retention_days: 1 };
+    const shown = histogramOf({ ...base, columns: [{ name: 'timestamp', type: 'timestamptz' }], result: [{ timestamp: '2026-01-02T10:59:10Z' }, { timestamp: '2026-01-02T10:59:20Z' }] })!;
+    expect(shown.total).toBe(2);
+    const all = withRangeCounts(shown, { buckets: [{ start: '2026-01-02T10:01:00.000Z', value: 40 }, { start: '2026-01-02T10:59:00.000Z', value: 5 }, { start: '2026-01-02T12:00:00.000Z', value: 9 }] });
+    expect(all).toMatchObject({ total: 45, max: 40, measure: 'rows', timeColumn: 'timestamp' });
+    expect(all.buckets[1]!.value).toBe(40);
+    expect(all.buckets[59]!.value).toBe(5);
+    expect(all.buckets[0]!.value).toBe(0);
+  });
 });

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { LOG_QUERY_ROWS_MAX } from '@plinth/contracts-logs';
 import { useArea } from '@plinth/area-kit';
 import { keys } from '../../area/query-keys';
+import type { Histogram } from './histogram';
 
 export interface LogRunRequest {
   sql: string;
@@ -43,4 +44,29 @@ export function useLogRun() {
     else setRequest(next);
   };
   return { request, run, result: request ? query.data : undefined, error: request ? query.error : null, running: request !== null && query.isFetching };
+}
+
+/**
+ * Every row a query matches over its range, per bucket of its histogram: asked of the API when the
+ * result stopped at the row limit (the rows shown are then only part of the range). Not kept in Recent.
+ */
+export function useLogRangeHistogram(of: { request: LogRunRequest; histogram: Histogram } | null) {
+  const { api, projectRef } = useArea();
+  const bucketSeconds = of ? of.histogram.bucketMs / 1000 : 0;
+  return useQuery({
+    queryKey: keys.logHistogram(projectRef, of?.request.sql ?? '', of?.request.start ?? '', of?.request.end ?? '', bucketSeconds),
+    queryFn: () =>
+      api.apiReports.getLogHistogram(projectRef, {
+        sql: of!.request.sql,
+        iso_timestamp_start: of!.request.start,
+        iso_timestamp_end: of!.request.end,
+        time_column: of!.histogram.timeColumn,
+        ...(of!.histogram.measure !== 'rows' ? { count_column: of!.histogram.measure } : {}),
+        bucket_seconds: bucketSeconds,
+      }),
+    enabled: of !== null,
+    retry: false,
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+  });
 }
