@@ -27,11 +27,11 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function rows(user: TestUser, projectRef: string, sql: string): Promise<Record<string, unknown>[]> {
+async function rows(user: TestUser, projectRef: string, sql: string, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>[]> {
   const res = await user.fetch(`/api/platform/projects/${projectRef}/analytics/endpoints/logs.all`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-csrf-token': user.jar.get('plinth_csrf') ?? '' },
-    body: JSON.stringify({ sql }),
+    body: JSON.stringify({ sql, ...extra }),
   });
   const body = (await res.json()) as LogSqlResult & { message?: string };
   expect(res.status, body.message).toBe(200);
@@ -117,5 +117,41 @@ describe('Postgres connections and checkpoints', () => {
       expect(checkpoint?.event_message).toMatch(/^checkpoint complete \(server-wide\): \d+ timed, [1-9]\d* requested/);
       expect(checkpoint?.event_message).not.toMatch(/buffer/);
     }
+  });
+});
+
+describe('hourly counts of the edge (edge_logs_hourly)', () => {
+  it("add up each project's calls per hour, service and status as they are written, for that project alone and within its retention", async () => {
+    const store = h.app.logStore;
+    const call = (projectRef: string, service: string, status: number, latencyMs: number) =>
+      store.record({ ref: projectRef, service: service as 'rest', method: 'GET', path: '/counted', status, latencyMs, role: 'anon', userId: null, bytesOut: 10 });
+    for (let i = 0; i < 3; i++) call(ref, 'rest', 200, 10);
+    for (let i = 0; i < 2; i++) call(ref, 'rest', 500, 40);
+    call(ref, 'auth', 404, 5);
+    for (let i = 0; i < 5; i++) call(otherRef, 'rest', 200, 1);
+    await store.flush();
+    const range = { iso_timestamp_start: new Date(Date.now() - 2 * 3600_000).toISOString() };
+    const hourly = await rows(owner, ref, `select service, status, sum(requests)::int as n, sum(errors)::int as errors from edge_logs_hourly where service in ('rest', 'auth') group by 1, 2 order by 1, 2`, range);
+    expect(hourly).toEqual([
+      { service: 'auth', status: 404, n: 1, errors: 1 },
+      { service: 'rest', status: 200, n: 3, errors: 0 },
+      { service: 'rest', status: 500, n: 2, errors: 2 },
+    ]);
+    // The same figures as counting the calls themselves.
+    const counted = await rows(owner, ref, `select service, status, count(*)::int as n from edge_logs where service in ('rest', 'auth') group by 1, 2 order by 1, 2`, range);
+    expect(counted.map((r) => r.n)).toEqual(hourly.map((r) => r.n));
+    expect((await rows(owner, ref, `select latency_ms_avg from edge_logs_hourly where service = 'rest' and status = 500`, range))[0]!.latency_ms_avg).toBeCloseTo(40);
+    expect(await rows(other, otherRef, `select service, status, sum(requests)::int as n from edge_logs_hourly group by 1, 2`, range)).toContainEqual({ service: 'rest', status: 200, n: 5 });
+
+    // Hours older than the plan keeps (Free: a day) are not read; hours past the longest retention are deleted.
+    const insert = (hoursAgo: number) =>
+      store.db.query(`insert into project_api_logs_hourly values ($1, date_trunc('hour', now()) - make_interval(hours => $2), 'rest', 418, 7, 7, 7, 0)`, [ref, hoursAgo]);
+    await insert(3 * 24);
+    await insert(100 * 24);
+    const old = await rows(owner, ref, `select count(*)::int as n from edge_logs_hourly where status = 418`, { iso_timestamp_start: new Date(Date.now() - 5 * 24 * 3600_000).toISOString() });
+    expect(old).toEqual([{ n: 0 }]);
+    await store.applyRetention();
+    const kept = await store.db.query<{ n: number }>(`select count(*)::int as n from project_api_logs_hourly where project_ref = $1 and status = 418`, [ref]);
+    expect(kept.rows[0]!.n).toBe(1);
   });
 });

@@ -273,12 +273,25 @@ describe('closing the server', () => {
     const store = other.app.logStore;
     const real = store.db;
     const written: unknown[] = [];
+    const seen = (sql: string, params?: unknown[]) => {
+      if (sql.includes('insert into project_api_logs (')) written.push(...(params![4] as unknown[]));
+    };
     store.db = {
       query: (sql, params) => {
-        if (sql.includes('insert into project_api_logs')) written.push(...(params![4] as unknown[]));
+        seen(sql, params);
         return real.query(sql, params);
       },
-      transaction: (fn) => real.transaction(fn),
+      // Calls are written with their hourly counts in one transaction.
+      transaction: (fn) =>
+        real.transaction((tx) =>
+          fn({
+            ...tx,
+            query: (sql: string, params?: unknown[]) => {
+              seen(sql, params);
+              return tx.query(sql, params);
+            },
+          } as typeof tx),
+        ),
       close: () => real.close(),
     };
     store.record({ ref: project.ref, service: 'rest', method: 'GET', path: '/queued-at-close', status: 200, latencyMs: 1, role: 'anon', userId: null });

@@ -144,6 +144,26 @@ export const LOG_STORE_MIGRATIONS: LogStoreMigration[] = [
       )`,
     ],
   },
+  {
+    version: '0007_project_api_logs_hourly',
+    statements: [
+      // Calls per project, hour, service and status, added up by the writer with each batch of calls
+      // (store.ts), in the same transaction: counts over days (calls by status over a week, the
+      // 5xx rate per hour) read a few thousand rows instead of millions. Read through each
+      // project's edge_logs_hourly view; hours past the longest retention are deleted.
+      `create table project_api_logs_hourly (
+        project_ref text not null,
+        hour timestamptz not null,
+        service text not null,
+        status int not null,
+        requests bigint not null,
+        errors bigint not null,
+        latency_ms_sum double precision not null,
+        bytes_out bigint not null,
+        primary key (project_ref, hour, service, status)
+      )`,
+    ],
+  },
 ];
 
 /** Brings the log store's schema up to date. */

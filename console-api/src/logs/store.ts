@@ -16,7 +16,7 @@ import { consoleCallEntry, consoleCallMember, isLoggedConsoleCall } from './cons
 import { LogQueryRunner } from './log-query';
 import { controlAsLogDatabase, openLogDatabase, type LogDatabase } from './log-database';
 import { migrateLogStore } from './migrations';
-import { dayOf, LogPartitions } from './partitions';
+import { dayOf, LogPartitions, LONGEST_RETENTION_DAYS } from './partitions';
 import { readProjectLogs } from './reader';
 import { AppUsageCounts } from './usage-counts';
 import { LogWriter, type LogWriterOptions } from './writer';
@@ -57,6 +57,40 @@ const INSERT = `insert into project_api_logs (at, project_ref, service, method, 
 const INSERT_EVENTS = `insert into project_log_events (at, project_ref, source, level, action, event_message, user_id, role, status, duration_ms, sql_state, query, origin, detail, rows)
   select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::int[], $10::real[],
     $11::text[], $12::text[], $13::text[], $14::text[], $15::bigint[])`;
+// Keys sorted (hourlyCounts), so that two writers adding to the same hours lock them in one order.
+const UPSERT_HOURLY = `insert into project_api_logs_hourly (project_ref, hour, service, status, requests, errors, latency_ms_sum, bytes_out)
+  select * from unnest($1::text[], $2::timestamptz[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::float8[], $8::bigint[])
+  on conflict (project_ref, hour, service, status) do update set requests = project_api_logs_hourly.requests + excluded.requests,
+    errors = project_api_logs_hourly.errors + excluded.errors, latency_ms_sum = project_api_logs_hourly.latency_ms_sum + excluded.latency_ms_sum,
+    bytes_out = project_api_logs_hourly.bytes_out + excluded.bytes_out`;
+
+interface HourlyCount {
+  ref: string;
+  hour: string;
+  service: string;
+  status: number;
+  requests: number;
+  errors: number;
+  latencyMs: number;
+  bytesOut: number;
+}
+
+/** A batch's calls added up per project, hour, service and status (the rows of project_api_logs_hourly), in key order. */
+export function hourlyCounts(rows: LogEntry[]): HourlyCount[] {
+  const counts = new Map<string, HourlyCount>();
+  for (const r of rows) {
+    const hour = new Date(Math.floor(r.at / 3600_000) * 3600_000).toISOString();
+    const key = `${r.ref}\u0000${hour}\u0000${r.service}\u0000${r.status}`;
+    let c = counts.get(key);
+    if (!c) counts.set(key, (c = { ref: r.ref, hour, service: r.service, status: r.status, requests: 0, errors: 0, latencyMs: 0, bytesOut: 0 }));
+    c.requests++;
+    if (r.status >= 400) c.errors++;
+    c.latencyMs += r.latencyMs;
+    c.bytesOut += r.bytesOut;
+  }
+  return [...counts.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, c]) => c);
+}
+
 /** At most this long is spent writing what is queued when the server closes. */
 const CLOSE_FLUSH_MS = 5_000;
 
@@ -155,11 +189,19 @@ export class LogStore {
     if (!rows.length) return;
     await this.partitions.ensure(rows.map((r) => dayOf(r.at)));
     const col = <K extends keyof LogEntry>(k: K) => rows.map((r) => r[k]);
-    await this.db.query(INSERT, [
-      rows.map((r) => new Date(r.at).toISOString()),
-      col('ref'), col('service'), col('method'), col('path'), col('search'), col('status'), col('latencyMs'), col('role'), col('userId'),
-      col('bytesOut'), col('event'), col('storageOperation'), col('bucketId'), col('objectName'), col('errorCode'), col('errorMessage'), col('bytesIn'),
-    ]);
+    const hours = hourlyCounts(rows);
+    // The calls and their hourly counts together: a batch tried again never counts twice.
+    await this.db.transaction(async (tx) => {
+      await tx.query(INSERT, [
+        rows.map((r) => new Date(r.at).toISOString()),
+        col('ref'), col('service'), col('method'), col('path'), col('search'), col('status'), col('latencyMs'), col('role'), col('userId'),
+        col('bytesOut'), col('event'), col('storageOperation'), col('bucketId'), col('objectName'), col('errorCode'), col('errorMessage'), col('bytesIn'),
+      ]);
+      await tx.query(UPSERT_HOURLY, [
+        hours.map((h) => h.ref), hours.map((h) => h.hour), hours.map((h) => h.service), hours.map((h) => h.status),
+        hours.map((h) => h.requests), hours.map((h) => h.errors), hours.map((h) => h.latencyMs), hours.map((h) => h.bytesOut),
+      ]);
+    });
   }
 
   /** Listens to the project APIs of this server (its requests only) and starts the periodic writes and retention. */
@@ -197,6 +239,8 @@ export class LogStore {
     await this.eventPartitions.ensureAhead(nowMs);
     const dropped = await this.partitions.dropExpired(nowMs);
     await this.eventPartitions.dropExpired(nowMs);
+    // Hourly counts go with the days of calls they count.
+    await this.db.query('delete from project_api_logs_hourly where hour < $1', [`${dayOf(nowMs - LONGEST_RETENTION_DAYS * 24 * 3600_000)}T00:00:00Z`]);
     // Deleted projects' log readers and schemas (a failure is told, and tried again next time).
     await this.queries
       .sweep(async (refs) => {
