@@ -2,14 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PERMISSIONS } from '@plinth/shared-contracts';
-import { bucket, createFakeApi, findDialog } from '@plinth/area-kit/testing';
+import { findDialog } from '@plinth/area-kit/testing';
+import { useRealApi } from '@plinth/area-kit/testing/real-api';
+import { createApi } from '../../api';
 import { renderArea } from '../../testing/render-area';
+import { withBuckets } from '../../testing/real-api';
 
 const READ_ONLY = [PERMISSIONS.STORAGE_ADMIN_READ];
+const api = useRealApi(createApi);
 
-describe('storage menu', { timeout: 20_000 }, () => {
+describe('storage menu', { timeout: 30_000 }, () => {
   it('shows New bucket, All buckets with the real bucket list by name, and Policies', async () => {
-    const api = createFakeApi({ buckets: [bucket('videos'), bucket('avatars', { public: true })] });
+    await withBuckets(api, [{ id: 'videos' }, { id: 'avatars', public: true }]);
     renderArea('storage/buckets', { api });
     const menu = screen.getByRole('navigation', { name: 'Storage' });
     expect(within(menu).getByRole('button', { name: 'New bucket' })).toBeTruthy();
@@ -20,30 +24,30 @@ describe('storage menu', { timeout: 20_000 }, () => {
   });
 
   it('says when the project has no buckets', async () => {
-    renderArea('storage/buckets');
+    await withBuckets(api);
+    renderArea('storage/buckets', { api });
     expect(await screen.findByText('No buckets available')).toBeTruthy();
   });
 
   it('says when the bucket list cannot be fetched', async () => {
-    const api = createFakeApi();
     api.failures['storage.listBuckets'] = { status: 503, message: 'Project database is not reachable' };
     renderArea('storage/buckets', { api });
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch buckets. Please refresh to try again.');
   });
 
   it('opens a bucket from the menu and marks it as the current page', async () => {
-    const api = createFakeApi({ buckets: [bucket('avatars'), bucket('videos')] });
+    await withBuckets(api, [{ id: 'avatars' }, { id: 'videos' }]);
     const { location } = renderArea('storage/buckets', { api });
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('link', { name: 'videos' }));
     // The bucket page's code loads on the way: the address moves once it is there.
     await waitFor(() => expect(location()).toBe('/storage/buckets/videos'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'videos' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'videos' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'videos' }).getAttribute('aria-current')).toBe('page');
   });
 
   it('filters the bucket list by name, and Escape clears the filter', async () => {
-    const api = createFakeApi({ buckets: [bucket('avatars'), bucket('videos'), bucket('video-thumbs')] });
+    await withBuckets(api, [{ id: 'avatars' }, { id: 'videos' }, { id: 'video-thumbs' }]);
     renderArea('storage/buckets', { api });
     const user = userEvent.setup({ delay: null });
     const search = await screen.findByRole('searchbox', { name: 'Search buckets' });
@@ -57,7 +61,7 @@ describe('storage menu', { timeout: 20_000 }, () => {
   });
 
   it('offers Edit bucket and Delete bucket on each bucket, by keyboard too', async () => {
-    const api = createFakeApi({ buckets: [bucket('avatars')] });
+    await withBuckets(api, [{ id: 'avatars' }]);
     renderArea('storage/buckets', { api });
     const user = userEvent.setup({ delay: null });
     const actions = await screen.findByRole('button', { name: 'Actions for avatars' });
@@ -73,7 +77,7 @@ describe('storage menu', { timeout: 20_000 }, () => {
   });
 
   it('disables New bucket and the bucket menu without storage write permission, with the spec tooltip', async () => {
-    const api = createFakeApi({ buckets: [bucket('avatars')] });
+    await withBuckets(api, [{ id: 'avatars' }]);
     renderArea('storage/buckets', { api, permissions: READ_ONLY });
     const user = userEvent.setup({ delay: null });
     const create = screen.getByRole('button', { name: 'New bucket' });
@@ -94,7 +98,7 @@ describe('storage menu', { timeout: 20_000 }, () => {
       ['storage/settings', 'Storage Settings'],
       ['storage/buckets', 'All buckets'],
     ] as const) {
-      const view = renderArea(path);
+      const view = renderArea(path, { api });
       // The policies and settings pages come in chunks of their own: their heading shows once loaded.
       await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(title));
       view.unmount();
@@ -102,10 +106,11 @@ describe('storage menu', { timeout: 20_000 }, () => {
   });
 
   it('sends /storage to the bucket list and names a bucket that does not exist', async () => {
-    const { location, unmount } = renderArea('storage');
+    await withBuckets(api);
+    const { location, unmount } = renderArea('storage', { api });
     await waitFor(() => expect(location()).toBe('/storage/buckets'));
     unmount();
-    renderArea('storage/buckets/nope');
+    renderArea('storage/buckets/nope', { api });
     expect(await screen.findByText('There is no bucket named "nope" in this project.')).toBeTruthy();
   });
 });

@@ -1,21 +1,27 @@
-import { createFakeApi } from '@plinth/area-kit/testing';
 import { ROLE_PERMISSIONS } from '@plinth/shared-contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { useRealApi } from '@plinth/area-kit/testing/real-api';
+import { createApi } from '../../api';
 import { renderArea } from '../../testing/render-area';
 
-function setup(storageConfig = { fileSizeLimit: 52_428_800, isFreeTier: false }, permissions?: readonly string[]) {
-  const api = createFakeApi({ storageConfig });
+// The first page load of the file compiles the page's code: up to 10 s on a busy machine.
+const api = useRealApi(createApi, { waitForMs: 10_000 });
+
+/** The organization on this plan and, off the free plan, the project's stored limit; then the page. */
+async function setup({ fileSizeLimit = 52_428_800, isFreeTier = false } = {}, permissions?: readonly string[]) {
+  await api.platform.plans.updateSubscription(api.organization.slug, { plan: isFreeTier ? 'free' : 'pro' });
+  if (!isFreeTier) await api.platform.storage.updateStorageConfig(api.projectRef, { fileSizeLimit });
   const view = renderArea('storage/settings', { api, permissions });
   return { ...view, api, user: userEvent.setup({ delay: null }) };
 }
 
 const limitInput = () => screen.findByRole('textbox', { name: 'Upload file size limit' }) as Promise<HTMLInputElement>;
 
-describe('storage settings page', { timeout: 20_000 }, () => {
+describe('storage settings page', { timeout: 30_000 }, () => {
   it('shows the stored limit in its unit and saves a new one in bytes', async () => {
-    const { user, api, notices } = setup();
+    const { user, api, notices } = await setup();
     expect(await screen.findByRole('heading', { name: 'Storage Settings', level: 1 })).toBeTruthy();
     const input = await limitInput();
     expect(input.value).toBe('50');
@@ -27,11 +33,11 @@ describe('storage settings page', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.argsOf('storage.updateStorageConfig').map(([, body]) => body)).toEqual([{ fileSizeLimit: 20_480 }]));
     expect(notices).toContainEqual({ kind: 'success', message: 'Successfully updated storage settings' });
-    expect(api.state.storageConfig.fileSizeLimit).toBe(20_480);
+    expect((await api.platform.storage.getStorageConfig(api.projectRef)).fileSizeLimit).toBe(20_480);
   });
 
   it('names the most the unit allows past 5 GB and refuses to send it, with the notice of the spec', async () => {
-    const { user, api, notices } = setup();
+    const { user, api, notices } = await setup();
     const input = await limitInput();
     await user.clear(input);
     await user.type(input, '5121');
@@ -42,7 +48,7 @@ describe('storage settings page', { timeout: 20_000 }, () => {
   });
 
   it('tells of a refused save', async () => {
-    const { user, api, notices } = setup();
+    const { user, api, notices } = await setup();
     api.failures['storage.updateStorageConfig'] = { status: 403, message: 'Missing permission: storage admin write' };
     const input = await limitInput();
     await user.clear(input);
@@ -52,23 +58,22 @@ describe('storage settings page', { timeout: 20_000 }, () => {
   });
 
   it('keeps the free plan at 50 MB with the inputs disabled', async () => {
-    setup({ fileSizeLimit: 52_428_800, isFreeTier: true });
+    await setup({ isFreeTier: true });
     expect((await limitInput()).disabled).toBe(true);
     expect((screen.getByRole('combobox', { name: 'Unit' }) as HTMLSelectElement).disabled).toBe(true);
     expect(screen.getByText("The free plan's limit is fixed at 50 MB")).toBeTruthy();
   });
 
   it('disables the form for a member without storage write and says why', async () => {
-    const { user } = setup(undefined, ROLE_PERMISSIONS['Read-only']);
+    const { user } = await setup(undefined, ROLE_PERMISSIONS['Read-only']);
     expect((await limitInput()).disabled).toBe(true);
     await user.hover(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findAllByText('You need additional permissions to update storage settings')).length).toBeGreaterThan(0);
   });
 
   it('shows the load failure in place of the form, and loads it on retry', async () => {
-    const api = createFakeApi();
     api.failures['storage.getStorageConfig'] = { status: 500, message: 'unavailable' };
-    renderArea('storage/settings', { api });
+    await setup();
     expect(await screen.findByText('Error loading storage settings')).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Upload file size limit' })).toBeNull();
     delete api.failures['storage.getStorageConfig'];
