@@ -45,12 +45,27 @@ export interface AuthUserListQuery {
 
 const email = z.string().check(z.trim(), z.minLength(1, 'Enter an email address'), z.maxLength(255), z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address'));
 
-export const AuthUserCreateSchema = z.object({
-  email,
-  password: z.string().check(z.minLength(1, 'Enter a password'), z.maxLength(AUTH_PASSWORD_MAX_LENGTH)),
-  /** Confirm the email at once (no confirmation email is sent). */
-  auto_confirm: z._default(z.boolean(), true),
-});
+/** A phone number as people write it (+1 555 123 4567): up to 15 digits, the first not 0, in E.164 once spaces and dashes are dropped. */
+export const AUTH_PHONE_PATTERN = /^\+?[1-9][\d\s\-.()]{1,24}$/;
+const digitCount = (v: string) => v.replace(/\D/g, '').length;
+const phone = z
+  .string()
+  .check(z.trim(), z.regex(AUTH_PHONE_PATTERN, 'Enter the number in international form, e.g. +15551234567'), z.refine((v) => digitCount(v) <= 15, 'A phone number has at most 15 digits'));
+const absent = (v: string | undefined) => v === undefined || v === '';
+
+/** A user made in the console: with an email address or, instead, a phone number (one of them), and a password. */
+export const AuthUserCreateSchema = z
+  .object({
+    email: z.optional(z.union([z.literal(''), email])),
+    phone: z.optional(z.union([z.literal(''), phone])),
+    password: z.string().check(z.minLength(1, 'Enter a password'), z.maxLength(AUTH_PASSWORD_MAX_LENGTH)),
+    /** Confirm the email (or the phone number) at once; otherwise an email user is sent the confirmation email. */
+    auto_confirm: z._default(z.boolean(), true),
+  })
+  .check(
+    z.refine((v) => !absent(v.email) || !absent(v.phone), { error: 'Enter an email address or a phone number', path: ['email'] }),
+    z.refine((v) => absent(v.email) || absent(v.phone), { error: 'Enter an email address or a phone number, not both', path: ['phone'] }),
+  );
 export type AuthUserCreate = z.input<typeof AuthUserCreateSchema>;
 
 export const AuthInviteSchema = z.object({ email });

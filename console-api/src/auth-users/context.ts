@@ -23,6 +23,8 @@ export function asHttpError(auth: Pick<AuthAdmin, 'refusal'>, err: unknown): unk
     case 'email_exists':
     case 'user_already_exists':
       return new HttpError(409, refusal.message, 'EMAIL_EXISTS', 'email');
+    case 'phone_exists':
+      return new HttpError(409, refusal.message, 'PHONE_EXISTS', 'phone');
     case 'user_not_found':
       return new HttpError(404, 'User not found');
     default:

@@ -321,6 +321,25 @@ describe('phone users and the SMS outbox', () => {
     }
   });
 
+  it('creates a user with a phone number instead of an email; a taken number or both at once are refused on their field', async () => {
+    const made = await console_.createAuthUser(keys.ref, { phone: '+1 555 777 0101', password: PASSWORD });
+    expect(made).toMatchObject({ email: null, phone: '+15557770101', provider: 'phone' });
+    expect(made.phone_confirmed_at).not.toBeNull();
+    const taken = await refusal(console_.createAuthUser(keys.ref, { phone: '+15557770101', password: PASSWORD }));
+    expect(taken).toMatchObject({ status: 409, details: { field: 'phone' } });
+    const both = await refusal(console_.createAuthUser(keys.ref, { email: randomEmail('both'), phone: '+15557770102', password: PASSWORD }));
+    expect(both).toMatchObject({ status: 400, details: { field: 'phone' } });
+    const neither = await refusal(console_.createAuthUser(keys.ref, { password: PASSWORD }));
+    expect(neither).toMatchObject({ status: 400, details: { field: 'email' } });
+    // The number signs in with its password through the auth service once phone sign-in is on.
+    await console_.updateAuthProviders(keys.ref, { phone_enabled: true });
+    try {
+      expect((await anon().auth.signInWithPassword({ phone: '+15557770101', password: PASSWORD })).error).toBeNull();
+    } finally {
+      await console_.updateAuthProviders(keys.ref, { phone_enabled: false });
+    }
+  });
+
   it('shows the SMS outbox to members who may read the API keys: 404 for another organization, 403 for a read-only member', async () => {
     const other = await h.userWithProject();
     expect((await refusal(createAuthUsersClient(other.user.api.http).getAuthSmsOutbox(keys.ref))).status).toBe(404);

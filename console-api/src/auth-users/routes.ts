@@ -78,10 +78,11 @@ export const authUsersRoutes: RouteModule = (fastify, deps) => {
   app.post(`${base}/users`, { schema: { params: RefParamsSchema, body: AuthUserCreateSchema, response: { 200: AuthUserSchema } } }, async (req) => {
     const users = await usersFor(req, req.params.ref, PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
     return run(async () => {
-      const made = await users.create({ email: req.body.email, password: req.body.password, emailConfirm: req.body.auto_confirm });
+      const phone = req.body.phone || undefined;
+      const made = await users.create({ email: req.body.email ?? '', phone, password: req.body.password, emailConfirm: req.body.auto_confirm });
       let user = await found(users, made.id);
-      // Not confirmed at once: the user is sent the sign-up confirmation.
-      if (!req.body.auto_confirm) user = await users.sendLink(user, 'signup');
+      // Not confirmed at once: an email user is sent the sign-up confirmation (a phone user confirms by signing in with a code).
+      if (!req.body.auto_confirm && !phone) user = await users.sendLink(user, 'signup');
       return consoleUser(user);
     });
   });

@@ -31,7 +31,8 @@ export function createAuthAdmin(deps: AuthAdminDeps, env: NodeJS.ProcessEnv = pr
   const users = (ctx: AuthContext): ProjectUsersAdmin => ({
     list: (page, perPage, search) => listUsers(ctx.db, page, perPage, search),
     get: (id) => userById(ctx.db, id),
-    create: (input) => adminCreateUser(ctx, { email: input.email, password: input.password, email_confirm: input.emailConfirm }),
+    create: (input) =>
+      adminCreateUser(ctx, input.phone ? { phone: input.phone, password: input.password, phone_confirm: input.emailConfirm } : { email: input.email, password: input.password, email_confirm: input.emailConfirm }),
     invite: (email) => invite(ctx, { email }, undefined),
     sendLink: (user, kind) => sendEmailLink(ctx, user, kind, ctx.settings.siteUrl),
     async setBanned(id, banned) {

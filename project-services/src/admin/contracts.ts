@@ -41,8 +41,8 @@ export interface ProjectUsersAdmin {
   list(page: number, perPage: number, search: string | null): Promise<UserPage>;
   /** The user, or null for an unknown id (or one that is not a uuid). */
   get(id: string): Promise<AuthUser | null>;
-  /** Creates a user; `emailConfirm` confirms the email at once. Refusals are auth refusals (see AuthAdmin.refusal). */
-  create(input: { email: string; password?: string; emailConfirm: boolean }): Promise<{ id: string }>;
+  /** Creates a user with an email or a phone number; `emailConfirm` confirms it at once. Refusals are auth refusals (see AuthAdmin.refusal). */
+  create(input: { email: string; phone?: string; password?: string; emailConfirm: boolean }): Promise<{ id: string }>;
   /** Creates the user (or takes one who never confirmed) and sends the invite. */
   invite(email: string): Promise<AuthUser>;
   /** Sends the user a sign-up confirmation or a password recovery leading to the project's site URL, within the email limits. */

@@ -11,6 +11,7 @@ import { useUserActions } from './queries';
 
 interface Values {
   email: string;
+  phone: string;
   password: string;
   auto_confirm: boolean;
 }
@@ -24,19 +25,19 @@ export function AddUserPanel({ mode, onClose }: { mode: Mode; onClose: () => voi
   const schema = mode === 'create' ? AuthUserCreateSchema : AuthInviteSchema;
   const { register, control, handleSubmit, setError, formState } = useForm<Values>({
     resolver: zodResolver(schema as never),
-    defaultValues: { email: '', password: '', auto_confirm: true },
+    defaultValues: { email: '', phone: '', password: '', auto_confirm: true },
   });
   const pending = create.isPending || invite.isPending;
 
   const submit = handleSubmit(async (values) => {
     try {
-      if (mode === 'create') await create.mutateAsync(values);
+      if (mode === 'create') await create.mutateAsync({ ...values, email: values.email.trim() || undefined, phone: values.phone.trim() || undefined });
       else await invite.mutateAsync(values.email);
       onClose();
     } catch (err) {
       // The API names the field it refuses (a taken email, a short password): show it there.
       const field = err instanceof ApiError ? (err.details as { field?: string } | undefined)?.field : undefined;
-      setError(field === 'email' || field === 'password' ? field : 'root', { message: errorMessage(err) });
+      setError(field === 'email' || field === 'phone' || field === 'password' ? field : 'root', { message: errorMessage(err) });
     }
   });
 
@@ -45,21 +46,24 @@ export function AddUserPanel({ mode, onClose }: { mode: Mode; onClose: () => voi
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={mode === 'create' ? 'Create a new user' : 'Invite a user'}
-      description={mode === 'create' ? 'The user can sign in with this email and password.' : 'We email them a link to set up their account.'}
+      description={mode === 'create' ? 'The user can sign in with this email address, or phone number, and password.' : 'We email them a link to set up their account.'}
       confirmText={mode === 'create' ? 'Create user' : 'Send invitation'}
       confirmLoading={pending}
       formId={formId}
     >
       <form id={formId} noValidate onSubmit={submit} css={{ display: 'grid', gap: 16 }}>
-        <Field label="Email address" error={formState.errors.email?.message} required>
+        <Field label="Email address" error={formState.errors.email?.message} required={mode === 'invite'}>
           <TextInput type="email" autoComplete="off" autoFocus placeholder="user@example.com" {...register('email')} />
         </Field>
         {mode === 'create' ? (
           <>
+            <Field label="Phone number" hint="Instead of an email address, in international form (+15551234567); the user signs in with it and a code sent by SMS once phone sign-in is on." error={formState.errors.phone?.message}>
+              <TextInput type="tel" autoComplete="off" placeholder="+15551234567" {...register('phone')} />
+            </Field>
             <Field label="Password" error={formState.errors.password?.message} required>
               <TextInput type="password" autoComplete="new-password" {...register('password')} />
             </Field>
-            <Field label="Auto confirm user" inline hint="Confirm the email address now; otherwise the user is sent a confirmation email.">
+            <Field label="Auto confirm user" inline hint="Confirm the email address or phone number now; otherwise an email user is sent a confirmation email.">
               <Controller control={control} name="auto_confirm" render={({ field }) => <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} />} />
             </Field>
           </>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import { findDialog } from '@plinth/area-kit/testing';
 import userEvent from '@testing-library/user-event';
 import { useRealApi } from '@plinth/area-kit/testing/real-api';
 import { createApi } from '../../api';
@@ -38,5 +39,22 @@ describe('phone users on the users page', { timeout: 30_000 }, () => {
     expect(facts.textContent).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC$/);
     expect(within(panel).getByText('Phone').nextElementSibling!.textContent).toBe('+15550407080');
     expect(within(panel).getByText('Email').nextElementSibling!.textContent).toBe('—');
+  });
+
+  it('creates a user with a phone number instead of an email, asking for one of them', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderArea('auth/users', { api });
+    await user.click(await screen.findByRole('button', { name: 'Create user' }, LOAD));
+    const panel = await findDialog('Create a new user');
+    await user.type(within(panel).getByLabelText(/Password/), 'phone-password-1');
+    await user.click(within(panel).getByRole('button', { name: 'Create user' }));
+    expect(await within(panel).findByText('Enter an email address or a phone number')).toBeTruthy();
+    expect(api.argsOf('authUsers.createAuthUser')).toEqual([]);
+    await user.type(within(panel).getByRole('textbox', { name: /Phone number/ }), '+1 555 060 7080');
+    await user.click(within(panel).getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), LOAD);
+    expect(api.argsOf('authUsers.createAuthUser')).toEqual([[api.projectRef, { phone: '+1 555 060 7080', password: 'phone-password-1', auto_confirm: true }]]);
+    const row = await screen.findByRole('row', { name: /\+15550607080/ }, LOAD);
+    expect(within(row).getByText('Active')).toBeTruthy();
   });
 });

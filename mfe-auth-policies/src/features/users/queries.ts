@@ -27,7 +27,7 @@ export function useUserActions() {
   const create = useMutation({
     mutationFn: (body: AuthUserCreate) => api.authUsers.createAuthUser(projectRef, body),
     onSuccess: async (user: AuthUser) => {
-      notify({ kind: 'success', message: `Created user ${user.email}` });
+      notify({ kind: 'success', message: `Created user ${userName(user)}` });
       await refresh();
     },
   });
