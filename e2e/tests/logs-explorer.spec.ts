@@ -62,3 +62,45 @@ test('a template runs over the project’s calls; a query is narrowed, opened ro
   await expect(recent).toContainText('group by path');
   await expect(recent).toContainText("like '%missing_too%'");
 });
+
+/** The histogram's figures (the last column of its table under "Show as table"), bucket by bucket. */
+async function histogramFigures(page: Page): Promise<string[]> {
+  const table = page.getByRole('table', { name: / per / });
+  return table.locator('tbody tr td:last-child').allTextContents();
+}
+
+test('grouping a query by a field changes what the histogram counts', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  const baseUrl = serverUrl('production');
+  const { session } = await signUpThroughApi(baseUrl, 'logs-histogram');
+  const { ref } = await createActiveProject(session, 'Histogram');
+  const app = await projectApp(session, ref);
+  for (let i = 0; i < 3; i += 1) await app('/rest/v1/no_such_table?select=*');
+  await app('/rest/v1/missing_too?select=*');
+  await session.shareWith(context);
+
+  // Every failing call: one row each, and the histogram counts the rows, four of them.
+  await page.goto(`${baseUrl}/project/${ref}/logs/explorer?q=${encodeURIComponent("select timestamp, path from edge_logs where status = 404 and path in ('/no_such_table', '/missing_too')")}`);
+  await runUntil(page, /missing_too/);
+  const caption = page.locator('figcaption').filter({ hasText: 'over the range' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect(caption).toContainText('4 rows over the range', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole('img', { name: /^Histogram: 4 rows/ })).toBeVisible();
+  await page.getByText('Show as table').click();
+  const before = await histogramFigures(page);
+  expect(before.reduce((n, row) => n + Number(row.replace(/,/g, '')), 0)).toBe(4);
+
+  // Grouped by path per minute: the histogram sums the counted column over one row per path and minute.
+  await page.goto(`${baseUrl}/project/${ref}/logs/explorer?q=${encodeURIComponent("select date_trunc('minute', timestamp) as minute, path, count(*) as calls from edge_logs where status = 404 and path = '/no_such_table' group by 1, 2")}&run=1`);
+  await expect(page.getByRole('grid', { name: 'Query results' }).getByRole('row', { name: /no_such_table/ }).first()).toBeVisible();
+  await expect(caption).toContainText('3 calls over the range');
+  await expect(caption).toContainText('(by minute)');
+  await expect(page.getByRole('img', { name: /^Histogram: 3 calls/ })).toBeVisible();
+  await page.getByText('Show as table').click();
+  const after = await histogramFigures(page);
+  expect(after).not.toEqual(before);
+  expect(after.reduce((n, row) => n + Number(row.replace(/,/g, '')), 0)).toBe(3);
+  await expect(page.getByRole('table', { name: /^calls per / }).getByRole('columnheader', { name: 'calls' })).toBeVisible();
+});

@@ -86,3 +86,28 @@ test('the detail panel of a log entry has no Cancel or Confirm: it copies the en
   await expect(panel).toHaveCount(0);
   await expect(table).toBeFocused();
 });
+
+test('the live tail follows new entries: an app call appears without reloading', async ({ page, context }) => {
+  test.setTimeout(90_000);
+  const baseUrl = serverUrl('production');
+  const { session } = await signUpThroughApi(baseUrl, 'logs-tail');
+  const { ref } = await createActiveProject(session, 'Tail');
+  const app = await projectApp(session, ref);
+  await session.shareWith(context);
+  await page.goto(`${baseUrl}/project/${ref}/logs/edge-logs`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.getByRole('switch', { name: 'Live tail' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Following new entries' })).toBeVisible();
+  const table = page.getByRole('grid', { name: 'Log entries' });
+  await expect(table.getByRole('row', { name: /tail_table_after_switch/ })).toHaveCount(0);
+
+  // A call made now shows within a few seconds, with no reload and no click.
+  const navigations: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push(frame.url());
+  });
+  expect((await app('/rest/v1/tail_table_after_switch?select=*')).status).toBe(404);
+  await expect(table.getByRole('row', { name: /tail_table_after_switch/ })).toBeVisible({ timeout: 20_000 });
+  expect(navigations).toEqual([]);
+  await expect(page.getByRole('switch', { name: 'Live tail' })).toBeChecked();
+});
