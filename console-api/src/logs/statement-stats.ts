@@ -143,7 +143,7 @@ export async function readStatementLog(db: ControlDatabase, ref: string, retenti
   }
   const [rows, totals] = await Promise.all([
     db.query<StatementRow>(
-      `select query, count(*)::float8 as calls, sum(duration_ms)::float8 as total_ms, avg(duration_ms)::float8 as mean_ms,
+      `select query, count(*)::float8 as calls, sum(duration_ms::float8) as total_ms, avg(duration_ms::float8) as mean_ms,
               min(duration_ms)::float8 as min_ms, max(duration_ms)::float8 as max_ms,
               percentile_cont(0.5) within group (order by duration_ms)::float8 as p50,
               percentile_cont(0.95) within group (order by duration_ms)::float8 as p95,
@@ -155,7 +155,7 @@ export async function readStatementLog(db: ControlDatabase, ref: string, retenti
       params,
     ),
     db.query<{ statements: unknown; calls: unknown; total_ms: unknown }>(
-      `select count(distinct query)::float8 as statements, count(*)::float8 as calls, coalesce(sum(duration_ms), 0)::float8 as total_ms from project_log_events where ${where}`,
+      `select count(distinct query)::float8 as statements, count(*)::float8 as calls, coalesce(sum(duration_ms::float8), 0) as total_ms from project_log_events where ${where}`,
       params,
     ),
   ]);
