@@ -69,8 +69,16 @@ export function authUserHandlers(state: AuthUsersState): Handlers<AuthUsersClien
     },
     getAuthUser: (_ref, id) => find(id),
     createAuthUser: (_ref, body) => {
-      const made = add(body.email, { email_confirmed_at: body.auto_confirm === false ? null : '2026-02-01T00:00:00.000Z' });
-      if (body.auto_confirm === false) state.authEmails.push({ to: body.email, kind: 'confirmation' });
+      // Made with a phone number instead of an email (the real API confirms the number at once when asked).
+      if (body.phone) {
+        const confirmedAt = body.auto_confirm === false ? null : '2026-02-01T00:00:00.000Z';
+        const made = answer(AuthUserSchema, { ...authUser({ email: '' }), email: null, provider: 'phone', phone: body.phone, phone_confirmed_at: confirmedAt, email_confirmed_at: null });
+        state.authUsers = [made, ...state.authUsers];
+        return made;
+      }
+      const email = body.email ?? '';
+      const made = add(email, { email_confirmed_at: body.auto_confirm === false ? null : '2026-02-01T00:00:00.000Z' });
+      if (body.auto_confirm === false) state.authEmails.push({ to: email, kind: 'confirmation' });
       return made;
     },
     inviteAuthUser: (_ref, body) => {
