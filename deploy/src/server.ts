@@ -5,7 +5,7 @@ import type { ServerOptions } from '@plinth/platform-api';
 import { publicManifest, readEnvironmentFile } from './environments';
 import { DEFAULT_DIRS, DeployError, isAreaName, SHELL_FOLDER, type DeployDirs } from './paths';
 import { cacheControlFor, CompressedCopies, isFile, REVALIDATE, safeJoin, sendDocument, sendFile } from './static-files';
-import { apiPreloads, areaPreloads, SHELL_CSP, shellDocument } from './shell-page';
+import { apiPreloads, areaPreloads, hasSessionCookie, SHELL_CSP, shellDocument } from './shell-page';
 import { createPlatformApiServer } from './platform-api';
 
 export interface ConsoleRoutesOptions {
@@ -86,7 +86,9 @@ export async function registerConsoleRoutes(app: FastifyInstance, options: Conso
     if (path.extname(urlPath) && path.basename(urlPath) !== 'index.html') return notFound(reply, `No file ${urlPath} in the console shell.`);
     const environment = await readEnvironmentFile(dirs, options.env).catch(() => null);
     const preloads = environment ? await areaPreloads(urlPath, environment, dirs) : [];
-    const calls = environment ? apiPreloads(urlPath, environment) : [];
+    // The area page's first API calls, for a visitor with a session cookie (whoever has none is
+    // sent to sign in: nothing to preload).
+    const calls = environment && hasSessionCookie(request.headers.cookie) ? apiPreloads(urlPath, environment) : [];
     return sendDocument(request, reply, shellDocument(await readFile(index, 'utf8'), preloads, calls), REVALIDATE);
   });
 }

@@ -2,7 +2,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { AreaManifest } from '@plinth/shared-contracts';
 import type { EnvironmentFile } from './environments';
-import { apiPreloads, EARLY_BOOTSTRAP_SCRIPT, shellDocument } from './shell-page';
+import { apiPreloads, EARLY_BOOTSTRAP_SCRIPT, hasSessionCookie, shellDocument } from './shell-page';
 
 const storage: AreaManifest = {
   id: 'storage',
@@ -43,6 +43,14 @@ describe('the shell page', () => {
     expect(apiPreloads('/project/abc/storage/settings', environment)).toEqual([]);
     expect(apiPreloads('/project/abc', environment)).toEqual([]);
     expect(apiPreloads('/sign-in', environment)).toEqual([]);
+  });
+
+  it('preloads only for a visitor with a session cookie (one without is sent to sign in)', () => {
+    expect(hasSessionCookie('plinth_csrf=abc; plinth_session=tok')).toBe(true);
+    expect(hasSessionCookie('__Host-plinth_session=tok')).toBe(true);
+    expect(hasSessionCookie('plinth_csrf=abc')).toBe(false);
+    expect(hasSessionCookie('plinth_session=; other=1')).toBe(false);
+    expect(hasSessionCookie(undefined)).toBe(false);
   });
 
   it('puts the list before the inline script, escaped as an attribute', () => {

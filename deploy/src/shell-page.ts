@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { BOOTSTRAP_PATH, PRELOAD_GLOBAL, preloadsOfPath, type AreaName } from '@plinth/shared-contracts';
+import { BOOTSTRAP_PATH, HOST_COOKIE_PREFIX, PRELOAD_GLOBAL, preloadsOfPath, SESSION_COOKIE, type AreaName } from '@plinth/shared-contracts';
 import type { EnvironmentFile } from './environments';
 import { publishedAreaDir, type DeployDirs } from './paths';
 
@@ -139,6 +139,15 @@ export function apiPreloads(urlPath: string, environment: EnvironmentFile): stri
     return [];
   }
   return preloadsOfPath(manifest, below, projectRef);
+}
+
+/** Whether a request carries the console's session cookie (under either name); not whether it is valid. */
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  const names = new Set([SESSION_COOKIE, HOST_COOKIE_PREFIX + SESSION_COOKIE]);
+  return (cookieHeader ?? '').split(';').some((part) => {
+    const [name = '', value = ''] = part.trim().split('=', 2);
+    return names.has(name) && value !== '';
+  });
 }
 
 function escapeAttribute(value: string): string {

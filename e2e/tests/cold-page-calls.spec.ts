@@ -60,6 +60,9 @@ test('a cold project page asks for its frame in one call, started by the page, a
   expect(calls.filter((call) => frameCalls(project.ref, slug).some((pattern) => pattern.test(call)))).toEqual([]);
   // The area's own data, and the banner's usage and warnings (asked for after the area's content).
   expect(calls.some((call) => call.startsWith(`GET /api/platform/storage/${project.ref}/buckets`))).toBe(true);
+  // The area page's first call (its manifest's preload) goes out with the bootstrap, from the
+  // page's script, not after the area's code has loaded.
+  expect(calls[1]).toBe(`GET /api/platform/storage/${project.ref}/buckets`);
   expect(calls).toContain('GET /api/platform/projects-resource-warnings');
 
   // The page named the area's first files for the browser to fetch beside the shell's, and each

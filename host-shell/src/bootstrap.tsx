@@ -28,7 +28,8 @@ function startEarly(pathname: string, environment: Promise<Environment>, api: Sh
   const pages = preloadPagesFor(pathname, areas);
   const ref = projectRefOf(pathname);
   const projectPrefetch = ref ? import('./app/project-prefetch') : null;
-  const seeded = Promise.all([loadBootstrap(api.http, pathname), projectPrefetch?.catch(() => null)]).then(([bootstrap, prefetch]) => {
+  const bootstrapAnswer = loadBootstrap(api.http, pathname);
+  const seeded = Promise.all([bootstrapAnswer, projectPrefetch?.catch(() => null)]).then(([bootstrap, prefetch]) => {
     if (!bootstrap) {
       // Without the bootstrap the pages ask for each part; the session first, now.
       void queryClient.prefetchQuery(sessionQuery(api.auth));
@@ -48,8 +49,11 @@ function startEarly(pathname: string, environment: Promise<Environment>, api: Sh
     .then((known) => {
       const placement = placeArea(pathname, known);
       if (!placement) return undefined;
-      // The area page's first calls (the document's script started them already when it could).
-      startAreaPreloads(pathname, known, { apiBase: API_BASE });
+      // The area page's first calls, for a signed-in user (the document's script started them
+      // already when it could; a call pending and fresh is not asked twice).
+      void bootstrapAnswer.then((bootstrap) => {
+        if (bootstrap?.session.user) startAreaPreloads(pathname, known, { apiBase: API_BASE });
+      });
       return Promise.all([environment, import('./federation/remotes')]).then(([env, { areaLoaderFor }]) => areaLoaderFor(env).load(placement.area));
     })
     // The area's page reports a failure when it asks for the area itself.
