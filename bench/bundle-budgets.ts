@@ -26,7 +26,7 @@ async function printExplorerFull(ref: string, cookies: Parameters<Awaited<Return
       page,
       async () => {
         await page.goto(`${server.url}/project/${ref}/logs/explorer?q=${encodeURIComponent(sql)}&run=1`);
-        await page.locator('[data-area-root="logs"] >> role=grid[name="Query results"], [data-area-root="logs"] >> text="No rows"').first().waitFor({ state: 'visible', timeout: 30_000 });
+        await page.getByRole('grid', { name: 'Query results' }).or(page.getByText('No rows', { exact: true })).first().waitFor({ state: 'visible', timeout: 30_000 });
         await page.getByRole('textbox', { name: 'Log query' }).first().focus();
         await page.locator('[data-testid="sql-code-editor"]').waitFor({ state: 'visible', timeout: 30_000 });
         await networkQuiet(page);

@@ -15,7 +15,7 @@ describe('reports', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     api.failures['apiReports.getApiRangeReport'] = { status: 503, message: 'The log store is not answering' };
     renderArea('reports/api-overview', { api });
-    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load the report');
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toContain('Failed to load the report');
     delete api.failures['apiReports.getApiRangeReport'];
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { name: 'No requests in this window' })).toBeTruthy();
