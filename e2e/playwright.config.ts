@@ -2,12 +2,30 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/paths';
 
 // Browser tests of the whole console in Debian's Chromium. Global setup starts the console servers
-// (one per test environment); the machine has two cores, so tests run one at a time.
+// (one per test environment). Two workers: much of a browser test is waiting on the page or the
+// server, so two run side by side on the two cores. Each test makes its own user, organization and
+// projects; the tests that change what a whole server shares run one at a time in a project of
+// their own (beside the others): the staging environment's file (deploy promote, its versions) and
+// the one DNS port custom domains are verified through.
+const ONE_AT_A_TIME = [
+  'environment-versions.spec.ts',
+  'new-area.spec.ts',
+  'runtime-contract.spec.ts',
+  'custom-domain.spec.ts',
+  'two-origins.spec.ts',
+];
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
-  workers: 1,
+  workers: Number(process.env.PLINTH_E2E_WORKERS || 2),
   fullyParallel: false,
+  // Reference pictures are named by the test alone, whichever project runs it (no project name in the file name).
+  snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
+  projects: [
+    { name: 'console', testIgnore: ONE_AT_A_TIME },
+    { name: 'shared-state', testMatch: ONE_AT_A_TIME, workers: 1 },
+  ],
   // On CI a test that fails is run once more and, if it then passes, reported as flaky in the list;
   // one that fails twice fails the run.
   retries: process.env.CI ? 1 : 0,
