@@ -4,7 +4,6 @@ import { BrowserRouter } from 'react-router-dom';
 // Only the manifest reader: the area machinery loads with the first area page.
 import { loadEnvironment } from './federation/environment';
 import { API_BASE, createShellApi, type ShellApi } from './app/api';
-import { startAreaPreloads } from './areas/area-preloads';
 import { createShellQueryClient } from './app/query-client';
 import { ShellProviders } from './app/providers';
 import { preloadPagesFor, ShellRoutes } from './app/routes';
@@ -51,8 +50,10 @@ function startEarly(pathname: string, environment: Promise<Environment>, api: Sh
       if (!placement) return undefined;
       // The area page's first calls, for a signed-in user (the document's script started them
       // already when it could; a call pending and fresh is not asked twice).
+      // Loaded on its own: the sign-in page's first load (its budget) does not carry it.
       void bootstrapAnswer.then((bootstrap) => {
-        if (bootstrap?.session.user) startAreaPreloads(pathname, known, { apiBase: API_BASE });
+        if (bootstrap?.session.user) return import('./areas/area-preloads').then(({ startAreaPreloads }) => void startAreaPreloads(pathname, known, { apiBase: API_BASE }));
+        return undefined;
       });
       return Promise.all([environment, import('./federation/remotes')]).then(([env, { areaLoaderFor }]) => areaLoaderFor(env).load(placement.area));
     })
