@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router-dom';
 // Only the manifest reader: the area machinery loads with the first area page.
 import { loadEnvironment } from './federation/environment';
-import { API_BASE, createShellApi, type ShellApi } from './app/api';
+import { createShellApi, type ShellApi } from './app/api';
 import { createShellQueryClient } from './app/query-client';
 import { ShellProviders } from './app/providers';
 import { preloadPagesFor, ShellRoutes } from './app/routes';
@@ -27,8 +27,7 @@ function startEarly(pathname: string, environment: Promise<Environment>, api: Sh
   const pages = preloadPagesFor(pathname, areas);
   const ref = projectRefOf(pathname);
   const projectPrefetch = ref ? import('./app/project-prefetch') : null;
-  const bootstrapAnswer = loadBootstrap(api.http, pathname);
-  const seeded = Promise.all([bootstrapAnswer, projectPrefetch?.catch(() => null)]).then(([bootstrap, prefetch]) => {
+  const seeded = Promise.all([loadBootstrap(api.http, pathname), projectPrefetch?.catch(() => null)]).then(([bootstrap, prefetch]) => {
     if (!bootstrap) {
       // Without the bootstrap the pages ask for each part; the session first, now.
       void queryClient.prefetchQuery(sessionQuery(api.auth));
@@ -48,13 +47,8 @@ function startEarly(pathname: string, environment: Promise<Environment>, api: Sh
     .then((known) => {
       const placement = placeArea(pathname, known);
       if (!placement) return undefined;
-      // The area page's first calls, for a signed-in user (the document's script started them
-      // already when it could; a call pending and fresh is not asked twice).
-      // Loaded on its own: the sign-in page's first load (its budget) does not carry it.
-      void bootstrapAnswer.then((bootstrap) => {
-        if (bootstrap?.session.user) return import('./areas/area-preloads').then(({ startAreaPreloads }) => void startAreaPreloads(pathname, known, { apiBase: API_BASE }));
-        return undefined;
-      });
+      // The area page's first calls: the console document's inline script started them with the
+      // page (deploy/src/shell-page.ts), and AreaRegion starts them when it opens the area.
       return Promise.all([environment, import('./federation/remotes')]).then(([env, { areaLoaderFor }]) => areaLoaderFor(env).load(placement.area));
     })
     // The area's page reports a failure when it asks for the area itself.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseAreaManifest, preloadsOfPath, type AreaManifest } from './area-manifest';
+import { parseAreaManifest, type AreaManifest } from './area-manifest';
+import { preloadsOfPath } from './area-preloads';
 
 const scheduler: AreaManifest = {
   id: 'scheduler',

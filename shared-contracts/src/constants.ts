@@ -59,11 +59,9 @@ export function formatBytes(bytes: number): string {
   return `${value} ${unit}`;
 }
 
-// Page titles (000 §2.3).
-export const PRODUCT_NAME = 'Plinth';
-export function pageTitle(title: string): string {
-  return `${title} | ${PRODUCT_NAME}`;
-}
+// Page titles (000 §2.3): a module of their own, so a page that needs only its title (sign-in)
+// carries none of the other constants.
+export { PRODUCT_NAME, pageTitle } from './page-title';
 
 /** Compute is billed hourly for unpaused non-free projects (000 §9). */
 export const COMPUTE_BILLING_PERIOD = 'hourly';

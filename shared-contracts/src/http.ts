@@ -1,5 +1,6 @@
 import * as z from './zod';
-import { dropPreloaded, takePreloaded } from './preloaded';
+import { PRELOAD_GLOBAL } from './preload-global';
+import { takePreloaded } from './preloaded';
 
 /** The one error every client call throws: the HTTP status and the server's message. */
 export class ApiError extends Error {
@@ -108,8 +109,9 @@ export function createHttp(options: HttpOptions): Http {
     }
     // A GET the page preloaded (an area page's first calls, preloaded.ts) takes that answer once;
     // any other call drops the kept answers, so none read before a change is taken after it.
-    const preloaded = method === 'GET' && body === undefined && !options.headers && !opts.headers && !signal?.aborted ? takePreloaded(url) : null;
-    if (method !== 'GET' && method !== 'HEAD') dropPreloaded();
+    const page = globalThis as unknown as Record<string, unknown>;
+    const preloaded = method === 'GET' && body === undefined && !options.headers && !opts.headers && !signal?.aborted && page[PRELOAD_GLOBAL] ? takePreloaded(url) : null;
+    if (method !== 'GET' && method !== 'HEAD') delete page[PRELOAD_GLOBAL];
     let res: Response;
     try {
       const early = preloaded ? await preloaded : null;

@@ -13,4 +13,5 @@ export * from './project-status';
 export * from './project-not-running';
 export * from './feature-flags';
 export * from './bootstrap';
-export * from './preloaded';
+export { dropPreloaded, PRELOAD_FRESH_MS, PRELOAD_GLOBAL, takePreloaded, type PreloadedResponse, type PreloadOptions } from './preloaded';
+export * from './area-preloads';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttp } from './http';
-import { dropPreloaded, isPreloadableApiPath, PRELOAD_FRESH_MS, preloadGets, takePreloaded } from './preloaded';
+import { isPreloadableApiPath, preloadGets } from './area-preloads';
+import { dropPreloaded, PRELOAD_FRESH_MS, takePreloaded } from './preloaded';
 
 const json = (value: unknown) => new Response(JSON.stringify(value), { status: 200, headers: { 'content-type': 'application/json' } });
 
