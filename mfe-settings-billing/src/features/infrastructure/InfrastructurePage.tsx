@@ -103,16 +103,18 @@ function ComputeSize() {
       ) : addons.isError ? (
         <InlineError message="Failed to retrieve the compute size" detail={errorMessage(addons.error)} onRetry={() => void addons.refetch()} />
       ) : (
-        <div css={{ display: 'grid', gap: tokens.space.md, justifyItems: 'start' }}>
+        <div css={{ display: 'grid', gap: tokens.space.md }}>
           <KeyValueList
             items={[
               { key: 'size', label: 'Compute size', value: addons.data.compute_size },
-              { key: 'instance', label: 'Instance', value: selected ? selected.description : `${DEFAULT_COMPUTE_SIZE}: the smallest instance, included with every project` },
+              { key: 'instance', label: 'Instance', value: selected ? selected.description : `The smallest instance, included with every project (${DEFAULT_COMPUTE_SIZE})` },
             ]}
           />
-          <ConsoleLink to={`/project/${projectRef}/settings/addons`} size="small">
-            Change compute size
-          </ConsoleLink>
+          <div>
+            <ConsoleLink to={`/project/${projectRef}/settings/addons`} size="small">
+              Change compute size
+            </ConsoleLink>
+          </div>
         </div>
       )}
     </Section>
