@@ -32,7 +32,8 @@ describe('storage settings page', { timeout: 30_000 }, () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Unit' }), 'KB');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.argsOf('storage.updateStorageConfig').map(([, body]) => body)).toEqual([{ fileSizeLimit: 20_480 }]));
-    expect(notices).toContainEqual({ kind: 'success', message: 'Successfully updated storage settings' });
+    // The call is recorded as it is sent; the notice comes with the server's answer.
+    await waitFor(() => expect(notices).toContainEqual({ kind: 'success', message: 'Successfully updated storage settings' }));
     expect((await api.platform.storage.getStorageConfig(api.projectRef)).fileSizeLimit).toBe(20_480);
   });
 
