@@ -34,8 +34,13 @@ export function baseValue(schema: JsonSchema | null, zod: z.ZodType | undefined,
     }
     return out;
   };
-  // The first of a few samples the route's own schema accepts (its refinements are not in the JSON Schema).
-  const candidates = (fc.sample(fittingValue(schema, { strict: true }, schema, 0), { seed, numRuns: 30 }) as Record<string, unknown>[]).map(withOwn);
+  // The first of a few samples the route's own schema accepts (its refinements are not in the JSON
+  // Schema), then the same samples with their optional fields left out (a refinement may tie them:
+  // a range's start and end come together or not at all).
+  const samples = fc.sample(fittingValue(schema, { strict: true }, schema, 0), { seed, numRuns: 30 }) as Record<string, unknown>[];
+  const required = new Set(schema.required ?? []);
+  const requiredOnly = (v: Record<string, unknown>) => Object.fromEntries(Object.entries(v).filter(([k]) => required.has(k)));
+  const candidates = [...samples, ...samples.map(requiredOnly)].map(withOwn);
   return candidates.find((v) => zod?.safeParse(v).success) ?? candidates[0];
 }
 
