@@ -6,6 +6,9 @@ import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
 import { MessageSchema } from '@plinth/platform-core/common/http';
 import { loadServerSecret } from '@plinth/platform-core/csrf';
 import { codeHostFromEnv } from './code-host';
+import { repositoryGitDir } from './git';
+import { HOOK_SECRET_NAME, installPushHook, repositoryHookToken } from './local-hook';
+import { organizationGitRoot } from './paths';
 import { readInstallState, signInstallState } from './install-state';
 import { IntegrationStore } from './store';
 
@@ -90,11 +93,25 @@ export const integrationRoutes: RouteModule = (fastify, deps) => {
     }
     const [owner, repo] = req.body.connection.foreign_project_id.split('/') as [string, string];
     await host.requireRepository(integration, owner, repo);
-    return store.connect(
+    const connection = await store.connect(
       integration.id,
       { ref: project.project.ref, repo: `${owner}/${repo}`, name: req.body.connection.metadata.name ?? repo, framework: req.body.connection.metadata.framework ?? null },
       org.user,
     );
+    if (host.kind === 'local') {
+      // A repository on the server's disk tells of its pushes through a git hook (local-hook.ts), sent to where this request came.
+      const slug = org.organization.slug;
+      const base = (deps.services.config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
+      const url = `${base}/api/webhooks/git/${encodeURIComponent(slug)}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
+      const token = repositoryHookToken(await loadServerSecret(deps.control, HOOK_SECRET_NAME), slug, `${owner}/${repo}`);
+      const gitDir = await repositoryGitDir(organizationGitRoot(deps.services.config.dataDir, slug), owner, repo);
+      const installed = await installPushHook(gitDir, url, token).catch((err: unknown) => {
+        fastify.log.warn({ err, repository: `${owner}/${repo}` }, 'the push hook could not be written');
+        return false;
+      });
+      if (!installed) fastify.log.warn({ repository: `${owner}/${repo}` }, 'the repository keeps a reference-transaction hook of its own: pushes run no migrations until it calls ours');
+    }
+    return connection;
   });
   app.delete(
     '/platform/integrations/github/connections/:connectionId',

@@ -1,0 +1,73 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+// The local code host's push hook. A repository on the server's disk has no GitHub to send a push
+// webhook, so connecting one to a project puts a git hook in it: git runs `reference-transaction`
+// whenever a ref changes (a commit in a work tree, a push into a bare repository), and ours sends each
+// updated branch head to POST /api/webhooks/git/{organization}/{owner}/{repo}, which runs the
+// repository's migrations on the preview branches following that git branch (webhook.ts). The hook
+// carries a token for that one repository: HMAC-SHA256 of its name under a server secret.
+
+export const HOOK_MARK = 'plinth-push-hook';
+export const HOOK_SECRET_NAME = 'local-git-hook';
+
+/** The token of one organization's repository. */
+export function repositoryHookToken(secret: Buffer, organizationSlug: string, fullName: string): string {
+  return createHmac('sha256', secret).update(`${organizationSlug}\n${fullName.toLowerCase()}`).digest('hex');
+}
+
+/** Whether an Authorization header carries the repository's token (compared in constant time). */
+export function validHookToken(secret: Buffer, organizationSlug: string, fullName: string, header: unknown): boolean {
+  if (typeof header !== 'string') return false;
+  const m = /^Bearer ([0-9a-f]{64})$/.exec(header);
+  if (!m) return false;
+  const want = Buffer.from(repositoryHookToken(secret, organizationSlug, fullName), 'hex');
+  return timingSafeEqual(want, Buffer.from(m[1]!, 'hex'));
+}
+
+/** The Node script the hook runs: reads git's ref updates, sends each new branch head, prints what ran. */
+function pushScript(url: string, token: string): string {
+  return `// ${HOOK_MARK}: written by Plinth when this repository was connected to a project; safe to delete.
+'use strict';
+const url = ${JSON.stringify(url)};
+const token = ${JSON.stringify(token)};
+if (process.argv[2] !== 'committed') process.exit(0);
+let input = '';
+process.stdin.on('data', (c) => { input += c; });
+process.stdin.on('end', async () => {
+  const heads = new Map();
+  for (const line of input.split('\\n')) {
+    const [, after, ref] = line.trim().split(' ');
+    if (ref && ref.startsWith('refs/heads/') && /^[0-9a-f]{40}$/.test(after) && !/^0+$/.test(after)) heads.set(ref, after);
+  }
+  for (const [ref, after] of heads) {
+    try {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer ' + token }, body: JSON.stringify({ ref, after }), signal: AbortSignal.timeout(300000) });
+      const body = await res.json().catch(() => ({}));
+      if (!res.ok) console.error('Plinth: the push of ' + ref + ' was refused: ' + (body.message || res.status));
+      else if (body.runs && body.runs.length) for (const run of body.runs) console.error('Plinth: ' + (run.ok ? 'ran' : 'FAILED running') + ' the migrations of ' + ref.slice(11) + ' on branch project ' + run.project_ref + (run.applied.length ? ' (applied ' + run.applied.join(', ') + ')' : ' (nothing new)'));
+    } catch (err) {
+      console.error('Plinth: could not reach ' + url + ': ' + err.message);
+    }
+  }
+});
+`;
+}
+
+/**
+ * Puts the push hook in a repository's git directory (hooks/reference-transaction, a shell script that
+ * runs hooks/plinth-push.cjs with this server's Node). A hook of the repository's own is kept: the
+ * answer says the hook was not installed, and "Run migrations" on the branches page still works.
+ */
+export async function installPushHook(gitDir: string, url: string, token: string): Promise<boolean> {
+  const hooks = path.join(gitDir, 'hooks');
+  const hook = path.join(hooks, 'reference-transaction');
+  const existing = await readFile(hook, 'utf8').catch(() => null);
+  if (existing !== null && !existing.includes(HOOK_MARK)) return false;
+  await mkdir(hooks, { recursive: true });
+  await writeFile(path.join(hooks, 'plinth-push.cjs'), pushScript(url, token));
+  await writeFile(hook, `#!/bin/sh\n# ${HOOK_MARK}\nexec ${JSON.stringify(process.execPath)} "$(dirname "$0")/plinth-push.cjs" "$@"\n`);
+  await chmod(hook, 0o755);
+  return true;
+}
