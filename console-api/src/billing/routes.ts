@@ -7,9 +7,12 @@ import { SubscriptionService, subscriptionChangesDisabled } from './service';
 import { InvoicesService } from './invoices';
 import { invoicePdf } from './invoice-pdf';
 import { paymentProviderFromEnv } from './payments';
+import { InactivityPauser } from './inactivity';
 
 /** How often the invoice job looks for ended periods (PLINTH_INVOICE_JOB_MS; an hour by default). */
 const INVOICE_JOB_MS = Number(process.env.PLINTH_INVOICE_JOB_MS) || 3_600_000;
+/** How often free projects idle for a week are looked for and paused (PLINTH_INACTIVITY_JOB_MS; an hour by default). */
+const INACTIVITY_JOB_MS = Number(process.env.PLINTH_INACTIVITY_JOB_MS) || 3_600_000;
 
 const SlugParams = z.object({ slug: z.string().min(1).max(64) });
 const PreviewQuery = z.object({ plan: z.enum(PLAN_IDS) });
@@ -17,7 +20,7 @@ const InvoiceParams = SlugParams.extend({ id: z.string().min(1).max(120) });
 
 /** Plan changes (the switch, the preview), the roles each plan offers, leaving an organization, and invoices. */
 export const billingRoutes: RouteModule = (app, deps) => {
-  const { access, organizations, usage } = deps.services;
+  const { access, organizations, usage, projects } = deps.services;
   const subscriptions = new SubscriptionService(deps.control, access);
   const invoices = new InvoicesService(deps.control, (org) => usage.organizationUsage(org), paymentProviderFromEnv());
   // The invoice job: at start (periods that ended while the server was down) and every hour after.
@@ -30,10 +33,29 @@ export const billingRoutes: RouteModule = (app, deps) => {
   };
   const timer = setInterval(runJob, INVOICE_JOB_MS);
   timer.unref();
-  app.addHook('onReady', async () => runJob());
+  // The free plan's inactivity rule: running free projects idle for a week are paused (paid plans never are).
+  const pauser = new InactivityPauser(deps.control, access, (rec) => projects.pause(rec), (refs) => usage.lastAppCallDays(refs));
+  let pausing: Promise<unknown> | null = null;
+  const runPauser = () => {
+    pausing ??= pauser
+      .run(new Date(), (message, err) => app.log.warn({ err }, message))
+      .then((paused) => {
+        if (paused.length) app.log.info({ paused: paused.map((p) => p.ref) }, 'paused free projects inactive for a week');
+      })
+      .catch((e: unknown) => app.log.error({ err: e }, 'the inactivity job failed'))
+      .finally(() => (pausing = null));
+  };
+  const pauseTimer = setInterval(runPauser, INACTIVITY_JOB_MS);
+  pauseTimer.unref();
+  app.addHook('onReady', async () => {
+    runJob();
+    runPauser();
+  });
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    clearInterval(pauseTimer);
     await running;
+    await pausing;
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['billing'];

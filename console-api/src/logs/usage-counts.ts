@@ -98,6 +98,17 @@ export class AppUsageCounts {
     });
   }
 
+  /** The last UTC day (YYYY-MM-DD) apps called each of these projects; a project never called is absent. */
+  async lastCallDays(refs: string[]): Promise<Map<string, string>> {
+    if (!refs.length) return new Map();
+    await this.flush();
+    const r = await this.db.query<{ project_ref: string; day: string }>(
+      `select project_ref, to_char(max(day), 'YYYY-MM-DD') as day from project_usage_daily where project_ref = any($1::text[]) and requests > 0 group by project_ref`,
+      [refs],
+    );
+    return new Map(r.rows.map((row) => [row.project_ref, row.day]));
+  }
+
   /** This month's usage of each project (all zero for a project without calls); rejects when the log store takes over 5 s. */
   thisMonth(refs: string[], nowMs = Date.now()): Promise<Map<string, AppUsage>> {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -9,6 +9,8 @@ import { recordSizes } from './daily';
 /** This month's calls and active users of projects' apps (the log store's counts). */
 export interface AppUsageSource {
   thisMonth(refs: string[]): Promise<Map<string, AppUsage>>;
+  /** The last UTC day (YYYY-MM-DD) apps called each project; absent when never called. */
+  lastCallDays?(refs: string[]): Promise<Map<string, string>>;
 }
 
 /** A metric reaching this share of its limit is a warning; reaching the limit is critical. */
@@ -54,6 +56,11 @@ export class UsageService {
     private readonly egress: EgressCounter,
     private readonly apps: AppUsageSource | null = null,
   ) {}
+
+  /** The last UTC day apps called each of these projects (the free plan's inactivity rule reads it); empty without a log store. */
+  async lastAppCallDays(refs: string[]): Promise<Map<string, string>> {
+    return (await this.apps?.lastCallDays?.(refs)) ?? new Map();
+  }
 
   private async measure(p: ProjectRow, plan: PlanId, egressBytes: Map<string, number>, apps?: Map<string, AppUsage>): Promise<ProjectUsage> {
     const limits = PLAN_LIMITS[plan];
