@@ -51,6 +51,16 @@ type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;
 const WORKER = path.join(path.dirname(fileURLToPath(import.meta.url)), 'worker.mjs');
 const decoder = new TextDecoder();
 
+/** A Blob's bytes where Blob has no arrayBuffer() (jsdom's Blob and File): read as the browser's FileReader reads them. */
+function blobBytes(blob: Blob): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('The request body could not be read'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
 /** The error a client throws for a failure set by a test, as the real client throws a refusal. */
 function refusal(failure: Failure): ApiError {
   return new ApiError(failure.status, failure.message, failure.code);
@@ -127,6 +137,7 @@ export async function startRealApi<Clients extends object>(createApi: (apiBase: 
     if (typeof init.body === 'string') body = init.body;
     else if (init.body instanceof ArrayBuffer || ArrayBuffer.isView(init.body)) body = new Uint8Array(init.body instanceof ArrayBuffer ? init.body : init.body.buffer.slice(init.body.byteOffset, init.body.byteOffset + init.body.byteLength));
     else if (init.body && typeof (init.body as Blob).arrayBuffer === 'function') body = new Uint8Array(await (init.body as Blob).arrayBuffer());
+    else if (init.body && typeof FileReader === 'function' && init.body instanceof Blob) body = await blobBytes(init.body);
     else if (init.body != null) throw new Error('The real API takes a string, bytes or a Blob as a request body');
     const served = await ask<ServedResponse>({ op: 'fetch', method: (init.method ?? 'GET').toUpperCase(), url: u.pathname + u.search, headers, body });
     return toResponse(served);
