@@ -1,21 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bucket, createFakeApi, findDialog, storedObject } from '@plinth/area-kit/testing';
+import { findDialog } from '@plinth/area-kit/testing';
+import { useRealApi } from '@plinth/area-kit/testing/real-api';
+import { createApi } from '../../api';
 import { renderArea } from '../../testing/render-area';
+import { filePaths, withBuckets, withFiles, type SeedFile } from '../../testing/real-api';
 
 // The explorer by keyboard. The inline name field of a rename or a new folder takes the keys as
 // soon as it shows, however it was asked for (F2, a row's menu by pointer or by key, the toolbar),
 // with the name selected as a file manager selects it; Enter saves, Escape cancels, and focus goes
 // back. The toolbar's fields and the dialogs take focus as they open and give it back as they close.
 
-function setup() {
-  const api = createFakeApi({
-    buckets: [bucket('avatars')],
-    files: {
-      avatars: [storedObject('docs/readme.md', { body: '# hi' }), storedObject('.env', { body: 'A=1' }), storedObject('report.final.pdf', { body: 'pdf' })],
-    },
-  });
+// The first page load of the file compiles the page's code: up to 10 s on a busy machine.
+const api = useRealApi(createApi, { waitForMs: 10_000 });
+
+/** The files of avatars, read from the API. */
+const avatarFiles = () => filePaths(api, 'avatars');
+
+/** Bucket avatars with these files (default: a folder, a dotfile and a file with two dots); the explorer on it. */
+async function setup(files: SeedFile[] = [{ path: 'docs/readme.md', body: '# hi' }, { path: '.env', body: 'A=1' }, { path: 'report.final.pdf', body: 'pdf' }]) {
+  await withBuckets(api, [{ id: 'avatars' }]);
+  await withFiles(api, 'avatars', files);
   renderArea('storage/buckets/avatars', { api });
   return { api, user: userEvent.setup({ delay: null }) };
 }
@@ -31,9 +37,9 @@ async function focusedField() {
   return { field, selected: () => field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0) };
 }
 
-describe('the name field', { timeout: 20_000 }, () => {
+describe('the name field', { timeout: 40_000 }, () => {
   it('F2 selects a file name without its extension; typing replaces it, Enter saves and focus goes back to the list', async () => {
-    const { user, api } = setup();
+    const { user, api } = await setup();
     const root = await rootList();
     await waitFor(() => expect(names(root)).toEqual(['docs', '.env', 'report.final.pdf']));
     root.focus();
@@ -49,7 +55,7 @@ describe('the name field', { timeout: 20_000 }, () => {
   });
 
   it('Escape leaves a dotfile as it was, with all of its name selected, and focus back on its row', async () => {
-    const { user, api } = setup();
+    const { user, api } = await setup();
     const root = await rootList();
     await waitFor(() => expect(names(root)).toContain('.env'));
     root.focus();
@@ -64,7 +70,7 @@ describe('the name field', { timeout: 20_000 }, () => {
   });
 
   it("takes the keys when Rename is chosen from a folder's menu by pointer, the menu closing around it", async () => {
-    const { user, api } = setup();
+    const { user, api } = await setup();
     const root = await rootList();
     await user.click(within(await row(root, 'docs')).getByTestId('item-actions'));
     await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
@@ -74,11 +80,13 @@ describe('the name field', { timeout: 20_000 }, () => {
     await user.keyboard('notes{Enter}');
     await waitFor(() => expect(api.argsOf('storage.moveFolder')).toEqual([[expect.any(String), 'avatars', 'docs', 'notes']]));
     expect(document.activeElement).toBe(root);
-    expect(activeName(root)).toBe('notes');
+    // The renamed folder stays the active row once the folder is listed again with the server's answer.
+    await waitFor(() => expect(activeName(root)).toBe('notes'));
+    expect(await avatarFiles()).toEqual(['.env', 'notes/readme.md', 'report.final.pdf']);
   });
 
   it("opens a row's own menu by Shift+F10 on its first entry; Rename by key, Escape gives focus back to the list", async () => {
-    const { user, api } = setup();
+    const { user, api } = await setup();
     const root = await rootList();
     await waitFor(() => expect(names(root)).toContain('report.final.pdf'));
     root.focus();
@@ -99,7 +107,7 @@ describe('the name field', { timeout: 20_000 }, () => {
   });
 
   it('creates a folder from the toolbar by keyboard: Escape leaves none and focus on the button, Enter creates it', async () => {
-    const { user, api } = setup();
+    const { user, api } = await setup();
     const root = await rootList();
     await waitFor(() => expect(names(root)).toContain('docs'));
     const create = screen.getByRole('button', { name: 'Create folder' });
@@ -112,15 +120,13 @@ describe('the name field', { timeout: 20_000 }, () => {
     await user.keyboard('{Enter}');
     await focusedField();
     await user.keyboard('photos{Enter}');
-    await waitFor(() => expect(api.state.files.avatars!.map((o) => o.name)).toContain('photos/.emptyFolderPlaceholder'));
-    expect(api.state.files.avatars!.map((o) => o.name)).not.toContain('scratch/.emptyFolderPlaceholder');
+    await waitFor(async () => expect(await avatarFiles()).toContain('photos/.emptyFolderPlaceholder'));
+    expect(await avatarFiles()).not.toContain('scratch/.emptyFolderPlaceholder');
     expect(document.activeElement).toBe(create);
   });
 
   it("opens an empty folder's column menu by Shift+F10 on New folder, whose field takes the keys", async () => {
-    const api = createFakeApi({ buckets: [bucket('avatars')], files: { avatars: [storedObject('empty/.emptyFolderPlaceholder')] } });
-    renderArea('storage/buckets/avatars', { api });
-    const user = userEvent.setup({ delay: null });
+    const { user } = await setup([{ path: 'empty/.emptyFolderPlaceholder' }]);
     const root = await rootList();
     await waitFor(() => expect(names(root)).toEqual(['empty']));
     root.focus();
@@ -133,14 +139,12 @@ describe('the name field', { timeout: 20_000 }, () => {
     await user.keyboard('{Enter}');
     await focusedField();
     await user.keyboard('fresh{Enter}');
-    await waitFor(() => expect(api.state.files.avatars!.map((o) => o.name)).toContain('empty/fresh/.emptyFolderPlaceholder'));
+    await waitFor(async () => expect(await avatarFiles()).toContain('empty/fresh/.emptyFolderPlaceholder'));
     await waitFor(() => expect(document.activeElement).toBe(empty));
   });
 
   it('keeps the field, its text and its focus while the folder scrolls far from it', async () => {
-    const api = createFakeApi({ buckets: [bucket('avatars')], files: { avatars: Array.from({ length: 300 }, (_, i) => storedObject(`file-${String(i).padStart(3, '0')}.txt`, { body: 'x' })) } });
-    renderArea('storage/buckets/avatars', { api });
-    const user = userEvent.setup({ delay: null });
+    const { user } = await setup(Array.from({ length: 300 }, (_, i) => ({ path: `file-${String(i).padStart(3, '0')}.txt`, body: 'x' })));
     const root = await rootList();
     await waitFor(() => expect(names(root)).toContain('file-000.txt'));
     root.focus();
@@ -154,12 +158,12 @@ describe('the name field', { timeout: 20_000 }, () => {
     expect(document.activeElement).toBe(field);
     await user.keyboard('{Enter}');
     await waitFor(() => expect(api.argsOf('storage.moveObject')).toEqual([[expect.any(String), 'avatars', 'file-000.txt', 'first.txt']]));
-  });
+  }, 90_000); // 300 files uploaded through the API first
 });
 
-describe('fields and dialogs by keyboard', { timeout: 20_000 }, () => {
+describe('fields and dialogs by keyboard', { timeout: 40_000 }, () => {
   it('the path field and the search box take focus; Escape gives it back to what opened them, Enter goes to the folder', async () => {
-    const { user } = setup();
+    const { user } = await setup();
     const root = await rootList();
     await waitFor(() => expect(names(root)).toContain('docs'));
     const breadcrumb = screen.getByRole('button', { name: /^Edit folder path/ });
@@ -185,7 +189,7 @@ describe('fields and dialogs by keyboard', { timeout: 20_000 }, () => {
   });
 
   it("a dialog chosen from a row's menu by key takes focus in its field, and Escape or its work done gives focus back to the list", async () => {
-    const { user, api } = setup();
+    const { user, api } = await setup();
     const root = await rootList();
     await waitFor(() => expect(names(root)).toContain('report.final.pdf'));
     root.focus();
@@ -204,7 +208,7 @@ describe('fields and dialogs by keyboard', { timeout: 20_000 }, () => {
     const confirm = await findDialog('Confirm deletion of report.final.pdf');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    await waitFor(() => expect(api.state.files.avatars!.map((o) => o.name)).not.toContain('report.final.pdf'));
+    await waitFor(async () => expect(await avatarFiles()).not.toContain('report.final.pdf'));
     await waitFor(() => expect(document.activeElement).toBe(root));
   });
 });
