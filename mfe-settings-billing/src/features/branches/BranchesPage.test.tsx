@@ -133,6 +133,19 @@ describe('the branches page', () => {
     expect(await within(dialog).findByText(INTEGRATION_MESSAGES.branchesFailed)).toBeTruthy();
   });
 
+  it("says Failed to retrieve integrations when the organization's integrations cannot be read, and Retry loads the page", async () => {
+    const api = shopApi({ branching: { [PROJECT_REF]: 'main' }, projectBranches: [projectBranch(PROJECT_REF, 'login')] });
+    api.failures['integrations.listIntegrations'] = { status: 503, message: 'The server is busy' };
+    const user = userEvent.setup();
+    renderArea('branches', { api });
+    expect(await screen.findByText(INTEGRATION_MESSAGES.integrationsFailed)).toBeTruthy();
+    expect(screen.getByText('The server is busy')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Preview branches' })).toBeNull();
+    delete api.failures['integrations.listIntegrations'];
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Preview branches' })).toBeTruthy();
+  });
+
   it('hides every change from a member who may not write projects (branches are projects)', async () => {
     const api = shopApi({ branching: { [PROJECT_REF]: 'main' }, projectBranches: [projectBranch(PROJECT_REF, 'login')] });
     renderArea('branches', { api, permissions: [PERMISSIONS.INTEGRATIONS_WRITE] });

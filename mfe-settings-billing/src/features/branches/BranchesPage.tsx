@@ -1,7 +1,7 @@
 import { useState, type ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { errorMessage, useArea } from '@plinth/area-kit';
-import type { OrganizationIntegration, PreviewBranch } from '@plinth/contracts-settings';
+import { INTEGRATION_MESSAGES, type OrganizationIntegration, type PreviewBranch } from '@plinth/contracts-settings';
 import { PERMISSIONS, queryKeys } from '@plinth/shared-contracts';
 import { Button } from '@plinth/shared-ui/button';
 import { BranchIcon } from '@plinth/shared-ui/icons';
@@ -59,7 +59,7 @@ export function BranchesPage({ ConnectDialog }: { ConnectDialog?: ConnectDialog 
   const failed = [project, branching, branches, integrations].find((q) => q.isError);
   if (failed) {
     const retry = () => [project, branching, branches, integrations].forEach((q) => q.isError && void q.refetch());
-    content = <InlineError message={integrations.isError ? 'Failed to retrieve integrations' : 'Failed to retrieve branches'} detail={errorMessage(failed.error)} onRetry={retry} />;
+    content = <InlineError message={integrations.isError ? INTEGRATION_MESSAGES.integrationsFailed : 'Failed to retrieve branches'} detail={errorMessage(failed.error)} onRetry={retry} />;
   } else if (!project.data || !branching.data || !branches.data || !integrations.data) {
     content = <LoadingSkeleton label="Loading branches" rows={3} />;
   } else if (project.data.parent_project_ref) {
