@@ -151,11 +151,15 @@ async function respond(res: Response): Promise<ServedResponse> {
   return { status: res.status, headers, body: res.body ? new Uint8Array(await res.arrayBuffer()) : null };
 }
 
-/** A request of the console, with the session cookie, and the CSRF token on a write (what the browser and createHttp add). */
+/**
+ * A request of the console, with the session cookie, and the CSRF token on a write (what the
+ * browser and createHttp add). jsdom's document has no CSRF cookie, so code that echoes the
+ * cookie itself sends an empty token: it gets the token its cookie would hold in a browser.
+ */
 async function serve(method: string, url: string, headers: [string, string][], body: Uint8Array | string | null): Promise<ServedResponse> {
   const sent = new Headers(headers);
   const token = jar.get('plinth_csrf');
-  if (method !== 'GET' && method !== 'HEAD' && token && !sent.has('x-csrf-token')) sent.set('x-csrf-token', token);
+  if (method !== 'GET' && method !== 'HEAD' && token && !sent.get('x-csrf-token')) sent.set('x-csrf-token', token);
   return respond(await jar.injectFetch(app!)(url, { method, headers: sent, body: (body ?? undefined) as BodyInit | undefined }));
 }
 
