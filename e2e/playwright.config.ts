@@ -15,6 +15,10 @@ const ONE_AT_A_TIME = [
   'two-origins.spec.ts',
 ];
 
+// The root README's pictures are documentation, not a check: they are taken on request
+// (`pnpm --filter @plinth/e2e run pictures:readme`), never in the test run.
+const README_PICTURES = 'readme-screenshots.spec.ts';
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './support/global-setup.ts',
@@ -23,8 +27,9 @@ export default defineConfig({
   // Reference pictures are named by the test alone, whichever project runs it (no project name in the file name).
   snapshotPathTemplate: '{testDir}/{testFilePath}-snapshots/{arg}{-snapshotSuffix}{ext}',
   projects: [
-    { name: 'console', testIgnore: ONE_AT_A_TIME },
+    { name: 'console', testIgnore: [...ONE_AT_A_TIME, README_PICTURES] },
     { name: 'shared-state', testMatch: ONE_AT_A_TIME, workers: 1 },
+    ...(process.env.PLINTH_README_PICTURES === '1' ? [{ name: 'readme-pictures', testMatch: README_PICTURES }] : []),
   ],
   // On CI a test that fails is run once more and, if it then passes, reported as flaky in the list;
   // one that fails twice fails the run.

@@ -27,20 +27,13 @@ count_vitest() { # adds every vitest run's "Tests  x failed | y passed" line to 
   done < <(grep -E '^\s*Tests\s+[0-9]' "$1")
 }
 
-run() { # run NAME COMMAND...: runs a suite, keeps its output, counts its tests
-  local name=$1; shift
-  local last; last=$(last_time "$name")
-  echo "=== $name${last:+ (last run: ${last}s)}"
-  local out; out=$(mktemp -p "$run_dir")
-  local started=$SECONDS
-  # A quiet suite (a build, a publish, a slow test file) still says it is alive once a minute.
-  ( while sleep 60; do echo "    ... $name still running ($((SECONDS - started))s)"; done ) &
-  local ticker=$!
-  "$@" 2>&1 | tee "$out"
-  local rc=${PIPESTATUS[0]}
-  kill "$ticker" 2>/dev/null; wait "$ticker" 2>/dev/null
-  local took=$((SECONDS - started))
-  timings+=("$(printf '%5ss  %s' "$took" "$name")"); suite_times+=("$took $name")
+cpu_ticks() { # "busy total" jiffies of all cores so far (Linux), for each suite's share of the machine
+  [ -r /proc/stat ] && awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat
+}
+
+account() { # account NAME EXIT_CODE SECONDS OUTPUT_FILE CPU_BUSY_PERCENT: counts a finished suite's tests, prints its line
+  local name=$1 rc=$2 took=$3 out=$4 busy=$5
+  timings+=("$(printf '%5ss  %s%s' "$took" "$name" "${busy:+ (CPU ${busy}% busy)}")"); suite_times+=("$took $name")
   if grep -qE '^\s*Tests\s+' "$out"; then count_vitest "$out"; fi
   if grep -qE '^\s+[0-9]+ passed \(' "$out"; then # playwright's summary
     local p f
@@ -59,6 +52,55 @@ run() { # run NAME COMMAND...: runs a suite, keeps its output, counts its tests
   cat "$out" >> "$log"; rm -f "$out"
 }
 
+busy_since() { # busy_since "BUSY TOTAL": percent of the machine's CPU time busy since then
+  local now; now=$(cpu_ticks) || return 0
+  [ -n "$1" ] && [ -n "$now" ] && echo "$1 $now" | awk '{ d = $4 - $2; if (d > 0) printf "%d", 100 * ($3 - $1) / d }'
+}
+
+run() { # run NAME COMMAND...: runs a suite, keeps its output, counts its tests
+  local name=$1; shift
+  local last; last=$(last_time "$name")
+  echo "=== $name${last:+ (last run: ${last}s)}"
+  local out; out=$(mktemp -p "$run_dir")
+  local started=$SECONDS ticks; ticks=$(cpu_ticks)
+  # A quiet suite (a build, a publish, a slow test file) still says it is alive once a minute.
+  ( while sleep 60; do echo "    ... $name still running ($((SECONDS - started))s)"; done ) &
+  local ticker=$!
+  "$@" 2>&1 | tee "$out"
+  local rc=${PIPESTATUS[0]}
+  kill "$ticker" 2>/dev/null; wait "$ticker" 2>/dev/null
+  account "$name" "$rc" $((SECONDS - started)) "$out" "$(busy_since "$ticks")"
+}
+
+# Suites that leave a core idle (lint is one process) run beside the next suite: `beside NAME
+# COMMAND...` queues one in the background (one after another, never two at once) with its output
+# kept aside; `joined` waits for those queued so far and prints and counts each, in their order.
+beside_names=(); beside_pids=(); beside_outs=()
+beside() {
+  local name=$1; shift
+  echo "=== $name (runs beside the next suite; its output follows when it ends)"
+  local out; out=$(mktemp -p "$run_dir")
+  local previous=""; [ "${#beside_outs[@]}" -eq 0 ] || previous=${beside_outs[-1]}
+  (
+    if [ -n "$previous" ]; then while [ ! -f "$previous.end" ]; do sleep 1; done; fi
+    echo $SECONDS > "$out.start"
+    "$@" > "$out" 2>&1; echo $? > "$out.rc"; echo $SECONDS > "$out.end"
+  ) &
+  beside_names+=("$name"); beside_pids+=($!); beside_outs+=("$out")
+}
+joined() {
+  local i
+  for i in "${!beside_pids[@]}"; do
+    wait "${beside_pids[$i]}"
+    local out=${beside_outs[$i]}
+    echo "=== ${beside_names[$i]} (ran beside)"; cat "$out"
+    COUNT_AS_ONE_TEST=$([ "${beside_names[$i]}" = lint ] && echo 1) \
+      account "${beside_names[$i]}" "$(cat "$out.rc")" $(( $(cat "$out.end") - $(cat "$out.start") )) "$out" ""
+    rm -f "$out.rc" "$out.start" "$out.end"
+  done
+  beside_names=(); beside_pids=(); beside_outs=()
+}
+
 last_total=$([ -f "$times_file" ] && awk '{ s += $1 } END { print s }' "$times_file")
 if [ -n "$last_total" ]; then
   echo "The full run takes about $(( (last_total + 30) / 60 )) minutes here (the last full run took ${last_total}s)."
@@ -69,14 +111,14 @@ echo "This run's output and browser-test server logs: $run_dir"
 
 bash scripts/ensure-system-deps.sh || exit 1
 
-# First and cheap: the layout rules (ESLint) and the test that proves each rule fires.
-COUNT_AS_ONE_TEST=1 run "lint" pnpm run lint
-run "lint rules" pnpm run test:lint-rules
-run "api reports" pnpm run api-report:check
-
-# The unit and component tests of every browser-side package and of deploy, in one run with one
-# pool of two workers (vitest.packages.config.ts lists them; each keeps its own config).
+# The layout rules (ESLint, one process) and the public API reports run beside the unit and
+# component tests of every browser-side package and of deploy (one run, one pool of two workers;
+# vitest.packages.config.ts lists them; each keeps its own config).
+beside "lint" pnpm run lint
+beside "lint rules" pnpm run test:lint-rules
+beside "api reports" pnpm run api-report:check
 run "packages (unit and component tests)" pnpm run test:packages
+joined
 run "server packages (embedded PGlite)" pnpm --filter @plinth/platform-api run test:server-packages
 run "server packages (Postgres server)" bash platform-api/scripts/with-postgres.sh pnpm --filter @plinth/platform-api run test:server-packages
 run "build" pnpm run build
