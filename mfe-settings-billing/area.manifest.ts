@@ -12,6 +12,7 @@ const settingsPage = () => import('./src/routes/settings-pages');
 const organizationPage = () => import('./src/routes/organization-pages');
 const accountPage = () => import('./src/routes/account-pages');
 const billingPage = () => import('./src/routes/billing-pages');
+const organizationBillingPage = () => import('./src/routes/organization-billing-pages');
 const integrationPage = () => import('./src/routes/integration-pages');
 
 export default defineArea({
@@ -46,9 +47,9 @@ export default defineArea({
     { ...organization, path: 'org/:slug/integrations', menu: { group: 'Organization', label: 'Integrations' }, load: () => integrationPage().then((m) => m.OrganizationIntegrationsRoute) },
     { ...organization, path: 'org/:slug/apps', menu: { group: 'Organization', label: 'OAuth Apps' }, load: () => organizationPage().then((m) => m.OAuthAppsPage) },
     { ...organization, path: 'org/:slug/audit', menu: { group: 'Organization', label: 'Audit Logs' }, load: () => organizationPage().then((m) => m.AuditLogsPage) },
-    { ...organization, path: 'org/:slug/billing', hostedOnly: true, menu: { group: 'Billing', label: 'Billing' }, load: () => organizationPage().then((m) => m.BillingPage) },
-    { ...organization, path: 'org/:slug/usage', hostedOnly: true, menu: { group: 'Billing', label: 'Usage' }, load: () => organizationPage().then((m) => m.UsagePage) },
-    { ...organization, path: 'org/:slug/invoices', hostedOnly: true, menu: { group: 'Billing', label: 'Invoices' }, load: () => organizationPage().then((m) => m.InvoicesPage) },
+    { ...organization, path: 'org/:slug/billing', hostedOnly: true, menu: { group: 'Billing', label: 'Billing' }, load: () => organizationBillingPage().then((m) => m.BillingPage) },
+    { ...organization, path: 'org/:slug/usage', hostedOnly: true, menu: { group: 'Billing', label: 'Usage' }, load: () => organizationBillingPage().then((m) => m.UsagePage) },
+    { ...organization, path: 'org/:slug/invoices', hostedOnly: true, menu: { group: 'Billing', label: 'Invoices' }, load: () => organizationBillingPage().then((m) => m.InvoicesPage) },
     // Account pages (000 §2.1) under /account.
     { ...account, path: 'account/me', menu: { group: 'Account Settings', label: 'Preferences' }, load: () => accountPage().then((m) => m.PreferencesPage) },
     { ...account, path: 'account/tokens', menu: { group: 'Account Settings', label: 'Access Tokens' }, load: () => accountPage().then((m) => m.AccessTokensPage) },

@@ -3,34 +3,16 @@ import { useParams } from 'react-router-dom';
 import { PlainPlaceholderPage as PlaceholderPage, useFeatureFlag } from '@plinth/area-kit';
 import type { FeatureFlag } from '@plinth/shared-contracts';
 import { Team } from '../features/team/Team';
-import { OrganizationUsage } from '../features/usage/OrganizationUsage';
-import { Subscription } from '../features/billing/Subscription';
-import { Invoices } from '../features/billing/Invoices';
 import { AuditLogs } from '../features/audit-logs/AuditLogs';
 import { OAuthApps } from '../features/oauth-apps/OAuthApps';
 
 // The organization pages (000 §2.1) under /org/{slug} but General, the pages' index, which loads
-// alone (organization-general-page.tsx), and integrations (integration-pages.tsx).
-
-/** /org/{slug}/billing[?panel=subscriptionPlan]: the plan, the plans compared, changing plan. */
-export function BillingPage() {
-  const { slug = '' } = useParams();
-  return <Subscription slug={slug} />;
-}
-
-export function InvoicesPage() {
-  const { slug = '' } = useParams();
-  return <Invoices slug={slug} />;
-}
+// alone (organization-general-page.tsx), billing, usage and invoices (organization-billing-pages.tsx)
+// and integrations (integration-pages.tsx).
 
 export function TeamPage() {
   const { slug = '' } = useParams();
   return <Team slug={slug} />;
-}
-
-export function UsagePage() {
-  const { slug = '' } = useParams();
-  return <OrganizationUsage slug={slug} />;
 }
 
 /** A page that exists while its feature flag is on for the organization (000 §6); kept while the flag is unknown. */
