@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -81,7 +81,7 @@ describe('the local repository push hook', () => {
     expect(runs[0]).toMatchObject({ ok: true, git_branch: 'feature', entries: [{ version: '20260102000000', name: 'notes', status: 'applied' }] });
   });
 
-  it('a push without the token of that repository is refused with 401 and runs nothing; a malformed one is a 400 naming the field', async () => {
+  it('a push without the token of that repository is refused with 401 and runs nothing; a malformed one is a 400 naming the field; disconnecting takes the hook away', async () => {
     const { user, org, project } = await h.userWithProject();
     const other = await h.userWithProject();
     const repo = path.join(h.dataDir, 'git', org.slug, 'acme', 'shop');
@@ -106,5 +106,17 @@ describe('the local repository push hook', () => {
     const ok = await push(`/api/webhooks/git/${org.slug}/acme/shop`, `Bearer ${token}`, body);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ message: 'No preview branch follows this git branch', runs: [] });
+
+    // Disconnected, the repository loses our hook; a hook of its own is never overwritten nor removed.
+    const hooks = path.join(repo, '.git', 'hooks');
+    const [connection] = (await user.api.integrations.listIntegrations(org.slug))[0]!.connections;
+    await user.api.integrations.deleteConnection(connection!.id);
+    expect(existsSync(path.join(hooks, 'reference-transaction'))).toBe(false);
+    expect(existsSync(path.join(hooks, 'plinth-push.cjs'))).toBe(false);
+    writeFileSync(path.join(hooks, 'reference-transaction'), '#!/bin/sh\n# the team\'s own hook\n');
+    const again = await user.api.integrations.createConnection({ organization_integration_id: integration.id, connection: { supabase_project_ref: project.ref, foreign_project_id: 'acme/shop' } });
+    expect(readFileSync(path.join(hooks, 'reference-transaction'), 'utf8')).toContain("the team's own hook");
+    await user.api.integrations.deleteConnection(again.id);
+    expect(readFileSync(path.join(hooks, 'reference-transaction'), 'utf8')).toContain("the team's own hook");
   });
 });

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 // The local code host's push hook. A repository on the server's disk has no GitHub to send a push
@@ -70,4 +70,13 @@ export async function installPushHook(gitDir: string, url: string, token: string
   await writeFile(hook, `#!/bin/sh\n# ${HOOK_MARK}\nexec ${JSON.stringify(process.execPath)} "$(dirname "$0")/plinth-push.cjs" "$@"\n`);
   await chmod(hook, 0o755);
   return true;
+}
+
+/** Takes our push hook out of a repository (when its last connection goes); a hook of the repository's own is left alone. */
+export async function removePushHook(gitDir: string): Promise<void> {
+  const hook = path.join(gitDir, 'hooks', 'reference-transaction');
+  const existing = await readFile(hook, 'utf8').catch(() => null);
+  if (existing === null || !existing.includes(HOOK_MARK)) return;
+  await rm(hook, { force: true });
+  await rm(path.join(gitDir, 'hooks', 'plinth-push.cjs'), { force: true });
 }

@@ -7,7 +7,7 @@ import { MessageSchema } from '@plinth/platform-core/common/http';
 import { loadServerSecret } from '@plinth/platform-core/csrf';
 import { codeHostFromEnv } from './code-host';
 import { repositoryGitDir } from './git';
-import { HOOK_SECRET_NAME, installPushHook, repositoryHookToken } from './local-hook';
+import { HOOK_SECRET_NAME, installPushHook, removePushHook, repositoryHookToken } from './local-hook';
 import { organizationGitRoot } from './paths';
 import { readInstallState, signInstallState } from './install-state';
 import { IntegrationStore } from './store';
@@ -120,6 +120,19 @@ export const integrationRoutes: RouteModule = (fastify, deps) => {
       const { connection, organizationSlug } = await store.connection(req.params.connectionId);
       await deps.requireOrgAccess(req, organizationSlug, PERMISSIONS.INTEGRATIONS_WRITE);
       await store.deleteConnection(connection.id);
+      if (host.kind === 'local') {
+        // The repository's push hook goes with its organization's last connection of it.
+        const [owner, repo] = connection.foreign_project_id.split('/') as [string, string];
+        const left = await deps.control.query(
+          `select 1 from integration_connections c join org_integrations i on i.id = c.organization_integration_id where i.organization_slug = $1 and lower(c.foreign_project_id) = lower($2) limit 1`,
+          [organizationSlug, connection.foreign_project_id],
+        );
+        if (!left.rows.length) {
+          await repositoryGitDir(organizationGitRoot(deps.services.config.dataDir, organizationSlug), owner, repo)
+            .then(removePushHook)
+            .catch((err: unknown) => fastify.log.warn({ err, repository: connection.foreign_project_id }, 'the push hook could not be removed'));
+        }
+      }
       return { message: `Deleted connection of ${connection.foreign_project_id} to project ${connection.supabase_project_ref}` };
     },
   );
