@@ -4,10 +4,7 @@ import type { AccountClient, InvoiceDocumentsClient, InvoicesClient, PlansClient
 import type { createApiDocsClient, createDatabaseObjectsClient, createTableDdlClient, createTableRowsClient, SnippetNameSuggestionClient, createDatabaseClient, createSnippetsClient } from '@plinth/contracts-database';
 import type { createBranchingClient, createIntegrationsClient, createSettingsClient, FeatureFlagAdminClient } from '@plinth/contracts-settings';
 import type { createDataApiSettingsClient, createDatabaseSettingsClient, createProjectRestartClient } from '@plinth/contracts-settings';
-import type { createStorageClient } from '@plinth/contracts-storage';
 import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
-import { bucketHandlers, DEFAULT_STORAGE_CONFIG, type BucketsState } from './buckets';
-import { objectHandlers, type ObjectsState } from './objects';
 import { fakeClient, type CallLog, type FakeCall, type Failure } from './fake-client';
 import { keyHandlers, type KeysState } from './keys';
 import { featureFlagAdminHandlers, featureFlagHandlers, type FeatureFlagsState } from './feature-flags';
@@ -27,8 +24,6 @@ import { DEFAULT_ROLES, DEFAULT_SCHEMAS, tableHandlers, type TablesState } from 
 import { dataApiSettingsHandlers, databaseSettingsHandlers, DEFAULT_DATA_API_SETTINGS, DEFAULT_DATABASE_SETTINGS, projectRestartHandlers, type DatabaseSettingsState } from './database-settings';
 
 export { authUser } from './auth-users';
-export { bucket } from './buckets';
-export { storedObject, type FakeObject } from './objects';
 export { policy } from './policies';
 export { snippet } from './snippets';
 export { factor, FAKE_TOTP_CODE } from './account-factors';
@@ -44,14 +39,13 @@ export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = ProjectState & BucketsState & ObjectsState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & IntegrationsState & TableRowsState & DatabaseObjectsState & TablesState & KeysState & OrganizationState & AuthUsersState & FeatureFlagsState & UsageState & BillingState & ProfileState & AccountState & DatabaseSettingsState;
+export type FakeApiState = ProjectState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & IntegrationsState & TableRowsState & DatabaseObjectsState & TablesState & KeysState & OrganizationState & AuthUsersState & FeatureFlagsState & UsageState & BillingState & ProfileState & AccountState & DatabaseSettingsState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
   projects: ProjectsClient;
   /** Deleting the project (Project Settings → General). */
   projectDeletion: ProjectDeletionClient;
-  storage: ReturnType<typeof createStorageClient>;
   database: ReturnType<typeof createDatabaseClient>;
   snippets: ReturnType<typeof createSnippetsClient>;
   snippetNames: SnippetNameSuggestionClient;
@@ -132,16 +126,12 @@ export interface FakeApi extends AreaTestApi {
 
 /**
  * A platform API in memory, for an area's component tests: the contracts' clients answered by one
- * handler set per resource (project status, buckets, policies, snippets, tables, keys, organization), every answer
+ * handler set per resource (project status, policies, snippets, tables, keys, organization), every answer
  * checked by the contracts' schema for it. Tests state what exists and what fails, never a URL.
  */
 export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
   const state: FakeApiState = {
     projectStatus: 'ACTIVE_HEALTHY',
-    buckets: [],
-    objects: {},
-    files: {},
-    storageConfig: DEFAULT_STORAGE_CONFIG,
     policies: [],
     snippets: [],
     suggestName: DEFAULT_SUGGEST_NAME,
@@ -185,7 +175,6 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
   const clients: FakeClients = {
     projects: fakeClient<FakeClients['projects']>('projects', projectHandlers(state), log),
     projectDeletion: fakeClient<FakeClients['projectDeletion']>('projectDeletion', projectDeletionHandlers(state), log),
-    storage: fakeClient<FakeClients['storage']>('storage', { ...bucketHandlers(state), ...objectHandlers(state) }, log),
     database: fakeClient<FakeClients['database']>('database', { ...policyHandlers(state), ...tableHandlers(state), ...sqlHistoryHandlers(state) }, log),
     snippets: fakeClient<FakeClients['snippets']>('snippets', snippetHandlers(state), log),
     snippetNames: fakeClient<FakeClients['snippetNames']>('snippetNames', snippetNameHandlers(state), log),

@@ -74,7 +74,7 @@ describe('bucket deletion', { timeout: 40_000 }, () => {
     expect(api.argsOf('storage.deleteBucket').map(([, id]) => id)).toEqual(['avatars']);
     expect(await bucketIds()).toEqual(['videos']);
     expect(await policyNames(api)).toEqual(['Anyone reads videos', 'Avatars and videos', 'Bucket list']);
-    expect(notices).toContainEqual({ kind: 'success', message: 'Successfully deleted bucket avatars' });
+    await waitFor(() => expect(notices).toContainEqual({ kind: 'success', message: 'Successfully deleted bucket avatars' }));
     await waitFor(() => expect(location()).toBe('/storage/buckets'));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'avatars' })).toBeNull());
   });

@@ -60,7 +60,7 @@ describe('bucket create form', { timeout: 40_000 }, () => {
     expect(await buckets()).toEqual([
       expect.objectContaining({ id: 'avatars', public: true, file_size_limit: 2 * 1024 ** 3, allowed_mime_types: ['image/png', 'image/jpeg'] }),
     ]);
-    expect(notices).toContainEqual({ kind: 'success', message: 'Successfully created bucket avatars' });
+    await waitFor(() => expect(notices).toContainEqual({ kind: 'success', message: 'Successfully created bucket avatars' }));
     await waitFor(() => expect(location()).toBe('/storage/buckets/avatars'));
     expect((await screen.findByRole('link', { name: /avatars/ })).textContent).toBe('avatarsPublic');
   });
@@ -126,7 +126,7 @@ describe('bucket edit form', { timeout: 40_000 }, () => {
     await user.click(within(panel).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await buckets()).toEqual([expect.objectContaining({ id: 'avatars', public: false, file_size_limit: 5 * 1024 ** 2, allowed_mime_types: ['image/png', 'image/gif'] })]);
-    expect(notices).toContainEqual({ kind: 'success', message: 'Successfully updated bucket avatars' });
+    await waitFor(() => expect(notices).toContainEqual({ kind: 'success', message: 'Successfully updated bucket avatars' }));
   });
 
   it('notifies a failed update with the server message', async () => {

@@ -226,7 +226,7 @@ describe('storage explorer', { timeout: 40_000 }, () => {
     const input = screen.getByTestId('storage-upload-input') as HTMLInputElement;
     await user.upload(input, [new File(['new a'], 'a.txt', { type: 'text/plain' }), new File(['d'], 'd.txt', { type: 'text/plain' })]);
     await waitFor(async () => expect(await avatarFiles()).toEqual(expect.arrayContaining(['a (2).txt', 'a.txt', 'd.txt'])));
-    expect(notices.map((n) => n.message)).toContain('Successfully uploaded 2 files!');
+    await waitFor(() => expect(notices.map((n) => n.message)).toContain('Successfully uploaded 2 files!'));
     api.failures['storage.uploadObject'] = { status: 413, message: 'The object exceeded the maximum allowed size of 100 bytes' };
     await user.upload(input, [new File(['x'], 'big.bin')]);
     await waitFor(() => expect(notices.map((n) => n.message)).toContain('Failed to upload big.bin: The object exceeded the maximum allowed size of 100 bytes'));

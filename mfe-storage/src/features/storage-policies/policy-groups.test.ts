@@ -1,6 +1,9 @@
-import { bucket, policy } from '@plinth/area-kit/testing';
+import { policy } from '@plinth/area-kit/testing';
+import type { Bucket } from '@plinth/contracts-storage';
 import { describe, expect, it } from 'vitest';
 import { expressionText, groupStoragePolicies, rolesText } from './policy-groups';
+
+const bucket = (id: string): Bucket => ({ id, name: id, owner: null, public: false, file_size_limit: null, allowed_mime_types: null, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' });
 
 describe('storage policies by bucket', () => {
   const buckets = [bucket('videos'), bucket('avatars')];
