@@ -6,7 +6,8 @@
 // through their package's index alone, and takes only types from it: the services themselves come
 // as deps.services.projectServices, their narrow contracts), and no import cycle is allowed anywhere
 // (scripts/check-cycles.mjs checks it again with madge, `import()` included). Features hold no
-// `*-parts` modules: a lazy part is declared beside its user with the kit's lazyWithPreload. `layoutRules(root)` reads the packages and features
+// `*-parts` modules: a lazy part is declared beside its user with the kit's lazyWithPreload. Browser code never
+// touches the browser history (the routers do; the kit's HistorySync and the host's outlet are the seam). `layoutRules(root)` reads the packages and features
 // under `root`, so the same rules lint the repository and the fixture tree of layout-rules.test.js.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +38,7 @@ export const MESSAGES = {
   servicesTypes: 'The console takes only types from @plinth/project-services (import type): it calls the project services through deps.services.projectServices (AuthAdmin, StorageAdmin, RestAdmin, ProjectRecords).',
   cycle: 'Dependency cycle',
   route: "An area's routes are the pages of its definition (defineArea in area.manifest.ts), which the kit renders: declare a page there instead of a <Route>, <Routes> or useRoutes.",
+  history: "Browser code never touches the browser history (window.history, history.pushState/replaceState/back/forward/go, popstate events): navigate with the router (useNavigate, <Link>, useArea().navigate). Only the seam keeps the host's and the area's routers in step: the kit's HistorySync and the host's AreaOutlet.",
   parts: "No *-parts modules in features: code loads one way, a page through its definition's load and a heavy part with the kit's lazyWithPreload (@plinth/area-kit), declared beside the component that draws it (which may export its preload). A module that is not about loading takes a name of its own.",
 };
 
@@ -46,6 +48,39 @@ const noPartsModules = {
   meta: { type: 'problem', docs: { description: 'No *-parts modules in features' }, schema: [] },
   create: (context) => ({ Program: (node) => context.report({ node, message: MESSAGES.parts }) }),
 };
+
+// The browser history belongs to the routers: feature code navigates through them. Reported once
+// per use: `window.history` (or globalThis/self/document's), `history.pushState(...)` and its kin
+// on a bare `history`, a 'popstate' event name (listened to or dispatched), `new PopStateEvent`, `onpopstate`.
+// A variable of its own named `history` (a query's result) is left alone unless one of those methods is called on it.
+const HISTORY_HOLDERS = new Set(['window', 'globalThis', 'self', 'document']);
+const HISTORY_METHODS = new Set(['pushState', 'replaceState', 'back', 'forward', 'go']);
+const propertyName = (node) => (node.computed ? (node.property.type === 'Literal' ? node.property.value : null) : node.property.name);
+const isPopStateEvent = (node) => node?.type === 'NewExpression' && node.callee.type === 'Identifier' && node.callee.name === 'PopStateEvent';
+const noBrowserHistory = {
+  meta: { type: 'problem', docs: { description: 'Navigate with the router, never the browser history' }, schema: [] },
+  create: (context) => ({
+    MemberExpression(node) {
+      const name = propertyName(node);
+      if (name === 'onpopstate') return context.report({ node, message: MESSAGES.history });
+      if (node.object.type !== 'Identifier') return;
+      if (name === 'history' && HISTORY_HOLDERS.has(node.object.name)) context.report({ node, message: MESSAGES.history });
+      else if (node.object.name === 'history' && HISTORY_METHODS.has(name)) context.report({ node, message: MESSAGES.history });
+    },
+    NewExpression(node) {
+      if (isPopStateEvent(node)) context.report({ node, message: MESSAGES.history });
+    },
+    Literal(node) {
+      if (node.value === 'popstate' && !isPopStateEvent(node.parent)) context.report({ node, message: MESSAGES.history });
+    },
+    TemplateElement(node) {
+      if (node.value.cooked === 'popstate' && node.parent.quasis.length === 1) context.report({ node, message: MESSAGES.history });
+    },
+  }),
+};
+
+/** The two files that keep the host's and an area's routers in step over one browser history. */
+const HISTORY_SEAM = ['area-kit/src/HistorySync.tsx', 'host-shell/src/federation/AreaOutlet.tsx'];
 
 function boundaryZones(root) {
   const packages = SOURCE_PACKAGES(root);
@@ -159,6 +194,15 @@ export function layoutRules(root) {
       languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
       plugins: { plinth: { rules: { 'no-parts-modules': noPartsModules } } },
       rules: { 'plinth/no-parts-modules': 'error' },
+    },
+    {
+      // One router adapter: the browser code (tests and test kits aside) navigates through the
+      // routers and never touches the history itself, but for the seam that keeps them in step.
+      files: SOURCE_PACKAGES(root).filter((pkg) => pkg !== 'shared-contracts' && !pkg.startsWith('contracts-')).flatMap((pkg) => sources.map((g) => `${pkg}/src/${g}`)),
+      ignores: ['**/*.test.*', '**/testing/**', '**/test-harness.tsx', '**/test-setup.ts', ...HISTORY_SEAM],
+      languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },
+      plugins: { 'plinth-history': { rules: { 'no-browser-history': noBrowserHistory } } },
+      rules: { 'plinth-history/no-browser-history': 'error' },
     },
     {
       // The areas' own code (tests and testing/ aside): both the URL rule and no route table.

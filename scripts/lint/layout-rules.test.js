@@ -77,6 +77,19 @@ const TREE = {
   'mfe-alpha/src/features/one/parts-list.ts': 'export const partsList = [];\n',
   'mfe-alpha/src/area/panel-parts.ts': "export const loadPanel = () => import('./area-context');\n",
 
+  // The browser history belongs to the routers: only the seam (the kit's HistorySync, the host's
+  // outlet) touches it; tests may; a query result named `history` is not the browser's.
+  'mfe-alpha/src/features/one/push-state.ts': "export const go = (to: string) => window.history.pushState(null, '', to);\n",
+  'mfe-alpha/src/features/one/replace-state.ts': "export const replace = (to: string) => history.replaceState(null, '', to);\n",
+  'mfe-alpha/src/features/one/listens-popstate.ts': "export const listen = (f: () => void) => window.addEventListener('popstate', f);\n",
+  'mfe-alpha/src/features/one/dispatches-popstate.ts': "export const nudge = () => window.dispatchEvent(new PopStateEvent('popstate'));\n",
+  'mfe-alpha/src/routes/event-popstate.tsx': 'export const nudge = () => window.dispatchEvent(new Event(`popstate`));\n',
+  'mfe-alpha/src/features/one/query-history.ts': 'const history = { data: [1], refetch: () => 1 };\nexport const rows = history.data;\nexport const again = () => history.refetch();\n',
+  'mfe-alpha/src/features/one/navigates.test.tsx': "export const go = () => window.history.pushState(null, '', '/x');\n",
+  'area-kit/src/HistorySync.tsx': "export const sync = () => window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));\n",
+  'host-shell/src/federation/AreaOutlet.tsx': "export const sync = () => window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));\n",
+  'area-kit/src/goes-back.ts': 'export const back = () => window.history.back();\n',
+
   // The server packages: one way down, the project services through their index.
   'platform-core/src/deps.ts': 'export const deps = 1;\n',
   'platform-core/src/uses-services.ts': "import { engine } from '@plinth/project-services';\nexport { engine };\n",
@@ -131,6 +144,10 @@ describe('layout rules', () => {
     'shared-ui/src/typed-1.ts',
     'mfe-alpha/src/features/one/parts-list.ts',
     'mfe-alpha/src/area/panel-parts.ts',
+    'mfe-alpha/src/features/one/query-history.ts',
+    'mfe-alpha/src/features/one/navigates.test.tsx',
+    'area-kit/src/HistorySync.tsx',
+    'host-shell/src/federation/AreaOutlet.tsx',
   ])('pass a file that keeps them: %s', (path) => {
     expect(reported(path)).toEqual([]);
   });
@@ -158,6 +175,12 @@ describe('layout rules', () => {
     ['a module in a cycle of three', 'shared-ui/src/ring-1.ts', MESSAGES.cycle],
     ["a feature's lazy-parts module", 'mfe-alpha/src/features/one/lazy-parts.ts', MESSAGES.parts],
     ['a parts module in a host feature', 'host-shell/src/features/menu/form-parts.tsx', MESSAGES.parts],
+    ['an area pushing a history entry', 'mfe-alpha/src/features/one/push-state.ts', MESSAGES.history],
+    ['an area replacing the history entry', 'mfe-alpha/src/features/one/replace-state.ts', MESSAGES.history],
+    ['an area listening to popstate', 'mfe-alpha/src/features/one/listens-popstate.ts', MESSAGES.history],
+    ['an area dispatching a PopStateEvent', 'mfe-alpha/src/features/one/dispatches-popstate.ts', MESSAGES.history],
+    ['an area route dispatching a popstate event', 'mfe-alpha/src/routes/event-popstate.tsx', MESSAGES.history],
+    ['the area kit going back outside its seam', 'area-kit/src/goes-back.ts', MESSAGES.history],
     ['platform-core importing the project services', 'platform-core/src/uses-services.ts', MESSAGES.serverLayer],
     ['platform-core importing the console API by path', 'platform-core/src/uses-console-by-path.ts', MESSAGES.serverLayer],
     ['the project services importing the console API', 'project-services/src/uses-console.ts', MESSAGES.serverLayer],
