@@ -24,7 +24,16 @@ export const LogSourcesAnswerSchema = z.object({
       reference: z.string(),
       /** The menu's source id (000 §2.7) when the source has a page of its own. */
       source_id: z.nullable(z.string()),
-      fields: z.array(z.object({ path: z.string(), type: z.enum(['string', 'number', 'datetime', 'boolean', 'object']) })),
+      /** What a row is, where the name does not say it all (since 1.4.0). */
+      description: z.optional(z.string()),
+      fields: z.array(
+        z.object({
+          path: z.string(),
+          type: z.enum(['string', 'number', 'datetime', 'boolean', 'object']),
+          /** What the column holds, where its name does not say it all (since 1.4.0). */
+          description: z.optional(z.string()),
+        }),
+      ),
     }),
   ),
   retention_days: z.number(),

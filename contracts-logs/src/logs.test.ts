@@ -10,7 +10,7 @@ describe('logs contracts', () => {
     const selfHosted = logSources('self-hosted');
     expect(selfHosted.find((s) => s.id === 'edge-logs')?.label).toBe('Kong API');
     expect(selfHosted.some((s) => s.id === 'pooler-logs')).toBe(false);
-    expect(LOG_SCHEMA_CATALOGUE.map((s) => s.name)).toEqual(['API Edge', 'Auth', 'Storage', 'Function Edge', 'Function Runtime', 'Postgres', 'Realtime', 'PostgREST', 'PgBouncer']);
+    expect(LOG_SCHEMA_CATALOGUE.map((s) => s.name)).toEqual(['API Edge', 'API Edge, hourly counts', 'Auth', 'Storage', 'Function Edge', 'Function Runtime', 'Postgres', 'Realtime', 'PostgREST', 'PgBouncer']);
   });
 
   it('takes z from the common contracts\' zod, never from zod itself', () => {

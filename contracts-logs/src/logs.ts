@@ -42,11 +42,15 @@ export const LOGS_MENU_ITEMS = [
 export interface LogField {
   path: string;
   type: 'string' | 'number' | 'datetime' | 'boolean' | 'object';
+  /** What the column holds, where its name does not say it all. */
+  description?: string;
 }
 export interface LogSchemaEntry {
   name: string;
   /** Table name used in log queries. */
   reference: string;
+  /** What a row of the table is, where the name does not say it all. */
+  description?: string;
   fields: LogField[];
 }
 
@@ -56,6 +60,7 @@ const common: LogField[] = [
   { path: 'event_message', type: 'string' },
 ];
 const f = (path: string, type: LogField['type'] = 'string'): LogField => ({ path, type });
+const described = (path: string, type: LogField['type'], description: string): LogField => ({ path, type, description });
 const request: LogField[] = [f('method'), f('path'), f('search'), f('status', 'number'), f('latency_ms', 'number'), f('role'), f('user_id')];
 
 /**
@@ -65,6 +70,20 @@ const request: LogField[] = [f('method'), f('path'), f('search'), f('status', 'n
  */
 export const LOG_SCHEMA_CATALOGUE: readonly LogSchemaEntry[] = [
   { name: 'API Edge', reference: 'edge_logs', fields: [...common, f('service'), ...request, f('bytes_out', 'number'), f('bytes_in', 'number'), f('error_code'), f('error_message')] },
+  {
+    name: 'API Edge, hourly counts',
+    reference: 'edge_logs_hourly',
+    description: "The API edge's calls counted per hour, service and status as they are written: counts over days read these few rows instead of every call.",
+    fields: [
+      described('timestamp', 'datetime', 'The start of the hour counted.'),
+      described('service', 'string', 'The service called (rest, auth, storage, console…), as in edge_logs.'),
+      described('status', 'number', 'The HTTP status answered.'),
+      described('requests', 'number', 'Calls in the hour with this service and status.'),
+      described('errors', 'number', 'Of those calls, the ones answered with a status of 400 or more.'),
+      described('latency_ms_avg', 'number', 'Mean latency of those calls, in milliseconds.'),
+      described('bytes_out', 'number', 'Bytes sent in answer to those calls.'),
+    ],
+  },
   { name: 'Auth', reference: 'auth_logs', fields: [...common, f('level'), f('action'), ...request, f('email_kind'), f('error_code')] },
   { name: 'Storage', reference: 'storage_logs', fields: [...common, f('operation'), f('bucket_id'), f('object_name'), ...request, f('bytes_out', 'number'), f('bytes_in', 'number'), f('error_code')] },
   { name: 'Function Edge', reference: 'function_edge_logs', fields: [...common, f('function_id'), f('execution_time_ms', 'number'), f('method'), f('url'), f('status', 'number')] },

@@ -77,7 +77,13 @@ export const analyticsRoutes: RouteModule = (app, deps) => {
   r.get('/platform/projects/:ref/analytics/log-sources', { schema: { tags, summary: 'The log sources a log query reads, with their columns', params: RefParamsSchema, response: { 200: LogSourcesAnswerSchema } } }, async (req) => {
     const { days } = await readable(req, req.params.ref);
     return {
-      sources: LOG_SCHEMA_CATALOGUE.map((s) => ({ name: s.name, reference: s.reference, source_id: tableSources.get(s.reference) ?? null, fields: s.fields.map((f) => ({ ...f })) })),
+      sources: LOG_SCHEMA_CATALOGUE.map((s) => ({
+        name: s.name,
+        reference: s.reference,
+        source_id: tableSources.get(s.reference) ?? null,
+        ...(s.description ? { description: s.description } : {}),
+        fields: s.fields.map((f) => ({ ...f })),
+      })),
       retention_days: days,
     };
   });

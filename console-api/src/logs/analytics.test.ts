@@ -112,13 +112,24 @@ describe('log queries', () => {
     expect(sources.retention_days).toBe(1);
     expect(sources.sources.map((s) => s.reference)).toEqual(LOG_SCHEMA_CATALOGUE.map((s) => s.reference));
     expect(sources.sources.find((s) => s.reference === 'pgbouncer_logs')?.source_id).toBe('pooler-logs');
-    const columns = await h.app.logStore.db.query<{ table_name: string; column_name: string }>(
-      'select table_name, column_name from information_schema.columns where table_schema = $1 order by table_name, ordinal_position',
+    // The project's log schema is made by its first query; the hourly counts are a source like the others.
+    expect((await run('select count(*) as n from edge_logs_hourly')).status).toBe(200);
+    const columns = await h.app.logStore.db.query<{ table_name: string; column_name: string; data_type: string }>(
+      'select table_name, column_name, data_type from information_schema.columns where table_schema = $1 order by table_name, ordinal_position',
       [logSchemaName(keys.ref)],
     );
+    // Every view of the project's log schema is a source of the catalogue (edge_logs_hourly too), and
+    // each column has the name and the kind of value the catalogue tells the explorer.
+    expect([...new Set(columns.rows.map((c) => c.table_name))].sort()).toEqual(LOG_SCHEMA_CATALOGUE.map((s) => s.reference).sort());
+    const kind = (dataType: string) =>
+      ({ text: 'string', integer: 'number', bigint: 'number', real: 'number', 'double precision': 'number', 'timestamp with time zone': 'datetime', boolean: 'boolean', jsonb: 'object' })[dataType] ?? dataType;
     for (const source of LOG_SCHEMA_CATALOGUE) {
-      expect(columns.rows.filter((c) => c.table_name === source.reference).map((c) => c.column_name), source.reference).toEqual(source.fields.map((f) => f.path));
+      const real = columns.rows.filter((c) => c.table_name === source.reference).map((c) => ({ path: c.column_name, type: kind(c.data_type) }));
+      expect(real, source.reference).toEqual(source.fields.map((f) => ({ path: f.path, type: f.type })));
     }
+    const hourly = sources.sources.find((s) => s.reference === 'edge_logs_hourly');
+    expect(hourly?.description).toMatch(/per hour, service and status/);
+    expect(hourly?.fields.find((f) => f.path === 'errors')?.description).toMatch(/400 or more/);
   });
 
   it('groups, counts, takes percentiles and time buckets; every template runs', async () => {

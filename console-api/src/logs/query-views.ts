@@ -7,8 +7,8 @@
 // Calls (project_api_logs) are the edge, auth, storage and data API sources; other events
 // (project_log_events) are Postgres, the auth events that are not a call (e-mails, MFA), and the
 // sources the platform gains later (functions, realtime, pooler), whose views are empty until it
-// does. The columns match LOG_SCHEMA_CATALOGUE of @plinth/contracts-logs (query-views.test.ts);
-// edge_logs_hourly (hourly counts of the edge) is not in that catalogue yet.
+// does. The columns, edge_logs_hourly's included, match LOG_SCHEMA_CATALOGUE of
+// @plinth/contracts-logs, names and types (analytics.test.ts, on both databases).
 
 /** Bumped whenever a view's definition changes: a project's schema is then made again. */
 export const LOG_VIEWS_VERSION = 3;
