@@ -77,7 +77,43 @@ export function databaseConnectionKeyValue(c: DatabaseConnection, password?: str
   return pairs.map(([k, v]) => `${k}=${quote(v)}`).join(' ');
 }
 
+/**
+ * Project Settings → Database → SSL configuration. Embedded: the platform offers SSL on its wire
+ * listener when it is given a certificate (PLINTH_DB_TLS_CERT and PLINTH_DB_TLS_KEY), and a project
+ * may then refuse connections without it. Server mode: the Postgres server's own configuration
+ * decides (`show ssl`), and there is no switch here.
+ */
+export const DatabaseSslSchema = z.object({
+  /** True: the embedded database behind the platform's wire listener; false: a Postgres server. */
+  embedded: z.boolean(),
+  /** Whether connections can use SSL (embedded: the platform has a certificate; server: `show ssl` is on). */
+  offered: z.boolean(),
+  /** Embedded: connections without SSL are refused. Always false on a server (its configuration decides). */
+  enforced: z.boolean(),
+  /** Why the switch cannot be turned on (null: it can). */
+  unavailable_reason: z.nullable(z.string()),
+});
+export type DatabaseSsl = z.infer<typeof DatabaseSslSchema>;
+
+export const DatabaseSslUpdateSchema = z.object({
+  enforced: z.boolean('enforced must be true or false'),
+});
+export type DatabaseSslUpdate = z.infer<typeof DatabaseSslUpdateSchema>;
+
+/** The connection's parameters once SSL is required (a client then asks for it: sslmode=require). */
+export function connectionWithSsl(c: DatabaseConnection, ssl: DatabaseSsl | undefined): DatabaseConnection {
+  return ssl?.embedded && ssl.enforced ? { ...c, params: { ...c.params, sslmode: 'require' } } : c;
+}
+
 const base = (ref: string) => encodePath`/platform/projects/${ref}/settings/database`;
+
+/** SSL of the project's database connections (GET: any member; PATCH: projects_write, embedded only). */
+export function createDatabaseSslClient(http: Http) {
+  return {
+    getDatabaseSsl: (ref: string) => http('GET', `${base(ref)}/ssl`, { schema: DatabaseSslSchema }),
+    updateDatabaseSsl: (ref: string, body: DatabaseSslUpdate) => http('PATCH', `${base(ref)}/ssl`, { body, schema: DatabaseSslSchema }),
+  };
+}
 
 export function createDatabaseSettingsClient(http: Http) {
   return {
@@ -100,4 +136,9 @@ export function createProjectRestartClient(http: Http) {
 /** React Query keys of the database settings (an area takes them through areaQueryKeys). */
 export const databaseSettingsQueryKeys = {
   databaseSettings: (ref: string) => ['projects', ref, 'database-settings'] as const,
+};
+
+/** React Query keys of the database SSL configuration. */
+export const databaseSslQueryKeys = {
+  databaseSsl: (ref: string) => ['projects', ref, 'database-ssl'] as const,
 };

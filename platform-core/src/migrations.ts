@@ -436,4 +436,10 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
       'create index if not exists project_addons_project on project_addons (project_id, selected_at)',
     ],
   },
+  {
+    // Project Settings → Database → SSL (issue 24): an embedded project may refuse connections
+    // to its database that do not use SSL (project-db/wire-server.ts).
+    version: '0385_project_database_ssl',
+    statements: ['alter table project_database_settings add column if not exists ssl_enforced boolean not null default false'],
+  },
 ];

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { PERMISSIONS } from '@plinth/shared-contracts';
-import { DatabasePasswordSchema, DatabaseSettingsSchema, DatabaseSettingsUpdateSchema, type DatabaseConnection, type DatabaseSettings } from '@plinth/contracts-settings';
+import { DatabasePasswordSchema, DatabaseSettingsSchema, DatabaseSettingsUpdateSchema, DatabaseSslSchema, DatabaseSslUpdateSchema, type DatabaseConnection, type DatabaseSettings, type DatabaseSsl } from '@plinth/contracts-settings';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
 import { RefParamsSchema } from '@plinth/platform-core/common/http';
 import { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
@@ -77,6 +77,44 @@ export const databaseSettingsRoutes: RouteModule = (app, deps) => {
       const s = await m.credentials.update(req.params.ref, { connectionLimit: req.body.connection_limit, statementTimeoutMs: req.body.statement_timeout_ms });
       await m.applyCredentials(req.params.ref);
       return answer(m, req.params.ref, s);
+    },
+  );
+
+  // SSL (embedded): offered when the wire listener has a certificate; a project may enforce it
+  // (wire-server.ts refuses its plain connections). Server mode: the server's `show ssl`, no switch.
+  const NO_CERTIFICATE = 'This platform has no certificate for database connections (PLINTH_DB_TLS_CERT and PLINTH_DB_TLS_KEY), so it cannot offer SSL';
+  const SERVER_DECIDES = "The project database is on a Postgres server: the server's own SSL configuration decides";
+  const ssl = async (m: ProjectDatabaseManager, ref: string, s: ProjectDatabaseSettings): Promise<DatabaseSsl> => {
+    if (m.connectionUrl(ref)) {
+      const db = await m.get(ref);
+      const on = (await db.query<{ ssl: string }>('show ssl')).rows[0]?.ssl === 'on';
+      return { embedded: false, offered: on, enforced: false, unavailable_reason: SERVER_DECIDES };
+    }
+    const offered = !!m.wireServer()?.tls;
+    return { embedded: true, offered, enforced: s.sslEnforced, unavailable_reason: offered ? null : NO_CERTIFICATE };
+  };
+
+  r.get('/platform/projects/:ref/settings/database/ssl', { schema: { tags, params: RefParamsSchema, response: { 200: DatabaseSslSchema } } }, async (req) => {
+    await access.requireProjectAccess(req, req.params.ref);
+    const m = manager();
+    return ssl(m, req.params.ref, await settingsOf(m, req.params.ref));
+  });
+
+  r.patch(
+    '/platform/projects/:ref/settings/database/ssl',
+    { schema: { tags, params: RefParamsSchema, body: DatabaseSslUpdateSchema, response: { 200: DatabaseSslSchema } } },
+    async (req) => {
+      await access.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE, 'change the database settings');
+      const m = manager();
+      const ref = req.params.ref;
+      const current = await ssl(m, ref, await settingsOf(m, ref));
+      if (req.body.enforced && !current.embedded) throw new HttpError(400, SERVER_DECIDES, 'SSL_NOT_CONFIGURABLE', 'enforced');
+      if (req.body.enforced && !current.offered) throw new HttpError(400, NO_CERTIFICATE, 'SSL_NOT_OFFERED', 'enforced');
+      if (!current.embedded) return current;
+      const s = await m.credentials.setSslEnforced(ref, req.body.enforced);
+      // Connections already open without SSL end, as they would after any change of the limits.
+      if (req.body.enforced && !current.enforced) await m.applyCredentials(ref);
+      return ssl(m, ref, s);
     },
   );
 

@@ -10,6 +10,8 @@ export interface ProjectDatabaseSettings {
   connectionLimit: number | null;
   /** Statement time-out of those connections, in ms; null: the platform's statement time-out. */
   statementTimeoutMs: number | null;
+  /** Embedded: a connection without SSL is refused (wire-server.ts). */
+  sslEnforced: boolean;
 }
 
 /** Connections a project's clients may hold at once when the project set no limit. */
@@ -37,14 +39,14 @@ export class ProjectDatabaseCredentials {
 
   /** The project's settings; null when no such project exists. */
   async settings(ref: string): Promise<ProjectDatabaseSettings | null> {
-    const r = await this.control.query<{ generation: number | null; connection_limit: number | null; statement_timeout_ms: number | null }>(
-      `select s.password_generation as generation, s.connection_limit, s.statement_timeout_ms
+    const r = await this.control.query<{ generation: number | null; connection_limit: number | null; statement_timeout_ms: number | null; ssl_enforced: boolean | null }>(
+      `select s.password_generation as generation, s.connection_limit, s.statement_timeout_ms, s.ssl_enforced
          from projects p left join project_database_settings s on s.project_id = p.id where p.ref = $1`,
       [ref],
     );
     const row = r.rows[0];
     if (!row) return null;
-    return { passwordGeneration: row.generation ?? 0, connectionLimit: row.connection_limit, statementTimeoutMs: row.statement_timeout_ms };
+    return { passwordGeneration: row.generation ?? 0, connectionLimit: row.connection_limit, statementTimeoutMs: row.statement_timeout_ms, sslEnforced: row.ssl_enforced === true };
   }
 
   /** The project's current database password. */
@@ -72,6 +74,17 @@ export class ProjectDatabaseCredentials {
          select id, $2, $3 from projects where ref = $1
        on conflict (project_id) do update set connection_limit = $2, statement_timeout_ms = $3, updated_at = now()`,
       [ref, values.connectionLimit, values.statementTimeoutMs],
+    );
+    return (await this.settings(ref))!;
+  }
+
+  /** Saves whether the project's connections must use SSL. */
+  async setSslEnforced(ref: string, enforced: boolean): Promise<ProjectDatabaseSettings> {
+    await this.control.query(
+      `insert into project_database_settings (project_id, ssl_enforced)
+         select id, $2 from projects where ref = $1
+       on conflict (project_id) do update set ssl_enforced = $2, updated_at = now()`,
+      [ref, enforced],
     );
     return (await this.settings(ref))!;
   }

@@ -6,6 +6,7 @@ import { DEFAULT_CONNECTION_LIMIT } from './credentials';
 import type { PgliteWireSession } from './pglite-client';
 import { PgliteProjectDatabase } from './pglite-client';
 import { refuseUnsupportedStatements } from './unsupported-statements';
+import { upgradeToTls, wireTlsFromEnv, type WireTls } from './wire-tls';
 
 // The embedded databases over the Postgres wire protocol (protocol 3.0), on one port of the
 // platform, so psql, pg_dump, drivers and ORMs reach a project's PGlite database as they would a
@@ -16,6 +17,8 @@ import { refuseUnsupportedStatements } from './unsupported-statements';
 // (PGlite's execProtocolRaw), taking turns with the platform's own calls (PgliteWireSession).
 // A connection runs as the project's own database user, as the SQL editor does: never as the
 // platform, whose calls start from a session reset after each of the connection's runs.
+// SSL: with a certificate (wire-tls.ts), an SSLRequest is answered 'S' and the rest of the
+// connection runs inside Node's TLS; a project that enforces SSL refuses a connection without it.
 
 /** What the wire server needs of the project databases: an open embedded database by ref, or null when it is not running. */
 export interface WireDatabases {
@@ -146,11 +149,15 @@ export class ProjectWireServer {
   shownHost = 'localhost';
   /** The server whose log store records the connections' events (set by whoever starts the listener; unset: every store). */
   logServer: unknown = undefined;
+  /** The TLS offered to clients (null: SSLRequest is declined); from PLINTH_DB_TLS_CERT and PLINTH_DB_TLS_KEY unless given. */
+  tls: WireTls | null;
 
   constructor(
     private readonly databases: WireDatabases,
     private readonly credentials: ProjectDatabaseCredentials,
+    tls?: WireTls | null,
   ) {
+    this.tls = tls === undefined ? wireTlsFromEnv() : tls;
     this.server = net.createServer((socket) => void this.accept(socket));
   }
 
@@ -200,9 +207,12 @@ export class ProjectWireServer {
     await c.session?.end();
   }
 
-  private async accept(socket: net.Socket): Promise<void> {
-    socket.setNoDelay(true);
-    socket.on('error', () => undefined);
+  private async accept(raw: net.Socket): Promise<void> {
+    raw.setNoDelay(true);
+    raw.on('error', () => undefined);
+    /** The connection's socket: the accepted one, or the TLS socket over it after an SSLRequest. */
+    let socket: net.Socket = raw;
+    let encrypted = false;
     let buffer = Buffer.alloc(0);
     let waiting: ((b: Buffer) => void) | null = null;
     let closed = false;
@@ -212,15 +222,17 @@ export class ProjectWireServer {
       waiting = null;
       w?.(buffer);
     };
-    socket.on('data', (chunk) => {
+    const onData = (chunk: Buffer) => {
       buffer = Buffer.concat([buffer, chunk]);
       wake();
-    });
-    socket.on('close', () => {
+    };
+    const onClose = () => {
       closed = true;
       wake();
       if (conn) void this.end(conn);
-    });
+    };
+    socket.on('data', onData);
+    socket.on('close', onClose);
     /** Resolves once `n` bytes are buffered (null when the socket closed first). */
     const need = async (n: number): Promise<boolean> => {
       while (buffer.length < n) {
@@ -238,7 +250,9 @@ export class ProjectWireServer {
       if (!socket.destroyed) socket.end(errorMessage('FATAL', code, text, detail));
     };
 
-    // Startup: SSL and GSS encryption are declined (the client goes on in the clear or gives up).
+    // Startup: SSL is accepted when the platform has a certificate (the client then starts TLS and
+    // sends its startup message inside it); GSS encryption is declined (the client goes on in the
+    // clear or gives up).
     let params: Map<string, string> | null = null;
     for (;;) {
       if (!(await need(8))) return;
@@ -247,6 +261,19 @@ export class ProjectWireServer {
       if (!(await need(length))) return;
       const packet = take(length);
       const code = packet.readInt32BE(4);
+      if (code === SSL_REQUEST && this.tls && !encrypted && buffer.length === 0) {
+        // Nothing may come between the request and the TLS handshake (a client that sent more is
+        // declined, as that data would be outside TLS).
+        raw.off('data', onData);
+        raw.write('S');
+        const secure = upgradeToTls(raw, this.tls);
+        secure.on('error', () => undefined);
+        secure.on('data', onData);
+        secure.on('close', onClose);
+        socket = secure;
+        encrypted = true;
+        continue;
+      }
       if (code === SSL_REQUEST || code === GSSENC_REQUEST) {
         socket.write('N');
         continue;
@@ -285,6 +312,11 @@ export class ProjectWireServer {
       return take(1 + length).subarray(5);
     };
     const settings: ProjectDatabaseSettings | null = ref ? await this.credentials.settings(ref).catch(() => null) : null;
+    if (settings?.sslEnforced && !encrypted) {
+      // As Postgres refuses a client its pg_hba.conf lets in with hostssl only: before the password.
+      logConnection('FATAL', 'connection_refused', `SSL connection is required for user "${user.slice(0, 100)}"`, '28000');
+      return fatal('28000', `SSL connection is required for user "${user}"`, this.tls ? 'The project enforces SSL: connect with sslmode=require.' : 'The project enforces SSL, which this platform does not offer.');
+    }
     const expected = settings && ref ? await this.credentials.password(ref, settings).catch(() => null) : null;
     const scram = new ScramExchange(expected ?? randomBytes(24).toString('base64url'));
     socket.write(message('R', Buffer.concat([int32(10), cstr('SCRAM-SHA-256'), Buffer.from([0])])));
