@@ -74,6 +74,57 @@ describe('log queries read as an attacker', () => {
     }
   });
 
+  it("cannot read the server's locks, statements, transactions, connections, memory or configuration, however the name is spelled", async () => {
+    // Views (and the functions behind them) that show other projects' sessions and statements or
+    // the platform's own activity and set-up; each is refused before the database sees it.
+    const views = [
+      'pg_locks',
+      'pg_stat_statements',
+      'pg_prepared_xacts',
+      'pg_stat_replication',
+      'pg_stat_ssl',
+      'pg_stat_gssapi',
+      'pg_backend_memory_contexts',
+      'pg_file_settings',
+      'pg_hba_file_rules',
+      'pg_shmem_allocations',
+      'pg_config',
+    ];
+    const spellings = (name: string) => [
+      `select * from ${name}`,
+      `select count(*) from pg_catalog.${name}`,
+      `select * from "${name}"`,
+      `select * from "pg_catalog"."${name}"`,
+      `select * from ${name.toUpperCase()}`,
+      // An extension's view lives in the schema it was installed into.
+      `select * from public.${name}`,
+      `select * from extensions."${name}"`,
+      `select 1 as x where exists (select 1 from ${name})`,
+      `select path from edge_logs union all select null from ${name}`,
+      `table ${name}`,
+    ];
+    const functions = [
+      'select * from pg_lock_status()',
+      'select * from pg_catalog.pg_lock_status()',
+      'select * from pg_prepared_xact()',
+      'select * from pg_stat_get_wal_senders()',
+      'select * from pg_hba_file_rules()',
+      'select * from pg_config()',
+      'select * from "pg_config"()',
+      'select pg_current_xact_id()',
+    ];
+    for (const sql of [...views.flatMap(spellings), ...functions]) {
+      const r = await run(sql);
+      expect(r.status, `${sql}: ${r.status} ${r.body.message}`).toBe(403);
+      expect(r.body, sql).toMatchObject({ code: 'log_query_forbidden', field: 'sql', message: expect.stringMatching(/reads only this project's log sources/) });
+    }
+    // Named after the view it tried, so the user knows what was refused.
+    expect((await run('select * from "pg_locks"')).body.message).toMatch(/pg_locks shows what is not this project's/);
+    // The log sources themselves still answer, columns named like the refused views included.
+    const own = await run('select count(*) as locks from edge_logs');
+    expect(own.status, own.body.message).toBe(200);
+  });
+
   it("cannot read files, large objects or the platform's settings, nor signal other sessions", async () => {
     const attempts = [
       "select lo_import('/etc/passwd')",

@@ -353,18 +353,25 @@ export async function checkOneSelect(sql: string): Promise<void> {
 const SOURCE_TABLES = LOG_SCHEMA_CATALOGUE.map((s) => s.reference).join(', ');
 /**
  * Catalogue relations that show what is not this project's: other sessions and databases of the
- * server (pg_stat_activity, pg_stat_database), every role, schema, view definition and setting
- * (each project has a reader role and a log schema named after its ref), files.
+ * server (pg_stat_activity, pg_stat_database, pg_locks, pg_stat_replication, pg_stat_ssl,
+ * pg_prepared_xacts), the statements every role ran (pg_stat_statements), every role, schema, view
+ * definition and setting (each project has a reader role and a log schema named after its ref),
+ * the server's files, memory and build (pg_file_settings, pg_hba_file_rules,
+ * pg_backend_memory_contexts, pg_shmem_allocations, pg_config). Refused in any schema and
+ * whatever the letters' case: an extension's views (pg_stat_statements) live in the schema it was
+ * installed into, and no log source is named pg_….
  */
 const REFUSED_RELATION =
-  /^pg_(stat.*|statio.*|roles|authid|auth_members|user.*|shadow|group|database|namespace|settings|file_settings|hba_file_rules|ident_file_mappings|prepared_.*|replication.*|subscription.*|views|tables|class|proc|description|shdescription|seclabels?|shseclabel|policies|policy|rules|rewrite|indexes|db_role_setting|backend_memory_contexts|shmem_allocations|available_.*|config|cursors|sequences?|matviews|largeobject.*|tablespace|attribute|attrdef|constraint|depend|shdepend|trigger|event_trigger|extension|foreign_.*|user_mapping.*|default_acl|init_privs|publication.*)$/;
+  /^pg_(locks|stat.*|statio.*|roles|authid|auth_members|user.*|shadow|group|database|namespace|settings|file_settings|hba_file_rules|ident_file_mappings|prepared_.*|replication.*|subscription.*|views|tables|class|proc|description|shdescription|seclabels?|shseclabel|policies|policy|rules|rewrite|indexes|db_role_setting|backend_memory_contexts|shmem_allocations|available_.*|config|cursors|sequences?|matviews|largeobject.*|tablespace|attribute|attrdef|constraint|depend|shdepend|trigger|event_trigger|extension|foreign_.*|user_mapping.*|default_acl|init_privs|publication.*)$/i;
 /**
  * Functions that reach beyond the log sources: the server's files and large objects, other
  * sessions, databases and the server's statistics, settings, other objects' definitions and
- * existence, and functions that run SQL text of their own (which this check never sees).
+ * existence, and functions that run SQL text of their own (which this check never sees); and the
+ * functions behind the refused views (pg_lock_status behind pg_locks, pg_prepared_xact,
+ * pg_hba_file_rules, pg_ident_file_mappings, pg_config).
  */
 const REFUSED_FUNCTION =
-  /^(pg_(stat_.*|ls_.*|read_.*|show_.*|get_.*|describe_object|identify_object.*|cancel_backend|terminate_backend|reload_conf|rotate_logfile|file_.*|current_logfile|database_size|tablespace_.*|relation_filepath|relation_filenode|filenode_relation|blocking_pids|safe_snapshot_blocking_pids|notification_queue_usage|listening_channels|export_snapshot|log_backend_memory_contexts|control_.*|walfile_.*|current_wal_.*|last_.*|relation_size|total_relation_size|table_size|indexes_size|notify)|lo_.*|loread|lowrite|dblink.*|(query|table|cursor|schema|database)_to_xml.*|to_reg.*|has_.*_privilege|(obj|shobj|col)_description|txid_.*|inet_(server|client)_.*)$/;
+  /^(pg_(lock_status|prepared_xact|hba_file_rules|ident_file_mappings|config|current_xact_id.*|current_snapshot|stat_.*|ls_.*|read_.*|show_.*|get_.*|describe_object|identify_object.*|cancel_backend|terminate_backend|reload_conf|rotate_logfile|file_.*|current_logfile|database_size|tablespace_.*|relation_filepath|relation_filenode|filenode_relation|blocking_pids|safe_snapshot_blocking_pids|notification_queue_usage|listening_channels|export_snapshot|log_backend_memory_contexts|control_.*|walfile_.*|current_wal_.*|last_.*|relation_size|total_relation_size|table_size|indexes_size|notify)|lo_.*|loread|lowrite|dblink.*|(query|table|cursor|schema|database)_to_xml.*|to_reg.*|has_.*_privilege|(obj|shobj|col)_description|txid_.*|inet_(server|client)_.*)$/i;
 /** The platform's own settings (current_setting('plinth.…')), never a log query's to read. */
 const PLATFORM_SETTING = /^\s*plinth\./i;
 /** Types whose casts look objects up by name ('logs_other'::regnamespace says whether that project exists). */
@@ -401,8 +408,7 @@ function checkReads(tree: unknown): void {
         if (name.startsWith('pg_')) refuse(`a WITH query may not be named ${name}`);
       } else if (key === 'RangeVar') {
         const v = value as { schemaname?: string; relname?: string };
-        const catalogue = !v.schemaname || v.schemaname === 'pg_catalog';
-        if (catalogue && REFUSED_RELATION.test(v.relname ?? '')) refuse(`${[v.schemaname, v.relname].filter(Boolean).join('.')} shows what is not this project's`);
+        if (REFUSED_RELATION.test(v.relname ?? '')) refuse(`${[v.schemaname, v.relname].filter(Boolean).join('.')} shows what is not this project's`);
       } else if (key === 'FuncCall') {
         const call = value as { funcname?: unknown; args?: unknown[] };
         const names = namesOf(call.funcname);
