@@ -5,6 +5,10 @@ import {
   DatabaseSettingsUpdateSchema,
   DataApiSettingsSchema,
   DataApiSettingsUpdateSchema,
+  DatabaseSslSchema,
+  DatabaseSslUpdateSchema,
+  type createDatabaseSslClient,
+  type DatabaseSsl,
   type createDataApiSettingsClient,
   type createDatabaseSettingsClient,
   type createProjectRestartClient,
@@ -21,6 +25,31 @@ export interface DatabaseSettingsState {
   databasePassword: string;
   /** The data API's settings (Settings → API). */
   dataApiSettings: DataApiSettings;
+  /** SSL of the database connections (Settings → Database → SSL configuration). */
+  databaseSsl: DatabaseSsl;
+}
+
+/** An embedded platform without a certificate, as the API answers it. */
+export const DEFAULT_DATABASE_SSL: DatabaseSsl = {
+  embedded: true,
+  offered: false,
+  enforced: false,
+  unavailable_reason: 'This platform has no certificate for database connections (PLINTH_DB_TLS_CERT and PLINTH_DB_TLS_KEY), so it cannot offer SSL',
+};
+
+/** Enforcing SSL: refused, naming the field, where it is not offered or a server decides, as the API refuses it. */
+export function databaseSslHandlers(state: DatabaseSettingsState): Handlers<ReturnType<typeof createDatabaseSslClient>> {
+  return {
+    getDatabaseSsl: () => answer(DatabaseSslSchema, state.databaseSsl),
+    updateDatabaseSsl: (_ref, body) => {
+      const parsed = DatabaseSslUpdateSchema.safeParse(body);
+      if (!parsed.success) refuse(400, parsed.error.issues[0]?.message ?? 'Invalid SSL configuration');
+      const s = state.databaseSsl;
+      if (parsed.data.enforced && (!s.embedded || !s.offered)) refuse(400, s.unavailable_reason ?? 'SSL cannot be enforced');
+      if (s.embedded) state.databaseSsl = { ...s, enforced: parsed.data.enforced };
+      return answer(DatabaseSslSchema, state.databaseSsl);
+    },
+  };
 }
 
 export const DEFAULT_DATA_API_SETTINGS: DataApiSettings = { db_schema: 'public', db_extra_search_path: 'public', max_rows: 1000, db_aggregates_enabled: false, db_tx_end: 'commit', db_plan_enabled: false };

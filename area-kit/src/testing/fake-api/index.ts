@@ -3,7 +3,7 @@ import type { AuthUsersClient } from '@plinth/contracts-auth';
 import type { AccountClient, InvoiceDocumentsClient, InvoicesClient, PlansClient, SubscriptionClient, TeamClient, UsageClient, UsageDailyClient } from '@plinth/contracts-billing';
 import type { createApiDocsClient, createDatabaseObjectsClient, createTableDdlClient, createTableRowsClient, SnippetNameSuggestionClient, createDatabaseClient, createSnippetsClient } from '@plinth/contracts-database';
 import type { createBranchingClient, createIntegrationsClient, createSettingsClient, FeatureFlagAdminClient } from '@plinth/contracts-settings';
-import type { createDataApiSettingsClient, createDatabaseSettingsClient, createProjectRestartClient } from '@plinth/contracts-settings';
+import type { createDataApiSettingsClient, createDatabaseSettingsClient, createDatabaseSslClient, createProjectRestartClient } from '@plinth/contracts-settings';
 import { authUserHandlers, DEFAULT_AUTH_STATE, type AuthUsersState } from './auth-users';
 import { fakeClient, type CallLog, type FakeCall, type Failure } from './fake-client';
 import { keyHandlers, type KeysState } from './keys';
@@ -21,7 +21,7 @@ import { apiDocsHandlers, databaseObjectHandlers, DEFAULT_API_DOCS, sqlHistoryHa
 import { accountFactorHandlers, FAKE_TOTP_CODE, type AccountFactorsState } from './account-factors';
 import { DEFAULT_SUGGEST_NAME, snippetNameHandlers, type SnippetNamesState } from './snippet-names';
 import { DEFAULT_ROLES, DEFAULT_SCHEMAS, tableHandlers, type TablesState } from './tables';
-import { dataApiSettingsHandlers, databaseSettingsHandlers, DEFAULT_DATA_API_SETTINGS, DEFAULT_DATABASE_SETTINGS, projectRestartHandlers, type DatabaseSettingsState } from './database-settings';
+import { dataApiSettingsHandlers, databaseSettingsHandlers, databaseSslHandlers, DEFAULT_DATA_API_SETTINGS, DEFAULT_DATABASE_SETTINGS, DEFAULT_DATABASE_SSL, projectRestartHandlers, type DatabaseSettingsState } from './database-settings';
 
 export { authUser } from './auth-users';
 export { policy } from './policies';
@@ -79,6 +79,7 @@ export interface FakeClients {
   usageDaily: UsageDailyClient;
   /** Project Settings → Database; restarting the project (Settings → General). */
   databaseSettings: ReturnType<typeof createDatabaseSettingsClient>;
+  databaseSsl: ReturnType<typeof createDatabaseSslClient>;
   projectRestart: ReturnType<typeof createProjectRestartClient>;
   /** Project Settings → API, the data API's settings. */
   dataApiSettings: ReturnType<typeof createDataApiSettingsClient>;
@@ -168,6 +169,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     ...DEFAULT_AUTH_STATE(),
     databaseSettings: DEFAULT_DATABASE_SETTINGS,
     databasePassword: 'db-password-1',
+    databaseSsl: DEFAULT_DATABASE_SSL,
     dataApiSettings: DEFAULT_DATA_API_SETTINGS,
     ...seed,
   };
@@ -182,6 +184,7 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     integrations: fakeClient<FakeClients['integrations']>('integrations', integrationHandlers(state), log),
     branching: fakeClient<FakeClients['branching']>('branching', branchingHandlers(state), log),
     databaseSettings: fakeClient<FakeClients['databaseSettings']>('databaseSettings', databaseSettingsHandlers(state), log),
+    databaseSsl: fakeClient<FakeClients['databaseSsl']>('databaseSsl', databaseSslHandlers(state), log),
     projectRestart: fakeClient<FakeClients['projectRestart']>('projectRestart', projectRestartHandlers(state), log),
     dataApiSettings: fakeClient<FakeClients['dataApiSettings']>('dataApiSettings', dataApiSettingsHandlers(state), log),
     tableRows: fakeClient<FakeClients['tableRows']>('tableRows', tableRowsHandlers(state), log),

@@ -12,11 +12,13 @@ import {
   DATABASE_PASSWORD_PLACEHOLDER,
   databaseConnectionKeyValue,
   databaseConnectionUri,
+  connectionWithSsl,
   DatabaseSettingsUpdateSchema,
   type DatabaseSettings as Settings,
 } from '@plinth/contracts-settings';
 import { errorMessage, useArea } from '@plinth/area-kit';
 import { keys } from '../../area/query-keys';
+import { SslConfiguration, useDatabaseSsl } from './SslConfiguration';
 
 const note = { margin: 0, maxWidth: 720, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm } as const;
 const actionRow = { display: 'flex', gap: tokens.space.sm, justifySelf: 'start', flexWrap: 'wrap' } as const;
@@ -41,13 +43,15 @@ export function DatabaseSettings() {
       <ConnectionDetails settings={settings.data} password={password} onPassword={setPassword} />
       <ResetPassword onPassword={setPassword} />
       <ConnectionLimits settings={settings.data} />
+      <SslConfiguration />
     </div>
   );
 }
 
 function ConnectionDetails({ settings, password, onPassword }: { settings: Settings; password: string | null; onPassword: (p: string) => void }) {
   const { api, can, projectRef, props } = useArea();
-  const c = settings.connection;
+  // With SSL enforced the connection strings ask for it (sslmode=require).
+  const c = connectionWithSsl(settings.connection, useDatabaseSsl().data);
   const mayReveal = can(PERMISSIONS.SQL_QUERY_RUN);
   const reveal = useMutation({
     mutationFn: () => api.databaseSettings.revealDatabasePassword(projectRef),
