@@ -1,9 +1,9 @@
 // Serves one environment: PLINTH_ENV (default production), the console on HOST:PORT (default
 // 127.0.0.1:3000) and the project services apps call on PROJECT_PORT (default PORT + 1).
+// The API answers in the environment's build mode (environment-server.ts).
 import { listenProjectServices } from '@plinth/platform-api';
-import { createConsoleServer } from './server';
-import { readEnvironmentFile } from './environments';
-import { DEFAULT_DIRS, DeployError } from './paths';
+import { buildModeNote, createEnvironmentServer } from './environment-server';
+import { DeployError } from './paths';
 
 const env = process.env.PLINTH_ENV ?? 'production';
 const port = Number(process.env.PORT ?? 3000);
@@ -14,8 +14,9 @@ const admin = {
 };
 
 try {
-  const manifest = await readEnvironmentFile(DEFAULT_DIRS, env);
-  const app = await createConsoleServer({ env, apiOptions: { admin, logger: { level: process.env.LOG_LEVEL ?? 'warn' } } });
+  const { app, manifest } = await createEnvironmentServer({ env, apiOptions: { admin, logger: { level: process.env.LOG_LEVEL ?? 'warn' } } });
+  const note = buildModeNote(manifest, process.env.PLINTH_BUILD_MODE);
+  if (note) console.warn(note);
   await app.listen({ port, host });
   const services = await listenProjectServices(app, host);
   const areas = Object.entries(manifest.areas)

@@ -63,7 +63,7 @@ export function logQueryRange(start: string | undefined, end: string | undefined
  * GET  /platform/projects/{ref}/analytics/templates           the templates per source
  * GET  /platform/projects/{ref}/analytics/recent-queries      the caller's recent queries (kept by logs.all)
  * GET, POST /platform/projects/{ref}/analytics/saved-queries, PATCH, DELETE .../saved-queries/{id}: the team's saved queries
- *   (hosted only: a 404 naming the hosted platform on a self-hosted build, config buildMode / PLINTH_BUILD_MODE)
+ *   (hosted only: a 404 naming the hosted platform on a self-hosted build, config buildMode: the deploy server's environment, else PLINTH_BUILD_MODE)
  */
 export const analyticsRoutes: RouteModule = (app, deps) => {
   const readable = async (req: FastifyRequest, ref: string) => {
