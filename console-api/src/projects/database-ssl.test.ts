@@ -49,7 +49,8 @@ describe('database SSL', () => {
     if (!embedded()) {
       const got = await call<DatabaseSsl>('Owner', 'GET');
       expect(got.status).toBe(200);
-      expect(got.body).toMatchObject({ embedded: false, enforced: false });
+      const server = (await (await s.harness.internals.databases.get(s.ref)).query<{ ssl: string }>('show ssl')).rows[0]!.ssl;
+      expect(got.body).toMatchObject({ embedded: false, enforced: false, offered: server === 'on' });
       expect(got.body.unavailable_reason).toMatch(/server's own SSL configuration/);
       const refused = await call<{ message: string; field?: string }>('Owner', 'PATCH', { enforced: true });
       expect(refused.status).toBe(400);
