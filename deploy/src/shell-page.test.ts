@@ -1,20 +1,10 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import type { AreaManifest } from '@plinth/shared-contracts';
+import { STORAGE_MANIFEST_WITH_PRELOADS } from '@plinth/shared-contracts/testing';
 import type { EnvironmentFile } from './environments';
 import { apiPreloads, EARLY_BOOTSTRAP_SCRIPT, hasSessionCookie, shellDocument } from './shell-page';
 
-const storage: AreaManifest = {
-  id: 'storage',
-  title: 'Storage',
-  routes: { project: ['storage'] },
-  pages: [
-    { path: 'storage/buckets', title: 'Storage', preload: ['/platform/storage/{ref}/buckets'] },
-    { path: 'storage/buckets/:bucketId', title: 'Storage', preload: ['/platform/storage/{ref}/buckets', '/platform/storage/{ref}/buckets/{bucketId}'] },
-    { path: 'storage/settings', title: 'Storage' },
-  ],
-  nav: [],
-};
+const storage = STORAGE_MANIFEST_WITH_PRELOADS;
 const environment = { name: 'production', buildMode: 'hosted', areas: { storage: { version: '1.1.0', url: '/remotes/storage/1.1.0/mf-manifest.json', manifest: storage } } } as unknown as EnvironmentFile;
 
 /** Runs the document's inline script in a page with this <head> list and these cookies; returns the GETs it started and what it kept. */

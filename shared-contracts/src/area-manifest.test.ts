@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAreaManifest, type AreaManifest } from './area-manifest';
 import { preloadsOfPath } from './area-preloads';
+import { STORAGE_MANIFEST_WITH_PRELOADS } from './testing';
 
 const scheduler: AreaManifest = {
   id: 'scheduler',
@@ -56,17 +57,7 @@ describe('area manifest', () => {
   });
 
   describe("a page's preloads", () => {
-    const storage: AreaManifest = {
-      id: 'storage',
-      title: 'Storage',
-      routes: { project: ['storage'] },
-      pages: [
-        { path: 'storage/buckets', title: 'Storage', preload: ['/platform/storage/{ref}/buckets'] },
-        { path: 'storage/buckets/:bucketId', title: 'Storage', preload: ['/platform/storage/{ref}/buckets', '/platform/storage/{ref}/buckets/{bucketId}'] },
-        { path: 'storage/*', title: 'Storage' },
-      ],
-      nav: [],
-    };
+    const storage = STORAGE_MANIFEST_WITH_PRELOADS;
 
     it('are filled with the project and the address parameters, each one encoded segment, for the most specific page', () => {
       expect(preloadsOfPath(storage, 'storage/buckets', 'abc')).toEqual(['/api/platform/storage/abc/buckets']);

@@ -1,18 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHttp, dropPreloaded, type AreaManifest } from '@plinth/shared-contracts';
+import { STORAGE_MANIFEST_WITH_PRELOADS } from '@plinth/shared-contracts/testing';
 import { areaPreloadsOf, startAreaPreloads } from './area-preloads';
 import type { AreaManifests } from './area-table';
 
-const storage: AreaManifest = {
-  id: 'storage',
-  title: 'Storage',
-  routes: { project: ['storage'] },
-  pages: [
-    { path: 'storage/buckets', title: 'Storage', preload: ['/platform/storage/{ref}/buckets'] },
-    { path: 'storage/buckets/:bucketId', title: 'Storage', preload: ['/platform/storage/{ref}/buckets/{bucketId}'] },
-  ],
-  nav: [],
-};
+const storage = STORAGE_MANIFEST_WITH_PRELOADS;
 const account: AreaManifest = { id: 'settings-billing', title: 'Settings', routes: { project: ['settings'], root: ['account'] }, pages: [{ path: 'account/me', title: 'Account', preload: ['/platform/profile'] }], nav: [] };
 const areas = { storage, 'settings-billing': account } as unknown as AreaManifests;
 
@@ -21,7 +13,7 @@ afterEach(() => dropPreloaded());
 describe("an area page's first calls", () => {
   it('are the calls its manifest lists, for the project and the page the address opens', () => {
     expect(areaPreloadsOf('/project/abc/storage/buckets', areas)).toEqual(['/api/platform/storage/abc/buckets']);
-    expect(areaPreloadsOf('/project/abc/storage/buckets/avatars', areas)).toEqual(['/api/platform/storage/abc/buckets/avatars']);
+    expect(areaPreloadsOf('/project/abc/storage/buckets/avatars', areas)).toEqual(['/api/platform/storage/abc/buckets', '/api/platform/storage/abc/buckets/avatars']);
     expect(areaPreloadsOf('/account/me', areas)).toEqual(['/api/platform/profile']);
     expect(areaPreloadsOf('/project/abc', areas)).toEqual([]);
     expect(areaPreloadsOf('/project/abc/storage/policies', areas)).toEqual([]);
