@@ -86,8 +86,12 @@ export const databaseSettingsRoutes: RouteModule = (app, deps) => {
   const SERVER_DECIDES = "The project database is on a Postgres server: the server's own SSL configuration decides";
   const ssl = async (m: ProjectDatabaseManager, ref: string, s: ProjectDatabaseSettings): Promise<DatabaseSsl> => {
     if (m.connectionUrl(ref)) {
-      const db = await m.get(ref);
-      const on = (await db.query<{ ssl: string }>('show ssl')).rows[0]?.ssl === 'on';
+      const on = await m
+        .get(ref)
+        .then(async (db) => (await db.query<{ ssl: string }>('show ssl')).rows[0]?.ssl === 'on')
+        .catch(() => {
+          throw new HttpError(409, `The database of project ${ref} is not running, so its server's SSL state cannot be read; restore the project first`, 'NOT_RUNNING');
+        });
       return { embedded: false, offered: on, enforced: false, unavailable_reason: SERVER_DECIDES };
     }
     const offered = !!m.wireServer()?.tls;
