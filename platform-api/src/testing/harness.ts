@@ -163,6 +163,9 @@ async function serve(options: ServerOptions, data: HarnessData): Promise<TestHar
     },
     async close() {
       const refs = baseUrl ? (await internals.control.query<{ ref: string }>('select ref from projects')).rows.map((r) => r.ref) : [];
+      // The tests are over: sockets a client left open (a keep-alive socket, or one whose refused
+      // body the server never read) would hold each server's close for its keep-alive time (70 s).
+      for (const server of [internals.services.server, app.server]) server.closeAllConnections?.();
       await app.close();
       if (baseUrl && controlDb) {
         const admin = new pg.Client({ connectionString: baseUrl });
