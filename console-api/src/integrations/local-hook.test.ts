@@ -89,13 +89,16 @@ describe('the local repository push hook', () => {
     await run('git', ['-C', repo, 'init', '-q', '-b', 'main']);
     const integration = await user.api.integrations.createIntegration(org.slug);
     await user.api.integrations.createConnection({ organization_integration_id: integration.id, connection: { supabase_project_ref: project.ref, foreign_project_id: 'acme/shop' } });
-    const token = /const token = "([0-9a-f]{64})"/.exec(readFileSync(path.join(repo, '.git', 'hooks', 'plinth-push.cjs'), 'utf8'))![1]!;
+    const token = /const token = "([\w.-]+)"/.exec(readFileSync(path.join(repo, '.git', 'hooks', 'plinth-push.cjs'), 'utf8'))![1]!;
     const push = (url: string, auth: string | null, body: unknown) =>
       fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, body: JSON.stringify(body) });
     const body = { ref: 'refs/heads/main', after: 'a'.repeat(40) };
 
     expect((await push(`/api/webhooks/git/${org.slug}/acme/shop`, null, body)).status).toBe(401);
     expect((await push(`/api/webhooks/git/${org.slug}/acme/shop`, `Bearer ${'0'.repeat(64)}`, body)).status).toBe(401);
+    // The token with its signature cut off opens nothing.
+    const [head, payload] = token.split('.');
+    expect((await push(`/api/webhooks/git/${org.slug}/acme/shop`, `Bearer ${head}.${payload}.`, body)).status).toBe(401);
     // The token of one organization's repository opens no other's.
     expect((await push(`/api/webhooks/git/${other.org.slug}/acme/shop`, `Bearer ${token}`, body)).status).toBe(401);
     expect((await push(`/api/webhooks/git/${org.slug}/acme/other`, `Bearer ${token}`, body)).status).toBe(401);

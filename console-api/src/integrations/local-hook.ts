@@ -1,29 +1,39 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { signJwt, verifyJwt } from '@plinth/platform-core/jwt';
 
 // The local code host's push hook. A repository on the server's disk has no GitHub to send a push
 // webhook, so connecting one to a project puts a git hook in it: git runs `reference-transaction`
 // whenever a ref changes (a commit in a work tree, a push into a bare repository), and ours sends each
 // updated branch head to POST /api/webhooks/git/{organization}/{owner}/{repo}, which runs the
 // repository's migrations on the preview branches following that git branch (webhook.ts). The hook
-// carries a token for that one repository: HMAC-SHA256 of its name under a server secret.
+// carries a token for that one repository: a JWT (HS256, through the platform's jose wrapper) naming
+// the organization and the repository, under a server secret.
 
 export const HOOK_MARK = 'plinth-push-hook';
 export const HOOK_SECRET_NAME = 'local-git-hook';
 
-/** The token of one organization's repository. */
-export function repositoryHookToken(secret: Buffer, organizationSlug: string, fullName: string): string {
-  return createHmac('sha256', secret).update(`${organizationSlug}\n${fullName.toLowerCase()}`).digest('hex');
+/** What the hook's token is for: nothing else signed under the same secret passes as one. */
+const HOOK_AUDIENCE = 'plinth-git-hook';
+
+const keyOf = (secret: Buffer) => secret.toString('base64url');
+
+/** The token of one organization's repository (it lives as long as the connection: no expiry). */
+export function repositoryHookToken(secret: Buffer, organizationSlug: string, fullName: string): Promise<string> {
+  return signJwt({ aud: HOOK_AUDIENCE, org: organizationSlug, repo: fullName.toLowerCase() }, keyOf(secret));
 }
 
-/** Whether an Authorization header carries the repository's token (compared in constant time). */
-export function validHookToken(secret: Buffer, organizationSlug: string, fullName: string, header: unknown): boolean {
+/** Whether an Authorization header carries the repository's token (signature checked by jose). */
+export async function validHookToken(secret: Buffer, organizationSlug: string, fullName: string, header: unknown): Promise<boolean> {
   if (typeof header !== 'string') return false;
-  const m = /^Bearer ([0-9a-f]{64})$/.exec(header);
+  const m = /^Bearer (\S+)$/.exec(header);
   if (!m) return false;
-  const want = Buffer.from(repositoryHookToken(secret, organizationSlug, fullName), 'hex');
-  return timingSafeEqual(want, Buffer.from(m[1]!, 'hex'));
+  try {
+    const claims = await verifyJwt(m[1]!, keyOf(secret), { requireExp: false });
+    return claims.aud === HOOK_AUDIENCE && claims.org === organizationSlug && claims.repo === fullName.toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 /** The Node script the hook runs: reads git's ref updates, sends each new branch head, prints what ran. */

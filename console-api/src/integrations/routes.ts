@@ -103,7 +103,7 @@ export const integrationRoutes: RouteModule = (fastify, deps) => {
       const slug = org.organization.slug;
       const base = (deps.services.config.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
       const url = `${base}/api/webhooks/git/${encodeURIComponent(slug)}/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
-      const token = repositoryHookToken(await loadServerSecret(deps.control, HOOK_SECRET_NAME), slug, `${owner}/${repo}`);
+      const token = await repositoryHookToken(await loadServerSecret(deps.control, HOOK_SECRET_NAME), slug, `${owner}/${repo}`);
       const gitDir = await repositoryGitDir(organizationGitRoot(deps.services.config.dataDir, slug), owner, repo);
       const installed = await installPushHook(gitDir, url, token).catch((err: unknown) => {
         fastify.log.warn({ err, repository: `${owner}/${repo}` }, 'the push hook could not be written');

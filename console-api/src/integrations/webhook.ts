@@ -97,7 +97,7 @@ export const githubWebhookRoutes: RouteModule = (fastify, deps) => {
     const { slug, owner, repo } = params.data;
     const fullName = `${owner}/${repo}`;
     if (req.headers.authorization === undefined) throw new HttpError(401, 'The push carries no token: Authorization is missing', 'TOKEN_MISSING');
-    if (!validHookToken(await loadServerSecret(deps.control, HOOK_SECRET_NAME), slug, fullName, req.headers.authorization)) {
+    if (!(await validHookToken(await loadServerSecret(deps.control, HOOK_SECRET_NAME), slug, fullName, req.headers.authorization))) {
       throw new HttpError(401, `The token is not the one of ${fullName}: connect the repository again to renew its hook`, 'TOKEN_INVALID');
     }
     let parsed: unknown;
