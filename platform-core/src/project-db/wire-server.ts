@@ -1,11 +1,12 @@
 import net from 'node:net';
-import { createHash, createHmac, pbkdf2Sync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { recordProjectLogEvent } from '../request-log';
 import type { ProjectDatabaseCredentials, ProjectDatabaseSettings } from './credentials';
 import { DEFAULT_CONNECTION_LIMIT } from './credentials';
 import type { PgliteWireSession } from './pglite-client';
 import { PgliteProjectDatabase } from './pglite-client';
 import { refuseUnsupportedStatements } from './unsupported-statements';
+import { ScramExchange } from './wire-scram';
 import { upgradeToTls, wireTlsFromEnv, type WireTls } from './wire-tls';
 
 // The embedded databases over the Postgres wire protocol (protocol 3.0), on one port of the
@@ -62,47 +63,6 @@ const int32 = (n: number) => {
 export function errorMessage(severity: 'FATAL' | 'ERROR', code: string, text: string, detail?: string): Buffer {
   const fields = [cstr(`S${severity}`), cstr(`V${severity}`), cstr(`C${code}`), cstr(`M${text}`), ...(detail ? [cstr(`D${detail}`)] : []), Buffer.from([0])];
   return message('E', Buffer.concat(fields));
-}
-
-/**
- * The server's side of one SCRAM-SHA-256 exchange without channel binding (the connection has no
- * TLS), for a password the server knows: `first` answers the client's first message, `final`
- * checks the client's proof and answers the server's signature (null: refused).
- */
-export class ScramExchange {
-  private readonly iterations = 4096;
-  private readonly salt = randomBytes(16);
-  private nonce = '';
-  private clientFirstBare = '';
-  private serverFirst = '';
-
-  constructor(private readonly password: string) {}
-
-  first(clientFirst: string): string | null {
-    // gs2 header: "n,," (no channel binding) or "y,," (the client could bind, we offer none).
-    const m = /^[ny],,(n=[^,]*,r=([!-+\--~]+)(?:,.*)?)$/.exec(clientFirst);
-    if (!m) return null;
-    this.clientFirstBare = m[1]!;
-    this.nonce = m[2]! + randomBytes(18).toString('base64');
-    this.serverFirst = `r=${this.nonce},s=${this.salt.toString('base64')},i=${this.iterations}`;
-    return this.serverFirst;
-  }
-
-  final(clientFinal: string): string | null {
-    const m = /^(c=([^,]*),r=([^,]*)(?:,.*?)?),p=([A-Za-z0-9+/=]+)$/.exec(clientFinal);
-    if (!m || !this.nonce || m[3] !== this.nonce || !['biws', 'eSws'].includes(m[2]!)) return null;
-    const salted = pbkdf2Sync(this.password.normalize('NFKC'), this.salt, this.iterations, 32, 'sha256');
-    const clientKey = createHmac('sha256', salted).update('Client Key').digest();
-    const storedKey = createHash('sha256').update(clientKey).digest();
-    const authMessage = `${this.clientFirstBare},${this.serverFirst},${m[1]}`;
-    const signature = createHmac('sha256', storedKey).update(authMessage).digest();
-    const proof = Buffer.from(m[4]!, 'base64');
-    if (proof.length !== signature.length) return null;
-    const recovered = Buffer.from(proof.map((byte, i) => byte ^ signature[i]!));
-    if (!timingSafeEqual(createHash('sha256').update(recovered).digest(), storedKey)) return null;
-    const serverKey = createHmac('sha256', salted).update('Server Key').digest();
-    return `v=${createHmac('sha256', serverKey).update(authMessage).digest('base64')}`;
-  }
 }
 
 /** The statement a Query ('Q') or Parse ('P') message carries is refused, and why (null: it may run). */
