@@ -11,6 +11,7 @@ import { disableExtension, enableExtension, listExtensions } from './extensions'
 import { createFunction, dropFunction, listFunctions, updateFunction } from './functions';
 import { createIndex, dropIndex, listIndexes } from './indexes';
 import { readSchemaGraph } from './schema-graph';
+import { reloadDataApiSchemaAfterWrites } from './schema-reload';
 import { createTrigger, dropTrigger, listTriggers, setTriggerEnabled } from './triggers';
 
 const base = '/platform/pg-meta/:ref';
@@ -26,6 +27,8 @@ const nameParams = z.object({ ref: projectRef, name: z.string().min(1).max(63) }
  */
 export const catalogObjectRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Every write here is DDL: the data API reads the project's schemas afresh after it.
+  reloadDataApiSchemaAfterWrites(fastify, deps);
   type Req = Parameters<typeof deps.requireProjectAccess>[0];
   const read = async (req: Req, ref: string) => {
     await deps.requireProjectAccess(req, ref, PERMISSIONS.SQL_ADMIN_READ);

@@ -16,6 +16,7 @@ import { createPolicy, deletePolicy, setRowLevelSecurity, updatePolicy } from '.
 import { editorRunAnswer, recordFailedRun } from './sql-run-editor';
 import { sqlRunRowsRoute } from './sql-run-pages';
 import { cancelRun, EMBEDDED_CANCEL_MESSAGE, limitRows, NOTHING_TO_CANCEL_MESSAGE, onPostgresServer, runKey } from './sql-run';
+import { mayChangeSchema, reloadDataApiSchema } from './schema-reload';
 
 /** Default of a SQL editor statement's run time; its ceiling is the plan's (SQL_STATEMENT_TIMEOUT_CEILING_MS). */
 export const SQL_DEFAULT_TIMEOUT_MS = 15_000;
@@ -77,6 +78,12 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
       const ceiling = SQL_STATEMENT_TIMEOUT_CEILING_MS[org.rows[0]?.plan as PlanId] ?? SQL_STATEMENT_TIMEOUT_CEILING_MS.free;
       const timeoutMs = Math.min(req.body.timeoutMs ?? SQL_DEFAULT_TIMEOUT_MS, ceiling);
       const startedAt = performance.now();
+      // A run that may have changed the schema (DDL, NOTIFY pgrst) makes the data API read it afresh
+      // before this answer leaves, whether the run succeeded or not (statements before a failure stay).
+      const changesSchema = mayChangeSchema(req.body.query);
+      const ran = async () => {
+        if (await changesSchema) reloadDataApiSchema(deps, access.project.ref);
+      };
       // The Postgres source of the project's logs: a statement run here that failed or ran slowly.
       const logged = (level: string, message: string, sqlState?: string) =>
         recordProjectLogEvent(
@@ -92,16 +99,19 @@ export const databaseRoutes: RouteModule = (fastify, deps) => {
         if (req.body.resultShape === 'statements') {
           // Already JSON text: fastify sends a string typed as JSON as it is, without the response schema.
           const json = await editorRunAnswer(deps, db, access, req.body, timeoutMs, startedAt);
+          await ran();
           slow(rowsOfEditorAnswer(json));
           return reply.type('application/json').send(json as never);
         }
         // The user's own statement: the console's calls do not wait behind it (see ProjectQueryOptions.user).
         const results = await db.exec(req.body.query, { timeoutMs, user: true, runKey: runKey(access.user.id, req.body.runId) });
+        await ran();
         const last = results[results.length - 1];
         slow(last ? (last.rows.length || (last.affectedRows ?? 0)) : null);
         const { rows, truncated, totalRows } = limitRows(last, req.body.rowLimit);
         return { rows: jsonSafeRows(rows), columns: last?.fields ?? [], affectedRows: last?.affectedRows ?? null, truncated, totalRows };
       } catch (err) {
+        await ran();
         if (err instanceof HttpError) throw err;
         const e = userSqlError(err);
         const details = e.details ?? {};

@@ -6,6 +6,7 @@ import type { RouteModule } from '@plinth/platform-core/deps';
 import { numericId, projectRef, RefParamsSchema } from '@plinth/platform-core/common/http';
 import { alterTableSql, createTableSql, dropTableSql, duplicateTableSql, runDdl, tableIdOf } from './table-ddl';
 import { readTableShape } from './table-rows-shape';
+import { reloadDataApiSchemaAfterWrites } from './schema-reload';
 
 // Create table, Edit Table, Duplicate Table, Delete Table (000 §2.9): each answers its SQL, and
 // runs it unless `dryRun` (the panel shows the SQL first). Tenant SQL admin write (000 §6).
@@ -15,6 +16,8 @@ const params = z.object({ ref: projectRef, id: numericId('id') });
 
 export const tableDdlRoutes: RouteModule = (fastify, deps) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Every write here is DDL: the data API reads the project's schemas afresh after it.
+  reloadDataApiSchemaAfterWrites(fastify, deps);
   const open = async (req: Parameters<typeof deps.requireProjectAccess>[0], ref: string) => {
     await deps.requireProjectAccess(req, ref, PERMISSIONS.TENANT_SQL_ADMIN_WRITE);
     return deps.databases.get(ref);

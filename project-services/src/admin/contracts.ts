@@ -163,6 +163,11 @@ export interface RestAdmin {
   settings(ref: string): Promise<RestSettings | null>;
   /** Whether the data API answers: the project is known and its default schema's catalog loads. */
   serving(ref: string): Promise<boolean>;
+  /**
+   * The project's schema may have changed (DDL through the console, a `NOTIFY pgrst, 'reload schema'`):
+   * the data API's next request reads the project's schemas afresh, as PostgREST does on that notice.
+   */
+  reloadSchema(ref: string): void;
 }
 
 /** The project records the services keep in memory (JWT secret, data API settings). */

@@ -1,6 +1,6 @@
 import type { ApiDeps } from '@plinth/platform-core/deps';
 import { forgetProjectRecords } from '../caller';
-import { restServiceStatus } from '../rest/routes';
+import { restCatalogs, restServiceStatus } from '../rest/routes';
 import { RestSettingsStore } from '../rest/settings';
 import type { ProjectRecords, RestAdmin } from './contracts';
 
@@ -12,6 +12,7 @@ export function createRestAdmin(deps: RestAdminDeps): RestAdmin {
   return {
     settings: async (ref) => (await settings.project(ref))?.settings ?? null,
     serving: async (ref) => restServiceStatus(deps.control, await deps.databases.get(ref), ref),
+    reloadSchema: (ref) => restCatalogs.forget(ref),
   };
 }
 

@@ -5,7 +5,8 @@ import type { ProjectDatabase } from '@plinth/platform-core/deps';
 // looked up here; SQL is written from these names, quoted. Each project's schemas are cached; a
 // name not found, or a statement failing on an object that is gone (a column dropped, a function
 // changed), loads the schema again and the request is planned once more; every cached schema is
-// reloaded after a minute whatever happens.
+// reloaded after a minute whatever happens, and forgotten at once when the console changed the
+// schema or was sent NOTIFY pgrst (RestAdmin.reloadSchema).
 
 export interface ColumnInfo {
   name: string;
@@ -312,7 +313,7 @@ export class CatalogCache {
     return this.load(db, key, schema);
   }
 
-  /** Forgets every schema of a project (DDL through the console, a closed project). */
+  /** Forgets every schema of a project: the next request reads them afresh (DDL through the console, NOTIFY pgrst). */
   forget(ref: string): void {
     for (const key of this.entries.keys()) if (key.startsWith(`${ref}\u0000`)) this.entries.delete(key);
   }

@@ -1,0 +1,90 @@
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
+import { runSqlAs } from '@plinth/platform-api/testing/run-sql';
+import type { ProjectDatabase } from '@plinth/platform-core/deps';
+import { listen, projectKeys } from '../auth/testing';
+
+// The data API's schema cache follows the schema as PostgREST's does: a SQL editor run that changes
+// it, or `NOTIFY pgrst, 'reload schema'`, is seen by the very next request, so a relationship made,
+// moved or dropped is embedded as it now is, never as it was. On both databases.
+
+class NoWebSocket {}
+
+let h: TestHarness;
+let owner: TestUser;
+let ref: string;
+let db: ProjectDatabase;
+let svc: SupabaseClient;
+
+const sql = async (query: string) => {
+  const run = await runSqlAs(owner, ref, { query });
+  expect(run.status, run.body.message).toBe(200);
+};
+
+beforeAll(async () => {
+  h = await createTestHarness();
+  const made = await h.userWithProject();
+  owner = made.user;
+  ref = made.project.ref;
+  db = await h.internals.databases.get(ref);
+  await sql(`create table public.authors (id int primary key, name text not null);
+    insert into public.authors values (1, 'Ursula'), (2, 'Octavia');`);
+  const keys = await projectKeys(h, ref);
+  svc = createClient(`${await listen(h)}/${ref}`, keys.serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+  });
+}, 120_000);
+
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('the schema cache after a SQL editor run', () => {
+  it('embeds over a foreign key made in the SQL editor at once, then follows it when it moves or goes', async () => {
+    // The data API has read the schema before the run.
+    expect((await svc.from('authors').select('name').order('id')).data).toEqual([{ name: 'Ursula' }, { name: 'Octavia' }]);
+
+    await sql(`create table public.books (id int primary key, title text not null, author_id int references public.authors (id), reviewer_id int);
+      insert into public.books values (1, 'The Dispossessed', 1, 2);`);
+    const made = await svc.from('authors').select('name, books(title)').order('id');
+    expect(made.error).toBeNull();
+    expect(made.data).toEqual([{ name: 'Ursula', books: [{ title: 'The Dispossessed' }] }, { name: 'Octavia', books: [] }]);
+
+    // The key moves to another column of the same tables: the embedding follows the new column.
+    await sql(`alter table public.books drop constraint books_author_id_fkey;
+      alter table public.books add constraint books_reviewer_id_fkey foreign key (reviewer_id) references public.authors (id);`);
+    const moved = await svc.from('books').select('title, authors(name)');
+    expect(moved.error).toBeNull();
+    expect(moved.data).toEqual([{ title: 'The Dispossessed', authors: { name: 'Octavia' } }]);
+
+    // The key is dropped: there is no relationship to embed any more (PGRST200), not the old one.
+    await sql('alter table public.books drop constraint books_reviewer_id_fkey');
+    const gone = await svc.from('books').select('title, authors(name)');
+    expect([gone.status, gone.error?.code]).toEqual([400, 'PGRST200']);
+  });
+
+  it("reads the schema afresh on NOTIFY pgrst, 'reload schema' after a change made elsewhere", async () => {
+    await db.exec(`create table public.essays (id int primary key, title text not null, author_id int references public.authors (id));
+      insert into public.essays values (1, 'Why Are Americans Afraid of Dragons?', 1);`);
+    expect((await svc.from('authors').select('name, essays(title)').eq('id', 1)).data).toEqual([{ name: 'Ursula', essays: [{ title: 'Why Are Americans Afraid of Dragons?' }] }]);
+
+    // A second key between the same tables, made outside the console (a migration, psql): after the
+    // notice the embedding is ambiguous, as PostgREST answers it, and a new table is reachable.
+    await db.exec(`alter table public.essays add column editor_id int references public.authors (id);
+      create table public.letters (id int primary key, body text not null);
+      insert into public.letters values (1, 'Dear Octavia');`);
+    await sql(`NOTIFY pgrst, 'reload schema'`);
+    const ambiguous = await svc.from('authors').select('name, essays(title)').eq('id', 1);
+    expect([ambiguous.status, ambiguous.error?.code]).toEqual([300, 'PGRST201']);
+    expect((await svc.from('letters').select('body')).data).toEqual([{ body: 'Dear Octavia' }]);
+
+    // pg_notify from a SELECT is the same notice.
+    await db.exec('alter table public.essays drop column editor_id');
+    await sql(`select pg_notify('pgrst', 'reload schema')`);
+    const single = await svc.from('authors').select('name, essays(title)').eq('id', 1);
+    expect(single.error).toBeNull();
+    expect(single.data).toEqual([{ name: 'Ursula', essays: [{ title: 'Why Are Americans Afraid of Dragons?' }] }]);
+  });
+});
