@@ -7,6 +7,7 @@ import {
   redirectTarget,
   sendEmailLink,
   sessionJson,
+  tokenTypeOf,
   signIn,
   withinLimits,
   countRateLimit,
@@ -14,6 +15,8 @@ import {
   type AuthContext,
 } from './context';
 import { emailTokenHash } from './tokens';
+import { rememberEmailPkce } from './email-pkce';
+import { pkceChallengeOf } from './oauth';
 import { checkPhone, phoneSignUp, requirePhoneProvider, resendSms, startPhoneChange } from './phone';
 import { AuthError, invalid } from './errors';
 import { endSessions, rotateRefreshToken, sessionExists, sessionLevel } from './sessions';
@@ -34,8 +37,15 @@ export async function signUp(ctx: AuthContext, body: Body, redirectTo: unknown) 
   const email = checkEmail(body.email);
   const password = checkPassword(ctx, body.password);
   const data = metadata(body.data, 'data');
+  const pkce = pkceChallengeOf(body);
   const target = redirectTarget(ctx, redirectTo);
   countRateLimit(ctx, 'sign_ups_sign_ins');
+  // The confirmation email of a PKCE sign-up leads back with ?code=… (email-pkce.ts).
+  const confirmation = async (user: AuthUser) => {
+    const sent = await sendEmailLink(ctx, user, 'signup', target);
+    await rememberEmailPkce(ctx, user.id, tokenTypeOf('signup'), pkce);
+    return userJson(sent);
+  };
 
   const existing = await userByEmail(ctx.db, email);
   const confirm = ctx.settings.emailConfirmationRequired;
@@ -43,12 +53,12 @@ export async function signUp(ctx: AuthContext, body: Body, redirectTo: unknown) 
     if (!confirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
     // Confirmation on: the answer does not tell whether the address is registered.
     if (existing.emailConfirmedAt) return obfuscated(email, data);
-    return userJson(await sendEmailLink(ctx, existing, 'signup', target));
+    return confirmation(existing);
   }
   const user = await insertUser(ctx.db, { email, passwordHash: await hash(password), confirmed: !confirm, userMetadata: data });
   if (!user) throw new AuthError(422, 'user_already_exists', 'User already registered');
   ctx.event = 'user_signedup';
-  if (confirm) return userJson(await sendEmailLink(ctx, user, 'signup', target));
+  if (confirm) return confirmation(user);
   return signIn(ctx, user, 'password');
 }
 

@@ -2,6 +2,8 @@ import { checkEmail, metadata, redirectTarget, sendEmailLink, signIn, tokenTypeO
 import { AuthError, invalid } from './errors';
 import type { AuthEmailKind } from './mail';
 import { emailTokenHash } from './tokens';
+import { rememberEmailPkce, takeEmailPkce } from './email-pkce';
+import { issuePkceCode, pkceChallengeOf } from './oauth';
 import { phoneOtp, verifyPhone } from './phone';
 import { insertUser, isBanned, updateUser, userByEmail, userById, type AuthUser } from './users';
 
@@ -13,9 +15,13 @@ type Body = Record<string, unknown>;
 /** POST /recover: always 200 {} (whether the address is registered is not told); a recovery email when it is. */
 export async function recover(ctx: AuthContext, body: Body, redirectTo: unknown): Promise<Record<string, never>> {
   const email = checkEmail(body.email);
+  const pkce = pkceChallengeOf(body);
   const target = redirectTarget(ctx, redirectTo);
   const user = await userByEmail(ctx.db, email);
-  if (user && !isBanned(user)) await sendEmailLink(ctx, user, 'recovery', target);
+  if (user && !isBanned(user)) {
+    await sendEmailLink(ctx, user, 'recovery', target);
+    await rememberEmailPkce(ctx, user.id, tokenTypeOf('recovery'), pkce);
+  }
   ctx.event = 'user_recovery_requested';
   return {};
 }
@@ -24,17 +30,22 @@ export async function recover(ctx: AuthContext, body: Body, redirectTo: unknown)
 export async function magicLink(ctx: AuthContext, body: Body, redirectTo: unknown): Promise<Record<string, unknown>> {
   if (body.email === undefined && body.phone !== undefined) return phoneOtp(ctx, body);
   const email = checkEmail(body.email);
+  const pkce = pkceChallengeOf(body);
   const target = redirectTarget(ctx, redirectTo);
   const existing = await userByEmail(ctx.db, email);
   if (existing) {
     if (isBanned(existing)) throw new AuthError(400, 'user_banned', 'User is banned');
     await sendEmailLink(ctx, existing, existing.emailConfirmedAt ? 'magiclink' : 'signup', target);
+    await rememberEmailPkce(ctx, existing.id, tokenTypeOf('magiclink'), pkce);
     return {};
   }
   if (body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
   if (!ctx.settings.signUpsAllowed) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   const user = await insertUser(ctx.db, { email, passwordHash: null, confirmed: false, userMetadata: metadata(body.data, 'data') });
-  if (user) await sendEmailLink(ctx, user, 'signup', target);
+  if (user) {
+    await sendEmailLink(ctx, user, 'signup', target);
+    await rememberEmailPkce(ctx, user.id, tokenTypeOf('signup'), pkce);
+  }
   return {};
 }
 
@@ -62,11 +73,21 @@ export const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed t
 
 const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
 
+/** How a verified email signs its user in (the session's amr). */
+const amrOf = (kind: AuthEmailKind) => (kind === 'recovery' ? 'recovery' : kind === 'invite' ? 'invite' : kind === 'email_change' ? 'email_change' : 'otp');
+
 /**
  * Checks a link's token hash, or an email and its six-digit code, for the given type; uses it up
  * and signs the user in (confirming their email, or changing it). Failed tries are limited per address.
  */
 export async function verifyToken(ctx: AuthContext, params: { type: unknown; tokenHash?: unknown; email?: unknown; otp?: unknown }) {
+  const verified = await verifyUser(ctx, params);
+  if (verified.partial) return verified;
+  return { kind: verified.kind, partial: false as const, session: await signIn(ctx, verified.user, amrOf(verified.kind)) };
+}
+
+/** verifyToken's checks and their effect on the user (confirmed, email changed), without the session. */
+async function verifyUser(ctx: AuthContext, params: { type: unknown; tokenHash?: unknown; email?: unknown; otp?: unknown }) {
   const kind = typeof params.type === 'string' ? VERIFY_TYPES[params.type] : undefined;
   if (!kind) throw invalid('type must be one of signup, invite, magiclink, email, recovery, email_change');
   const [verifyLimit, limitKey] = rateLimitFor(ctx, 'token_verifications');
@@ -117,7 +138,7 @@ export async function verifyToken(ctx: AuthContext, params: { type: unknown; tok
     user = (await updateUser(ctx.db, user.id, { email_confirmed_at: 'now()' })) ?? user;
   }
   ctx.event = kind === 'recovery' ? 'user_recovery_verified' : kind === 'signup' || kind === 'invite' ? 'user_confirmed' : 'login';
-  return { kind, partial: false as const, session: await signIn(ctx, user, kind === 'recovery' ? 'recovery' : kind === 'invite' ? 'invite' : kind === 'email_change' ? 'email_change' : 'otp') };
+  return { kind, partial: false as const, user, tokenType: row.token_type };
 }
 
 /** POST /verify: the session as JSON (the first confirmation of a secure email change: a message). */
@@ -136,9 +157,17 @@ export async function verifyPost(ctx: AuthContext, body: Body) {
 export async function verifyLink(ctx: AuthContext, query: Record<string, unknown>): Promise<string> {
   const target = redirectTarget(ctx, query.redirect_to);
   try {
-    const verified = await verifyToken(ctx, { type: query.type, tokenHash: query.token });
+    const verified = await verifyUser(ctx, { type: query.type, tokenHash: query.token });
     if (verified.partial) return `${target.split('#')[0]}#${new URLSearchParams({ message: SINGLE_CONFIRMATION })}`;
-    const { session } = verified;
+    // A PKCE request (the app kept the verifier): the link ends with ?code=… for exchangeCodeForSession.
+    const pkce = await takeEmailPkce(ctx, verified.user.id, verified.tokenType);
+    if (pkce) {
+      const url = new URL(target);
+      url.hash = '';
+      url.searchParams.set('code', await issuePkceCode(ctx, verified.user.id, { ...pkce, amr: amrOf(verified.kind) }));
+      return url.toString();
+    }
+    const session = await signIn(ctx, verified.user, amrOf(verified.kind));
     const fragment = new URLSearchParams({
       access_token: session.access_token,
       expires_at: String(session.expires_at),

@@ -61,20 +61,43 @@ async function enabledClient(control: Control, ctx: AuthContext, provider: OAuth
   return { clientId: client.clientId, clientSecret: client.clientSecret };
 }
 
+/** The PKCE challenge of an app's request (code_challenge, code_challenge_method), or null when it asks for none. */
+export interface PkceChallenge {
+  challenge: string;
+  method: 's256' | 'plain';
+}
+
+/** Reads code_challenge and code_challenge_method (a query or a body): 400 validation_failed naming the field when malformed. */
+export function pkceChallengeOf(source: Record<string, unknown>): PkceChallenge | null {
+  if (source.code_challenge === undefined || source.code_challenge === '' || source.code_challenge === null) return null;
+  if (typeof source.code_challenge !== 'string' || !CHALLENGE.test(source.code_challenge)) throw invalid('code_challenge must be 43 to 128 characters of A-Z, a-z, 0-9 and -._~');
+  const asked = typeof source.code_challenge_method === 'string' ? source.code_challenge_method.toLowerCase() : '';
+  if (asked !== 's256' && asked !== 'plain') throw invalid('code_challenge_method must be s256 or plain');
+  return { challenge: source.code_challenge, method: asked };
+}
+
+/**
+ * The auth code of a PKCE flow that reached its end (the provider's callback, an email link): kept
+ * hashed for AUTH_CODE_MINUTES, exchanged once for a session signed in by `amr` (POST /token?grant_type=pkce).
+ */
+export async function issuePkceCode(ctx: AuthContext, userId: string, flow: PkceChallenge & { amr: string; provider?: string }): Promise<string> {
+  const code = randomBytes(24).toString('base64url');
+  await ctx.db.query(
+    `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4)
+     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now()`,
+    [userId, PKCE_TOKEN_TYPE, sha256(code), JSON.stringify(flow)],
+  );
+  return code;
+}
+
 /** GET /authorize: the provider's sign-in page to send the browser to. */
 export async function authorizeUrl(control: Control, ctx: AuthContext, query: Query): Promise<string> {
   const provider = providerOf(query.provider);
   const { clientId } = await enabledClient(control, ctx, provider);
   const redirectTo = redirectTarget(ctx, query.redirect_to);
-  let challenge: string | null = null;
-  let method: OAuthState['method'] = null;
-  if (query.code_challenge !== undefined && query.code_challenge !== '') {
-    if (typeof query.code_challenge !== 'string' || !CHALLENGE.test(query.code_challenge)) throw invalid('code_challenge must be 43 to 128 characters of A-Z, a-z, 0-9 and -._~');
-    const asked = typeof query.code_challenge_method === 'string' ? query.code_challenge_method.toLowerCase() : '';
-    if (asked !== 's256' && asked !== 'plain') throw invalid('code_challenge_method must be s256 or plain');
-    challenge = query.code_challenge;
-    method = asked;
-  }
+  const pkce = pkceChallengeOf(query);
+  const challenge = pkce?.challenge ?? null;
+  const method: OAuthState['method'] = pkce?.method ?? null;
   const scopes = typeof query.scopes === 'string' && query.scopes.trim() ? query.scopes.trim().slice(0, 512) : null;
   // nonce: arctic's 32 random bytes, so that no two states (and their provider verifiers) are alike.
   const state = await signJwt(
@@ -200,13 +223,8 @@ export async function oauthCallback(control: Control, ctx: AuthContext, query: Q
     const { email, profile } = await providerProfile(state.provider, token);
     const user = await oauthUserFor(ctx, state.provider, email, profile);
     ctx.userId = user.id;
-    if (state.challenge) {
-      const code = randomBytes(24).toString('base64url');
-      await ctx.db.query(
-        `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4)
-         on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to, created_at = now()`,
-        [user.id, PKCE_TOKEN_TYPE, sha256(code), JSON.stringify({ challenge: state.challenge, method: state.method, provider: state.provider })],
-      );
+    if (state.challenge && state.method) {
+      const code = await issuePkceCode(ctx, user.id, { challenge: state.challenge, method: state.method, provider: state.provider, amr: 'oauth' });
       return backTo(state, { code });
     }
     const session = await signIn(ctx, user, 'oauth');
@@ -236,12 +254,12 @@ export async function pkceGrant(ctx: AuthContext, body: Record<string, unknown>)
   );
   const row = r.rows[0];
   if (!row || !row.fresh) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
-  const flow = JSON.parse(row.relates_to) as { challenge: string; method: 's256' | 'plain' };
+  const flow = JSON.parse(row.relates_to) as { challenge: string; method: 's256' | 'plain'; amr?: string };
   const answer = flow.method === 's256' ? createHash('sha256').update(verifier).digest('base64url') : verifier;
   if (answer !== flow.challenge) throw new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier');
   const user = await userById(ctx.db, row.user_id);
   if (!user) throw new AuthError(404, 'user_not_found', 'User not found');
   if (isBanned(user)) throw new AuthError(400, 'user_banned', 'User is banned');
   ctx.event = 'login';
-  return signIn(ctx, user, 'oauth');
+  return signIn(ctx, user, flow.amr ?? 'oauth');
 }
