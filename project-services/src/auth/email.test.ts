@@ -86,6 +86,31 @@ describe('emails', () => {
     expect((await anon().auth.signInWithOtp({ email: randomEmail(), options: { shouldCreateUser: false } })).error).toMatchObject({ status: 422 });
   });
 
+  it('signs in with the emailed six-digit code (verifyOtp type email), for a known address and a new one, once', async () => {
+    const known = randomEmail('otp-known');
+    await anon().auth.signUp({ email: known, password: PASSWORD });
+    expect((await anon().auth.signInWithOtp({ email: known, options: { shouldCreateUser: false } })).error).toBeNull();
+    const mail = await lastMail(known);
+    expect(mail.kind).toBe('magiclink');
+    const client = anon();
+    const signedIn = await client.auth.verifyOtp({ email: known, token: mail.code, type: 'email' });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user?.email).toBe(known);
+    expect(claimsOf(signedIn.data.session!.access_token).amr).toEqual([expect.objectContaining({ method: 'otp' })]);
+    expect((await client.auth.getUser()).data.user?.email).toBe(known);
+    expect((await anon().auth.verifyOtp({ email: known, token: mail.code, type: 'email' })).error).toMatchObject({ status: 403, code: 'otp_expired' });
+
+    // A new address becomes a user whose code confirms it.
+    const fresh = randomEmail('otp-new');
+    expect((await anon().auth.signInWithOtp({ email: fresh })).error).toBeNull();
+    const first = await lastMail(fresh);
+    const confirmed = await anon().auth.verifyOtp({ email: fresh, token: first.code, type: 'email' });
+    expect(confirmed.error).toBeNull();
+    expect(confirmed.data.user?.email_confirmed_at).toBeTruthy();
+    // Another address's code is not this one's.
+    expect((await anon().auth.verifyOtp({ email: known, token: first.code, type: 'email' })).error).toMatchObject({ code: 'otp_expired' });
+  });
+
   it('invites a user who sets a password after following the link', async () => {
     const email = randomEmail('invite');
     const invited = await admin().auth.admin.inviteUserByEmail(email, { data: { team: 'red' }, redirectTo: 'https://team.example.app/join' });
