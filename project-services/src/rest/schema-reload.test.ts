@@ -41,6 +41,16 @@ afterAll(async () => {
   await h?.close();
 });
 
+/** A console call as the owner (the table editor), answered as it comes. */
+const consoleCall = async (path: string, body: unknown) => {
+  const res = await owner.fetch(`/api/platform/pg-meta/${ref}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': owner.jar.get('plinth_csrf') ?? '' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+
 describe('the schema cache after a SQL editor run', () => {
   it('embeds over a foreign key made in the SQL editor at once, then follows it when it moves or goes', async () => {
     // The data API has read the schema before the run.
@@ -86,5 +96,23 @@ describe('the schema cache after a SQL editor run', () => {
     const single = await svc.from('authors').select('name, essays(title)').eq('id', 1);
     expect(single.error).toBeNull();
     expect(single.data).toEqual([{ name: 'Ursula', essays: [{ title: 'Why Are Americans Afraid of Dragons?' }] }]);
+  });
+
+  it('follows a foreign key added in the table editor at once', async () => {
+    await sql(`create table public.writers (id int primary key, name text not null);
+      create table public.posts (id int primary key, title text not null, writer_id int references public.writers (id));
+      insert into public.writers values (1, 'Ada'), (2, 'Grace');
+      insert into public.posts values (1, 'Notes', 1);`);
+    expect((await svc.from('posts').select('title, writers(name)')).data).toEqual([{ title: 'Notes', writers: { name: 'Ada' } }]);
+
+    const ids = (await db.query<{ posts: number; writers: number }>(`select 'public.posts'::regclass::oid::int as posts, 'public.writers'::regclass::oid::int as writers`)).rows[0]!;
+    const added = await consoleCall(`/tables/${ids.posts}/alter`, {
+      changes: [{ op: 'add', column: { name: 'editor_id', type: 'int4', references: { tableId: ids.writers, column: 'id' } } }],
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    // Two keys now lead from posts to writers: PostgREST asks which one.
+    const ambiguous = await svc.from('posts').select('title, writers(name)');
+    expect([ambiguous.status, ambiguous.error?.code]).toEqual([300, 'PGRST201']);
+    expect((await svc.from('posts').select('title, writers!posts_editor_id_fkey(name)')).data).toEqual([{ title: 'Notes', writers: null }]);
   });
 });
