@@ -442,4 +442,13 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
     version: '0385_project_database_ssl',
     statements: ['alter table project_database_settings add column if not exists ssl_enforced boolean not null default false'],
   },
+  {
+    // A project's auth service, phone MFA factors (issue 27): enrolling and verifying them, each
+    // off by default (GoTrue's MFA_PHONE_ENROLL_ENABLED and MFA_PHONE_VERIFY_ENABLED).
+    version: '0390_project_auth_mfa_phone',
+    statements: [
+      'alter table project_auth_settings add column if not exists mfa_phone_enroll_enabled boolean not null default false',
+      'alter table project_auth_settings add column if not exists mfa_phone_verify_enabled boolean not null default false',
+    ],
+  },
 ];

@@ -135,6 +135,9 @@ create table if not exists auth.mfa_challenges (
   verified_at timestamptz
 );
 create index if not exists mfa_challenges_factor_id_idx on auth.mfa_challenges (factor_id);
+alter table auth.mfa_factors add column if not exists phone text;
+create unique index if not exists mfa_factors_user_phone_idx on auth.mfa_factors (user_id, phone) where phone is not null;
+alter table auth.mfa_challenges add column if not exists otp_code text;
 create or replace function auth.email() returns text language sql stable set search_path = '' as $$
   select auth.jwt() operator(pg_catalog.->>) 'email'
 $$;

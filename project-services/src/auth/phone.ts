@@ -18,7 +18,8 @@ export const PHONE_OTP_EXPIRY_S = 60;
 /** One code per number and purpose per this many seconds (GoTrue's default sms max_frequency). */
 export const SMS_INTERVAL_S = 60;
 
-const TOKEN_TYPES: Record<AuthSmsKind, string> = { sms: 'phone_confirmation_token', phone_change: 'phone_change_token' };
+type PhoneTokenKind = Exclude<AuthSmsKind, 'mfa_phone'>;
+const TOKEN_TYPES: Record<PhoneTokenKind, string> = { sms: 'phone_confirmation_token', phone_change: 'phone_change_token' };
 
 export const phoneDisabled = () => new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
 
@@ -39,29 +40,27 @@ export function checkPhone(phone: unknown): string {
   return digits;
 }
 
-const overSmsLimit = (seconds: number) =>
+export const overSmsLimit = (seconds: number) =>
   Object.assign(new AuthError(429, 'over_sms_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`), {
     retryAfterSeconds: seconds,
   });
 
+/** An SMS step of the project's auth logs (auth_logs), with the message's kind as its detail. */
+export function smsEvent(ctx: AuthContext, userId: string, kind: AuthSmsKind, level: string, action: string, message: string): void {
+  recordProjectLogEvent({ ref: ctx.ref, source: 'auth', level, action, message, userId, role: ctx.caller?.role ?? null, detail: kind }, ctx.logServer);
+}
+
 /**
- * Sends the user a new six-digit code of `kind` to `to` (replacing any earlier one), at most one per
- * SMS_INTERVAL_S, within the per-number guard and the project's sms_sent limit; answers the provider's message id.
+ * Counts one text message of `kind` to `to` against the per-number guard and the project's sms_sent
+ * limit (per hour, the whole project); refused (429 over_sms_send_rate_limit, logged) past either,
+ * or when `waitSeconds` (the sender's own interval) is still to run.
  */
-export async function sendSmsCode(ctx: AuthContext, user: AuthUser, kind: AuthSmsKind, to: string): Promise<string> {
-  const tokenType = TOKEN_TYPES[kind];
-  const last = await ctx.db.query<{ age_s: string | number }>(
-    'select extract(epoch from (now() - created_at)) as age_s from auth.one_time_tokens where user_id = $1 and token_type = $2',
-    [user.id, tokenType],
-  );
-  const age = last.rows[0] ? Number(last.rows[0].age_s) : Infinity;
-  const logged = (level: string, action: string, message: string) =>
-    recordProjectLogEvent({ ref: ctx.ref, source: 'auth', level, action, message, userId: user.id, role: ctx.caller?.role ?? null, detail: kind }, ctx.logServer);
+export function countSms(ctx: AuthContext, userId: string, kind: AuthSmsKind, to: string, waitSeconds = 0): void {
   // The project's own limit counts every message it sends (sms_sent, per hour); the fixed guards per number stay.
   const key = `${ctx.ref}|${to}`;
   const projectWide = ctx.limits.setting('sms_sent', ctx.settings.rateLimits.sms_sent);
   try {
-    if (age < SMS_INTERVAL_S) throw overSmsLimit(Math.max(1, Math.ceil(SMS_INTERVAL_S - age)));
+    if (waitSeconds > 0) throw overSmsLimit(Math.max(1, Math.ceil(waitSeconds)));
     withinLimits(
       [
         [ctx.limits.smsPerPhone, key],
@@ -71,11 +70,28 @@ export async function sendSmsCode(ctx: AuthContext, user: AuthUser, kind: AuthSm
       'over_sms_send_rate_limit',
     );
   } catch (err) {
-    logged('WARNING', 'sms_send_refused', `${kind} text message refused: over the SMS rate limit`);
+    smsEvent(ctx, userId, kind, 'WARNING', 'sms_send_refused', `${kind} text message refused: over the SMS rate limit`);
     throw err;
   }
   ctx.limits.smsPerPhone.record(key);
   projectWide.record(ctx.ref);
+}
+
+/** The answer when the project's SMS sender did not take a message (as GoTrue's). */
+export const smsSendFailed = () => new AuthError(500, 'sms_send_failed', 'Error sending the text message: the SMS provider did not accept it. Try again later.');
+
+/**
+ * Sends the user a new six-digit code of `kind` to `to` (replacing any earlier one), at most one per
+ * SMS_INTERVAL_S, within the per-number guard and the project's sms_sent limit; answers the provider's message id.
+ */
+export async function sendSmsCode(ctx: AuthContext, user: AuthUser, kind: PhoneTokenKind, to: string): Promise<string> {
+  const tokenType = TOKEN_TYPES[kind];
+  const last = await ctx.db.query<{ age_s: string | number }>(
+    'select extract(epoch from (now() - created_at)) as age_s from auth.one_time_tokens where user_id = $1 and token_type = $2',
+    [user.id, tokenType],
+  );
+  const age = last.rows[0] ? Number(last.rows[0].age_s) : Infinity;
+  countSms(ctx, user.id, kind, to, SMS_INTERVAL_S - age);
   const otp = newEmailOtp();
   await ctx.db.query(
     `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4)
@@ -85,11 +101,11 @@ export async function sendSmsCode(ctx: AuthContext, user: AuthUser, kind: AuthSm
   let messageId: string;
   try {
     messageId = await ctx.sms.send({ ref: ctx.ref, to, kind, otp });
-    logged('INFO', 'sms_sent', `${kind} text message sent`);
+    smsEvent(ctx, user.id, kind, 'INFO', 'sms_sent', `${kind} text message sent`);
   } catch {
-    logged('ERROR', 'sms_send_failed', `${kind} text message not accepted by the SMS provider`);
+    smsEvent(ctx, user.id, kind, 'ERROR', 'sms_send_failed', `${kind} text message not accepted by the SMS provider`);
     await ctx.db.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2', [user.id, tokenType]);
-    throw new AuthError(500, 'sms_send_failed', 'Error sending the text message: the SMS provider did not accept it. Try again later.');
+    throw smsSendFailed();
   }
   await updateUser(ctx.db, user.id, kind === 'sms' ? { confirmation_sent_at: 'now()' } : { phone_change_sent_at: 'now()' });
   return messageId;
@@ -140,7 +156,7 @@ const expired = () => new AuthError(403, 'otp_expired', 'Token has expired or is
 /** POST /verify with type sms or phone_change: uses the code up, confirms the number (or changes it) and signs the user in. */
 export async function verifyPhone(ctx: AuthContext, body: Body) {
   requirePhoneProvider(ctx);
-  const kind: AuthSmsKind = body.type === 'phone_change' ? 'phone_change' : 'sms';
+  const kind: PhoneTokenKind = body.type === 'phone_change' ? 'phone_change' : 'sms';
   const phone = checkPhone(body.phone);
   if (typeof body.token !== 'string' || !body.token) throw invalid('Verify requires a phone number and its token');
   const [verifyLimit, limitKey] = rateLimitFor(ctx, 'token_verifications');

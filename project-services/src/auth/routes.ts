@@ -200,7 +200,7 @@ export const projectAuthRoutes: RouteModule = async (app, deps) => {
       const factorParams = { params: FactorParams };
       const factorId = (req: FastifyRequest) => (req.params as { id: string }).id;
       r.post('/factors', { schema: params }, handle(async (ctx, req) => enrollFactor(ctx, body(req))));
-      r.post('/factors/:id/challenge', { schema: factorParams }, handle(async (ctx, req) => challengeFactor(ctx, factorId(req))));
+      r.post('/factors/:id/challenge', { schema: factorParams }, handle(async (ctx, req) => challengeFactor(ctx, factorId(req), body(req))));
       r.post('/factors/:id/verify', { schema: factorParams }, handle(async (ctx, req) => verifyFactor(ctx, factorId(req), body(req))));
       r.delete('/factors/:id', { schema: factorParams }, handle(async (ctx, req) => unenrollFactor(ctx, factorId(req))));
       const adminUser = async (ctx: AuthContext, req: FastifyRequest) => {

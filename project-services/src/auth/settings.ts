@@ -29,6 +29,10 @@ export interface ProjectAuthSettings {
   rateLimits: AuthRateLimits;
   /** Apps may sign users up and in with a phone number and SMS codes (external.phone). Off by default, as GoTrue. */
   phoneEnabled: boolean;
+  /** Users may enroll phone factors (MFA codes by SMS), as GoTrue's MFA_PHONE_ENROLL_ENABLED. Off by default. */
+  mfaPhoneEnrollEnabled: boolean;
+  /** Phone factors may be challenged and verified, as GoTrue's MFA_PHONE_VERIFY_ENABLED. Off by default. */
+  mfaPhoneVerifyEnabled: boolean;
 }
 
 export const DEFAULT_PROJECT_AUTH_SETTINGS: ProjectAuthSettings = {
@@ -45,6 +49,8 @@ export const DEFAULT_PROJECT_AUTH_SETTINGS: ProjectAuthSettings = {
   accessTokenHook: null,
   rateLimits: DEFAULT_AUTH_RATE_LIMITS,
   phoneEnabled: false,
+  mfaPhoneEnrollEnabled: false,
+  mfaPhoneVerifyEnabled: false,
 };
 
 interface SettingsRow {
@@ -61,6 +67,8 @@ interface SettingsRow {
   access_token_hook?: string | null;
   rate_limits?: unknown;
   phone_enabled?: boolean;
+  mfa_phone_enroll_enabled?: boolean;
+  mfa_phone_verify_enabled?: boolean;
 }
 
 /** The saved rate limits over the defaults; a value that no longer passes the contract is left at its default. */
@@ -98,6 +106,8 @@ export async function readProjectAuthSettings(control: Pick<ControlDatabase, 'qu
     accessTokenHook: row.access_token_hook ?? null,
     rateLimits: parseRateLimits(row.rate_limits),
     phoneEnabled: row.phone_enabled ?? false,
+    mfaPhoneEnrollEnabled: row.mfa_phone_enroll_enabled ?? false,
+    mfaPhoneVerifyEnabled: row.mfa_phone_verify_enabled ?? false,
   };
 }
 
@@ -111,15 +121,16 @@ export async function writeProjectAuthSettings(
   await control.query(
     `insert into project_auth_settings (project_ref, email_confirmation_required, sign_ups_allowed, min_password_length, site_url,
        redirect_allow_list, jwt_expiry_seconds, refresh_token_reuse_seconds, anonymous_sign_ins, secure_password_change,
-       secure_email_change, access_token_hook, rate_limits, phone_enabled, updated_at)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, now())
+       secure_email_change, access_token_hook, rate_limits, phone_enabled, mfa_phone_enroll_enabled, mfa_phone_verify_enabled, updated_at)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16, now())
      on conflict (project_ref) do update set email_confirmation_required = excluded.email_confirmation_required,
        sign_ups_allowed = excluded.sign_ups_allowed, min_password_length = excluded.min_password_length, site_url = excluded.site_url,
        redirect_allow_list = excluded.redirect_allow_list, jwt_expiry_seconds = excluded.jwt_expiry_seconds,
        refresh_token_reuse_seconds = excluded.refresh_token_reuse_seconds, anonymous_sign_ins = excluded.anonymous_sign_ins,
        secure_password_change = excluded.secure_password_change, secure_email_change = excluded.secure_email_change,
        access_token_hook = excluded.access_token_hook, rate_limits = excluded.rate_limits,
-       phone_enabled = excluded.phone_enabled, updated_at = now()`,
+       phone_enabled = excluded.phone_enabled, mfa_phone_enroll_enabled = excluded.mfa_phone_enroll_enabled,
+       mfa_phone_verify_enabled = excluded.mfa_phone_verify_enabled, updated_at = now()`,
     [
       ref,
       s.emailConfirmationRequired,
@@ -135,6 +146,8 @@ export async function writeProjectAuthSettings(
       s.accessTokenHook,
       JSON.stringify(s.rateLimits),
       s.phoneEnabled,
+      s.mfaPhoneEnrollEnabled,
+      s.mfaPhoneVerifyEnabled,
     ],
   );
   return s;

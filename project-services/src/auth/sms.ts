@@ -6,8 +6,8 @@ import type { ControlDatabase } from '@plinth/platform-core/deps';
 // project's SMS outbox (control database, project_auth_sms_outbox), as the mail side keeps its
 // emails while no SMTP server is set, so a developer (and the tests) can read the codes.
 
-/** What a message is for: confirming a number (sign-up, OTP sign-in) or a phone change. */
-export type AuthSmsKind = 'sms' | 'phone_change';
+/** What a message is for: confirming a number (sign-up, OTP sign-in), a phone change, or a phone factor's MFA challenge. */
+export type AuthSmsKind = 'sms' | 'phone_change' | 'mfa_phone';
 
 export interface AuthSms {
   ref: string;

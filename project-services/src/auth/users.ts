@@ -46,6 +46,8 @@ export interface FactorJson {
   created_at: string;
   updated_at: string;
   last_challenged_at?: string;
+  /** A phone factor's number (E.164 digits, as auth.users.phone). */
+  phone?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -101,6 +103,7 @@ export function factorJson(r: Record<string, unknown>): FactorJson {
     created_at: iso(r.created_at)!,
     updated_at: iso(r.updated_at)!,
     ...(r.last_challenged_at ? { last_challenged_at: iso(r.last_challenged_at)! } : {}),
+    ...(r.factor_type === 'phone' && r.phone ? { phone: String(r.phone) } : {}),
   };
 }
 
