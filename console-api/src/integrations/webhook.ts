@@ -90,11 +90,9 @@ export const githubWebhookRoutes: RouteModule = (fastify, deps) => {
     after: z.string().regex(/^[0-9a-f]{40}$/, 'after must be a commit id'),
   });
   const localParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,64}$/, 'slug must be an organization slug'), owner: GIT_NAME, repo: GIT_NAME });
-  fastify.post('/webhooks/git/:slug/:owner/:repo', { bodyLimit: 64 * 1024, schema: { hide: true } }, async (req) => {
+  fastify.post('/webhooks/git/:slug/:owner/:repo', { bodyLimit: 64 * 1024, schema: { hide: true, params: localParams } }, async (req) => {
     if (host.kind !== 'local') throw new HttpError(404, 'This server reaches GitHub: pushes arrive as GitHub webhooks', 'NOT_FOUND');
-    const params = localParams.safeParse(req.params);
-    if (!params.success) throw new HttpError(400, `${params.error.issues[0]?.path.join('.')}: ${params.error.issues[0]?.message}`, 'VALIDATION', String(params.error.issues[0]?.path[0] ?? ''));
-    const { slug, owner, repo } = params.data;
+    const { slug, owner, repo } = req.params as z.infer<typeof localParams>;
     const fullName = `${owner}/${repo}`;
     if (req.headers.authorization === undefined) throw new HttpError(401, 'The push carries no token: Authorization is missing', 'TOKEN_MISSING');
     if (!(await validHookToken(await loadServerSecret(deps.control, HOOK_SECRET_NAME), slug, fullName, req.headers.authorization))) {
