@@ -149,6 +149,24 @@ export const AuthProvidersUpdateSchema = z.object({
 });
 export type AuthProvidersUpdate = z.infer<typeof AuthProvidersUpdateSchema>;
 
+// ---- MFA -------------------------------------------------------------------------------------
+
+/**
+ * Phone MFA factors of the project's users (codes by SMS through the project's SMS sender): whether
+ * users may enroll them, and whether they may be challenged and verified (GoTrue's
+ * MFA_PHONE_ENROLL_ENABLED and MFA_PHONE_VERIFY_ENABLED), each off by default. While enrolling is off
+ * the auth service answers 422 `mfa_phone_enroll_not_enabled`; while verifying is off, 422
+ * `mfa_phone_verify_not_enabled`. TOTP factors are always on.
+ */
+export const AuthMfaSettingsSchema = z.object({
+  phone_enroll_enabled: z.boolean(),
+  phone_verify_enabled: z.boolean(),
+});
+export type AuthMfaSettings = z.infer<typeof AuthMfaSettingsSchema>;
+
+export const AuthMfaSettingsUpdateSchema = z.partial(AuthMfaSettingsSchema);
+export type AuthMfaSettingsUpdate = z.infer<typeof AuthMfaSettingsUpdateSchema>;
+
 // ---- Rate limits -----------------------------------------------------------------------------
 
 /**
