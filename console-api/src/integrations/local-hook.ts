@@ -77,7 +77,8 @@ export async function installPushHook(gitDir: string, url: string, token: string
   if (existing !== null && !existing.includes(HOOK_MARK)) return false;
   await mkdir(hooks, { recursive: true });
   await writeFile(path.join(hooks, 'plinth-push.cjs'), pushScript(url, token));
-  await writeFile(hook, `#!/bin/sh\n# ${HOOK_MARK}\nexec ${JSON.stringify(process.execPath)} "$(dirname "$0")/plinth-push.cjs" "$@"\n`);
+  // git runs the hook at each phase of every ref change (prepared, committed, aborted): Node starts only for committed ones.
+  await writeFile(hook, `#!/bin/sh\n# ${HOOK_MARK}\n[ "$1" = committed ] || exit 0\nexec ${JSON.stringify(process.execPath)} "$(dirname "$0")/plinth-push.cjs" "$@"\n`);
   await chmod(hook, 0o755);
   return true;
 }
