@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { seedEmbeddedDataDir } from '@plinth/platform-api/testing/pglite-cache';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -72,9 +71,6 @@ export async function startConsoleServer(
   const port = await freePort();
   const projectPort = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `plinth-e2e-${environment}-`));
-  // A new data directory starts from the API suites' cached empty control cluster and project
-  // template (initdb in WebAssembly costs each server seconds of CPU; four start together).
-  if (!options.dataDir && !process.env.DATABASE_URL) await seedEmbeddedDataDir(dataDir);
   mkdirSync(logDir, { recursive: true });
   const logFile = path.join(logDir, options.logName ?? `${environment}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
