@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
-import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from './testing';
+import type { TestHarness, TestUser } from '@plinth/platform-api/testing';
+import { appClient, projectKeys, randomEmail, startAuthApp, type ProjectKeys } from './testing';
 
 // Admin user management with the service_role key, and a rotated JWT secret, through supabase-js.
 
@@ -14,12 +14,7 @@ const anon = () => appClient(base, keys.ref, keys.anonKey);
 const PASSWORD = 'app-password-1';
 
 beforeAll(async () => {
-  h = await createTestHarness();
-  const { user, project } = await h.userWithProject();
-  owner = user;
-  keys = await projectKeys(h, project.ref);
-  base = await listen(h);
-  admin = appClient(base, keys.ref, keys.serviceRoleKey);
+  ({ h, owner, keys, base, admin } = await startAuthApp());
 });
 afterAll(async () => {
   await h?.close();

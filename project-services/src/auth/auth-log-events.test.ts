@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
-import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
+import type { TestHarness, TestUser } from '@plinth/platform-api/testing';
 import { writeProjectAuthSettings } from './settings';
-import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from './testing';
+import { appClient, randomEmail, startAuthApp, type ProjectKeys } from './testing';
 
 // The auth service's events in the project's auth logs (issue 23: "MFA events, emails and SMS
 // sent"): drive the real endpoints through supabase-js, then read logs_<ref>.auth_logs through the
@@ -15,11 +15,7 @@ let owner: TestUser;
 const anon = () => appClient(base, keys.ref, keys.anonKey);
 
 beforeAll(async () => {
-  h = await createTestHarness();
-  const { user, project } = await h.userWithProject();
-  owner = user;
-  keys = await projectKeys(h, project.ref);
-  base = await listen(h);
+  ({ h, owner, keys, base } = await startAuthApp());
   await writeProjectAuthSettings(h.internals.control, keys.ref, { phoneEnabled: true });
 }, 120_000);
 afterAll(async () => {

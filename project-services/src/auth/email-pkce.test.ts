@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
+import type { TestHarness, TestUser } from '@plinth/platform-api/testing';
 import { writeProjectAuthSettings } from './settings';
-import { appClient, claimsOf, listen, projectKeys, randomEmail, type ProjectKeys } from './testing';
+import { appClient, claimsOf, randomEmail, startAuthApp, type ProjectKeys } from './testing';
 
 // Email flows under PKCE, as supabase-js runs them with flowType 'pkce' (the default of its
 // server-side helpers): the email's link leads back to the app with ?code=…, which only the client
@@ -32,11 +32,7 @@ async function follow(link: string): Promise<URL> {
 }
 
 beforeAll(async () => {
-  h = await createTestHarness();
-  const { user, project } = await h.userWithProject();
-  owner = user;
-  keys = await projectKeys(h, project.ref);
-  base = await listen(h);
+  ({ h, owner, keys, base } = await startAuthApp());
   await writeProjectAuthSettings(h.internals.control, keys.ref, { siteUrl: SITE, redirectAllowList: ['https://*.example.app/**'], emailConfirmationRequired: true });
 }, 120_000);
 afterAll(async () => {

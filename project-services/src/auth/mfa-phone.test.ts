@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { DEFAULT_AUTH_RATE_LIMITS } from '@plinth/contracts-auth';
-import { createTestHarness, type TestHarness } from '@plinth/platform-api/testing';
+import type { TestHarness } from '@plinth/platform-api/testing';
 import type { ProjectDatabase } from '@plinth/platform-core/deps';
 import { writeProjectAuthSettings, type ProjectAuthSettings } from './settings';
 import { listSmsOutbox } from './sms';
-import { appClient, claimsOf, listen, projectKeys, randomEmail, type ProjectKeys } from './testing';
+import { appClient, claimsOf, randomEmail, startAuthApp, type ProjectKeys } from './testing';
 
 // Phone MFA factors (issue 27) through the unmodified supabase-js client: off by default, enroll a
 // number, challenge it (the code is read from the project's SMS outbox), verify into an aal2 session
@@ -44,12 +44,8 @@ async function signedUp() {
 }
 
 beforeAll(async () => {
-  h = await createTestHarness();
-  const { project } = await h.userWithProject();
-  keys = await projectKeys(h, project.ref);
-  base = await listen(h);
-  admin = appClient(base, keys.ref, keys.serviceRoleKey);
-  db = await h.internals.databases.get(project.ref);
+  ({ h, keys, base, admin } = await startAuthApp());
+  db = await h.internals.databases.get(keys.ref);
   await db.exec(`
     create table public.phone_vault (id int primary key, body text);
     alter table public.phone_vault enable row level security;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createTestHarness, type TestHarness } from '@plinth/platform-api/testing';
-import { appClient, claimsOf, listen, projectKeys, randomEmail, type ProjectKeys } from './testing';
+import type { TestHarness } from '@plinth/platform-api/testing';
+import { appClient, claimsOf, randomEmail, startAuthApp, type ProjectKeys } from './testing';
 
 // MFA (TOTP) of a project's users through the unmodified supabase-js client: enroll, challenge,
 // verify (aal2), unenroll, the assurance level, the admin's factor routes, and a policy that asks for aal2.
@@ -15,12 +15,8 @@ const anon = () => appClient(base, keys.ref, keys.anonKey);
 const PASSWORD = 'app-password-1';
 
 beforeAll(async () => {
-  h = await createTestHarness();
-  const { project } = await h.userWithProject();
-  keys = await projectKeys(h, project.ref);
-  base = await listen(h);
-  admin = appClient(base, keys.ref, keys.serviceRoleKey);
-  const db = await h.internals.databases.get(project.ref);
+  ({ h, keys, base, admin } = await startAuthApp());
+  const db = await h.internals.databases.get(keys.ref);
   await db.exec(`
     create table public.vault (id int primary key, body text);
     alter table public.vault enable row level security;

@@ -1,6 +1,6 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { AddressInfo } from 'node:net';
-import type { TestHarness } from '@plinth/platform-api/testing';
+import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 
 // Helpers of the auth service's tests: the server listening on a real socket, and unmodified
 // supabase-js clients pointed at a project.
@@ -10,6 +10,27 @@ export interface ProjectKeys {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+}
+
+/** One project's app API on a real socket, as the auth tests start it. */
+export interface AuthApp {
+  h: TestHarness;
+  /** The project's owner, a console user. */
+  owner: TestUser;
+  keys: ProjectKeys;
+  /** The project services' base address. */
+  base: string;
+  /** supabase-js with the project's service key. */
+  admin: SupabaseClient;
+}
+
+/** A harness with one user's project, its keys, and the project services listening. */
+export async function startAuthApp(): Promise<AuthApp> {
+  const h = await createTestHarness();
+  const { user, project } = await h.userWithProject();
+  const keys = await projectKeys(h, project.ref);
+  const base = await listen(h);
+  return { h, owner: user, keys, base, admin: appClient(base, keys.ref, keys.serviceRoleKey) };
 }
 
 /** The project services listening on a real socket: their base address (a project's URL is `${base}/${ref}`). */
