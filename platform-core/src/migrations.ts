@@ -3,12 +3,13 @@
  * Each migration runs once per database, in order, inside a transaction (schema_migrations records
  * it). A new table or column is a new entry at the end; never edit one that has shipped. Project
  * databases' tables are not here: they are the project bootstrap (project-bootstrap.sql.ts). The
- * organizations' billing, team and account tables (migrations-organization.ts) and the integrations'
- * and branches' tables (migrations-integrations.ts) are written apart and take their place in this
- * order here.
+ * organizations' billing, team and account tables (migrations-organization.ts), the integrations'
+ * and branches' tables (migrations-integrations.ts) and the project auth service's settings
+ * (migrations-project-auth.ts) are written apart and take their place in this order here.
  */
 import type { ControlMigration } from './control-migration';
 import { INTEGRATION_MIGRATIONS } from './migrations-integrations';
+import { PROJECT_AUTH_MIGRATIONS } from './migrations-project-auth';
 import { ORGANIZATION_MIGRATIONS } from './migrations-organization';
 
 export type { ControlMigration } from './control-migration';
@@ -344,41 +345,10 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
   ORGANIZATION_MIGRATIONS.accessTokens,
   ORGANIZATION_MIGRATIONS.invoicePaymentsEmailChanges,
   ORGANIZATION_MIGRATIONS.usageSnapshots,
-  {
-    // A project's auth service: its rate limits (contracts-auth AUTH_RATE_LIMITS), the keys saved;
-    // a limit not saved is at its default.
-    version: '0350_project_auth_rate_limits',
-    statements: [`alter table project_auth_settings add column if not exists rate_limits jsonb not null default '{}'::jsonb`],
-  },
-  {
-    // A project's auth service: anonymous sign-ins, the secure password and e-mail changes, and the
-    // Postgres function that may change an access token's claims (schema-qualified name, or null).
-    version: '0340_project_auth_anonymous_secure_changes_hook',
-    statements: [
-      'alter table project_auth_settings add column if not exists anonymous_sign_ins boolean not null default false',
-      'alter table project_auth_settings add column if not exists secure_password_change boolean not null default false',
-      'alter table project_auth_settings add column if not exists secure_email_change boolean not null default true',
-      'alter table project_auth_settings add column if not exists access_token_hook text',
-    ],
-  },
+  PROJECT_AUTH_MIGRATIONS.rateLimits,
+  PROJECT_AUTH_MIGRATIONS.anonymousSecureChangesHook,
   ORGANIZATION_MIGRATIONS.invitationsAuditOAuthApps,
-  {
-    // A project's auth service, phone sign-in (issue 27): whether the phone provider is on (off by
-    // default, as GoTrue), and the text messages it keeps while no SMS provider is set.
-    version: '0380_project_auth_phone',
-    statements: [
-      'alter table project_auth_settings add column if not exists phone_enabled boolean not null default false',
-      `create table if not exists project_auth_sms_outbox (
-        id serial primary key,
-        project_ref text not null references projects(ref) on delete cascade,
-        to_phone text not null,
-        kind text not null,
-        body text not null,
-        created_at timestamptz not null default now()
-      )`,
-      'create index if not exists project_auth_sms_outbox_project on project_auth_sms_outbox (project_ref, id)',
-    ],
-  },
+  PROJECT_AUTH_MIGRATIONS.phoneSignIn,
   {
     // Database → Backups (issue 24): one row per backup of a project; its bytes are in the object
     // store under the platform's prefix (never the project's storage). A scheduled backup's day is
@@ -442,13 +412,5 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
     version: '0385_project_database_ssl',
     statements: ['alter table project_database_settings add column if not exists ssl_enforced boolean not null default false'],
   },
-  {
-    // A project's auth service, phone MFA factors (issue 27): enrolling and verifying them, each
-    // off by default (GoTrue's MFA_PHONE_ENROLL_ENABLED and MFA_PHONE_VERIFY_ENABLED).
-    version: '0390_project_auth_mfa_phone',
-    statements: [
-      'alter table project_auth_settings add column if not exists mfa_phone_enroll_enabled boolean not null default false',
-      'alter table project_auth_settings add column if not exists mfa_phone_verify_enabled boolean not null default false',
-    ],
-  },
+  PROJECT_AUTH_MIGRATIONS.mfaPhone,
 ];
