@@ -1,4 +1,4 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import * as OTPAuth from 'otpauth';
 import QRCode from 'qrcode';
 import { recordProjectLogEvent } from '@plinth/platform-core/request-log';
@@ -221,13 +221,6 @@ async function challengePhoneFactor(ctx: AuthContext, user: AuthUser, factor: Fa
   return { id, type: 'phone', expires_at: Number(r.rows[0]!.expires_at) };
 }
 
-/** Whether `code` is the one a phone challenge sent (compared in constant time). */
-function phoneCodeMatches(challengeId: string, stored: string | null, code: string): boolean {
-  if (!stored || !/^\d{6}$/.test(code)) return false;
-  const a = Buffer.from(phoneCodeHash(challengeId, code));
-  const b = Buffer.from(stored);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** The time step a TOTP code was made in, or null when the code is wrong (one step of drift either way). */
 function codeStep(secret: string, code: string, now = Date.now()): number | null {
@@ -304,17 +297,20 @@ async function verifyPhoneChallenge(
   code: string,
   [verifyLimit, limitKey]: ReturnType<typeof rateLimitFor>,
 ) {
-  if (!phoneCodeMatches(challenge.id, challenge.otp_code, code)) {
+  // The code is matched by its hash in the database, as phone sign-in's codes are, and used once.
+  const won =
+    challenge.otp_code && /^\d{6}$/.test(code)
+      ? await ctx.db.query(
+          `with c as (update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null and otp_code = $2 returning factor_id)
+           update auth.mfa_factors f set status = 'verified', updated_at = now() from c where f.id = c.factor_id returning f.id`,
+          [challenge.id, phoneCodeHash(challenge.id, code)],
+        )
+      : { rows: [] };
+  if (!won.rows.length) {
     verifyLimit.record(limitKey);
     ctx.event = 'mfa_verification_failed';
     throw challengeFailed(ctx, user.id, 'invalid_code', new AuthError(422, 'mfa_verification_failed', 'Invalid MFA Phone code entered'));
   }
-  const won = await ctx.db.query(
-    `with c as (update auth.mfa_challenges set verified_at = now() where id = $1 and verified_at is null returning factor_id)
-     update auth.mfa_factors f set status = 'verified', updated_at = now() from c where f.id = c.factor_id returning f.id`,
-    [challenge.id],
-  );
-  if (!won.rows.length) throw new AuthError(404, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
   if (factor.status !== 'verified') {
     await ctx.db.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
   }
