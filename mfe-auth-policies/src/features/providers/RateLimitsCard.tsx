@@ -22,9 +22,17 @@ const valuesOf = (limits: AuthRateLimits): Values => Object.fromEntries(AUTH_RAT
 
 /** The auth service's rate limits (GoTrue's defaults until changed): past one, apps get 429. */
 export function RateLimitsCard({ allowed }: { allowed: boolean }) {
+  const { api, projectRef } = useArea();
+  const limits = useQuery({ queryKey: keys.authRateLimits(projectRef), queryFn: () => api.authUsers.getAuthRateLimits(projectRef) });
+  if (limits.isPending) return <LoadingSkeleton label="Loading rate limits" shape="card" rows={3} />;
+  if (limits.isError) return <InlineError message={`Failed to retrieve rate limits: ${errorMessage(limits.error)}`} onRetry={() => void limits.refetch()} retrying={limits.isFetching} />;
+  return <RateLimitsForm current={limits.data} allowed={allowed} />;
+}
+
+// Mounted only once the limits are known, so its fields start with them (never blank for a render).
+function RateLimitsForm({ current, allowed }: { current: AuthRateLimits; allowed: boolean }) {
   const { api, projectRef, notify } = useArea();
   const queryClient = useQueryClient();
-  const limits = useQuery({ queryKey: keys.authRateLimits(projectRef), queryFn: () => api.authUsers.getAuthRateLimits(projectRef) });
   const save = useMutation({
     mutationFn: (change: AuthRateLimitsUpdate) => api.authUsers.updateAuthRateLimits(projectRef, change),
     onSuccess: (saved: AuthRateLimits) => {
@@ -34,13 +42,8 @@ export function RateLimitsCard({ allowed }: { allowed: boolean }) {
     onError: (error: Error) => notify({ kind: 'error', message: `Failed to update rate limits: ${errorMessage(error)}` }),
   });
   const formId = `rate-limits-${useId()}`;
-  const { register, handleSubmit, reset, formState } = useForm<Values>({ resolver: zodResolver(schema) });
-  useEffect(() => {
-    if (limits.data) reset(valuesOf(limits.data));
-  }, [limits.data, reset]);
-  if (limits.isPending) return <LoadingSkeleton label="Loading rate limits" shape="card" rows={3} />;
-  if (limits.isError) return <InlineError message={`Failed to retrieve rate limits: ${errorMessage(limits.error)}`} onRetry={() => void limits.refetch()} retrying={limits.isFetching} />;
-  const current = limits.data;
+  const { register, handleSubmit, reset, formState } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(current) });
+  useEffect(() => reset(valuesOf(current)), [current, reset]);
   // Only the limits changed are sent: another member's change to the others is not undone.
   const submit = handleSubmit((v) => {
     const change: AuthRateLimitsUpdate = {};
