@@ -11,6 +11,7 @@ import type { ControlMigration } from './control-migration';
 import { INTEGRATION_MIGRATIONS } from './migrations-integrations';
 import { PROJECT_AUTH_MIGRATIONS } from './migrations-project-auth';
 import { ORGANIZATION_MIGRATIONS } from './migrations-organization';
+import { SCALE_OUT_MIGRATIONS } from './migrations-scale-out';
 
 export type { ControlMigration } from './control-migration';
 
@@ -413,4 +414,5 @@ export const CONTROL_MIGRATIONS: ControlMigration[] = [
     statements: ['alter table project_database_settings add column if not exists ssl_enforced boolean not null default false'],
   },
   PROJECT_AUTH_MIGRATIONS.mfaPhone,
+  SCALE_OUT_MIGRATIONS.attemptCounters,
 ];

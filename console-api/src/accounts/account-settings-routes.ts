@@ -64,11 +64,11 @@ export const accountSettingsRoutes: RouteModule = (app, deps) => {
     // Wrong current passwords count as failed sign-ins of this address.
     const { signInPerEmail } = accounts.limits;
     const key = `${user.email}|${req.ip}`;
-    assertWithinLimits([[signInPerEmail, key]], 'failed sign-in attempts');
+    await assertWithinLimits([[signInPerEmail, key]], 'failed sign-in attempts');
     try {
       await settings.changePassword(user.id, req.body, tokenHash);
     } catch (e) {
-      if (e instanceof HttpError && e.code === 'INVALID_CURRENT_PASSWORD') signInPerEmail.record(key);
+      if (e instanceof HttpError && e.code === 'INVALID_CURRENT_PASSWORD') await signInPerEmail.record(key);
       throw e;
     }
     return reply.code(204).send();

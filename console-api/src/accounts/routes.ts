@@ -42,8 +42,8 @@ export const accountRoutes: RouteModule = (app, deps) => {
 
   r.post('/auth/sign-up', { schema: { tags, body: SignUpBodySchema, response: { 200: SessionSchema } } }, async (req, reply) => {
     const { signUpPerAddress } = auth.limits;
-    assertWithinLimits([[signUpPerAddress, req.ip]], 'sign-ups from this address');
-    signUpPerAddress.record(req.ip);
+    await assertWithinLimits([[signUpPerAddress, req.ip]], 'sign-ups from this address');
+    await signUpPerAddress.record(req.ip);
     const user = await auth.signUp(req.body);
     const { token, aal } = await auth.createSession(user);
     startSession(reply, token);
@@ -53,14 +53,13 @@ export const accountRoutes: RouteModule = (app, deps) => {
   r.post('/auth/sign-in', { schema: { tags, body: SignInBodySchema, response: { 200: SessionSchema } } }, async (req, reply) => {
     const { signInPerEmail, signInPerAddress } = auth.limits;
     const key = `${req.body.email}|${req.ip}`;
-    assertWithinLimits([[signInPerEmail, key], [signInPerAddress, req.ip]], 'failed sign-in attempts');
+    await assertWithinLimits([[signInPerEmail, key], [signInPerAddress, req.ip]], 'failed sign-in attempts');
     const user = await auth.checkPassword(req.body.email, req.body.password);
     if (!user) {
-      signInPerEmail.record(key);
-      signInPerAddress.record(req.ip);
+      await Promise.all([signInPerEmail.record(key), signInPerAddress.record(req.ip)]);
       throw new HttpError(400, 'Invalid email or password', 'INVALID_CREDENTIALS');
     }
-    signInPerEmail.clear(key);
+    await signInPerEmail.clear(key);
     const { token, aal } = await auth.createSession(user);
     startSession(reply, token);
     return { user, aal };

@@ -29,7 +29,7 @@ export class AuthService {
     private readonly sessionTtlMs: number,
     limits: AuthLimits = DEFAULT_AUTH_LIMITS,
   ) {
-    this.limits = new AuthRateLimits(limits);
+    this.limits = new AuthRateLimits(control, limits);
   }
 
   private async uniqueUsername(base: string): Promise<string> {
@@ -124,15 +124,13 @@ export class AuthService {
     const row = r.rows[0];
     if (!row) throw new HttpError(404, `Factor not found: ${factorId}`, 'FACTOR_NOT_FOUND');
     const { mfaPerFactor, mfaPerSession } = this.limits;
-    assertWithinLimits([[mfaPerFactor, factorId], [mfaPerSession, tokenHash]], 'failed verification codes');
+    await assertWithinLimits([[mfaPerFactor, factorId], [mfaPerSession, tokenHash]], 'failed verification codes');
     const totp = new OTPAuth.TOTP({ issuer: ISSUER, secret: OTPAuth.Secret.fromBase32(row.secret) });
     if (totp.validate({ token: code, window: 1 }) === null) {
-      mfaPerFactor.record(factorId);
-      mfaPerSession.record(tokenHash);
+      await Promise.all([mfaPerFactor.record(factorId), mfaPerSession.record(tokenHash)]);
       throw new HttpError(400, 'Invalid code: the code is wrong or expired', 'INVALID_MFA_CODE', 'code');
     }
-    mfaPerFactor.clear(factorId);
-    mfaPerSession.clear(tokenHash);
+    await Promise.all([mfaPerFactor.clear(factorId), mfaPerSession.clear(tokenHash)]);
     await this.control.query(`update mfa_factors set status = 'verified' where id = $1`, [factorId]);
     await this.control.query(`update sessions set current_aal = 'aal2', next_aal = 'aal2' where token_hash = $1`, [tokenHash]);
     this.access.invalidateUserSessions(userId);

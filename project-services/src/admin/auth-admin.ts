@@ -24,7 +24,7 @@ export type AuthAdminDeps = Pick<ApiDeps, 'control' | 'databases' | 'projectUrls
  * of its own (the console's sends are counted apart from the apps').
  */
 export function createAuthAdmin(deps: AuthAdminDeps, env: NodeJS.ProcessEnv = process.env): AuthAdmin {
-  const limits = new ProjectAuthLimits();
+  const limits = new ProjectAuthLimits(deps.control, 'console');
   const mailer = createAuthMailer(deps.control, env.PLINTH_SMTP_URL || null, env.PLINTH_SMTP_FROM || 'Plinth Auth <no-reply@localhost>');
   const sms = createAuthSmsSender(deps.control, smsConfigFromEnv(env));
 

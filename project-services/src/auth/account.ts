@@ -39,7 +39,7 @@ export async function signUp(ctx: AuthContext, body: Body, redirectTo: unknown) 
   const data = metadata(body.data, 'data');
   const pkce = pkceChallengeOf(body);
   const target = redirectTarget(ctx, redirectTo);
-  countRateLimit(ctx, 'sign_ups_sign_ins');
+  await countRateLimit(ctx, 'sign_ups_sign_ins');
   // The confirmation email of a PKCE sign-up leads back with ?code=… (email-pkce.ts).
   const confirmation = async (user: AuthUser) => {
     const sent = await sendEmailLink(ctx, user, 'signup', target);
@@ -66,7 +66,7 @@ export async function signUp(ctx: AuthContext, body: Body, redirectTo: unknown) 
 async function anonymousSignIn(ctx: AuthContext, body: Body) {
   if (!ctx.settings.anonymousSignInsAllowed) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   const data = metadata(body.data, 'data');
-  countRateLimit(ctx, 'anonymous_users');
+  await countRateLimit(ctx, 'anonymous_users');
   const user = await insertUser(ctx.db, { email: '', passwordHash: null, confirmed: false, userMetadata: data, anonymous: true });
   if (!user) throw new AuthError(500, 'unexpected_failure', 'Could not create the anonymous user');
   ctx.event = 'user_signedup';
@@ -102,7 +102,7 @@ export async function passwordGrant(ctx: AuthContext, body: Body) {
   const perEmail = `${ctx.ref}|${ctx.ip}|${email}`;
   // Failed sign-ins count towards the project's sign-ups and sign-ins limit, and per email towards a fixed guard.
   const [perAddressLimit, perAddress] = rateLimitFor(ctx, 'sign_ups_sign_ins');
-  withinLimits(
+  await withinLimits(
     [
       [ctx.limits.signInPerEmail, perEmail],
       [perAddressLimit, perAddress],
@@ -113,11 +113,11 @@ export async function passwordGrant(ctx: AuthContext, body: Body) {
   const user = email.length <= 255 ? await userByEmail(ctx.db, email) : null;
   const ok = user?.passwordHash ? await verify(user.passwordHash, body.password).catch(() => false) : (await hash(body.password), false);
   if (!user || !ok) {
-    ctx.limits.signInPerEmail.record(perEmail);
-    perAddressLimit.record(perAddress);
+    await ctx.limits.signInPerEmail.record(perEmail);
+    await perAddressLimit.record(perAddress);
     throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
   }
-  ctx.limits.signInPerEmail.clear(perEmail);
+  await ctx.limits.signInPerEmail.clear(perEmail);
   if (isBanned(user)) throw banned();
   if (!user.emailConfirmedAt && ctx.settings.emailConfirmationRequired) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
   ctx.event = 'login';
@@ -132,7 +132,7 @@ async function phonePasswordGrant(ctx: AuthContext, body: Body) {
   if (body.password.length > 1024) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
   const perPhone = `${ctx.ref}|${ctx.ip}|phone:${phone}`;
   const [perAddressLimit, perAddress] = rateLimitFor(ctx, 'sign_ups_sign_ins');
-  withinLimits(
+  await withinLimits(
     [
       [ctx.limits.signInPerEmail, perPhone],
       [perAddressLimit, perAddress],
@@ -143,11 +143,11 @@ async function phonePasswordGrant(ctx: AuthContext, body: Body) {
   const user = await userByPhone(ctx.db, phone);
   const ok = user?.passwordHash ? await verify(user.passwordHash, body.password).catch(() => false) : (await hash(body.password), false);
   if (!user || !ok) {
-    ctx.limits.signInPerEmail.record(perPhone);
-    perAddressLimit.record(perAddress);
+    await ctx.limits.signInPerEmail.record(perPhone);
+    await perAddressLimit.record(perAddress);
     throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
   }
-  ctx.limits.signInPerEmail.clear(perPhone);
+  await ctx.limits.signInPerEmail.clear(perPhone);
   if (isBanned(user)) throw banned();
   if (!user.phoneConfirmedAt) throw new AuthError(400, 'phone_not_confirmed', 'Phone not confirmed');
   ctx.event = 'login';
@@ -158,7 +158,7 @@ async function phonePasswordGrant(ctx: AuthContext, body: Body) {
 export async function refreshGrant(ctx: AuthContext, body: Body) {
   const token = body.refresh_token;
   if (typeof token !== 'string' || !token || token.length > 256) throw invalid('A refresh_token is required');
-  countRateLimit(ctx, 'token_refresh');
+  await countRateLimit(ctx, 'token_refresh');
   const r = await rotateRefreshToken(ctx.db, token, ctx.settings.refreshTokenReuseSeconds);
   const user = await userById(ctx.db, r.userId);
   if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');

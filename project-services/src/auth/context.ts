@@ -1,6 +1,6 @@
 import { HttpError, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { recordProjectLogEvent } from '@plinth/platform-core/request-log';
-import { AttemptLimit, assertWithinLimits } from '@plinth/platform-core/rate-limit';
+import { AttemptLimit, assertWithinLimits, type AttemptStore } from '@plinth/platform-core/rate-limit';
 import { AUTH_RATE_LIMITS, type AuthRateLimitKey } from '@plinth/contracts-auth';
 import type { ProjectCaller, ProjectSecrets } from '../caller';
 import { AuthError, invalid } from './errors';
@@ -39,25 +39,36 @@ export interface AuthContext {
 }
 
 /**
- * Attempts allowed, counted in this process's memory: the fixed guards (failed sign-ins per email,
- * emails per address) and the project's own rate limits (AUTH_RATE_LIMITS, read from its settings
- * on each request: `setting` answers the counter for a limit's current value, so a changed limit
- * starts counting afresh).
+ * Attempts allowed, counted in the control database (AttemptLimit: every instance on it counts
+ * together): the fixed guards (failed sign-ins per email, emails per address) and the project's own
+ * rate limits (AUTH_RATE_LIMITS, read from its settings on each request: `setting` answers the
+ * counter for a limit's current value, so a changed limit starts counting afresh). `scope` keeps
+ * apart counts that must not meet: the apps' calls ('auth') and the console's sends ('console').
  */
 export class ProjectAuthLimits {
-  readonly signInPerEmail = new AttemptLimit(10, 15 * 60_000);
-  readonly emailsPerEmail = new AttemptLimit(5, 60 * 60_000);
-  readonly emailsPerAddress = new AttemptLimit(30, 60 * 60_000);
+  readonly signInPerEmail: AttemptLimit;
+  readonly emailsPerEmail: AttemptLimit;
+  readonly emailsPerAddress: AttemptLimit;
   /** Text messages per phone number, the fixed guard of emailsPerEmail for SMS. */
-  readonly smsPerPhone = new AttemptLimit(5, 60 * 60_000);
+  readonly smsPerPhone: AttemptLimit;
   private readonly byValue = new Map<string, AttemptLimit>();
+
+  constructor(
+    private readonly store: AttemptStore,
+    private readonly scope: 'auth' | 'console' = 'auth',
+  ) {
+    this.signInPerEmail = new AttemptLimit(store, `${scope}:sign_in_per_email`, 10, 15 * 60_000);
+    this.emailsPerEmail = new AttemptLimit(store, `${scope}:emails_per_email`, 5, 60 * 60_000);
+    this.emailsPerAddress = new AttemptLimit(store, `${scope}:emails_per_address`, 30, 60 * 60_000);
+    this.smsPerPhone = new AttemptLimit(store, `${scope}:sms_per_phone`, 5, 60 * 60_000);
+  }
 
   setting(key: AuthRateLimitKey, max: number): AttemptLimit {
     const id = `${key}:${max}`;
     let limit = this.byValue.get(id);
     if (!limit) {
       const windowSeconds = AUTH_RATE_LIMITS.find((l) => l.key === key)!.windowSeconds;
-      limit = new AttemptLimit(max, windowSeconds * 1000);
+      limit = new AttemptLimit(this.store, `${this.scope}:${id}`, max, windowSeconds * 1000);
       this.byValue.set(id, limit);
     }
     return limit;
@@ -65,12 +76,12 @@ export class ProjectAuthLimits {
 }
 
 /** The project's own limit `key` for the caller's address (or the whole project for emails and SMS), checked and counted. */
-export function countRateLimit(ctx: AuthContext, key: AuthRateLimitKey, errorCode = 'over_request_rate_limit'): void {
+export async function countRateLimit(ctx: AuthContext, key: AuthRateLimitKey, errorCode = 'over_request_rate_limit'): Promise<void> {
   const limit = ctx.limits.setting(key, ctx.settings.rateLimits[key]);
   const id = key === 'email_sent' || key === 'sms_sent' ? ctx.ref : `${ctx.ref}|${ctx.ip}`;
   const what = AUTH_RATE_LIMITS.find((l) => l.key === key)!.label.toLowerCase();
-  withinLimits([[limit, id]], what, errorCode);
-  limit.record(id);
+  await withinLimits([[limit, id]], what, errorCode);
+  await limit.record(id);
 }
 
 /** The project's own limit `key` for the caller's address, checked only (counted later, e.g. on failure). */
@@ -79,9 +90,9 @@ export function rateLimitFor(ctx: AuthContext, key: AuthRateLimitKey): [AttemptL
 }
 
 /** Throws a 429 in the clients' shape when any limit is reached. */
-export function withinLimits(checks: [AttemptLimit, string][], what: string, errorCode: string): void {
+export async function withinLimits(checks: [AttemptLimit, string][], what: string, errorCode: string): Promise<void> {
   try {
-    assertWithinLimits(checks, what);
+    await assertWithinLimits(checks, what);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     throw Object.assign(new AuthError(429, errorCode, err.message), { retryAfterSeconds: (err as { retryAfterSeconds?: number }).retryAfterSeconds });
@@ -213,7 +224,7 @@ export async function sendEmailLink(
 ): Promise<AuthUser> {
   // The project's own limit counts every email it sends, whoever asks; the fixed guards per address and per recipient stay.
   const projectWide = ctx.limits.setting('email_sent', ctx.settings.rateLimits.email_sent);
-  withinLimits(
+  await withinLimits(
     [
       [ctx.limits.emailsPerEmail, `${ctx.ref}|${to}`],
       [ctx.limits.emailsPerAddress, `${ctx.ref}|${ctx.ip}`],
@@ -222,9 +233,9 @@ export async function sendEmailLink(
     'emails sent',
     'over_email_send_rate_limit',
   );
-  ctx.limits.emailsPerEmail.record(`${ctx.ref}|${to}`);
-  ctx.limits.emailsPerAddress.record(`${ctx.ref}|${ctx.ip}`);
-  projectWide.record(ctx.ref);
+  await ctx.limits.emailsPerEmail.record(`${ctx.ref}|${to}`);
+  await ctx.limits.emailsPerAddress.record(`${ctx.ref}|${ctx.ip}`);
+  await projectWide.record(ctx.ref);
   const { otp, tokenHash } = await storeEmailToken(ctx, user.id, tokenType, to);
   const updated = (await updateUser(ctx.db, user.id, { [SENT_AT[kind]]: 'now()' })) ?? user;
   const link = kind === 'reauthentication' ? '' : verifyLinkOf(ctx, tokenHash, kind, redirectTo);

@@ -91,7 +91,7 @@ async function verifyUser(ctx: AuthContext, params: { type: unknown; tokenHash?:
   const kind = typeof params.type === 'string' ? VERIFY_TYPES[params.type] : undefined;
   if (!kind) throw invalid('type must be one of signup, invite, magiclink, email, recovery, email_change');
   const [verifyLimit, limitKey] = rateLimitFor(ctx, 'token_verifications');
-  withinLimits([[verifyLimit, limitKey]], 'verification attempts', 'over_request_rate_limit');
+  await withinLimits([[verifyLimit, limitKey]], 'verification attempts', 'over_request_rate_limit');
   let hashValue: string;
   let email: string | null = null;
   if (typeof params.tokenHash === 'string' && params.tokenHash) hashValue = params.tokenHash;
@@ -109,7 +109,7 @@ async function verifyUser(ctx: AuthContext, params: { type: unknown; tokenHash?:
   );
   const row = found.rows[0];
   if (!row || (email !== null && row.relates_to.toLowerCase() !== email) || Number(row.age_ms) > EXPIRY_MS[row.token_type]!) {
-    verifyLimit.record(limitKey);
+    await verifyLimit.record(limitKey);
     throw expired();
   }
   await ctx.db.query('delete from auth.one_time_tokens where id = $1', [row.id]);

@@ -200,7 +200,7 @@ async function challengePhoneFactor(ctx: AuthContext, user: AuthUser, factor: Fa
     [factor.id],
   );
   const age = last.rows[0]?.age_s == null ? Infinity : Number(last.rows[0].age_s);
-  countSms(ctx, user.id, 'mfa_phone', to, PHONE_CHALLENGE_INTERVAL_S - age);
+  await countSms(ctx, user.id, 'mfa_phone', to, PHONE_CHALLENGE_INTERVAL_S - age);
   const id = randomUUID();
   const otp = newEmailOtp();
   const r = await ctx.db.query<{ expires_at: string | number }>(
@@ -243,7 +243,7 @@ export async function verifyFactor(ctx: AuthContext, factorId: string, body: Bod
   if (typeof challengeId !== 'string' || !challengeId) throw invalid('challenge_id is required');
   if (typeof body.code !== 'string' || !body.code) throw invalid('code is required');
   const [verifyLimit, limitKey] = rateLimitFor(ctx, 'token_verifications');
-  withinLimits([[verifyLimit, limitKey]], 'verification attempts', 'over_request_rate_limit');
+  await withinLimits([[verifyLimit, limitKey]], 'verification attempts', 'over_request_rate_limit');
 
   const found = isUuid(challengeId)
     ? await ctx.db.query<{ id: string; ip: string | null; verified_at: unknown; age_s: string | number; otp_code: string | null }>(
@@ -265,7 +265,7 @@ export async function verifyFactor(ctx: AuthContext, factorId: string, body: Bod
   const step = secret !== null && /^\d{6}$/.test(body.code) ? codeStep(secret, body.code) : null;
   const used = factor.last_used_step === null ? null : Number(factor.last_used_step);
   if (step === null || (used !== null && step <= used)) {
-    verifyLimit.record(limitKey);
+    await verifyLimit.record(limitKey);
     ctx.event = 'mfa_verification_failed';
     throw challengeFailed(ctx, user.id, 'invalid_code', new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered'));
   }
@@ -307,7 +307,7 @@ async function verifyPhoneChallenge(
         )
       : { rows: [] };
   if (!won.rows.length) {
-    verifyLimit.record(limitKey);
+    await verifyLimit.record(limitKey);
     ctx.event = 'mfa_verification_failed';
     throw challengeFailed(ctx, user.id, 'invalid_code', new AuthError(422, 'mfa_verification_failed', 'Invalid MFA Phone code entered'));
   }

@@ -55,13 +55,13 @@ export function smsEvent(ctx: AuthContext, userId: string, kind: AuthSmsKind, le
  * limit (per hour, the whole project); refused (429 over_sms_send_rate_limit, logged) past either,
  * or when `waitSeconds` (the sender's own interval) is still to run.
  */
-export function countSms(ctx: AuthContext, userId: string, kind: AuthSmsKind, to: string, waitSeconds = 0): void {
+export async function countSms(ctx: AuthContext, userId: string, kind: AuthSmsKind, to: string, waitSeconds = 0): Promise<void> {
   // The project's own limit counts every message it sends (sms_sent, per hour); the fixed guards per number stay.
   const key = `${ctx.ref}|${to}`;
   const projectWide = ctx.limits.setting('sms_sent', ctx.settings.rateLimits.sms_sent);
   try {
     if (waitSeconds > 0) throw overSmsLimit(Math.max(1, Math.ceil(waitSeconds)));
-    withinLimits(
+    await withinLimits(
       [
         [ctx.limits.smsPerPhone, key],
         [projectWide, ctx.ref],
@@ -73,8 +73,8 @@ export function countSms(ctx: AuthContext, userId: string, kind: AuthSmsKind, to
     smsEvent(ctx, userId, kind, 'WARNING', 'sms_send_refused', `${kind} text message refused: over the SMS rate limit`);
     throw err;
   }
-  ctx.limits.smsPerPhone.record(key);
-  projectWide.record(ctx.ref);
+  await ctx.limits.smsPerPhone.record(key);
+  await projectWide.record(ctx.ref);
 }
 
 /** The answer when the project's SMS sender did not take a message (as GoTrue's). */
@@ -91,7 +91,7 @@ export async function sendSmsCode(ctx: AuthContext, user: AuthUser, kind: PhoneT
     [user.id, tokenType],
   );
   const age = last.rows[0] ? Number(last.rows[0].age_s) : Infinity;
-  countSms(ctx, user.id, kind, to, SMS_INTERVAL_S - age);
+  await countSms(ctx, user.id, kind, to, SMS_INTERVAL_S - age);
   const otp = newEmailOtp();
   await ctx.db.query(
     `insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1, $2, $3, $4)
@@ -118,7 +118,7 @@ export async function phoneSignUp(ctx: AuthContext, body: Body) {
   const phone = checkPhone(body.phone);
   const password = checkPassword(ctx, body.password);
   const data = metadata(body.data, 'data');
-  countRateLimit(ctx, 'sign_ups_sign_ins');
+  await countRateLimit(ctx, 'sign_ups_sign_ins');
   const existing = await userByPhone(ctx.db, phone);
   if (existing) {
     // As GoTrue's sign-up: a confirmed number is a registered user (phone_exists is for changes).
@@ -143,7 +143,7 @@ export async function phoneOtp(ctx: AuthContext, body: Body) {
   if (!user) {
     if (body.create_user === false) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
     if (!ctx.settings.signUpsAllowed) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
-    countRateLimit(ctx, 'sign_ups_sign_ins');
+    await countRateLimit(ctx, 'sign_ups_sign_ins');
     user = await insertUser(ctx.db, { email: '', phone, passwordHash: null, confirmed: false, userMetadata: metadata(body.data, 'data') });
     if (!user) throw new AuthError(422, 'phone_exists', 'Phone number already registered by another user');
     ctx.event = 'user_signedup';
@@ -160,7 +160,7 @@ export async function verifyPhone(ctx: AuthContext, body: Body) {
   const phone = checkPhone(body.phone);
   if (typeof body.token !== 'string' || !body.token) throw invalid('Verify requires a phone number and its token');
   const [verifyLimit, limitKey] = rateLimitFor(ctx, 'token_verifications');
-  withinLimits([[verifyLimit, limitKey]], 'verification attempts', 'over_request_rate_limit');
+  await withinLimits([[verifyLimit, limitKey]], 'verification attempts', 'over_request_rate_limit');
   const found =
     body.token.length > 16
       ? { rows: [] }
@@ -171,7 +171,7 @@ export async function verifyPhone(ctx: AuthContext, body: Body) {
         );
   const row = found.rows[0];
   if (!row || Number(row.age_s) > PHONE_OTP_EXPIRY_S) {
-    verifyLimit.record(limitKey);
+    await verifyLimit.record(limitKey);
     throw expired();
   }
   // Used up whatever happens next: a code signs in once.

@@ -47,7 +47,7 @@ const failedEvent = (req: FastifyRequest, status: number): string | undefined =>
 
 /** The auth service's routes, on the project services' origin. */
 export const projectAuthRoutes: RouteModule = async (app, deps) => {
-  const limits = new ProjectAuthLimits();
+  const limits = new ProjectAuthLimits(deps.control, 'auth');
   const sms = createAuthSmsSender(deps.control, smsConfigFromEnv());
   const mailer = createAuthMailer(deps.control, process.env.PLINTH_SMTP_URL || null, process.env.PLINTH_SMTP_FROM || 'Plinth Auth <no-reply@localhost>');
 
