@@ -1,5 +1,5 @@
 import * as z from '@plinth/shared-contracts/zod';
-import { EmailSchema, MemberRoleSchema, type Http, type PlanId } from '@plinth/shared-contracts';
+import { EmailSchema, MemberRoleSchema, OrganizationRoleSchema, type AddOrganizationMemberBody, type Http, type PlanId } from '@plinth/shared-contracts';
 
 /**
  * The organization's team and records (issue 26): invitations by e-mail (a link accepted by signing
@@ -38,6 +38,28 @@ export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 export const AcceptInvitationBodySchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
 export const AcceptedInvitationSchema = z.object({ organization_slug: z.string(), role: MemberRoleSchema });
 export type AcceptedInvitation = z.infer<typeof AcceptedInvitationSchema>;
+
+/**
+ * Invitations with the role they grant (2.1.0): `role` as builds of 2.0 read it (the contracts'
+ * legacyMemberRole), `organization_role` the role itself, any the API lists (Billing admin too).
+ */
+export const OrganizationInvitationSchema = z.object({ ...InvitationSchema.shape, organization_role: OrganizationRoleSchema });
+export type OrganizationInvitation = z.infer<typeof OrganizationInvitationSchema>;
+export const OrganizationInvitationListSchema = z.array(OrganizationInvitationSchema);
+export const OrganizationInvitationPreviewSchema = z.object({ ...InvitationPreviewSchema.shape, organization_role: OrganizationRoleSchema });
+export type OrganizationInvitationPreview = z.infer<typeof OrganizationInvitationPreviewSchema>;
+export const AcceptedOrganizationInvitationSchema = z.object({ ...AcceptedInvitationSchema.shape, organization_role: OrganizationRoleSchema });
+
+/** The invitation calls read with `organization_role`, and an invitation with any role the API lists (the same routes as the team client's). */
+export function createOrganizationInvitationsClient(http: Http) {
+  const org = (slug: string) => `/platform/organizations/${encodeURIComponent(slug)}`;
+  return {
+    list: (slug: string) => http('GET', `${org(slug)}/invitations`, { schema: OrganizationInvitationListSchema }),
+    invite: (slug: string, body: AddOrganizationMemberBody) => http('POST', `${org(slug)}/invitations`, { body, schema: OrganizationInvitationSchema }),
+    preview: (token: string) => http('GET', '/platform/invitations/preview', { query: { token }, schema: OrganizationInvitationPreviewSchema }),
+  };
+}
+export type OrganizationInvitationsClient = ReturnType<typeof createOrganizationInvitationsClient>;
 
 /** Deleting an organization: its name typed again, as the confirmation. */
 export const DeleteOrganizationBodySchema = z.object({ confirm_name: z.string().check(z.minLength(1, 'Type the organization name to confirm'), z.maxLength(256)) });

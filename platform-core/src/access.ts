@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PERMISSION_LABELS, ROLE_PERMISSIONS, type MemberRole, type PermissionKey } from '@plinth/shared-contracts';
+import { BOOTSTRAP_PATH, ORGANIZATION_ROLE_PERMISSIONS, ORGANIZATION_ROLES, PERMISSION_LABELS, ROLES_WITHOUT_PROJECT_DATA, type OrganizationRole, type PermissionKey } from '@plinth/shared-contracts';
 import { sessionCookieOf } from './cookies';
 import { hashToken } from './token-hash';
 import { ACCESS_TOKEN_PREFIX, bearerAccessToken } from './access-token';
@@ -28,12 +28,27 @@ export function permissionDenied(permission: PermissionKey, action?: string): Ht
   return new HttpError(403, `You need the ${PERMISSION_LABELS[permission]} permission to ${action ?? DEFAULT_ACTIONS[permission]}`, 'PERMISSION_DENIED');
 }
 
-const PERMISSION_SETS: Record<MemberRole, ReadonlySet<string>> = {
-  Owner: new Set(ROLE_PERMISSIONS.Owner),
-  Administrator: new Set(ROLE_PERMISSIONS.Administrator),
-  Developer: new Set(ROLE_PERMISSIONS.Developer),
-  'Read-only': new Set(ROLE_PERMISSIONS['Read-only']),
-};
+/** Each organization role's permissions (ORGANIZATION_ROLE_PERMISSIONS of the contracts: Billing admin holds billing read and write only). */
+const PERMISSION_SETS: Record<OrganizationRole, ReadonlySet<string>> = Object.fromEntries(
+  ORGANIZATION_ROLES.map((role) => [role, new Set<string>(ORGANIZATION_ROLE_PERMISSIONS[role])]),
+) as unknown as Record<OrganizationRole, ReadonlySet<string>>;
+
+/**
+ * The project routes a role without project data (ROLES_WITHOUT_PROJECT_DATA) may still call with
+ * no permission named: the project's record and status, which the organization's project list
+ * shows anyway, and the console's bootstrap of a project page (which then carries the role's
+ * permissions only). Every other project route that names no permission is refused them.
+ */
+const PROJECT_FACTS_ROUTES: readonly string[] = ['/platform/projects/:ref', '/platform/projects/:ref/status', BOOTSTRAP_PATH];
+
+function projectDataDenied(role: OrganizationRole, ref: string): HttpError {
+  return new HttpError(403, `The ${role} role has no access to project data: you need a project role (Developer, Administrator, Read-only or Owner) to read project ${ref}`, 'PERMISSION_DENIED');
+}
+
+function readsProjectFacts(req: FastifyRequest): boolean {
+  const route = req.routeOptions?.url?.replace(/^\/api(?=\/)/, '');
+  return req.method === 'GET' && route !== undefined && PROJECT_FACTS_ROUTES.includes(route);
+}
 
 export { hashToken };
 
@@ -78,7 +93,7 @@ export class AccessRegistry {
   private sessions = new Map<string, SessionRecord | null>();
   private projects = new Map<string, ProjectRecord | null>();
   private orgs = new Map<string, OrganizationRecord | null>();
-  private roles = new Map<string, MemberRole | null>();
+  private roles = new Map<string, OrganizationRole | null>();
 
   constructor(
     private readonly control: ControlDatabase,
@@ -194,11 +209,11 @@ export class AccessRegistry {
     this.orgs.delete(slug);
   }
 
-  async role(organizationId: number, userId: string): Promise<MemberRole | null> {
+  async role(organizationId: number, userId: string): Promise<OrganizationRole | null> {
     const key = `${organizationId}:${userId}`;
     let role = this.roles.get(key);
     if (role === undefined) {
-      const r = await this.control.query<{ role: MemberRole }>('select role from members where organization_id = $1 and user_id = $2', [organizationId, userId]);
+      const r = await this.control.query<{ role: OrganizationRole }>('select role from members where organization_id = $1 and user_id = $2', [organizationId, userId]);
       role = r.rows[0]?.role ?? null;
       if (this.roles.size > 100_000) this.roles.clear();
       this.roles.set(key, role);
@@ -215,8 +230,9 @@ export class AccessRegistry {
     const project = await this.project(ref);
     const role = project ? await this.role(project.organizationId, user.id) : null;
     if (!project || !role) throw new HttpError(404, `Project not found: ${ref}`, 'PROJECT_NOT_FOUND');
-    const permissions = PERMISSION_SETS[role];
+    const permissions = PERMISSION_SETS[role] ?? new Set<string>();
     if (permission && !permissions.has(permission)) throw permissionDenied(permission as PermissionKey, action);
+    if (!permission && ROLES_WITHOUT_PROJECT_DATA.includes(role) && !readsProjectFacts(req)) throw projectDataDenied(role, ref);
     return { user, project, role, permissions };
   }
 
@@ -225,7 +241,7 @@ export class AccessRegistry {
     const org = await this.organization(slug);
     const role = org ? await this.role(org.id, user.id) : null;
     if (!org || !role) throw new HttpError(404, `Organization not found: ${slug}`, 'ORGANIZATION_NOT_FOUND');
-    const permissions = PERMISSION_SETS[role];
+    const permissions = PERMISSION_SETS[role] ?? new Set<string>();
     if (permission && !permissions.has(permission)) throw permissionDenied(permission as PermissionKey, action);
     return { user, organization: { id: org.id, slug: org.slug, name: org.name }, role, permissions };
   }

@@ -25,6 +25,7 @@ export interface AuthenticatedUser {
 export interface ProjectAccess {
   user: AuthenticatedUser;
   project: { ref: string; id: number; name: string; status: string; organizationSlug: string; organizationId: number };
-  role: 'Owner' | 'Administrator' | 'Developer' | 'Read-only';
+  /** The member's organization role (ORGANIZATION_ROLES of the contracts). */
+  role: 'Owner' | 'Administrator' | 'Developer' | 'Read-only' | 'Billing admin';
   permissions: ReadonlySet<string>;
 }

@@ -1,6 +1,6 @@
 import * as z from './zod';
 import type { Http } from './http';
-import { MEMBER_ROLES } from './permissions';
+import { MEMBER_ROLES, ORGANIZATION_ROLES, type OrganizationRole } from './permissions';
 import { EmailSchema } from './auth';
 
 /** Schemas, types and calls of organizations and their members (000 §3, 001 §7). */
@@ -44,6 +44,64 @@ export const FreeProjectLimitMemberSchema = z.object({ username: z.string(), pri
 export type FreeProjectLimitMember = z.infer<typeof FreeProjectLimitMemberSchema>;
 export const FreeProjectLimitMemberListSchema = z.array(FreeProjectLimitMemberSchema);
 
+/**
+ * A member's role as the API names it (1.7.0): any role of ORGANIZATION_ROLES, or a role a newer
+ * API lists (roles are data: the organization's roles route says what each one may do). Answers
+ * read by 1.6 builds keep `role` in MEMBER_ROLES (`legacyMemberRole`) and add `organization_role`.
+ */
+export const OrganizationRoleSchema = z.string().check(z.minLength(1, 'Choose a role'), z.maxLength(64));
+
+/** A member with the role they hold (`organization_role`); `role` is what builds of 1.6 read. */
+export const OrganizationMemberSchema = z.object({ ...MemberSchema.shape, organization_role: OrganizationRoleSchema });
+export type OrganizationMember = z.infer<typeof OrganizationMemberSchema>;
+export const OrganizationMemberListSchema = z.array(OrganizationMemberSchema);
+
+/** Adding a member, or inviting one, with any role the API lists (checked there against the plan). */
+export const AddOrganizationMemberBodySchema = z.object({ email: EmailSchema, role: OrganizationRoleSchema });
+export type AddOrganizationMemberBody = z.infer<typeof AddOrganizationMemberBodySchema>;
+export const UpdateOrganizationMemberBodySchema = z.object({ role: OrganizationRoleSchema });
+export type UpdateOrganizationMemberBody = z.infer<typeof UpdateOrganizationMemberBodySchema>;
+
+/** The plans that offer each role (001 §6): Owner and Developer everywhere (one Owner on free and pro), the others on team and enterprise. */
+export const ORGANIZATION_ROLE_PLANS: Record<OrganizationRole, readonly PlanId[]> = {
+  Owner: PLAN_IDS,
+  Developer: PLAN_IDS,
+  Administrator: ['team', 'enterprise'],
+  'Read-only': ['team', 'enterprise'],
+  'Billing admin': ['team', 'enterprise'],
+};
+
+/** The roles a plan offers, in ORGANIZATION_ROLES' order. */
+export function organizationRolesOffered(plan: PlanId): OrganizationRole[] {
+  return ORGANIZATION_ROLES.filter((role) => ORGANIZATION_ROLE_PLANS[role].includes(plan));
+}
+
+/** One role of the organization: what it may do (its permission keys and words) and whether the plan offers it. */
+export const OrganizationRoleInfoSchema = z.object({
+  name: OrganizationRoleSchema,
+  description: z.string(),
+  permissions: z.array(z.string()),
+  /** False for a role that sees the organization and its billing but no project's data. */
+  project_data: z.boolean(),
+  /** Whether the organization's plan offers it now. */
+  offered: z.boolean(),
+});
+export type OrganizationRoleInfo = z.infer<typeof OrganizationRoleInfoSchema>;
+
+/**
+ * GET /platform/organizations/{slug}/roles: the plan, `roles` and `additional_owners` as 1.6 builds
+ * read them (MEMBER_ROLES the plan offers), and `organization_roles`, every role with its
+ * permissions and whether the plan offers it.
+ */
+export const OrganizationRolesSchema = z.object({
+  plan: PlanIdSchema,
+  roles: z.array(MemberRoleSchema),
+  additional_owners: z.boolean(),
+  organization_roles: z.array(OrganizationRoleInfoSchema),
+});
+export type OrganizationRoles = z.infer<typeof OrganizationRolesSchema>;
+
+
 const org = (slug: string) => `/platform/organizations/${encodeURIComponent(slug)}`;
 
 export function createOrganizationsClient(http: Http) {
@@ -62,3 +120,15 @@ export function createOrganizationsClient(http: Http) {
   };
 }
 export type OrganizationsClient = ReturnType<typeof createOrganizationsClient>;
+
+/** The calls of members by their organization role (1.7.0): the same routes as the members calls, read with `organization_role`. */
+export function createOrganizationRolesClient(http: Http) {
+  return {
+    roles: (slug: string) => http('GET', `${org(slug)}/roles`, { schema: OrganizationRolesSchema }),
+    listMembers: (slug: string) => http('GET', `${org(slug)}/members`, { schema: OrganizationMemberListSchema }),
+    addMember: (slug: string, body: AddOrganizationMemberBody) => http('POST', `${org(slug)}/members`, { body, schema: OrganizationMemberSchema }),
+    updateMember: (slug: string, userId: string, body: UpdateOrganizationMemberBody) =>
+      http('PATCH', `${org(slug)}/members/${encodeURIComponent(userId)}`, { body, schema: OrganizationMemberSchema }),
+  };
+}
+export type OrganizationRolesClient = ReturnType<typeof createOrganizationRolesClient>;

@@ -65,6 +65,51 @@ export function roleHasPermission(role: MemberRole, permission: PermissionKey): 
   return ROLE_PERMISSIONS[role].includes(permission);
 }
 
+/**
+ * Every role an organization member can hold (1.7.0), as data: the four of MEMBER_ROLES and the
+ * roles added since (Billing admin, 001 §6). MEMBER_ROLES stays the closed list builds of 1.6 and
+ * earlier parse; an answer they read carries a member's role as `legacyMemberRole` of it, and the
+ * role itself in `organization_role` (organizations.ts). A new role is a new entry here, a minor.
+ */
+export const ORGANIZATION_ROLES = [...MEMBER_ROLES, 'Billing admin'] as const;
+export type OrganizationRole = (typeof ORGANIZATION_ROLES)[number];
+
+export function isOrganizationRole(role: string): role is OrganizationRole {
+  return (ORGANIZATION_ROLES as readonly string[]).includes(role);
+}
+
+/** Each organization role and the keys it holds (the four of ROLE_PERMISSIONS, unchanged, and the roles added since). */
+export const ORGANIZATION_ROLE_PERMISSIONS: Record<OrganizationRole, readonly PermissionKey[]> = {
+  ...ROLE_PERMISSIONS,
+  /** The subscription, payment methods, invoices, usage and tax ids; no project's data. */
+  'Billing admin': [P.BILLING_READ, P.BILLING_WRITE_SUBSCRIPTIONS],
+};
+
+/**
+ * Roles that see the organization and its billing but no project's data: the API refuses them
+ * every project call that names no permission they hold (the project's database, storage, logs,
+ * settings, snippets, branches), and answers only the project's own record and status.
+ */
+export const ROLES_WITHOUT_PROJECT_DATA: readonly OrganizationRole[] = ['Billing admin'];
+
+/** What each role may do, in the words the team page shows beside it in the role menus. */
+export const ORGANIZATION_ROLE_DESCRIPTIONS: Record<OrganizationRole, string> = {
+  Owner: 'Everything, including the organization itself, its billing and its Owners.',
+  Administrator: 'Everything in every project, and the members, except the Owner role and billing changes.',
+  Developer: 'Works in the projects: tables, SQL, storage, API keys, integrations. No members or billing changes.',
+  'Read-only': 'Reads the projects, their logs and the billing; changes nothing.',
+  'Billing admin': 'The subscription, payment methods, invoices, usage and tax ids; no access to projects’ data.',
+};
+
+/**
+ * The role a build of 1.6 or earlier (which knows MEMBER_ROLES only) is told a member holds: the
+ * role itself when it knows it, otherwise Read-only, the least it knows, so such a build never
+ * offers more than the member may do (the API enforces the real role either way).
+ */
+export function legacyMemberRole(role: string): MemberRole {
+  return (MEMBER_ROLES as readonly string[]).includes(role) ? (role as MemberRole) : 'Read-only';
+}
+
 /** Words used in 403 answers: "You need the {label} permission ...". */
 export const PERMISSION_LABELS: Record<PermissionKey, string> = {
   tenant_sql_admin_write: 'tenant SQL admin write',

@@ -1,13 +1,14 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PERMISSIONS, PLAN_IDS, type PlanId } from '@plinth/shared-contracts';
-import { BillingStatusSchema, InvoiceListSchema, InvoiceSchema, PLAN_ALLOWS_ADDITIONAL_OWNERS, PLAN_ROLES, PlanChangePreviewSchema, PlanRolesSchema } from '@plinth/contracts-billing';
+import { OrganizationRolesSchema, PERMISSIONS, PLAN_IDS, type PlanId } from '@plinth/shared-contracts';
+import { BillingStatusSchema, InvoiceListSchema, InvoiceSchema, PlanChangePreviewSchema } from '@plinth/contracts-billing';
 import type { RouteModule } from '@plinth/platform-core/deps';
 import { SubscriptionService, subscriptionChangesDisabled } from './service';
 import { InvoicesService } from './invoices';
 import { invoicePdf } from './invoice-pdf';
 import { paymentProviderFromEnv } from './payments';
 import { InactivityPauser } from './inactivity';
+import { organizationRoles } from '../organizations/roles';
 
 /** How often the invoice job looks for ended periods (PLINTH_INVOICE_JOB_MS; an hour by default). */
 const INVOICE_JOB_MS = Number(process.env.PLINTH_INVOICE_JOB_MS) || 3_600_000;
@@ -71,10 +72,10 @@ export const billingRoutes: RouteModule = (app, deps) => {
     return subscriptions.preview(await org(req.params.slug), req.query.plan as PlanId);
   });
 
-  r.get('/platform/organizations/:slug/roles', { schema: { tags: ['organizations'], params: SlugParams, response: { 200: PlanRolesSchema } } }, async (req) => {
+  r.get('/platform/organizations/:slug/roles', { schema: { tags: ['organizations'], params: SlugParams, response: { 200: OrganizationRolesSchema } } }, async (req) => {
     await access.requireOrgAccess(req, req.params.slug);
     const plan = (await org(req.params.slug)).plan as PlanId;
-    return { plan, roles: [...PLAN_ROLES[plan]], additional_owners: PLAN_ALLOWS_ADDITIONAL_OWNERS[plan] };
+    return organizationRoles(plan);
   });
 
   r.delete('/platform/organizations/:slug/members/me', { schema: { tags: ['organizations'], params: SlugParams } }, async (req, reply) => {

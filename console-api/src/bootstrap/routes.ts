@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { BOOTSTRAP_PATH, BootstrapQuerySchema, BootstrapSchema, usesLiveCheck, type Bootstrap, type BootstrapProject, type PermissionKey } from '@plinth/shared-contracts';
+import { BOOTSTRAP_PATH, BootstrapQuerySchema, BootstrapSchema, legacyMemberRole, usesLiveCheck, type Bootstrap, type BootstrapProject, type PermissionKey } from '@plinth/shared-contracts';
 import { HttpError, type ApiDeps, type RouteModule } from '@plinth/platform-core/deps';
 import { ensureCsrfCookie } from '@plinth/platform-core/cookies';
 import { environmentFlags } from '../feature-flags';
@@ -57,7 +57,8 @@ export const bootstrapRoutes: RouteModule = (app, deps) => {
       project,
       status: { status },
       reachable: status === 'ACTIVE_HEALTHY' && (await reachable(deps, ref, project.kpsVersion)),
-      role,
+      // The bootstrap answer is read by builds of every 1.x contracts: a role they do not know is told as legacyMemberRole of it; the permissions are the role's own.
+      role: legacyMemberRole(role),
       permissions: [...permissions] as PermissionKey[],
       members,
       featureFlags,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { MemberRole } from '@plinth/shared-contracts';
-import { INVITATION_TTL_DAYS, type AcceptedInvitation, type Invitation, type InvitationPreview } from '@plinth/contracts-billing';
+import { legacyMemberRole } from '@plinth/shared-contracts';
+import { INVITATION_TTL_DAYS, type AcceptedInvitation, type OrganizationInvitation, type OrganizationInvitationPreview } from '@plinth/contracts-billing';
 import { HttpError, type AuthenticatedUser, type ControlDatabase } from '@plinth/platform-core/deps';
 import { hashToken, type AccessRegistry } from '@plinth/platform-core/access';
 
@@ -38,16 +38,19 @@ export function createInvitationMailer(control: Pick<ControlDatabase, 'query'>, 
 interface InvitationRow {
   id: string;
   email: string;
-  role: MemberRole;
+  /** The organization role it grants (any of the contracts' ORGANIZATION_ROLES). */
+  role: string;
   invited_by: string | null;
   invited_at: Date | string;
   expires_at: Date | string;
 }
 
-const toInvitation = (r: InvitationRow, now = Date.now()): Invitation => ({
+/** `role` as builds of contracts 1.6 read it, `organization_role` the role it grants. */
+const toInvitation = (r: InvitationRow, now = Date.now()): OrganizationInvitation => ({
   id: r.id,
   invited_email: r.email,
-  role: r.role,
+  role: legacyMemberRole(r.role),
+  organization_role: r.role,
   invited_by: r.invited_by,
   invited_at: new Date(r.invited_at).toISOString(),
   expires_at: new Date(r.expires_at).toISOString(),
@@ -70,7 +73,7 @@ export class InvitationsService {
     private readonly ttlMs = INVITATION_TTL_DAYS * DAY_MS,
   ) {}
 
-  async list(orgId: number): Promise<Invitation[]> {
+  async list(orgId: number): Promise<OrganizationInvitation[]> {
     const r = await this.control.query<InvitationRow>(
       `select i.id, i.email, i.role, u.email as invited_by, i.invited_at, i.expires_at
          from organization_invitations i left join users u on u.id = i.invited_by
@@ -80,7 +83,7 @@ export class InvitationsService {
     return r.rows.map((row) => toInvitation(row));
   }
 
-  private async one(orgId: number, id: string): Promise<Invitation> {
+  private async one(orgId: number, id: string): Promise<OrganizationInvitation> {
     const r = await this.control.query<InvitationRow>(
       `select i.id, i.email, i.role, u.email as invited_by, i.invited_at, i.expires_at
          from organization_invitations i left join users u on u.id = i.invited_by where i.organization_id = $1 and i.id = $2`,
@@ -90,7 +93,7 @@ export class InvitationsService {
     return toInvitation(r.rows[0]);
   }
 
-  private async mail(org: { name: string }, email: string, role: MemberRole, inviter: AuthenticatedUser, token: string, linkBase: string): Promise<void> {
+  private async mail(org: { name: string }, email: string, role: string, inviter: AuthenticatedUser, token: string, linkBase: string): Promise<void> {
     const link = invitationLink(linkBase, token);
     await this.mailer.send({
       to: email,
@@ -103,7 +106,7 @@ export class InvitationsService {
     });
   }
 
-  async invite(org: { id: number; name: string }, inviter: AuthenticatedUser, email: string, role: MemberRole, linkBase: string): Promise<Invitation> {
+  async invite(org: { id: number; name: string }, inviter: AuthenticatedUser, email: string, role: string, linkBase: string): Promise<OrganizationInvitation> {
     const member = await this.control.query('select 1 from members m join users u on u.id = m.user_id where m.organization_id = $1 and lower(u.email) = lower($2)', [org.id, email]);
     if (member.rows.length) throw new HttpError(409, `${email} is already a member of this organization`, 'ALREADY_MEMBER', 'email');
     const token = randomBytes(32).toString('base64url');
@@ -119,7 +122,7 @@ export class InvitationsService {
   }
 
   /** A new link (the old one stops working) and a new expiry, mailed again. */
-  async resend(org: { id: number; name: string }, inviter: AuthenticatedUser, id: string, linkBase: string): Promise<Invitation> {
+  async resend(org: { id: number; name: string }, inviter: AuthenticatedUser, id: string, linkBase: string): Promise<OrganizationInvitation> {
     const current = await this.one(org.id, id);
     const token = randomBytes(32).toString('base64url');
     await this.control.query('update organization_invitations set token_hash = $1, expires_at = $2, invited_at = now(), invited_by = $3 where id = $4', [
@@ -128,7 +131,7 @@ export class InvitationsService {
       inviter.id,
       id,
     ]);
-    await this.mail(org, current.invited_email, current.role, inviter, token, linkBase);
+    await this.mail(org, current.invited_email, current.organization_role, inviter, token, linkBase);
     return this.one(org.id, id);
   }
 
@@ -148,16 +151,16 @@ export class InvitationsService {
     return row;
   }
 
-  async preview(token: string): Promise<InvitationPreview> {
+  async preview(token: string): Promise<OrganizationInvitationPreview> {
     const row = await this.byToken(token);
-    return { organization_name: row.organization_name, organization_slug: row.organization_slug, invited_email: row.email, role: row.role, expired: new Date(row.expires_at).getTime() <= Date.now() };
+    return { organization_name: row.organization_name, organization_slug: row.organization_slug, invited_email: row.email, role: legacyMemberRole(row.role), organization_role: row.role, expired: new Date(row.expires_at).getTime() <= Date.now() };
   }
 
   /**
    * The signed-in user accepts: the address must be theirs, the link unexpired, and the role still
    * one the organization's plan offers (checked by `checkRole`).
    */
-  async accept(user: AuthenticatedUser, token: string, checkRole: (orgId: number, role: MemberRole) => Promise<void>): Promise<AcceptedInvitation> {
+  async accept(user: AuthenticatedUser, token: string, checkRole: (orgId: number, role: string) => Promise<void>): Promise<AcceptedInvitation & { organization_role: string }> {
     const row = await this.byToken(token);
     if (new Date(row.expires_at).getTime() <= Date.now()) {
       throw new HttpError(410, `This invitation expired on ${new Date(row.expires_at).toISOString().slice(0, 10)}: ask a member of ${row.organization_name} to resend it`, 'INVITATION_EXPIRED');
@@ -171,6 +174,6 @@ export class InvitationsService {
       await tx.query('delete from organization_invitations where id = $1', [row.id]);
     });
     this.access.invalidateRole(row.organization_id, user.id);
-    return { organization_slug: row.organization_slug, role: row.role };
+    return { organization_slug: row.organization_slug, role: legacyMemberRole(row.role), organization_role: row.role };
   }
 }

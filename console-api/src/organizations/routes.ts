@@ -1,25 +1,24 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AddMemberBodySchema,
+  AddOrganizationMemberBodySchema,
   CreateOrganizationBodySchema,
   FreeProjectLimitMemberListSchema,
-  MemberListSchema,
-  MemberSchema,
   OrganizationListSchema,
+  OrganizationMemberListSchema,
+  OrganizationMemberSchema,
   OrganizationSchema,
   PERMISSIONS,
-  UpdateMemberBodySchema,
   UpdateOrganizationBodySchema,
+  UpdateOrganizationMemberBodySchema,
 } from '@plinth/shared-contracts';
 import {
-  AcceptedInvitationSchema,
+  AcceptedOrganizationInvitationSchema,
   AcceptInvitationBodySchema,
-  CreateInvitationBodySchema,
   DeleteOrganizationBodySchema,
-  InvitationListSchema,
-  InvitationPreviewSchema,
-  InvitationSchema,
+  OrganizationInvitationListSchema,
+  OrganizationInvitationPreviewSchema,
+  OrganizationInvitationSchema,
 } from '@plinth/contracts-billing';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
@@ -30,7 +29,11 @@ const MemberParams = SlugParams.extend({ userId: z.string().min(1).max(64) });
 const InvitationParams = SlugParams.extend({ id: z.string().min(1).max(64) });
 const TokenQuery = z.object({ token: z.string().min(1).max(200) });
 
-/** Organizations and their members. */
+/**
+ * Organizations and their members. Roles are data (shared-contracts 1.7): a body's role is any
+ * name, checked here against ORGANIZATION_ROLES (400 naming `role`) and the plan (409); answers
+ * carry `role` as builds of 1.6 read it and `organization_role`, the role held.
+ */
 export const organizationRoutes: RouteModule = (app, deps) => {
   const { organizations: orgs, access, config } = deps.services;
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -60,12 +63,12 @@ export const organizationRoutes: RouteModule = (app, deps) => {
     return orgs.rename(req.params.slug, req.body.name);
   });
 
-  r.get('/platform/organizations/:slug/members', { schema: { tags, params: SlugParams, response: { 200: MemberListSchema } } }, async (req) => {
+  r.get('/platform/organizations/:slug/members', { schema: { tags, params: SlugParams, response: { 200: OrganizationMemberListSchema } } }, async (req) => {
     const a = await access.requireOrgAccess(req, req.params.slug);
     return orgs.members(a.organization.id);
   });
 
-  r.post('/platform/organizations/:slug/members', { schema: { tags, params: SlugParams, body: AddMemberBodySchema, response: { 201: MemberSchema } } }, async (req, reply) => {
+  r.post('/platform/organizations/:slug/members', { schema: { tags, params: SlugParams, body: AddOrganizationMemberBodySchema, response: { 201: OrganizationMemberSchema } } }, async (req, reply) => {
     const a = await access.requireOrgAccess(req, req.params.slug, PERMISSIONS.MEMBERS_WRITE, 'add members');
     return reply.code(201).send(await orgs.addMember(a.organization.id, a.role, req.body.email, req.body.role));
   });
@@ -75,7 +78,7 @@ export const organizationRoutes: RouteModule = (app, deps) => {
     return orgs.membersAtFreeProjectLimit(a.organization.id);
   });
 
-  r.patch('/platform/organizations/:slug/members/:userId', { schema: { tags, params: MemberParams, body: UpdateMemberBodySchema, response: { 200: MemberSchema } } }, async (req) => {
+  r.patch('/platform/organizations/:slug/members/:userId', { schema: { tags, params: MemberParams, body: UpdateOrganizationMemberBodySchema, response: { 200: OrganizationMemberSchema } } }, async (req) => {
     const a = await access.requireOrgAccess(req, req.params.slug, PERMISSIONS.MEMBERS_WRITE, 'change member roles');
     return orgs.updateMember(a.organization.id, a.role, req.params.userId, req.body.role);
   });
@@ -93,19 +96,20 @@ export const organizationRoutes: RouteModule = (app, deps) => {
     return reply.code(204).send();
   });
 
-  r.get('/platform/organizations/:slug/invitations', { schema: { tags, params: SlugParams, response: { 200: InvitationListSchema } } }, async (req) => {
+  r.get('/platform/organizations/:slug/invitations', { schema: { tags, params: SlugParams, response: { 200: OrganizationInvitationListSchema } } }, async (req) => {
     const a = await access.requireOrgAccess(req, req.params.slug);
     return invitations.list(a.organization.id);
   });
 
-  r.post('/platform/organizations/:slug/invitations', { schema: { tags, params: SlugParams, body: CreateInvitationBodySchema, response: { 201: InvitationSchema } } }, async (req, reply) => {
+  r.post('/platform/organizations/:slug/invitations', { schema: { tags, params: SlugParams, body: AddOrganizationMemberBodySchema, response: { 201: OrganizationInvitationSchema } } }, async (req, reply) => {
     const a = await access.requireOrgAccess(req, req.params.slug, PERMISSIONS.MEMBERS_WRITE, 'invite members');
+    orgs.assertKnownRole(req.body.role);
     orgs.checkOwnerChange(a.role, null, req.body.role);
     await orgs.assertRoleOffered(a.organization.id, req.body.role);
     return reply.code(201).send(await invitations.invite(a.organization, a.user, req.body.email, req.body.role, linkBase(req)));
   });
 
-  r.post('/platform/organizations/:slug/invitations/:id/resend', { schema: { tags, params: InvitationParams, response: { 200: InvitationSchema } } }, async (req) => {
+  r.post('/platform/organizations/:slug/invitations/:id/resend', { schema: { tags, params: InvitationParams, response: { 200: OrganizationInvitationSchema } } }, async (req) => {
     const a = await access.requireOrgAccess(req, req.params.slug, PERMISSIONS.MEMBERS_WRITE, 'invite members');
     return invitations.resend(a.organization, a.user, req.params.id, linkBase(req));
   });
@@ -117,9 +121,9 @@ export const organizationRoutes: RouteModule = (app, deps) => {
   });
 
   /** What the invitation page shows before accepting: the link's token is the credential. */
-  r.get('/platform/invitations/preview', { schema: { tags, querystring: TokenQuery, response: { 200: InvitationPreviewSchema } } }, async (req) => invitations.preview(req.query.token));
+  r.get('/platform/invitations/preview', { schema: { tags, querystring: TokenQuery, response: { 200: OrganizationInvitationPreviewSchema } } }, async (req) => invitations.preview(req.query.token));
 
-  r.post('/platform/invitations/accept', { schema: { tags, body: AcceptInvitationBodySchema, response: { 200: AcceptedInvitationSchema } } }, async (req) => {
+  r.post('/platform/invitations/accept', { schema: { tags, body: AcceptInvitationBodySchema, response: { 200: AcceptedOrganizationInvitationSchema } } }, async (req) => {
     const user = await access.requireUser(req);
     return invitations.accept(user, req.body.token, (orgId, role) => orgs.assertRoleOffered(orgId, role, user.id));
   });

@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { FREE_PROJECT_LIMIT, type FreeProjectLimitMember, type Member, type MemberRole, type Organization, type PlanId } from '@plinth/shared-contracts';
-import { PLAN_ALLOWS_ADDITIONAL_OWNERS, PLAN_NAMES, PLAN_ROLES } from '@plinth/contracts-billing';
+import {
+  FREE_PROJECT_LIMIT,
+  isOrganizationRole,
+  legacyMemberRole,
+  ORGANIZATION_ROLES,
+  organizationRolesOffered,
+  type FreeProjectLimitMember,
+  type Organization,
+  type OrganizationMember,
+  type OrganizationRole,
+  type PlanId,
+} from '@plinth/shared-contracts';
+import { PLAN_ALLOWS_ADDITIONAL_OWNERS, PLAN_NAMES } from '@plinth/contracts-billing';
 import type { AuthenticatedUser, ControlDatabase } from '@plinth/platform-core/deps';
 import { HttpError } from '@plinth/platform-core/deps';
 import type { AccessRegistry } from '@plinth/platform-core/access';
@@ -31,6 +42,16 @@ function slugify(name: string): string {
       .slice(0, 40) || 'org'
   );
 }
+
+interface MemberRow {
+  user_id: string;
+  username: string;
+  primary_email: string;
+  role: string;
+}
+
+/** A member as answered: `role` as builds of contracts 1.6 read it, `organization_role` the role held. */
+const toMember = (m: MemberRow): OrganizationMember => ({ ...m, role: legacyMemberRole(m.role), organization_role: m.role });
 
 /** Organizations, members and the free-project limit. */
 export class OrganizationsService {
@@ -82,25 +103,30 @@ export class OrganizationsService {
     return this.get(slug);
   }
 
-  async members(orgId: number): Promise<Member[]> {
-    const r = await this.control.query<Member>(
+  async members(orgId: number): Promise<OrganizationMember[]> {
+    const r = await this.control.query<MemberRow>(
       'select u.id as user_id, u.username, u.email as primary_email, m.role from members m join users u on u.id = m.user_id where m.organization_id = $1 order by u.email',
       [orgId],
     );
-    return r.rows;
+    return r.rows.map(toMember);
   }
 
-  private async member(orgId: number, userId: string): Promise<Member> {
-    const r = await this.control.query<Member>(
+  private async member(orgId: number, userId: string): Promise<OrganizationMember> {
+    const r = await this.control.query<MemberRow>(
       'select u.id as user_id, u.username, u.email as primary_email, m.role from members m join users u on u.id = m.user_id where m.organization_id = $1 and m.user_id = $2',
       [orgId, userId],
     );
     if (!r.rows[0]) throw new HttpError(404, `Member not found: ${userId}`, 'MEMBER_NOT_FOUND');
-    return r.rows[0];
+    return toMember(r.rows[0]);
+  }
+
+  /** 400 naming the field for a role the API does not list (the body takes any name: roles are data). */
+  assertKnownRole(role: string): void {
+    if (!isOrganizationRole(role)) throw new HttpError(400, `Unknown role "${role}": the roles are ${ORGANIZATION_ROLES.join(', ')}`, 'INVALID_ROLE', 'role');
   }
 
   /** Only an Owner may hand out or take away the Owner role. */
-  checkOwnerChange(actorRole: MemberRole, from: MemberRole | null, to: MemberRole | null): void {
+  checkOwnerChange(actorRole: OrganizationRole, from: string | null, to: string | null): void {
     if ((from === 'Owner' || to === 'Owner') && actorRole !== 'Owner') {
       throw new HttpError(403, 'Only an Owner can grant, change or remove the Owner role', 'PERMISSION_DENIED');
     }
@@ -112,18 +138,20 @@ export class OrganizationsService {
   }
 
   /**
-   * The role must be one the organization's plan offers (001 §6): free and pro have Owner and
-   * Developer with one Owner; team and enterprise add Administrator, Read-only and additional
-   * Owners. `userId` is the member whose role this would be (not counted among the other Owners).
+   * The role must be one the API lists and the organization's plan offers (001 §6): free and pro
+   * have Owner and Developer with one Owner; team and enterprise add Administrator, Read-only,
+   * Billing admin and additional Owners. `userId` is the member whose role this would be (not
+   * counted among the other Owners).
    */
-  async assertRoleOffered(orgId: number, role: MemberRole, userId?: string): Promise<void> {
+  async assertRoleOffered(orgId: number, role: string, userId?: string): Promise<void> {
+    this.assertKnownRole(role);
     const r = await this.control.query<{ plan: PlanId }>('select plan from organizations where id = $1', [orgId]);
     const plan = r.rows[0]?.plan ?? 'free';
-    const offered = PLAN_ROLES[plan];
+    const offered: readonly string[] = organizationRolesOffered(plan);
     if (!offered.includes(role)) {
       throw new HttpError(
         409,
-        `The ${PLAN_NAMES[plan]} plan does not offer the ${role} role: it offers ${offered.join(' and ')}. Upgrade to the Team plan for Administrator, Read-only and additional Owners`,
+        `The ${PLAN_NAMES[plan]} plan does not offer the ${role} role: it offers ${offered.join(' and ')}. Upgrade to the Team plan for Administrator, Read-only, Billing admin and additional Owners`,
         'ROLE_NOT_IN_PLAN',
         'role',
       );
@@ -160,7 +188,8 @@ export class OrganizationsService {
     for (const m of members.rows) this.access.invalidateRole(org.id, m.user_id);
   }
 
-  async addMember(orgId: number, actorRole: MemberRole, email: string, role: MemberRole): Promise<Member> {
+  async addMember(orgId: number, actorRole: OrganizationRole, email: string, role: string): Promise<OrganizationMember> {
+    this.assertKnownRole(role);
     this.checkOwnerChange(actorRole, null, role);
     await this.assertRoleOffered(orgId, role);
     const u = await this.control.query<{ id: string }>('select id from users where email = $1', [email]);
@@ -172,20 +201,21 @@ export class OrganizationsService {
     return this.member(orgId, userId);
   }
 
-  async updateMember(orgId: number, actorRole: MemberRole, userId: string, role: MemberRole): Promise<Member> {
+  async updateMember(orgId: number, actorRole: OrganizationRole, userId: string, role: string): Promise<OrganizationMember> {
+    this.assertKnownRole(role);
     const current = await this.member(orgId, userId);
-    this.checkOwnerChange(actorRole, current.role, role);
-    if (role !== current.role) await this.assertRoleOffered(orgId, role, userId);
-    if (current.role === 'Owner' && role !== 'Owner') await this.ensureAnotherOwner(orgId, userId);
+    this.checkOwnerChange(actorRole, current.organization_role, role);
+    if (role !== current.organization_role) await this.assertRoleOffered(orgId, role, userId);
+    if (current.organization_role === 'Owner' && role !== 'Owner') await this.ensureAnotherOwner(orgId, userId);
     await this.control.query('update members set role = $1 where organization_id = $2 and user_id = $3', [role, orgId, userId]);
     this.access.invalidateRole(orgId, userId);
     return this.member(orgId, userId);
   }
 
-  async removeMember(orgId: number, actorRole: MemberRole, userId: string): Promise<void> {
+  async removeMember(orgId: number, actorRole: OrganizationRole, userId: string): Promise<void> {
     const current = await this.member(orgId, userId);
-    this.checkOwnerChange(actorRole, current.role, null);
-    if (current.role === 'Owner') await this.ensureAnotherOwner(orgId, userId);
+    this.checkOwnerChange(actorRole, current.organization_role, null);
+    if (current.organization_role === 'Owner') await this.ensureAnotherOwner(orgId, userId);
     await this.control.query('delete from members where organization_id = $1 and user_id = $2', [orgId, userId]);
     this.access.invalidateRole(orgId, userId);
   }
@@ -193,7 +223,7 @@ export class OrganizationsService {
   /** The caller leaves the organization; the last Owner cannot (409, LAST_OWNER). */
   async leave(orgId: number, userId: string): Promise<void> {
     const current = await this.member(orgId, userId);
-    if (current.role === 'Owner') {
+    if (current.organization_role === 'Owner') {
       const r = await this.control.query(`select 1 from members where organization_id = $1 and role = 'Owner' and user_id <> $2`, [orgId, userId]);
       if (!r.rows.length) throw new HttpError(409, 'You are the last Owner of this organization: make another member an Owner before leaving', 'LAST_OWNER');
     }

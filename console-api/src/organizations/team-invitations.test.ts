@@ -32,7 +32,7 @@ describe('roles per plan', () => {
     await expect(owner.api.organizations.addMember(org.slug, { email: a.email, role: 'Read-only' })).rejects.toMatchObject({
       status: 409,
       code: 'ROLE_NOT_IN_PLAN',
-      message: 'The Free plan does not offer the Read-only role: it offers Owner and Developer. Upgrade to the Team plan for Administrator, Read-only and additional Owners',
+      message: 'The Free plan does not offer the Read-only role: it offers Owner and Developer. Upgrade to the Team plan for Administrator, Read-only, Billing admin and additional Owners',
     });
     await expect(team(owner).invite(org.slug, { email: 'someone@example.com', role: 'Administrator' })).rejects.toMatchObject({ status: 409, message: expect.stringContaining('does not offer the Administrator role') });
     await expect(owner.api.organizations.addMember(org.slug, { email: a.email, role: 'Owner' })).rejects.toMatchObject({

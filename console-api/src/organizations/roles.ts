@@ -1,0 +1,33 @@
+import {
+  MEMBER_ROLES,
+  ORGANIZATION_ROLE_DESCRIPTIONS,
+  ORGANIZATION_ROLE_PERMISSIONS,
+  ORGANIZATION_ROLES,
+  organizationRolesOffered,
+  ROLES_WITHOUT_PROJECT_DATA,
+  type OrganizationRoles,
+  type PlanId,
+} from '@plinth/shared-contracts';
+import { PLAN_ALLOWS_ADDITIONAL_OWNERS } from '@plinth/contracts-billing';
+
+/**
+ * The answer of GET /platform/organizations/{slug}/roles for an organization on `plan`: `roles`
+ * and `additional_owners` as builds of contracts 1.6 read them (the roles of MEMBER_ROLES the plan
+ * offers), and every role the API knows with its permissions, its words and whether the plan offers
+ * it (`organization_roles`), which the team page's role menus are drawn from.
+ */
+export function organizationRoles(plan: PlanId): OrganizationRoles {
+  const offered = organizationRolesOffered(plan);
+  return {
+    plan,
+    roles: MEMBER_ROLES.filter((role) => offered.includes(role)),
+    additional_owners: PLAN_ALLOWS_ADDITIONAL_OWNERS[plan],
+    organization_roles: ORGANIZATION_ROLES.map((role) => ({
+      name: role,
+      description: ORGANIZATION_ROLE_DESCRIPTIONS[role],
+      permissions: [...ORGANIZATION_ROLE_PERMISSIONS[role]],
+      project_data: !ROLES_WITHOUT_PROJECT_DATA.includes(role),
+      offered: offered.includes(role),
+    })),
+  };
+}
