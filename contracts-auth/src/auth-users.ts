@@ -386,3 +386,12 @@ export function createAuthUsersClient(http: Http) {
   };
 }
 export type AuthUsersClient = ReturnType<typeof createAuthUsersClient>;
+
+/** The project auth service's MFA settings, under /platform/auth/{ref}/mfa (read: SQL admin read; change: projects write). */
+export function createAuthMfaClient(http: Http) {
+  return {
+    getAuthMfaSettings: (ref: string) => http('GET', `${base(ref)}/mfa`, { schema: AuthMfaSettingsSchema }),
+    updateAuthMfaSettings: (ref: string, body: AuthMfaSettingsUpdate) => http('PATCH', `${base(ref)}/mfa`, { body, schema: AuthMfaSettingsSchema }),
+  };
+}
+export type AuthMfaClient = ReturnType<typeof createAuthMfaClient>;

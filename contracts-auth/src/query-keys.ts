@@ -11,3 +11,8 @@ export const authQueryKeys = {
   authTemplates: (ref: string) => ['auth-templates', ref] as const,
   urlConfig: (ref: string) => ['auth-url-config', ref] as const,
 };
+
+/** The keys of the auth service's MFA settings (an export of their own: the keys above are unchanged). */
+export const authMfaQueryKeys = {
+  authMfaSettings: (ref: string) => ['auth-mfa-settings', ref] as const,
+};

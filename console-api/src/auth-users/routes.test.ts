@@ -1,5 +1,5 @@
 import { ApiError } from '@plinth/shared-contracts';
-import { createAuthUsersClient, DEFAULT_AUTH_RATE_LIMITS, type AuthUsersClient } from '@plinth/contracts-auth';
+import { createAuthMfaClient, createAuthUsersClient, DEFAULT_AUTH_RATE_LIMITS, type AuthUsersClient } from '@plinth/contracts-auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { appClient, listen, projectKeys, randomEmail, type ProjectKeys } from '@plinth/project-services/testing';
@@ -268,6 +268,55 @@ describe('rate limits', () => {
     expect((await refusal(asOther.getAuthRateLimits(keys.ref))).status).toBe(404);
     expect((await refusal(asOther.updateAuthRateLimits(keys.ref, { email_sent: 1000 }))).status).toBe(404);
     expect((await console_.getAuthRateLimits(keys.ref)).email_sent).toBe(DEFAULT_AUTH_RATE_LIMITS.email_sent);
+  });
+});
+
+describe('MFA settings', () => {
+  it('turn phone factors on and off for the auth service at once: enrol, then challenge', async () => {
+    const { user, project } = await h.userWithProject();
+    const mfa = createAuthMfaClient(user.api.http);
+    const k = await projectKeys(h, project.ref);
+    expect(await mfa.getAuthMfaSettings(k.ref)).toEqual({ phone_enroll_enabled: false, phone_verify_enabled: false });
+
+    const app = appClient(base, k.ref, k.anonKey);
+    expect((await app.auth.signUp({ email: randomEmail('mfa'), password: PASSWORD })).error).toBeNull();
+    const phone = `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    expect((await app.auth.mfa.enroll({ factorType: 'phone', phone })).error).toMatchObject({ status: 422, code: 'mfa_phone_enroll_not_enabled' });
+
+    expect(await mfa.updateAuthMfaSettings(k.ref, { phone_enroll_enabled: true })).toEqual({ phone_enroll_enabled: true, phone_verify_enabled: false });
+    const enrolled = await app.auth.mfa.enroll({ factorType: 'phone', phone });
+    expect(enrolled.error).toBeNull();
+    expect((await app.auth.mfa.challenge({ factorId: enrolled.data!.id })).error).toMatchObject({ status: 422, code: 'mfa_phone_verify_not_enabled' });
+
+    // Only the setting sent changes.
+    expect(await mfa.updateAuthMfaSettings(k.ref, { phone_verify_enabled: true })).toEqual({ phone_enroll_enabled: true, phone_verify_enabled: true });
+    expect((await app.auth.mfa.challenge({ factorId: enrolled.data!.id })).error).toBeNull();
+
+    await mfa.updateAuthMfaSettings(k.ref, { phone_enroll_enabled: false, phone_verify_enabled: false });
+    expect(await mfa.getAuthMfaSettings(k.ref)).toEqual({ phone_enroll_enabled: false, phone_verify_enabled: false });
+    expect((await app.auth.mfa.challenge({ factorId: enrolled.data!.id })).error).toMatchObject({ status: 422, code: 'mfa_phone_verify_not_enabled' });
+  });
+
+  it('refuses a bad value naming the field, lets a read-only member read but not change, and keeps other tenants out', async () => {
+    const { user, project, org } = await h.userWithProject();
+    const mfa = createAuthMfaClient(user.api.http);
+    const bad = await refusal(mfa.updateAuthMfaSettings(project.ref, { phone_enroll_enabled: 'yes' } as never));
+    expect(bad).toMatchObject({ status: 400, details: { field: 'phone_enroll_enabled' } });
+    expect(await mfa.getAuthMfaSettings(project.ref)).toEqual({ phone_enroll_enabled: false, phone_verify_enabled: false });
+
+    const reader = await h.signUp();
+    await user.api.plans.updateSubscription(org.slug, { plan: 'team' });
+    await user.api.organizations.addMember(org.slug, { email: reader.email, role: 'Read-only' });
+    const asReader = createAuthMfaClient(reader.api.http);
+    expect(await asReader.getAuthMfaSettings(project.ref)).toEqual({ phone_enroll_enabled: false, phone_verify_enabled: false });
+    const denied = await refusal(asReader.updateAuthMfaSettings(project.ref, { phone_enroll_enabled: true }));
+    expect(denied.status).toBe(403);
+
+    const other = await h.userWithProject();
+    const asOther = createAuthMfaClient(other.user.api.http);
+    expect((await refusal(asOther.getAuthMfaSettings(project.ref))).status).toBe(404);
+    expect((await refusal(asOther.updateAuthMfaSettings(project.ref, { phone_enroll_enabled: true }))).status).toBe(404);
+    expect(await mfa.getAuthMfaSettings(project.ref)).toEqual({ phone_enroll_enabled: false, phone_verify_enabled: false });
   });
 });
 

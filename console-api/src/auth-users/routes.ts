@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@plinth/shared-contracts';
-import { AUTH_SMS_OUTBOX_LIMIT, AUTH_TEMPLATES, AuthInviteSchema, AuthSmsOutboxSchema, AuthProvidersSchema, AuthProvidersUpdateSchema, AuthRateLimitsSchema, AuthRateLimitsUpdateSchema, AuthTemplateListSchema, AuthTemplateParamsSchema, AuthTemplateSchema, AuthTemplateUpdateSchema, AuthUrlConfigSchema, AuthUserBanSchema, AuthUserCreateSchema, AuthUserIdParamsSchema, AuthUserListQuerySchema, AuthUserPageSchema, AuthUserSchema, type AuthProviders } from '@plinth/contracts-auth';
+import { AUTH_SMS_OUTBOX_LIMIT, AUTH_TEMPLATES, AuthInviteSchema, AuthMfaSettingsSchema, AuthMfaSettingsUpdateSchema, AuthSmsOutboxSchema, AuthProvidersSchema, AuthProvidersUpdateSchema, AuthRateLimitsSchema, AuthRateLimitsUpdateSchema, AuthTemplateListSchema, AuthTemplateParamsSchema, AuthTemplateSchema, AuthTemplateUpdateSchema, AuthUrlConfigSchema, AuthUserBanSchema, AuthUserCreateSchema, AuthUserIdParamsSchema, AuthUserListQuerySchema, AuthUserPageSchema, AuthUserSchema, type AuthProviders } from '@plinth/contracts-auth';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError, type RouteModule } from '@plinth/platform-core/deps';
@@ -8,7 +8,7 @@ import { RefParamsSchema } from '@plinth/platform-core/common/http';
 import { asHttpError, consoleUser, originOf } from './context';
 
 // The console's routes for a project's auth service (issue 11): users, providers, email templates,
-// URL configuration and rate limits, under /platform/auth/{ref}. Reading needs SQL admin read; changing users
+// URL configuration, rate limits and MFA, under /platform/auth/{ref}. Reading needs SQL admin read; changing users
 // tenant SQL admin write (as the SQL editor could); changing the service's settings projects write.
 
 const base = '/platform/auth/:ref';
@@ -157,6 +157,22 @@ export const authUsersRoutes: RouteModule = (fastify, deps) => {
     const ref = access.project.ref;
     const current = (await auth.settings(ref)).rateLimits;
     return (await auth.writeSettings(ref, { rateLimits: { ...current, ...req.body } })).rateLimits;
+  });
+
+  // Phone MFA factors (TOTP is always on): whether users may enrol them, and be challenged and verified.
+  app.get(`${base}/mfa`, { schema: { params: RefParamsSchema, response: { 200: AuthMfaSettingsSchema } } }, async (req) => {
+    const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.SQL_ADMIN_READ);
+    const s = await auth.settings(access.project.ref);
+    return { phone_enroll_enabled: s.mfaPhoneEnrollEnabled, phone_verify_enabled: s.mfaPhoneVerifyEnabled };
+  });
+
+  app.patch(`${base}/mfa`, { schema: { params: RefParamsSchema, body: AuthMfaSettingsUpdateSchema, response: { 200: AuthMfaSettingsSchema } } }, async (req) => {
+    const access = await deps.requireProjectAccess(req, req.params.ref, PERMISSIONS.PROJECTS_WRITE);
+    const s = await auth.writeSettings(access.project.ref, {
+      ...(req.body.phone_enroll_enabled !== undefined ? { mfaPhoneEnrollEnabled: req.body.phone_enroll_enabled } : {}),
+      ...(req.body.phone_verify_enabled !== undefined ? { mfaPhoneVerifyEnabled: req.body.phone_verify_enabled } : {}),
+    });
+    return { phone_enroll_enabled: s.mfaPhoneEnrollEnabled, phone_verify_enabled: s.mfaPhoneVerifyEnabled };
   });
 
   app.get(`${base}/templates`, { schema: { params: RefParamsSchema, response: { 200: AuthTemplateListSchema } } }, async (req) => {

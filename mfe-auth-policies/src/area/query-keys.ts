@@ -1,5 +1,5 @@
 import { areaQueryKeys } from '@plinth/area-kit';
-import { authQueryKeys } from '@plinth/contracts-auth';
+import { authMfaQueryKeys, authQueryKeys } from '@plinth/contracts-auth';
 import { databaseQueryKeys } from '@plinth/contracts-database';
 import { settingsQueryKeys } from '@plinth/contracts-settings';
 
@@ -8,4 +8,4 @@ import { settingsQueryKeys } from '@plinth/contracts-settings';
  * host shares with every area: the domain keys its contracts packages own, never a literal written
  * here or in a feature. The id is the manifest's (query-keys.test.ts checks it).
  */
-export const keys = areaQueryKeys('auth-policies', { ...authQueryKeys, ...databaseQueryKeys, ...settingsQueryKeys });
+export const keys = areaQueryKeys('auth-policies', { ...authQueryKeys, ...authMfaQueryKeys, ...databaseQueryKeys, ...settingsQueryKeys });

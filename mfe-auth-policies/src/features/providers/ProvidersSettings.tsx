@@ -4,6 +4,7 @@ import { CodeBlock } from '@plinth/shared-ui/code-block';
 import { PageHeader } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton, Section } from '@plinth/shared-ui/page';
 import { EmailProviderCard } from './EmailProviderCard';
+import { MfaCard } from './MfaCard';
 import { OAuthProviderCard } from './OAuthProviderCard';
 import { PhoneProviderCard } from './PhoneProviderCard';
 import { AccessTokenHookCard, AnonymousSignInsCard } from './SignInExtrasCards';
@@ -34,6 +35,9 @@ export function ProvidersSettings() {
               <PhoneProviderCard enabled={providers.data.phone_enabled} allowed={allowed}>
                 {providers.data.phone_enabled ? <SmsOutbox /> : null}
               </PhoneProviderCard>
+            </Section>
+            <Section title="Multi-factor authentication">
+              <MfaCard allowed={allowed} />
             </Section>
             <Section title="OAuth providers" description="Let users sign in with an account they already have. The client secret is kept on the server and never shown again.">
               <div css={{ display: 'grid', gap: 16 }}>
