@@ -8,6 +8,8 @@ import { SQL_STATEMENT_TIMEOUT_CEILING_MS } from '@plinth/contracts-billing';
 import { resolveConfig, type ResolvedConfig, type ServerOptions } from '@plinth/platform-core/config';
 import type { ApiDeps } from '@plinth/platform-core/deps';
 import { AccessRegistry } from '@plinth/platform-core/access';
+import { openControlEvents } from '@plinth/platform-core/control-events';
+import { SharedAccessRegistry } from '@plinth/platform-core/shared-access';
 import { checkCsrf } from '@plinth/platform-core/cookies';
 import { CsrfTokens, loadServerSecret } from '@plinth/platform-core/csrf';
 import { refuseBadText } from '@plinth/platform-core/inputs';
@@ -65,7 +67,8 @@ export const API_PREFIX = '/api';
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(options);
   await mkdir(config.dataDir, { recursive: true });
-  const app = Fastify({ logger: config.logger, bodyLimit: 1024 * 1024, trustProxy: false });
+  // The client address (req.ip) is the forwarding header's only behind a proxy trusted by configuration (PLINTH_TRUST_PROXY).
+  const app = Fastify({ logger: config.logger, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy ?? false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
@@ -96,12 +99,14 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   });
   const objects = createDiskObjectStore(config.objectStoreDir);
   const projectUrls = new ProjectUrls(config.projectUrl, config.projectPort);
-  const access = new AccessRegistry(control, config.secureCookies);
+  // Caches of control data other instances on the same control database drop when this one changes it (LISTEN/NOTIFY on a server).
+  const events = await openControlEvents({ databaseUrl: config.databaseUrl, control, warn: (message, err) => app.log.warn({ err }, message) });
+  const access: AccessRegistry = config.databaseUrl ? new SharedAccessRegistry(control, config.secureCookies, events) : new AccessRegistry(control, config.secureCookies);
   const egress = new EgressCounter(control);
   const logs = await openLogStore({ control, url: config.logsDatabaseUrl, serverUrl: config.databaseUrl, recording: config.requestLog });
   const auth = new AuthService(control, access, config.sessionTtlMs, config.authLimits);
   const organizations = new OrganizationsService(control, access);
-  const projects = new ProjectsService(control, access, databases, organizations, app.log, API_PREFIX);
+  const projects = new ProjectsService(control, access, databases, organizations, app.log, API_PREFIX, events);
   const usage = new UsageService(control, databases, objects, egress, logs.usage);
   const cookies = { secure: config.secureCookies, sessionTtlMs: config.sessionTtlMs, csrf: new CsrfTokens(await loadServerSecret(control, 'csrf')) };
   // The console reaches the project services only through this facade (their narrow contracts).
@@ -172,6 +177,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     await egress.stop().catch(() => undefined);
     await logs.close().catch(() => undefined);
     await databases.closeAll();
+    await events.close();
     await control.close();
     await dataDirLock.release();
   });

@@ -158,6 +158,14 @@ export class AccessRegistry {
     for (const [k, v] of this.sessions) if (v?.user.id === userId) this.sessions.delete(k);
   }
 
+  /** Drops every copy held (sessions, projects, organizations, roles): the next look-ups read the control database. */
+  forgetAll(): void {
+    this.sessions.clear();
+    this.projects.clear();
+    this.orgs.clear();
+    this.roles.clear();
+  }
+
   /** The signed-in user with a complete MFA level, or 401. */
   async requireUser(req: FastifyRequest): Promise<AuthenticatedUser> {
     const s = await this.session(req);

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './rate-limit';
 
@@ -60,6 +61,13 @@ export interface ServerOptions {
    * The routes of hosted-only features (saved log queries) refuse calls on a self-hosted build.
    */
   buildMode?: 'hosted' | 'self-hosted';
+  /**
+   * The reverse proxies in front of this instance, as addresses or CIDR ranges (PLINTH_TRUST_PROXY,
+   * comma separated; also the names loopback, linklocal, uniquelocal). A request whose peer is one
+   * of them has its client address taken from X-Forwarded-For; from any other peer the header is
+   * ignored. Default: none (the peer's address is the client's).
+   */
+  trustProxy?: string[] | null;
 }
 
 export interface ResolvedConfig {
@@ -84,6 +92,8 @@ export interface ResolvedConfig {
   databasePort: number;
   databaseHost: string | null;
   buildMode: 'hosted' | 'self-hosted';
+  /** Trusted proxies' addresses and ranges (Fastify's trustProxy), or null: none. */
+  trustProxy: string[] | null;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -114,7 +124,24 @@ export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEn
     databasePort: options.databasePort ?? (env.PLINTH_DATABASE_PORT ? Number(env.PLINTH_DATABASE_PORT) : Number(env.PORT) ? Number(env.PORT) + 2 : 5433),
     databaseHost: options.databaseHost ?? (env.PLINTH_DATABASE_HOST || null),
     buildMode: options.buildMode ?? (env.PLINTH_BUILD_MODE === 'self-hosted' ? 'self-hosted' : 'hosted'),
+    trustProxy: trustedProxies(options.trustProxy !== undefined ? options.trustProxy : (env.PLINTH_TRUST_PROXY ?? '').split(',')),
   };
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** The trusted proxies, checked: an entry that is no address, range or known name stops the start with its name. */
+export function trustedProxies(entries: string[] | null): string[] | null {
+  const list = (entries ?? []).map((e) => e.trim()).filter(Boolean);
+  for (const entry of list) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const max = family === 6 ? 128 : 32;
+    const rangeOk = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max) || (family === 4 && isIP(bits) === 4);
+    if (PROXY_NAMES.has(entry)) continue;
+    if (!family || !rangeOk || extra !== undefined) throw new Error(`PLINTH_TRUST_PROXY: "${entry}" is not an IP address, a CIDR range or one of loopback, linklocal, uniquelocal`);
+  }
+  return list.length ? list : null;
 }
 
 function dnsServersOf(value: string | undefined): string[] | null {

@@ -58,7 +58,8 @@ export async function buildProjectServices({ deps, urls, logs, egress, logger }:
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: false,
+    // req.ip: the forwarding header's only behind a proxy trusted by configuration (PLINTH_TRUST_PROXY).
+    trustProxy: deps.services.config.trustProxy ?? false,
     rewriteUrl(req) {
       const url = req.url ?? '/';
       const ref = urls.refOfHost(req.headers.host);

@@ -10,6 +10,10 @@ import { projectConnectionString } from './connection';
 import { removeProject, type ProjectRemovalDeps } from './removal';
 import { issueProjectKeys, newProjectRef } from '@plinth/platform-core/project-keys';
 import { PROJECT_IMAGE } from '@plinth/platform-core/project-db/image';
+import { localControlEvents, type ControlEvents } from '@plinth/platform-core/control-events';
+
+/** The control event of a status changed by one instance: the others drop their copy of it. */
+const STATUS_TOPIC = 'projects.status';
 
 interface ProjectRow {
   id: number;
@@ -30,7 +34,8 @@ const SELECT_PROJECT = `select p.id, p.ref, p.name, p.status, p.organization_id,
 
 /**
  * Projects and their lifecycle. Every status change goes through setStatus, which records the
- * transition with its time and updates the in-memory copy that GET status answers from.
+ * transition with its time and updates the in-memory copy that GET status answers from; the other
+ * API instances on the control database drop their copy (control events) and read it again.
  */
 export class ProjectsService {
   /** Background work per project (create, pause, restore), so tests and shutdown can wait for it. */
@@ -43,7 +48,11 @@ export class ProjectsService {
     private readonly orgs: OrganizationsService,
     private readonly log: FastifyBaseLogger,
     private readonly apiBase: string,
+    /** Tells the other instances on the control database when a status changes here (their copy is dropped and read afresh). */
+    private readonly events: ControlEvents = localControlEvents(),
   ) {
+    events.on(STATUS_TOPIC, (ref) => this.cached.delete(ref));
+    events.onResync(() => this.cached.clear());
     // An active project whose database cannot be opened again (files gone) says so and can be restored.
     databases.onOpenFailure((ref, reason) => {
       void this.access.project(ref).then((rec) => {
@@ -118,6 +127,7 @@ export class ProjectsService {
       await tx.query('insert into project_status_events (project_id, status, detail) values ($1, $2, $3)', [rec.id, status, detail]);
     });
     this.cached.set(rec.ref, status);
+    void this.events.publish(STATUS_TOPIC, rec.ref);
     const current = (await this.access.project(rec.ref)) ?? rec;
     this.access.setProject({ ...current, status });
     this.log.info({ ref: rec.ref, status, detail }, 'project status');
@@ -140,6 +150,7 @@ export class ProjectsService {
   /** The project was deleted: its status is no longer kept in memory. */
   forget(ref: string): void {
     this.cached.delete(ref);
+    void this.events.publish(STATUS_TOPIC, ref);
   }
 
   /** Resolves once the project's background work (if any) is done. */
