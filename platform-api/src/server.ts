@@ -28,6 +28,7 @@ import { ProjectsService } from '@plinth/console-api/projects/service';
 import { EgressCounter } from '@plinth/console-api/usage/egress';
 import { UsageService } from '@plinth/console-api/usage/service';
 import { openLogStore } from '@plinth/console-api/logs/index';
+import { JobRunner } from '@plinth/console-api/jobs/runner';
 import { domainModules, webhookModules } from '@plinth/console-api/index';
 import { countEgress } from '@plinth/platform-core/egress-hook';
 import { ProjectUrls } from '@plinth/platform-core/project-urls';
@@ -111,8 +112,11 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const cookies = { secure: config.secureCookies, sessionTtlMs: config.sessionTtlMs, csrf: new CsrfTokens(await loadServerSecret(control, 'csrf')) };
   // The console reaches the project services only through this facade (their narrow contracts).
   const projectServices = createProjectServicesAdmin({ control, databases, objects, projectUrls, dataDir: config.dataDir });
+  // Scheduled work, once across every instance on this control database (console-api/src/jobs).
+  const jobs = new JobRunner(control, { warn: (message, err) => app.log.warn({ err }, message) });
   const deps: ApiDeps = {
     control,
+    jobs,
     databases,
     objects,
     requireUser: (req) => access.requireUser(req),
@@ -126,7 +130,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
   const customHosts = new CustomHosts(control, projectUrls);
   await customHosts.refresh();
   app.decorate('plinth', { config, deps, control, databases, access, auth, organizations, projects, usage, egress, services, projectUrls, customHosts });
-  logs.attach(app);
+  logs.attach(app, jobs);
 
   await app.register(cookie);
   // The console's API answers its own pages alone: no CORS headers, and a write sent from another origin is refused.
@@ -169,6 +173,9 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
       })
     : null;
 
+  // Jobs start once every route has declared its own; they stop (a run in progress handed back) before anything closes.
+  app.addHook('onReady', async () => jobs.start());
+  app.addHook('preClose', async () => jobs.stop());
   app.addHook('onClose', async () => {
     customHosts.stop();
     await services.close().catch(() => undefined);

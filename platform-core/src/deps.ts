@@ -121,8 +121,31 @@ export interface ObjectStore {
   removeProject(ref: string): Promise<void>;
 }
 
+/**
+ * Work done on a schedule once across every instance sharing the control database (not once per
+ * process): the console API's job runner (console-api/src/jobs/runner.ts) takes declarations
+ * while routes register and starts them when the server is ready.
+ */
+export interface BackgroundJob {
+  /** The queue's name: `<area>.<job>`. */
+  name: string;
+  /** How often it runs (whole seconds, at least one); 0 runs it only when asked for. */
+  everyMs: number;
+  /** How long one run may hold the job before an instance that stopped answering loses it to another. */
+  leaseSeconds: number;
+  /** Also asked for when the server starts (work that piled up while the platform was down). */
+  atStart?: boolean;
+  run: () => Promise<unknown>;
+}
+
+export interface BackgroundJobs {
+  define(job: BackgroundJob): void;
+}
+
 export interface ApiDeps {
   control: ControlDatabase;
+  /** Scheduled work run once across instances (BackgroundJob). */
+  jobs: BackgroundJobs;
   /** Project databases (one per project), opened on demand. */
   databases: ProjectDatabases;
   objects: ObjectStore;

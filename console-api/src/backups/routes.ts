@@ -35,8 +35,16 @@ export const backupRoutes: RouteModule = (fastify, deps) => {
     log: fastify.log,
   });
   deps.services.backups = service;
+  // Once across instances (../jobs): two instances never take the same project's daily backup.
   const every = intervalMs();
-  if (every > 0) service.schedule(every);
+  if (every > 0) {
+    deps.jobs.define({
+      name: 'backups.scheduled',
+      everyMs: every,
+      leaseSeconds: 60 * 60,
+      run: () => service.runScheduled(),
+    });
+  }
   app.addHook('onClose', async () => service.stop());
 
   const base = '/platform/database/:ref/backups';

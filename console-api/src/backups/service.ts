@@ -91,7 +91,6 @@ export interface BackupServiceOptions {
 export class BackupService {
   /** Backups being written, so tests and shutdown can wait for them. */
   private readonly running = new Set<Promise<unknown>>();
-  private timer: NodeJS.Timeout | null = null;
   private now: () => Date;
 
   constructor(private readonly o: BackupServiceOptions) {
@@ -257,18 +256,8 @@ export class BackupService {
     await this.o.store.removeProject(ref);
   }
 
-  /** Starts the periodic run (every `intervalMs`); stopped by stop(). */
-  schedule(intervalMs: number): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => {
-      void this.runScheduled().catch((err: unknown) => this.o.log.error({ err }, 'scheduled backups failed'));
-    }, intervalMs);
-    this.timer.unref();
-  }
-
+  /** Waits for every backup being written (the schedule is a job of ../jobs, stopped with the server). */
   async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
     await Promise.all([...this.running]);
   }
 

@@ -24,39 +24,26 @@ export const billingRoutes: RouteModule = (app, deps) => {
   const { access, organizations, usage, projects } = deps.services;
   const subscriptions = new SubscriptionService(deps.control, access);
   const invoices = new InvoicesService(deps.control, (org) => usage.organizationUsage(org), paymentProviderFromEnv());
-  // The invoice job: at start (periods that ended while the server was down) and every hour after.
-  let running: Promise<unknown> | null = null;
-  const runJob = () => {
-    running ??= invoices
-      .issueDue()
-      .catch((e: unknown) => app.log.error({ err: e }, 'the invoice job failed'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(runJob, INVOICE_JOB_MS);
-  timer.unref();
-  // The free plan's inactivity rule: running free projects idle for a week are paused (paid plans never are).
-  const pauser = new InactivityPauser(deps.control, access, (rec) => projects.pause(rec), (refs) => usage.lastAppCallDays(refs));
-  let pausing: Promise<unknown> | null = null;
-  const runPauser = () => {
-    pausing ??= pauser
-      .run(new Date(), (message, err) => app.log.warn({ err }, message))
-      .then((paused) => {
-        if (paused.length) app.log.info({ paused: paused.map((p) => p.ref) }, 'paused free projects inactive for a week');
-      })
-      .catch((e: unknown) => app.log.error({ err: e }, 'the inactivity job failed'))
-      .finally(() => (pausing = null));
-  };
-  const pauseTimer = setInterval(runPauser, INACTIVITY_JOB_MS);
-  pauseTimer.unref();
-  app.addHook('onReady', async () => {
-    runJob();
-    runPauser();
+  // The invoice job and the free plan's inactivity rule (running free projects idle for a week are
+  // paused, paid plans never are): at start (work that piled up while the platform was down) and
+  // every hour after, once across instances (../jobs).
+  deps.jobs.define({
+    name: 'billing.invoices',
+    everyMs: INVOICE_JOB_MS,
+    leaseSeconds: 15 * 60,
+    atStart: true,
+    run: () => invoices.issueDue(),
   });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    clearInterval(pauseTimer);
-    await running;
-    await pausing;
+  const pauser = new InactivityPauser(deps.control, access, (rec) => projects.pause(rec), (refs) => usage.lastAppCallDays(refs));
+  deps.jobs.define({
+    name: 'billing.inactivity',
+    everyMs: INACTIVITY_JOB_MS,
+    leaseSeconds: 15 * 60,
+    atStart: true,
+    run: async () => {
+      const paused = await pauser.run(new Date(), (message, err) => app.log.warn({ err }, message));
+      if (paused.length) app.log.info({ paused: paused.map((p) => p.ref) }, 'paused free projects inactive for a week');
+    },
   });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['billing'];

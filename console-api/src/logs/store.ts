@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProjectLogPage, ProjectLogQuery } from '@plinth/contracts-logs';
-import type { ControlDatabase } from '@plinth/platform-core/deps';
+import type { BackgroundJobs, ControlDatabase } from '@plinth/platform-core/deps';
 import { loadServerSecret } from '@plinth/platform-core/csrf';
 import {
   projectApiRequestRecorders,
@@ -204,8 +204,12 @@ export class LogStore {
     });
   }
 
-  /** Listens to the project APIs of this server (its requests only) and starts the periodic writes and retention. */
-  attach(app: FastifyInstance): void {
+  /**
+   * Listens to the project APIs of this server (its requests only) and starts the periodic writes
+   * (this process's queued rows: each instance writes its own) and declares the retention, a job
+   * run once across instances (console-api/src/jobs).
+   */
+  attach(app: FastifyInstance, jobs: BackgroundJobs): void {
     const store: LogStore = this;
     app.decorate('logStore', store);
     if (this.options.recording !== false) {
@@ -230,7 +234,7 @@ export class LogStore {
       this.timers.push(t);
     };
     every(this.options.writer?.intervalMs ?? 1_000, async () => this.usage.idle && this.usage.flush());
-    every(this.options.retentionIntervalMs ?? 3600_000, () => this.applyRetention());
+    jobs.define({ name: 'logs.retention', everyMs: this.options.retentionIntervalMs ?? 3600_000, leaseSeconds: 15 * 60, run: () => this.applyRetention() });
   }
 
   /** Makes the next days' partitions, drops those past the longest retention (answers their days) and deleted projects' log readers. */

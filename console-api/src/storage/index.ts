@@ -10,5 +10,5 @@ export const storageRoutes: RouteModule = async (app, deps) => {
   await objectRoutes(app, deps);
   await folderRoutes(app, deps);
   await resumableRoutes(app, deps);
-  deps.services.projectServices.storage.scheduleSweeps(app);
+  deps.services.projectServices.storage.scheduleSweeps(app, deps.jobs);
 };

@@ -1,6 +1,7 @@
 import type { AuthTemplate, AuthTemplateKind, OAuthProvider, OAuthProviderId, OAuthProviderUpdate } from '@plinth/contracts-auth';
 import type { Bucket, BucketDeleted, StorageConfig, StorageListPageBodySchema, StorageObject, StorageObjectPage } from '@plinth/contracts-storage';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { BackgroundJobs } from '@plinth/platform-core/deps';
 import type { z } from 'zod';
 import type { OutboxEmail } from '../auth/mail';
 import type { OutboxSms } from '../auth/sms';
@@ -151,8 +152,11 @@ export interface StorageAdmin {
   uploadMetadata(metadata: Record<string, string>): { objectName: string; contentType: string; cacheControl: string };
   /** Mounts the resumable-upload engine on a console route. */
   mountResumable<Caller>(app: FastifyInstance, mount: ConsoleResumableMount<Caller>): void;
-  /** Schedules, on `app`'s start and stop, the roll-back of unfinished uploads and the expiry of abandoned resumable ones. */
-  scheduleSweeps(app: FastifyInstance): void;
+  /**
+   * Schedules, on `app`'s start and stop, the roll-back of this process's unfinished uploads, and
+   * declares the expiry of abandoned resumable ones as a job run once across instances (`jobs`).
+   */
+  scheduleSweeps(app: FastifyInstance, jobs: BackgroundJobs): void;
   /** Removes what the services made from a deleted project's files (its transformed images). */
   forgetProject(ref: string): Promise<void>;
 }

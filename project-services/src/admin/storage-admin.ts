@@ -82,9 +82,9 @@ export function createStorageAdmin(deps: StorageAdminDeps): StorageAdmin {
         },
       });
     },
-    scheduleSweeps(app) {
+    scheduleSweeps(app, jobs) {
       scheduleUploadRecovery(app, deps);
-      scheduleResumableExpiry(app, deps);
+      scheduleResumableExpiry(jobs, deps);
     },
   };
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { StorageObjectNameSchema } from '@plinth/contracts-storage';
-import { HttpError, type ApiDeps, type ObjectStore, type ProjectDatabase } from '@plinth/platform-core/deps';
+import { HttpError, type ApiDeps, type BackgroundJobs, type ObjectStore, type ProjectDatabase } from '@plinth/platform-core/deps';
 import { RESUMABLE_PART_TTL_MS } from '@plinth/platform-core/object-store';
 import { getBucket } from './buckets';
 import { uploadObject } from './objects';
@@ -396,22 +396,8 @@ export function mountResumable<Caller>(fastify: FastifyInstance, deps: Pick<ApiD
   });
 }
 
-/** Drops expired uploads (row and part) every 10 minutes; the timer never keeps the process alive. */
-export function scheduleResumableExpiry(app: FastifyInstance, deps: Pick<ApiDeps, 'control' | 'objects'>): void {
+/** Drops expired uploads (row and part) every 10 minutes, once across instances (a job: the rows are in the control database). */
+export function scheduleResumableExpiry(jobs: BackgroundJobs, deps: Pick<ApiDeps, 'control' | 'objects'>): void {
   const store = storeOf(deps);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  app.addHook('onReady', async () => {
-    timer = setInterval(() => {
-      running ??= store
-        .deleteExpired()
-        .catch((err: unknown) => app.log.warn({ err }, 'resumable upload expiry failed'))
-        .finally(() => (running = undefined));
-    }, SWEEP_INTERVAL_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  jobs.define({ name: 'storage.resumable-expiry', everyMs: SWEEP_INTERVAL_MS, leaseSeconds: 10 * 60, run: () => store.deleteExpired() });
 }
