@@ -17,6 +17,7 @@ import { requireContractRef } from '@plinth/platform-core/project-ref';
 import { openControlDatabase, type OpenControlDatabase } from '@plinth/platform-core/control-db';
 import { installErrorHandling } from '@plinth/platform-core/errors';
 import { createDiskObjectStore } from '@plinth/platform-core/object-store';
+import { createS3ObjectStore } from '@plinth/platform-core/object-store-s3';
 import { checkApiUser, openDatabasesFor, SUPERUSER_WARNING } from '@plinth/platform-core/project-db/api-user';
 import { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
 import { StatementWatchdog } from '@plinth/platform-core/project-db/watchdog';
@@ -98,7 +99,8 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     maxOpenDatabases,
     databaseIdleMs: config.databaseIdleMs,
   });
-  const objects = createDiskObjectStore(config.objectStoreDir);
+  // Storage bytes on the local disk, or in an S3-compatible bucket when configured (PLINTH_S3_*).
+  const objects = config.s3 ? createS3ObjectStore(config.s3) : createDiskObjectStore(config.objectStoreDir);
   const projectUrls = new ProjectUrls(config.projectUrl, config.projectPort);
   // Caches of control data other instances on the same control database drop when this one changes it (LISTEN/NOTIFY on a server).
   const events = await openControlEvents({ databaseUrl: config.databaseUrl, control, warn: (message, err) => app.log.warn({ err }, message) });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_AUTH_LIMITS, type AuthLimits } from './rate-limit';
+import { s3ConfigFromEnv, type S3Config } from './object-store-config';
 
 export interface ServerOptions {
   /** Where the embedded databases and files live. Default: `.data/` at the repository root, or PLINTH_DATA_DIR. */
@@ -10,6 +11,12 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Where storage object bytes live. Default: `<dataDir>/objects`. */
   objectStoreDir?: string;
+  /**
+   * Storage object bytes in an S3-compatible bucket instead of objectStoreDir (PLINTH_S3_BUCKET,
+   * PLINTH_S3_REGION, PLINTH_S3_ENDPOINT, PLINTH_S3_ACCESS_KEY_ID, PLINTH_S3_SECRET_ACCESS_KEY,
+   * PLINTH_S3_FORCE_PATH_STYLE: object-store-config.ts). Default: none, the local disk.
+   */
+  s3?: S3Config | null;
   /** A Postgres database of its own for the log store (LOGS_DATABASE_URL). Default: the control database. */
   logsDatabaseUrl?: string;
   /** Record every call of the project APIs in the log store and the usage counts. Default on; PLINTH_REQUEST_LOG=0 turns it off. */
@@ -76,6 +83,8 @@ export interface ResolvedConfig {
   logsDatabaseUrl: string | null;
   requestLog: boolean;
   objectStoreDir: string;
+  /** The S3 store's settings, or null: the disk at objectStoreDir. */
+  s3: S3Config | null;
   logger: boolean | Record<string, unknown>;
   publicUrl: string | null;
   secureCookies: boolean;
@@ -108,6 +117,7 @@ export function resolveConfig(options: ServerOptions = {}, env: NodeJS.ProcessEn
     logsDatabaseUrl: options.logsDatabaseUrl ?? env.LOGS_DATABASE_URL ?? null,
     requestLog: options.requestLog ?? env.PLINTH_REQUEST_LOG !== '0',
     objectStoreDir: path.resolve(options.objectStoreDir ?? path.join(dataDir, 'objects')),
+    s3: options.s3 !== undefined ? options.s3 : s3ConfigFromEnv(env),
     logger: options.logger ?? { level: env.LOG_LEVEL ?? 'info' },
     publicUrl,
     secureCookies: options.secureCookies ?? (env.PLINTH_SECURE_COOKIES === '1' || (env.PLINTH_SECURE_COOKIES !== '0' && /^https:/i.test(publicUrl ?? ''))),

@@ -27,7 +27,19 @@ const PART = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.par
 export const RESUMABLE_PART_TTL_MS = 24 * 60 * 60 * 1000;
 
 const invalid = (what: string) => new HttpError(400, `Invalid ${what}`, 'INVALID_KEY');
-const notFound = () => new HttpError(404, 'Object not found', 'OBJECT_NOT_FOUND');
+export const notFound = () => new HttpError(404, 'Object not found', 'OBJECT_NOT_FOUND');
+
+/** A project ref as every store takes it (400 "Invalid project ref" otherwise); answers it. */
+export function checkProjectRef(ref: string): string {
+  if (typeof ref !== 'string' || !REF_PATTERN.test(ref)) throw invalid('project ref');
+  return ref;
+}
+
+/** An object (or upload) id as every store takes it: a lower-case uuid (400 "Invalid object id" otherwise); answers it. */
+export function checkObjectId(id: string): string {
+  if (typeof id !== 'string' || !OBJECT_ID.test(id)) throw invalid('object id');
+  return id;
+}
 
 /** Whether `child` is strictly below `parent` (both already resolved). */
 const isBelow = (parent: string, child: string) => child.startsWith(parent + path.sep);
@@ -38,16 +50,14 @@ export function createDiskObjectStore(dir: string): ObjectStore {
   const writing = new Set<string>();
 
   const projectRoot = (ref: string): string => {
-    if (typeof ref !== 'string' || !REF_PATTERN.test(ref)) throw invalid('project ref');
-    const base = path.resolve(root, ref);
+    const base = path.resolve(root, checkProjectRef(ref));
     if (!isBelow(root, base)) throw invalid('project ref');
     return base;
   };
 
   const objectFile = (ref: string, id: string): string => {
     const base = projectRoot(ref);
-    if (typeof id !== 'string' || !OBJECT_ID.test(id)) throw invalid('object id');
-    const file = path.resolve(base, OBJECTS, id.slice(0, 2), id);
+    const file = path.resolve(base, OBJECTS, checkObjectId(id).slice(0, 2), id);
     if (!isBelow(path.join(base, OBJECTS), file)) throw invalid('object id');
     return file;
   };
