@@ -128,7 +128,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     projectUrls,
     services: { config, access, cookies, accounts: auth, organizations, projects, usage, egress, projectServices },
   };
-  const services = await buildProjectServices({ deps, urls: projectUrls, logs, egress, logger: config.logger });
+  const services = await buildProjectServices({ deps, urls: projectUrls, logs, egress, logger: config.logger, events });
   const customHosts = new CustomHosts(control, projectUrls);
   await customHosts.refresh();
   app.decorate('plinth', { config, deps, control, databases, access, auth, organizations, projects, usage, egress, services, projectUrls, customHosts });

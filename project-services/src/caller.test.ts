@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '@plinth/platform-core/jwt';
 import { issueProjectKeys } from '@plinth/platform-core/project-keys';
-import { CallerError, resolveCaller, verifyProjectToken } from './caller';
+import type { ControlEvents } from '@plinth/platform-core/control-events';
+import { CallerError, forgetProjectRecords, ProjectRecordCache, resolveCaller, shareProjectRecords, verifyProjectToken } from './caller';
 
 const ref = 'abcdefghijabcdefghij';
 let keys: Awaited<ReturnType<typeof issueProjectKeys>>;
@@ -88,5 +89,46 @@ describe('verified tokens kept between requests', () => {
     expect((await verifyProjectToken(changed, keys.jwtSecret)).sub).toBe('u-5');
     const forged = `${first.split('.').slice(0, 2).join('.')}.${changed.split('.')[2]}`;
     expect((await refused(() => verifyProjectToken(forged, keys.jwtSecret))).reason).toBe('invalid_jwt');
+  });
+});
+
+describe('project records shared across instances', () => {
+  /** Control events as one instance sees them: what it published, and a way to deliver another instance's message. */
+  function fakeEvents() {
+    const handlers = new Map<string, (payload: string) => void>();
+    const resyncs: (() => void)[] = [];
+    const published: [string, string][] = [];
+    const events: ControlEvents = {
+      on: (topic, handler) => void handlers.set(topic, handler),
+      onResync: (handler) => void resyncs.push(handler),
+      publish: async (topic, payload) => void published.push([topic, payload]),
+      close: async () => undefined,
+    };
+    return { events, published, deliver: (payload: string) => [...handlers.values()].forEach((h) => h(payload)), resync: () => resyncs.forEach((h) => h()) };
+  }
+
+  it("reads a project's secret afresh when another instance changed it, and tells the others of this instance's changes", async () => {
+    const control = {};
+    const cache = new ProjectRecordCache<string>(60_000);
+    let stored = 'secret-1';
+    const read = () => cache.get(control, 'sharedref1', async () => stored);
+    const other = fakeEvents();
+    const stop = shareProjectRecords(other.events);
+    try {
+      expect(await read()).toBe('secret-1');
+      stored = 'secret-2';
+      expect(await read()).toBe('secret-1'); // kept (60 s here)
+      other.deliver('sharedref1'); // rotated on another instance
+      expect(await read()).toBe('secret-2');
+      stored = 'secret-3';
+      other.resync(); // messages may have been lost: everything is read afresh
+      expect(await read()).toBe('secret-3');
+      forgetProjectRecords('sharedref1');
+      expect(other.published).toEqual([['project-services.records', 'sharedref1']]);
+    } finally {
+      stop();
+    }
+    forgetProjectRecords('sharedref1');
+    expect(other.published).toHaveLength(1);
   });
 });

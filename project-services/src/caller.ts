@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ControlEvents } from '@plinth/platform-core/control-events';
 import type { ControlDatabase } from '@plinth/platform-core/deps';
 import { JwtError, verifyJwt, type JwtClaims } from '@plinth/platform-core/jwt';
 
@@ -44,6 +45,11 @@ export interface ProjectSecrets {
 const PROJECT_RECORD_MAX_AGE_MS = 5_000;
 /** Bumped for a project whenever its secrets or settings change: a copy read before is never answered again. */
 const generations = new Map<string, number>();
+/** Bumped when another instance's messages may have been lost: every copy is read afresh. */
+let epoch = 0;
+/** The control events of the servers in this process (several in tests): a change is told to the other instances through each. */
+const sharers = new Set<ControlEvents>();
+const RECORDS_TOPIC = 'project-services.records';
 
 /**
  * What a project's app-facing endpoints read from the control database on every call (its JWT
@@ -52,14 +58,14 @@ const generations = new Map<string, number>();
  * a settings change takes effect on the very next request.
  */
 export class ProjectRecordCache<T> {
-  private readonly byControl = new WeakMap<object, Map<string, { generation: number; at: number; value: Promise<T> }>>();
+  private readonly byControl = new WeakMap<object, Map<string, { generation: string; at: number; value: Promise<T> }>>();
 
   constructor(private readonly maxAgeMs = PROJECT_RECORD_MAX_AGE_MS) {}
 
   get(control: object, ref: string, load: () => Promise<T>): Promise<T> {
     let entries = this.byControl.get(control);
     if (!entries) this.byControl.set(control, (entries = new Map()));
-    const generation = generations.get(ref) ?? 0;
+    const generation = `${epoch}:${generations.get(ref) ?? 0}`;
     const cached = entries.get(ref);
     if (cached && cached.generation === generation && Date.now() - cached.at < this.maxAgeMs) return cached.value;
     const value = load();
@@ -76,7 +82,24 @@ export class ProjectRecordCache<T> {
 
 /** The project's JWT secret or data API settings changed: the next request reads them afresh. */
 export function forgetProjectRecords(ref: string): void {
+  forgetHere(ref);
+  for (const events of sharers) void events.publish(RECORDS_TOPIC, ref);
+}
+
+function forgetHere(ref: string): void {
   generations.set(ref, (generations.get(ref) ?? 0) + 1);
+}
+
+/**
+ * Makes a JWT secret rotation or a settings change made on another API instance on the same
+ * control database take effect here at once too (not after PROJECT_RECORD_MAX_AGE_MS), and this
+ * instance's changes there. Answers the function that stops it (the server's close).
+ */
+export function shareProjectRecords(events: ControlEvents): () => void {
+  events.on(RECORDS_TOPIC, forgetHere);
+  events.onResync(() => void epoch++);
+  sharers.add(events);
+  return () => sharers.delete(events);
 }
 
 const secretsCache = new ProjectRecordCache<ProjectSecrets | null>();

@@ -6,6 +6,8 @@ import { installErrorHandling } from '@plinth/platform-core/errors';
 import { refuseBadText } from '@plinth/platform-core/inputs';
 import { requireContractRef } from '@plinth/platform-core/project-ref';
 import type { ProjectUrls } from '@plinth/platform-core/project-urls';
+import type { ControlEvents } from '@plinth/platform-core/control-events';
+import { shareProjectRecords } from './caller';
 import { projectAuthRoutes } from './auth/routes';
 import { restRoutes } from './rest/routes';
 import { projectStorageRoutes } from './storage/routes';
@@ -26,6 +28,8 @@ export interface ProjectServicesOptions {
   /** Counts the bytes answered per project. */
   egress: { record(ref: string, bytes: number): void };
   logger: boolean | Record<string, unknown>;
+  /** The control events of the API instances on this control database (a project's secret or settings changed on one is read afresh on all). */
+  events?: ControlEvents;
 }
 
 const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
@@ -54,7 +58,7 @@ function answerCors(req: FastifyRequest, reply: FastifyReply): boolean {
  * (`{ref}.projects.example.com`) or a project's active custom hostname is rewritten to its
  * project's path, so that `/rest/v1/...` on it is that project's and no other.
  */
-export async function buildProjectServices({ deps, urls, logs, egress, logger }: ProjectServicesOptions): Promise<FastifyInstance> {
+export async function buildProjectServices({ deps, urls, logs, egress, logger, events }: ProjectServicesOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
@@ -70,6 +74,10 @@ export async function buildProjectServices({ deps, urls, logs, egress, logger }:
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   app.decorate('requestLog', logs);
+  if (events) {
+    const stopSharing = shareProjectRecords(events);
+    app.addHook('onClose', async () => void stopSharing());
+  }
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
