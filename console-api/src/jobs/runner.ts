@@ -31,6 +31,9 @@ export interface JobRunnerOptions {
   db?: QueueDb;
 }
 
+/** The longest slot (pg-boss' archive age): longer intervals are throttled by 12-hour slots. */
+const MAX_SLOT_SECONDS = 12 * 3600;
+
 /** pg-boss' fetch on a singleton queue fails with this index's unique violation while the job is running elsewhere: expected, not told. */
 const BUSY_INDEX = 'job_i2';
 
@@ -53,8 +56,9 @@ export class JobRunner implements BackgroundJobs {
       schedule: false,
       supervise: true,
       maintenanceIntervalSeconds: o.maintenanceSeconds ?? 30,
-      // Finished jobs are kept a day for a look, then dropped.
-      archiveCompletedAfterSeconds: 3600,
+      // Finished jobs stay in the queue's table 12 hours (pg-boss' default: a slot is at most that
+      // long, so a slot's job is there to refuse a second one), in its archive a day more.
+      archiveCompletedAfterSeconds: MAX_SLOT_SECONDS,
       deleteAfterDays: 1,
     });
     this.boss.on('error', (err: Error & { code?: string; constraint?: string }) => {
@@ -84,6 +88,9 @@ export class JobRunner implements BackgroundJobs {
       // Made by the first instance; a lease or retries changed since are carried to the queue.
       await this.boss.createQueue(job.name, { name: job.name, ...queue });
       await this.boss.updateQueue(job.name, { name: job.name, ...queue });
+      const seconds = Math.round(job.everyMs / 1000);
+      // At start: this slot's run (instances starting together make one; a job without an interval, a run now), sent before the worker's first look.
+      if (job.atStart) await (seconds >= 1 ? this.request(job.name, seconds) : this.trigger(job.name));
       await this.boss.work(job.name, { pollingIntervalSeconds: this.pollingSeconds(job) }, async () => {
         try {
           await job.run();
@@ -92,14 +99,11 @@ export class JobRunner implements BackgroundJobs {
           throw err;
         }
       });
-      const seconds = Math.round(job.everyMs / 1000);
       if (seconds >= 1) {
         const t = setInterval(() => void this.request(job.name, seconds).catch((err: unknown) => this.warn(`job ${job.name} was not asked for`, err)), job.everyMs);
         t.unref();
         this.timers.push(t);
       }
-      // At start: this slot's run (instances starting together make one); a job without an interval, a run now.
-      if (job.atStart) await (seconds >= 1 ? this.request(job.name, seconds) : this.trigger(job.name));
     }
   }
 
@@ -110,7 +114,7 @@ export class JobRunner implements BackgroundJobs {
 
   /** Asks for this slot's run of a job: one run per slot of `seconds` whichever instance asks. Answers the job's id, or null when this slot's run is already asked for. */
   request(name: string, seconds: number): Promise<string | null> {
-    return this.boss.send(name, {}, { singletonKey: name, singletonSeconds: seconds });
+    return this.boss.send(name, {}, { singletonKey: name, singletonSeconds: Math.min(seconds, MAX_SLOT_SECONDS) });
   }
 
   /** Asks for a run now (at start, or by hand): it waits behind one already running. */
