@@ -1,6 +1,6 @@
 import * as z from './zod';
 import type { Http } from './http';
-import { MEMBER_ROLES, ORGANIZATION_ROLES, type OrganizationRole } from './permissions';
+import { MEMBER_ROLES, ORGANIZATION_ROLE_DESCRIPTIONS, ORGANIZATION_ROLE_PERMISSIONS, ORGANIZATION_ROLES, ROLES_WITHOUT_PROJECT_DATA, type OrganizationRole } from './permissions';
 import { EmailSchema } from './auth';
 
 /** Schemas, types and calls of organizations and their members (000 §3, 001 §7). */
@@ -87,6 +87,23 @@ export const OrganizationRoleInfoSchema = z.object({
   offered: z.boolean(),
 });
 export type OrganizationRoleInfo = z.infer<typeof OrganizationRoleInfoSchema>;
+
+/** Every role with its permissions and words, and whether `plan` offers it: `organization_roles` of the roles route. */
+export function describeOrganizationRoles(plan: PlanId): OrganizationRoleInfo[] {
+  return ORGANIZATION_ROLES.map((role) => ({
+    name: role,
+    description: ORGANIZATION_ROLE_DESCRIPTIONS[role],
+    permissions: [...ORGANIZATION_ROLE_PERMISSIONS[role]],
+    project_data: !ROLES_WITHOUT_PROJECT_DATA.includes(role),
+    offered: ORGANIZATION_ROLE_PLANS[role].includes(plan),
+  }));
+}
+
+/** Query keys of the calls by organization role: apart from `queryKeys.members`, whose answers builds of 1.6 read. */
+export const organizationRolesQueryKeys = {
+  organizationRoles: (slug: string) => ['organizations', slug, 'organization-roles'] as const,
+  organizationMembers: (slug: string) => ['organizations', slug, 'organization-roles', 'members'] as const,
+};
 
 /**
  * GET /platform/organizations/{slug}/roles: the plan, `roles` and `additional_owners` as 1.6 builds

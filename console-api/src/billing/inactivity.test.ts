@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestHarness, type TestHarness } from '@plinth/platform-api/testing';
 import { runSqlAs } from '@plinth/platform-api/testing/run-sql';
 import { appClient, listen, projectKeys } from '@plinth/project-services/testing';
-import { InactivityPauser, type LastAppCallDays } from './inactivity';
+import { InactivityPauser, inactivityPauseReason, type LastAppCallDays } from './inactivity';
 
 // The free plan's rule "paused after 1 inactive week" (001 §9): the scheduled job pauses a running
 // free project with no sign of use for 7 days, and never a project of a paid plan.
@@ -45,6 +45,11 @@ describe('free projects paused after a week without activity', () => {
     expect(paused.find((p) => p.ref === idle.project.ref)!.last_active_at.slice(0, 10)).toBe(daysAgo(8).slice(0, 10));
     await h.waitForStatus(idle.user, idle.project.ref, 'INACTIVE');
     expect((await recent.user.api.projects.getStatus(recent.project.ref)).status).toBe('ACTIVE_HEALTHY');
+    // Its status history says why, as its owner reads it: the rule and the last day of use.
+    const history = (await idle.user.api.projects.get(idle.project.ref)).status_history ?? [];
+    const pausing = history.filter((e) => e.status === 'PAUSING').at(-1);
+    expect(pausing?.detail).toBe(inactivityPauseReason({ last_active_at: daysAgo(8) }));
+    expect(pausing?.detail).toMatch(/^Paused by the Free plan's inactivity rule: no use for 7 days \(last use \d{4}-\d{2}-\d{2}\)$/);
     // The owner restores it (free projects can be reactivated from the dashboard); the next run leaves it running.
     await idle.user.api.projects.restore(idle.project.ref);
     await h.waitForStatus(idle.user, idle.project.ref, 'ACTIVE_HEALTHY');

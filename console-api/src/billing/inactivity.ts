@@ -18,6 +18,14 @@ export interface InactiveProject {
 }
 
 /**
+ * Why the job paused a project, recorded as the detail of its PAUSING status event (the project's
+ * status history, and the paused screen, show it): the rule and the last sign of use.
+ */
+export function inactivityPauseReason(p: Pick<InactiveProject, 'last_active_at'>): string {
+  return `Paused by the Free plan's inactivity rule: no use for ${FREE_PROJECT_INACTIVITY_PAUSE_DAYS} days (last use ${p.last_active_at.slice(0, 10)})`;
+}
+
+/**
  * The free plan's rule "paused after 1 inactive week" (001 §9), run as a scheduled job: a running
  * project of an organization on the Free plan with no sign of use for FREE_PROJECT_INACTIVITY_PAUSE_DAYS
  * days is paused. Signs of use: the project coming up (created or restored), a query run in the
@@ -60,7 +68,11 @@ export class InactivityPauser {
     return out;
   }
 
-  /** Pauses every inactive free project; answers those it paused (one that fails to pause is skipped and tried again next run). */
+  /**
+   * Pauses every inactive free project and records why on the PAUSING event the pause wrote (a
+   * pause by a member leaves it empty); answers those it paused (one that fails to pause is skipped
+   * and tried again next run).
+   */
   async run(now = new Date(), warn: (message: string, err: unknown) => void = () => undefined): Promise<InactiveProject[]> {
     const paused: InactiveProject[] = [];
     for (const p of await this.inactive(now)) {
@@ -68,6 +80,11 @@ export class InactivityPauser {
       if (!rec) continue;
       try {
         await this.pause(rec);
+        await this.control.query(
+          `update project_status_events set detail = $2
+            where id = (select max(id) from project_status_events where project_id = $1 and status = 'PAUSING') and detail is null`,
+          [rec.id, inactivityPauseReason(p)],
+        );
         paused.push(p);
       } catch (err) {
         warn(`Could not pause the inactive free project ${p.ref}`, err);

@@ -1,13 +1,4 @@
-import {
-  MEMBER_ROLES,
-  ORGANIZATION_ROLE_DESCRIPTIONS,
-  ORGANIZATION_ROLE_PERMISSIONS,
-  ORGANIZATION_ROLES,
-  organizationRolesOffered,
-  ROLES_WITHOUT_PROJECT_DATA,
-  type OrganizationRoles,
-  type PlanId,
-} from '@plinth/shared-contracts';
+import { describeOrganizationRoles, MEMBER_ROLES, organizationRolesOffered, type OrganizationRoles, type PlanId } from '@plinth/shared-contracts';
 import { PLAN_ALLOWS_ADDITIONAL_OWNERS } from '@plinth/contracts-billing';
 
 /**
@@ -17,17 +8,11 @@ import { PLAN_ALLOWS_ADDITIONAL_OWNERS } from '@plinth/contracts-billing';
  * it (`organization_roles`), which the team page's role menus are drawn from.
  */
 export function organizationRoles(plan: PlanId): OrganizationRoles {
-  const offered = organizationRolesOffered(plan);
+  const offered: readonly string[] = organizationRolesOffered(plan);
   return {
     plan,
     roles: MEMBER_ROLES.filter((role) => offered.includes(role)),
     additional_owners: PLAN_ALLOWS_ADDITIONAL_OWNERS[plan],
-    organization_roles: ORGANIZATION_ROLES.map((role) => ({
-      name: role,
-      description: ORGANIZATION_ROLE_DESCRIPTIONS[role],
-      permissions: [...ORGANIZATION_ROLE_PERMISSIONS[role]],
-      project_data: !ROLES_WITHOUT_PROJECT_DATA.includes(role),
-      offered: offered.includes(role),
-    })),
+    organization_roles: describeOrganizationRoles(plan),
   };
 }

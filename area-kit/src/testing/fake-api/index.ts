@@ -1,6 +1,6 @@
-import type { AuthClient, FeatureFlagsClient, OrganizationsClient, ProjectDeletionClient, ProjectsClient } from '@plinth/shared-contracts';
+import type { AuthClient, FeatureFlagsClient, OrganizationRolesClient, OrganizationsClient, ProjectDeletionClient, ProjectsClient } from '@plinth/shared-contracts';
 import type { AuthUsersClient } from '@plinth/contracts-auth';
-import type { AccountClient, InvoiceDocumentsClient, InvoicesClient, PlansClient, SubscriptionClient, TeamClient, UsageClient, UsageDailyClient } from '@plinth/contracts-billing';
+import type { AccountClient, InvoiceDocumentsClient, InvoicesClient, OrganizationInvitationsClient, PlansClient, SubscriptionClient, TeamClient, UsageClient, UsageDailyClient } from '@plinth/contracts-billing';
 import type { createApiDocsClient, createDatabaseObjectsClient, createTableDdlClient, createTableRowsClient, SnippetNameSuggestionClient, createDatabaseClient, createSnippetsClient } from '@plinth/contracts-database';
 import type { createBranchingClient, createIntegrationsClient, createSettingsClient, FeatureFlagAdminClient } from '@plinth/contracts-settings';
 import type { createDataApiSettingsClient, createDatabaseSettingsClient, createDatabaseSslClient, createProjectRestartClient } from '@plinth/contracts-settings';
@@ -12,6 +12,7 @@ import { usageDailyHandlers, usageHandlers, type UsageState } from './usage';
 import { DEFAULT_BILLING_STATE, invoiceDocumentsHandlers, invoicesHandlers, plansHandlers, subscriptionHandlers, type BillingState } from './billing';
 import { accountHandlers, DEFAULT_ACCOUNT_STATE, DEFAULT_PROFILE, profileHandlers, type AccountState, type ProfileState } from './profile';
 import { DEFAULT_MEMBERS, organizationHandlers, teamHandlers, type OrganizationState } from './organization';
+import { organizationInvitationsHandlers, organizationRolesHandlers, type OrganizationRolesState } from './organization-roles';
 import { policyHandlers, type PoliciesState } from './policies';
 import { projectDeletionHandlers, projectHandlers, type ProjectState } from './project';
 import { snippetHandlers, type SnippetsState } from './snippets';
@@ -39,7 +40,7 @@ export { ANON_KEY, JWT_SECRET, SERVICE_KEY } from './keys';
 export { answer, answerEach, refuse, type Failure, type FakeCall, type Handlers } from './fake-client';
 
 /** Everything the fake platform API holds, resource by resource; tests read and change it freely. */
-export type FakeApiState = ProjectState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & IntegrationsState & TableRowsState & DatabaseObjectsState & TablesState & KeysState & OrganizationState & AuthUsersState & FeatureFlagsState & UsageState & BillingState & ProfileState & AccountState & DatabaseSettingsState;
+export type FakeApiState = ProjectState & PoliciesState & SnippetsState & SnippetNamesState & AccountFactorsState & IntegrationsState & TableRowsState & DatabaseObjectsState & TablesState & KeysState & OrganizationState & OrganizationRolesState & AuthUsersState & FeatureFlagsState & UsageState & BillingState & ProfileState & AccountState & DatabaseSettingsState;
 
 /** The contracts' clients the fake answers (the union of what the areas call). */
 export interface FakeClients {
@@ -63,6 +64,10 @@ export interface FakeClients {
   organizations: OrganizationsClient;
   /** Invitations, deleting the organization, audit logs and OAuth apps. */
   team: TeamClient;
+  /** The organization's roles (Billing admin too) and its members read with `organization_role`. */
+  organizationRoles: OrganizationRolesClient;
+  /** Invitations read with `organization_role`, and sent with any role the plan offers. */
+  organizationInvitations: OrganizationInvitationsClient;
   authUsers: AuthUsersClient;
   featureFlags: FeatureFlagsClient;
   /** Platform admins' feature flags: the environment's and any organization's (state.platformAdmin, else 403). */
@@ -194,6 +199,8 @@ export function createFakeApi(seed: Partial<FakeApiState> = {}): FakeApi {
     settings: fakeClient<FakeClients['settings']>('settings', keyHandlers(state), log),
     organizations: fakeClient<FakeClients['organizations']>('organizations', organizationHandlers(state), log),
     team: fakeClient<FakeClients['team']>('team', teamHandlers(state), log),
+    organizationRoles: fakeClient<FakeClients['organizationRoles']>('organizationRoles', organizationRolesHandlers(state), log),
+    organizationInvitations: fakeClient<FakeClients['organizationInvitations']>('organizationInvitations', organizationInvitationsHandlers(state), log),
     authUsers: fakeClient<FakeClients['authUsers']>('authUsers', authUserHandlers(state), log),
     featureFlags: fakeClient<FakeClients['featureFlags']>('featureFlags', featureFlagHandlers(state), log),
     featureFlagAdmin: fakeClient<FakeClients['featureFlagAdmin']>('featureFlagAdmin', featureFlagAdminHandlers(state), log),

@@ -28,6 +28,13 @@ describe('accepting an invitation', () => {
     expect(navigations.at(-1)).toBe('/org/acme/general');
   });
 
+  it('names a role older builds do not know (Billing admin) as the API holds it', async () => {
+    // The API answers `role` as a 1.6 build reads it (Read-only) and the role itself in `organization_role`.
+    const api = createFakeApi({ invitations: [invitation({ role: 'Read-only' })], invitationRoles: { 'inv-1': 'Billing admin' } });
+    renderArea(`/account/invitation?token=${FAKE_INVITATION_TOKEN}`, { api });
+    expect(await screen.findByText('You have been invited to join Acme Inc as Billing admin.')).toBeTruthy();
+  });
+
   it('an expired invitation cannot be accepted and says to ask for it again', async () => {
     renderArea(`/account/invitation?token=${FAKE_INVITATION_TOKEN}`, { api: createFakeApi({ invitations: [invitation({ expired: true })] }) });
     expect(await screen.findByText('This invitation has expired: ask a member of Acme Inc to send it again.')).toBeTruthy();

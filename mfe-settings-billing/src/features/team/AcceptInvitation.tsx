@@ -18,12 +18,12 @@ export function AcceptInvitation() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const preview = useQuery({ queryKey: ['invitation', token], queryFn: () => api.team.previewInvitation(token), enabled: token !== '', retry: false });
+  const preview = useQuery({ queryKey: ['invitation', token], queryFn: () => api.organizationInvitations.preview(token), enabled: token !== '', retry: false });
   const accept = useMutation({
     mutationFn: () => api.team.acceptInvitation(token),
     onSuccess: (joined) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.organizations() });
-      props.notify({ kind: 'success', message: `You joined ${preview.data?.organization_name ?? joined.organization_slug} as ${joined.role}` });
+      props.notify({ kind: 'success', message: `You joined ${preview.data?.organization_name ?? joined.organization_slug} as ${preview.data?.organization_role ?? joined.role}` });
       props.navigate(`/org/${joined.organization_slug}/general`);
     },
   });
@@ -35,7 +35,7 @@ export function AcceptInvitation() {
     const inv = preview.data;
     const otherAccount = inv.invited_email.toLowerCase() !== me.toLowerCase();
     return (
-      <Section title={`Join ${inv.organization_name}`} description={`You have been invited to join ${inv.organization_name} as ${inv.role}.`}>
+      <Section title={`Join ${inv.organization_name}`} description={`You have been invited to join ${inv.organization_name} as ${inv.organization_role}.`}>
         {inv.expired ? (
           <InlineNotice kind="warning">This invitation has expired: ask a member of {inv.organization_name} to send it again.</InlineNotice>
         ) : otherAccount ? (

@@ -24,7 +24,7 @@ describe('team page', () => {
     await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Read-only' })).toBeTruthy());
     await user.selectOptions(within(dialog).getByLabelText('Role'), 'Read-only');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    await waitFor(() => expect(api.argsOf('team.invite')).toEqual([['acme', { email: 'ada@example.com', role: 'Read-only' }]]));
+    await waitFor(() => expect(api.argsOf('organizationInvitations.invite')).toEqual([['acme', { email: 'ada@example.com', role: 'Read-only' }]]));
     expect(notices.at(-1)?.message).toBe('Invitation sent to ada@example.com');
     const pending = await screen.findByRole('table', { name: 'Pending invitations' });
     await waitFor(() => expect(within(pending).getByText('ada@example.com')).toBeTruthy());
@@ -59,10 +59,55 @@ describe('team page', () => {
     await user.click(await screen.findByRole('button', { name: 'Invite member' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });
     await waitFor(() => expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['Owner', 'Developer']));
-    expect(within(dialog).getByText('Administrator, Read-only and additional owners come with the Team and Enterprise plans.')).toBeTruthy();
+    expect(within(dialog).getByText('Administrator, Read-only, Billing admin and additional owners come with the Team and Enterprise plans.')).toBeTruthy();
     await user.type(within(dialog).getByLabelText(/Email address/), 'not-an-address');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText(/email/i, { selector: '[id$="-error"], [role="alert"], p' })).toBeTruthy();
+  });
+
+  it('offers the Billing admin role on team with what it may do: invited, changed to, and listed as such', async () => {
+    const user = userEvent.setup();
+    const api = createFakeApi({ plan: 'team' });
+    const { notices } = renderArea('/org/acme/team', { api });
+    const described = await waitFor(() => {
+      const entry = document.querySelector('[data-role="Billing admin"]');
+      if (!entry) throw new Error('no Billing admin entry');
+      return entry;
+    });
+    expect(described.textContent).toContain('The subscription, payment methods, invoices, usage and tax ids; no access to projects’ data.');
+    expect(described.textContent).not.toContain('Not offered by this plan.');
+
+    await user.click(await screen.findByRole('button', { name: 'Invite member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a member' });
+    await waitFor(() => expect(within(dialog).getAllByRole('option').map((o) => o.textContent)).toEqual(['Owner', 'Administrator', 'Developer', 'Read-only', 'Billing admin']));
+    await user.type(within(dialog).getByLabelText(/Email address/), 'ledger@example.com');
+    await user.selectOptions(within(dialog).getByLabelText('Role'), 'Billing admin');
+    // The role's field says what the chosen role may do.
+    expect(within(dialog).getByText('The subscription, payment methods, invoices, usage and tax ids; no access to projects’ data.')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.argsOf('organizationInvitations.invite')).toEqual([['acme', { email: 'ledger@example.com', role: 'Billing admin' }]]));
+    const pending = await screen.findByRole('table', { name: 'Pending invitations' });
+    await waitFor(() => expect(within(pending.querySelector('[data-invitation="ledger@example.com"]') as HTMLElement).getByText('Billing admin')).toBeTruthy());
+
+    const menu = within(row('grace@example.com')).getByRole('combobox', { name: 'Role of grace@example.com' });
+    expect(within(menu).getAllByRole('option').map((o) => o.textContent)).toContain('Billing admin');
+    const grace = api.state.members.find((m) => m.primary_email === 'grace@example.com')!.user_id;
+    await user.selectOptions(menu, 'Billing admin');
+    await waitFor(() => expect(api.argsOf('organizationRoles.updateMember')).toEqual([['acme', grace, { role: 'Billing admin' }]]));
+    await waitFor(() => expect(notices.at(-1)?.message).toBe('grace@example.com is now Billing admin'));
+    await waitFor(() => expect((within(row('grace@example.com')).getByRole('combobox', { name: 'Role of grace@example.com' }) as HTMLSelectElement).value).toBe('Billing admin'));
+  });
+
+  it('does not offer Billing admin on the free plan, and says which plans do', async () => {
+    renderArea('/org/acme/team');
+    const described = await waitFor(() => {
+      const entry = document.querySelector('[data-role="Billing admin"]');
+      if (!entry) throw new Error('no Billing admin entry');
+      return entry;
+    });
+    expect(described.textContent).toContain('Not offered by this plan.');
+    const menu = within(row('grace@example.com')).getByRole('combobox', { name: 'Role of grace@example.com' });
+    expect(within(menu).getAllByRole('option').map((o) => o.textContent)).toEqual(['Owner', 'Developer']);
   });
 
   it('removes a member; the last Owner leaving is refused with the API words', async () => {

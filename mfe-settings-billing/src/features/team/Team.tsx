@@ -7,8 +7,8 @@ import { InlineNotice, PageHeader } from '@plinth/shared-ui/layout';
 import { InlineError, LoadingSkeleton, Section } from '@plinth/shared-ui/page';
 import { PermissionTooltip } from '@plinth/shared-ui/tooltip';
 import { tokens } from '@plinth/shared-ui/theme';
-import { genericPermissionNotice, MEMBER_ROLES, PERMISSIONS, queryKeys, type Member, type MemberRole } from '@plinth/shared-contracts';
-import { CreateInvitationBodySchema, INVITATION_TTL_DAYS, PLAN_NAMES, teamQueryKeys, type Invitation } from '@plinth/contracts-billing';
+import { AddOrganizationMemberBodySchema, genericPermissionNotice, PERMISSIONS, queryKeys, type OrganizationMember, type OrganizationRoleInfo } from '@plinth/shared-contracts';
+import { INVITATION_TTL_DAYS, PLAN_NAMES, teamQueryKeys, type OrganizationInvitation } from '@plinth/contracts-billing';
 import { errorMessage, useArea } from '@plinth/area-kit';
 import { keys } from '../../area/query-keys';
 
@@ -24,30 +24,37 @@ const tableStyle = {
 /**
  * /org/{slug}/team: the members with their roles; invite by e-mail (a link mailed to the address,
  * accepted by signing in or signing up with it; pending invitations resent or revoked) with a role the plan offers
- * (001 §6: Owner and Developer on free and pro; Administrator, Read-only and additional owners on
- * team and enterprise), change a role, remove a member, leave. The API checks every rule (members
- * write, only an Owner hands out Owner, the last Owner stays); refusals are shown as it words them.
+ * (001 §6: Owner and Developer on free and pro; Administrator, Read-only, Billing admin and
+ * additional owners on team and enterprise), change a role, remove a member, leave. The roles, what
+ * each may do and whether the plan offers it are the API's (the roles route's `organization_roles`):
+ * the role menus offer those the plan allows and say what the chosen one may do. The API checks
+ * every rule (members write, only an Owner hands out Owner, the last Owner stays); refusals are
+ * shown as it words them.
  */
 export function Team({ slug }: { slug: string }) {
   const { api, can, props, navigate } = useArea();
   const queryClient = useQueryClient();
-  const members = useQuery({ queryKey: queryKeys.members(slug), queryFn: () => api.organizations.listMembers(slug) });
-  const roles = useQuery({ queryKey: keys.planRoles(slug), queryFn: () => api.subscription.getPlanRoles(slug) });
+  const members = useQuery({ queryKey: keys.organizationMembers(slug), queryFn: () => api.organizationRoles.listMembers(slug) });
+  const roles = useQuery({ queryKey: keys.organizationRoles(slug), queryFn: () => api.organizationRoles.roles(slug) });
   const mayWrite = can(PERMISSIONS.MEMBERS_WRITE);
   const me = props.session.user.id;
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: queryKeys.members(slug) });
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: keys.organizationMembers(slug) });
+    // The shell's copy of the members (the role it reads permissions from).
+    void queryClient.invalidateQueries({ queryKey: queryKeys.members(slug) });
+  };
 
   const update = useMutation({
-    mutationFn: ({ userId, role }: { userId: string; role: MemberRole }) => api.organizations.updateMember(slug, userId, { role }),
+    mutationFn: ({ userId, role }: { userId: string; role: string }) => api.organizationRoles.updateMember(slug, userId, { role }),
     onSuccess: (m) => {
       refresh();
-      props.notify({ kind: 'success', message: `${m.primary_email} is now ${m.role}` });
+      props.notify({ kind: 'success', message: `${m.primary_email} is now ${m.organization_role}` });
     },
     onError: (err) => setError(errorMessage(err)),
   });
   const remove = useMutation({
-    mutationFn: (m: Member) => api.organizations.removeMember(slug, m.user_id).then(() => m),
+    mutationFn: (m: OrganizationMember) => api.organizations.removeMember(slug, m.user_id).then(() => m),
     onSuccess: (m) => {
       refresh();
       props.notify({ kind: 'success', message: `${m.primary_email} was removed from the organization` });
@@ -64,24 +71,26 @@ export function Team({ slug }: { slug: string }) {
     onError: (err) => setError(errorMessage(err)),
   });
 
-  const offered = roles.data?.roles ?? [];
+  const allRoles = roles.data?.organization_roles ?? [];
+  const offered = allRoles.filter((r) => r.offered);
+  const notOffered = allRoles.filter((r) => !r.offered && r.name !== 'Owner').map((r) => r.name);
   const header = <PageHeader title="Team" description="Who belongs to the organization and what each member may do." />;
   const body = (() => {
     if (members.isPending) return <LoadingSkeleton label="Loading members" rows={3} />;
     if (members.isError) return <InlineError message="Failed to retrieve members" detail={errorMessage(members.error)} onRetry={() => void members.refetch()} />;
-    const myRole = members.data.find((m) => m.user_id === me)?.role;
+    const myRole = members.data.find((m) => m.user_id === me)?.organization_role;
     return (
       <>
         <Section
           title="Members"
           description={
             roles.data
-              ? `The ${PLAN_NAMES[roles.data.plan]} plan offers the roles ${offered.join(', ')}${roles.data.additional_owners ? ', with additional owners' : ''}.${
-                  roles.data.additional_owners ? '' : ' Administrator, Read-only and additional owners come with the Team and Enterprise plans.'
+              ? `The ${PLAN_NAMES[roles.data.plan]} plan offers the roles ${offered.map((r) => r.name).join(', ')}${roles.data.additional_owners ? ', with additional owners' : ''}.${
+                  roles.data.additional_owners ? '' : ` ${namesAnd([...notOffered, 'additional owners'])} come with the Team and Enterprise plans.`
                 }`
               : undefined
           }
-          actions={<InviteMember slug={slug} roles={offered} allowed={mayWrite} canGrantOwner={myRole === 'Owner'} />}
+          actions={<InviteMember slug={slug} roles={allRoles} allowed={mayWrite} canGrantOwner={myRole === 'Owner'} />}
         >
           {error ? (
             <div css={{ marginBottom: tokens.space.md }}>
@@ -104,8 +113,10 @@ export function Team({ slug }: { slug: string }) {
                 {members.data.map((m) => {
                   const self = m.user_id === me;
                   // The roles offered, and the member's own even when the plan no longer offers it.
-                  const choices = MEMBER_ROLES.filter((r) => offered.includes(r) || r === m.role);
-                  const ownerRule = (m.role === 'Owner' || choices.includes('Owner')) && myRole !== 'Owner';
+                  const role = m.organization_role;
+                  const choices = allRoles.filter((r) => r.offered || r.name === role).map((r) => r.name);
+                  if (!choices.includes(role)) choices.push(role);
+                  const ownerRule = (role === 'Owner' || choices.includes('Owner')) && myRole !== 'Owner';
                   return (
                     <tr key={m.user_id} data-member={m.primary_email}>
                       <td>
@@ -114,19 +125,19 @@ export function Team({ slug }: { slug: string }) {
                       </td>
                       <td>{m.primary_email}</td>
                       <td>
-                        {mayWrite && !self && !(m.role === 'Owner' && myRole !== 'Owner') ? (
+                        {mayWrite && !self && !(role === 'Owner' && myRole !== 'Owner') ? (
                           <Select
                             aria-label={`Role of ${m.primary_email}`}
-                            value={m.role}
+                            value={role}
                             disabled={update.isPending}
                             onChange={(e) => {
                               setError(null);
-                              update.mutate({ userId: m.user_id, role: e.target.value as MemberRole });
+                              update.mutate({ userId: m.user_id, role: e.target.value });
                             }}
                             options={choices.map((r) => ({ value: r, label: r, disabled: r === 'Owner' && ownerRule }))}
                           />
                         ) : (
-                          m.role
+                          role
                         )}
                       </td>
                       <td css={{ textAlign: 'right' }}>
@@ -154,6 +165,7 @@ export function Team({ slug }: { slug: string }) {
               </tbody>
             </table>
           </div>
+          {allRoles.length ? <RoleDescriptions roles={allRoles} /> : null}
         </Section>
         <PendingInvitations slug={slug} mayWrite={mayWrite} />
       </>
@@ -164,6 +176,26 @@ export function Team({ slug }: { slug: string }) {
       {header}
       <div css={{ padding: tokens.space.xl, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: tokens.space.xl, maxWidth: 1000 }}>{body}</div>
     </>
+  );
+}
+
+/** "a, b and c". */
+const namesAnd = (names: readonly string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''));
+
+/** What each role may do, as the API words it; a role the plan does not offer says so. */
+function RoleDescriptions({ roles }: { roles: readonly OrganizationRoleInfo[] }) {
+  return (
+    <dl aria-label="Roles" css={{ margin: `${tokens.space.md} 0 0`, display: 'grid', gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)', gap: `${tokens.space.xs} ${tokens.space.md}`, fontSize: tokens.fontSize.sm }}>
+      {roles.map((r) => (
+        <div key={r.name} css={{ display: 'contents' }} data-role={r.name}>
+          <dt css={{ fontWeight: 500 }}>{r.name}</dt>
+          <dd css={[muted, { margin: 0 }]}>
+            {r.description}
+            {r.offered ? null : ' Not offered by this plan.'}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -202,16 +234,17 @@ function LeaveButton({ onLeave, pending }: { onLeave: () => void; pending: boole
 }
 
 /** Invite a member by e-mail with a role the plan offers; only an Owner may invite an Owner. */
-function InviteMember({ slug, roles, allowed, canGrantOwner }: { slug: string; roles: readonly MemberRole[]; allowed: boolean; canGrantOwner: boolean }) {
+function InviteMember({ slug, roles, allowed, canGrantOwner }: { slug: string; roles: readonly OrganizationRoleInfo[]; allowed: boolean; canGrantOwner: boolean }) {
   const { api, props } = useArea();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
-  const offered = roles.filter((r) => r !== 'Owner' || canGrantOwner);
-  const [role, setRole] = useState<MemberRole>('Developer');
+  const offered = roles.filter((r) => r.offered && (r.name !== 'Owner' || canGrantOwner));
+  const [role, setRole] = useState('Developer');
+  const chosen = offered.find((r) => r.name === role);
   const [error, setError] = useState<{ field: 'email' | 'role' | null; message: string } | null>(null);
   const invite = useMutation({
-    mutationFn: () => api.team.invite(slug, { email: email.trim(), role }),
+    mutationFn: () => api.organizationInvitations.invite(slug, { email: email.trim(), role }),
     onSuccess: (inv) => {
       void queryClient.invalidateQueries({ queryKey: teamQueryKeys.invitations(slug) });
       props.notify({ kind: 'success', message: `Invitation sent to ${inv.invited_email}` });
@@ -222,7 +255,7 @@ function InviteMember({ slug, roles, allowed, canGrantOwner }: { slug: string; r
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = CreateInvitationBodySchema.safeParse({ email: email.trim(), role });
+    const parsed = AddOrganizationMemberBodySchema.safeParse({ email: email.trim(), role });
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setError({ field: issue?.path[0] === 'role' ? 'role' : 'email', message: issue?.message ?? 'Check the e-mail address' });
@@ -253,11 +286,11 @@ function InviteMember({ slug, roles, allowed, canGrantOwner }: { slug: string; r
           <Field label="Email address" error={error?.field === 'email' ? error.message : undefined} required>
             <TextInput type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@example.com" />
           </Field>
-          <Field label="Role" hint="The roles the organization's plan offers." error={error?.field === 'role' ? error.message : undefined}>
-            <Select value={role} onChange={(e) => setRole(e.target.value as MemberRole)} options={offered.map((r) => ({ value: r, label: r }))} />
+          <Field label="Role" hint={chosen?.description ?? "The roles the organization's plan offers."} error={error?.field === 'role' ? error.message : undefined}>
+            <Select value={role} onChange={(e) => setRole(e.target.value)} options={offered.map((r) => ({ value: r.name, label: r.name }))} />
           </Field>
-          {offered.length < MEMBER_ROLES.length ? (
-            <InlineNotice kind="info">Administrator, Read-only and additional owners come with the Team and Enterprise plans.</InlineNotice>
+          {roles.some((r) => !r.offered) ? (
+            <InlineNotice kind="info">{`${namesAnd([...roles.filter((r) => !r.offered && r.name !== 'Owner').map((r) => r.name), 'additional owners'])} come with the Team and Enterprise plans.`}</InlineNotice>
           ) : null}
           <div css={{ display: 'flex', justifyContent: 'flex-end', gap: tokens.space.sm }}>
             <DialogClose asChild>
@@ -278,11 +311,11 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { ye
 function PendingInvitations({ slug, mayWrite }: { slug: string; mayWrite: boolean }) {
   const { api, props } = useArea();
   const queryClient = useQueryClient();
-  const invitations = useQuery({ queryKey: teamQueryKeys.invitations(slug), queryFn: () => api.team.listInvitations(slug) });
+  const invitations = useQuery({ queryKey: teamQueryKeys.invitations(slug), queryFn: () => api.organizationInvitations.list(slug) });
   const [error, setError] = useState<string | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: teamQueryKeys.invitations(slug) });
   const resend = useMutation({
-    mutationFn: (inv: Invitation) => api.team.resendInvitation(slug, inv.id),
+    mutationFn: (inv: OrganizationInvitation) => api.team.resendInvitation(slug, inv.id),
     onSuccess: (inv) => {
       refresh();
       props.notify({ kind: 'success', message: `Invitation sent again to ${inv.invited_email}` });
@@ -290,7 +323,7 @@ function PendingInvitations({ slug, mayWrite }: { slug: string; mayWrite: boolea
     onError: (err) => setError(errorMessage(err)),
   });
   const revoke = useMutation({
-    mutationFn: (inv: Invitation) => api.team.revokeInvitation(slug, inv.id).then(() => inv),
+    mutationFn: (inv: OrganizationInvitation) => api.team.revokeInvitation(slug, inv.id).then(() => inv),
     onSuccess: (inv) => {
       refresh();
       props.notify({ kind: 'success', message: `Invitation to ${inv.invited_email} revoked` });
@@ -327,7 +360,7 @@ function PendingInvitations({ slug, mayWrite }: { slug: string; mayWrite: boolea
               {invitations.data.map((inv) => (
                 <tr key={inv.id} data-invitation={inv.invited_email}>
                   <td>{inv.invited_email}</td>
-                  <td>{inv.role}</td>
+                  <td>{inv.organization_role}</td>
                   <td>{inv.expired ? <span css={{ color: tokens.color.dangerText }}>Expired on {dateOf(inv.expires_at)}</span> : dateOf(inv.expires_at)}</td>
                   <td css={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
                     <PermissionTooltip allowed={mayWrite} message={genericPermissionNotice('invite members')}>
