@@ -111,6 +111,23 @@ describe('instances on one control database', () => {
     const answer = await user.jar.injectFetch(other)(`/api/platform/projects/${project.ref}/status`);
     expect(await answer.json()).toMatchObject({ status: 'INACTIVE' });
   });
+
+  it('serves on instance B a custom hostname activated through instance A at once, not after its 30 s re-read (server)', async () => {
+    const hostname = `shop-${randomBytes(4).toString('hex')}.example.com`;
+    const ref = `ch${randomBytes(9).toString('hex')}`;
+    const other = h.mode === 'server' ? await instanceB() : h.app;
+    await h.internals.control.query(`insert into custom_hostnames (project_ref, id, hostname, status, ssl_status) values ($1, $2, $3, '5_services_reconfigured', 'active')`, [ref, ref, hostname]);
+    expect(other.plinth.projectUrls.refOfHost(hostname)).toBeNull();
+    await h.internals.customHosts.refresh();
+    let seen: string | null = null;
+    for (let i = 0; i < 100 && !seen; i++) {
+      seen = other.plinth.projectUrls.refOfHost(hostname);
+      if (!seen) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(seen).toBe(ref);
+    await h.internals.control.query('delete from custom_hostnames where project_ref = $1', [ref]);
+    await h.internals.customHosts.refresh();
+  });
 });
 
 describe('client address behind a proxy (PLINTH_TRUST_PROXY)', () => {

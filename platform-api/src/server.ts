@@ -129,7 +129,7 @@ export async function buildServer(options: ServerOptions = {}): Promise<FastifyI
     services: { config, access, cookies, accounts: auth, organizations, projects, usage, egress, projectServices },
   };
   const services = await buildProjectServices({ deps, urls: projectUrls, logs, egress, logger: config.logger, events });
-  const customHosts = new CustomHosts(control, projectUrls);
+  const customHosts = new CustomHosts(control, projectUrls, events);
   await customHosts.refresh();
   app.decorate('plinth', { config, deps, control, databases, access, auth, organizations, projects, usage, egress, services, projectUrls, customHosts });
   logs.attach(app, jobs);
