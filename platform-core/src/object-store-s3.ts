@@ -134,7 +134,8 @@ export function createS3ObjectStore(config: S3Config, options: { client?: S3Clie
   async function dropPart(ref: string, uploadId: string, state: PartState | null): Promise<void> {
     if (state?.multipart) await abortMultipart(uploadKey(ref, uploadId, '.data'), state.multipart);
     const tails = (await listAll(uploadKey(ref, uploadId, '.tail-'))).map((o) => o.Key!);
-    await deleteKeys([uploadKey(ref, uploadId, '.part'), ...tails]);
+    // The .data key exists only when a commit was cut between completing the upload and its copy.
+    await deleteKeys([uploadKey(ref, uploadId, '.part'), uploadKey(ref, uploadId, '.data'), ...tails]);
   }
 
   return {
