@@ -70,6 +70,14 @@ export interface ProjectDatabase {
   cancel?(runKey: string): Promise<boolean>;
   /** Bytes on disk (pg_database_size), for usage. */
   sizeBytes(): Promise<number>;
+  /**
+   * LISTEN on a channel of this database: `onNotify` hears each NOTIFY on it from any session (the
+   * console's, an app's, a person's own connection, a function, a migration) once its transaction
+   * commits; it is called with null when notifications may have been missed (the listening
+   * connection was lost or closed with the database's other connections). Resolves once listening;
+   * the answer stops calling `onNotify`. Absent: the database cannot listen.
+   */
+  listen?(channel: string, onNotify: (payload: string | null) => void): Promise<() => void>;
   /** Connections (or the embedded worker) are open now: false once closed or suspended. */
   readonly running: boolean;
 }

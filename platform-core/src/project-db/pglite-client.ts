@@ -97,7 +97,7 @@ export class PgliteProjectDatabase implements ProjectDatabase {
     if (this.worker) return Promise.resolve(this.worker);
     if (this.starting) return this.starting;
     this.starting = pgliteModule().then((pgliteWasmModule) => new Promise<Worker>((resolve, reject) => {
-      const init: WorkerInit = { entry: ENTRY, dataDir: this.dataDir, pgliteWasmModule, sessionSettings: this.options.sessionSettings };
+      const init: WorkerInit = { entry: ENTRY, dataDir: this.dataDir, pgliteWasmModule, sessionSettings: this.options.sessionSettings, channels: [...this.listeners.keys()] };
       const worker = new Worker(BOOT, { workerData: init });
       let ready = false;
       let failed = false;
@@ -118,6 +118,10 @@ export class PgliteProjectDatabase implements ProjectDatabase {
             fail(msg.error.message);
             void worker.terminate();
           }
+          return;
+        }
+        if ('notify' in msg) {
+          for (const onNotify of this.listeners.get(msg.notify.channel) ?? []) onNotify(msg.notify.payload);
           return;
         }
         if (!('ok' in msg)) return;
@@ -276,6 +280,23 @@ export class PgliteProjectDatabase implements ProjectDatabase {
 
   sizeBytes(): Promise<number> {
     return this.exclusive(() => this.send<number>({ op: 'size' }, this.defaultTimeoutMs));
+  }
+
+  /** Who hears each channel the database listens on (ProjectDatabase.listen). */
+  private readonly listeners = new Map<string, Set<(payload: string | null) => void>>();
+
+  /**
+   * LISTEN on a channel: the worker listens from its start (every start: a worker ended for being
+   * idle or for a runaway statement listens again when it opens), so whatever session commits a
+   * NOTIFY on it (an API call, a SQL editor run, a person's wire connection, a function) is heard.
+   * Nothing reaches the database while its worker is down, so nothing is missed meanwhile.
+   */
+  async listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => void> {
+    let heard = this.listeners.get(channel);
+    if (!heard) this.listeners.set(channel, (heard = new Set()));
+    heard.add(onNotify);
+    if (this.running) await this.exclusive(() => this.send({ op: 'listen', channel }, this.defaultTimeoutMs), false, false);
+    return () => void heard.delete(onNotify);
   }
 
   /** Closes an idle database's worker to free its memory; the next request opens it again. False when busy. */

@@ -22,6 +22,19 @@ async function applySessionSettings(db: PGlite): Promise<void> {
   for (const [name, value] of sessionSettings) await db.query('select pg_catalog.set_config($1, $2, false)', [name, value]);
 }
 
+/**
+ * The channels the platform listens on (ProjectDatabase.listen): each NOTIFY on one is posted to the
+ * main thread, whichever call or wire connection committed it. A person's UNLISTEN or DISCARD ALL
+ * cannot stop it for long: LISTEN is sent again with every reset.
+ */
+const channels = new Set<string>();
+async function listenOn(db: PGlite, channel: string): Promise<void> {
+  if (channels.has(channel)) return;
+  await db.listen(channel, (payload) => send({ id: -2, notify: { channel, payload } }));
+  channels.add(channel);
+}
+const relisten = () => [...channels].map((c) => `listen ${quoteIdent(c)}; `).join('');
+
 async function applyContext(tx: Runner, ctx: RoleContext): Promise<void> {
   if (ctx.role) await tx.exec(`set local role ${quoteIdent(ctx.role)}`);
   if (ctx.claims) await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify(ctx.claims)]);
@@ -48,7 +61,7 @@ async function healthy(db: PGlite, req: WorkerRequest): Promise<boolean> {
       // other setting a user's statement left behind (directly, or in a function or trigger it
       // defined) must not carry into the API's next call, so each request ends with the session
       // as it began.
-      const r = await db.exec(`${USER_SESSION_RESET}; select 1 as ok`);
+      const r = await db.exec(`${USER_SESSION_RESET}; ${relisten()}select 1 as ok`);
       const ok = (r[r.length - 1]?.rows[0] as { ok?: number } | undefined)?.ok === 1;
       if (ok) await applySessionSettings(db);
       return ok;
@@ -75,6 +88,41 @@ function readyStatus(data: Uint8Array): WireAnswer['status'] {
   return status;
 }
 
+const decoder = new TextDecoder();
+
+/**
+ * The backend's messages without the NotificationResponses ('A') of the platform's own channels:
+ * the person's connection did not LISTEN on them (the session is shared with the platform's).
+ */
+function withoutPlatformNotifications(data: Uint8Array): Uint8Array {
+  if (!channels.size) return data;
+  const kept: Uint8Array[] = [];
+  let from = 0;
+  let at = 0;
+  while (at + 5 <= data.length) {
+    const length = ((data[at + 1]! << 24) | (data[at + 2]! << 16) | (data[at + 3]! << 8) | data[at + 4]!) >>> 0;
+    const end = at + 1 + length;
+    if (data[at] === 0x41 && end <= data.length) {
+      const nameAt = at + 9;
+      const zero = data.indexOf(0, nameAt);
+      if (zero > 0 && zero < end && channels.has(decoder.decode(data.subarray(nameAt, zero)))) {
+        kept.push(data.subarray(from, at));
+        from = end;
+      }
+    }
+    at = end;
+  }
+  if (from === 0) return data;
+  kept.push(data.subarray(from));
+  const out = new Uint8Array(kept.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of kept) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
 /**
  * A person's wire protocol messages (wire-server.ts): the connection's settings set again when the
  * session was reset since, the messages run as they came, and when no transaction is left open the
@@ -83,7 +131,7 @@ function readyStatus(data: Uint8Array): WireAnswer['status'] {
  */
 async function runWire(db: PGlite, req: Extract<WorkerRequest, { op: 'wire' }>): Promise<WireAnswer> {
   for (const [name, value] of req.restore ?? []) await db.query('select pg_catalog.set_config($1, $2, false)', [name, value]);
-  const data = await db.execProtocolRaw(req.data, { syncToFs: true });
+  const data = withoutPlatformNotifications(await db.execProtocolRaw(req.data, { syncToFs: true }));
   const status = readyStatus(data);
   if (status !== 'I') return { data, status };
   const settings = await db.query<{ name: string; setting: string }>(
@@ -102,6 +150,7 @@ async function main() {
     db = await PGlite.create(init.dataDir, { extensions: PGLITE_EXTENSIONS, ...(init.pgliteWasmModule ? { pgliteWasmModule: init.pgliteWasmModule } : {}) });
     await db.query('select 1');
     await applySessionSettings(db);
+    for (const channel of init.channels ?? []) await listenOn(db, channel);
   } catch (err) {
     send({ id: -1, ready: false, error: { message: (err as Error)?.message ?? String(err) } });
     return;
@@ -147,6 +196,9 @@ async function main() {
         }
       } else if (req.op === 'settings') {
         sessionSettings = req.settings;
+        result = null;
+      } else if (req.op === 'listen') {
+        await listenOn(db, req.channel);
         result = null;
       } else if (req.op === 'size') {
         const r = await db.query<{ size: number }>('select pg_database_size(current_database())::float8 as size');

@@ -33,6 +33,8 @@ export type WorkerRequest =
   | { id: number; op: 'wire'; data: Uint8Array; restore?: [string, string][] }
   /** Settings every session of the database starts with (the vault key), replacing those given before. */
   | { id: number; op: 'settings'; settings: [string, string][] }
+  /** LISTEN on a channel from now on (again after every reset and wire run): its NOTIFYs are posted as `notify` messages. */
+  | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'close' };
 
 export interface WireResult {
@@ -53,7 +55,9 @@ export type WorkerResponse =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: { message: string; code?: string; detail?: string; hint?: string; position?: string }; wedged?: boolean }
   | { id: -1; ready: true }
-  | { id: -1; ready: false; error: { message: string } };
+  | { id: -1; ready: false; error: { message: string } }
+  /** A NOTIFY on a channel the database listens on, from any session (unasked, not an answer). */
+  | { id: -2; notify: { channel: string; payload: string } };
 
 export interface WorkerInit {
   entry: string;
@@ -62,4 +66,6 @@ export interface WorkerInit {
   pgliteWasmModule?: WebAssembly.Module;
   /** Settings every session starts with, set again after each reset (vault-key.ts). */
   sessionSettings?: [string, string][];
+  /** Channels to LISTEN on from the start (see the `listen` request). */
+  channels?: string[];
 }

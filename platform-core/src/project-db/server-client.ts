@@ -91,12 +91,80 @@ export class ServerProjectDatabase implements ProjectDatabase {
         return pool;
       };
       this.pools = {
-        console: make(this.connectionString, ADMIN_CONNECTIONS, false, true),
+        // One of the platform role's connections is the listener's (listen()).
+        console: make(this.connectionString, ADMIN_CONNECTIONS - 1, false, true),
         user: make(this.options.projectRoleUrl, USER_CONNECTIONS),
         app: make(this.options.projectRoleUrl, this.options.appConnections ?? DEFAULT_APP_CONNECTIONS, true),
       };
     }
+    if (this.listeners.size && !this.listener && !this.listening && Date.now() >= this.listenRetryAt) void this.openListener();
     return this.pools[kind];
+  }
+
+  /** Who hears each channel the database listens on (ProjectDatabase.listen). */
+  private readonly listeners = new Map<string, Set<(payload: string | null) => void>>();
+  /** The platform role's connection that listens, open while the pools are. */
+  private listener: pg.Client | null = null;
+  private listening: Promise<void> | null = null;
+  private listenRetryAt = 0;
+
+  private heard(channel: string | null, payload: string | null): void {
+    for (const [name, set] of this.listeners) if (channel === null || name === channel) for (const onNotify of set) onNotify(payload);
+  }
+
+  /**
+   * Opens the listening connection (a connection of the platform's role, apart from the pools, not
+   * counted as use): LISTEN on every channel asked for. Whoever listens is told null once it is up
+   * (anything sent before was not heard) and again when it ends (the database's connections were
+   * closed for being idle, or the connection was lost); the next use of the database opens it again.
+   */
+  private openListener(): Promise<void> {
+    this.listening ??= (async () => {
+      const client = new pg.Client({ connectionString: this.connectionString, options: PLATFORM_SESSION_OPTIONS });
+      client.on('error', () => undefined);
+      client.on('notification', (n) => this.heard(n.channel, n.payload ?? ''));
+      client.on('end', () => {
+        if (this.listener !== client) return;
+        this.listener = null;
+        this.heard(null, null);
+      });
+      try {
+        await client.connect();
+        for (const channel of this.listeners.keys()) await client.query(`listen ${quoteIdent(channel)}`);
+      } catch {
+        this.listenRetryAt = Date.now() + 5_000;
+        await client.end().catch(() => undefined);
+        return;
+      }
+      if (this.closed || !this.pools) {
+        await client.end().catch(() => undefined);
+        return;
+      }
+      this.listener = client;
+      this.heard(null, null);
+    })().finally(() => {
+      this.listening = null;
+    });
+    return this.listening;
+  }
+
+  /**
+   * LISTEN on a channel through a connection of the platform's role kept while the database's
+   * connections are open: NOTIFYs committed by any session reach `onNotify`; null while listening
+   * was interrupted (see openListener).
+   */
+  async listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => void> {
+    let heard = this.listeners.get(channel);
+    const added = !heard;
+    if (!heard) this.listeners.set(channel, (heard = new Set()));
+    heard.add(onNotify);
+    if (this.listening) await this.listening;
+    if (this.listener && added) await this.listener.query(`listen ${quoteIdent(channel)}`).catch(() => undefined);
+    else if (!this.listener && !this.closed) {
+      this.pool('console');
+      await this.listening;
+    }
+    return () => void heard.delete(onNotify);
   }
 
   private allPools(): pg.Pool[] {
@@ -200,9 +268,12 @@ export class ServerProjectDatabase implements ProjectDatabase {
   private async endConnections(): Promise<void> {
     const pools = this.allPools();
     const held = [...this.held];
+    const listener = this.listener;
     this.pools = null;
     this.held.clear();
-    await Promise.all([...held.map((s) => s.close()), ...pools.map((p) => p.end())]);
+    this.listener = null;
+    if (listener) this.heard(null, null);
+    await Promise.all([...held.map((s) => s.close()), ...pools.map((p) => p.end()), ...(listener ? [listener.end().catch(() => undefined)] : [])]);
   }
 
   async start(): Promise<void> {

@@ -6,7 +6,8 @@ import type { ProjectDatabase } from '@plinth/platform-core/deps';
 // name not found, or a statement failing on an object that is gone (a column dropped, a function
 // changed), loads the schema again and the request is planned once more; every cached schema is
 // reloaded after a minute whatever happens, and forgotten at once when the console changed the
-// schema or was sent NOTIFY pgrst (RestAdmin.reloadSchema).
+// schema (RestAdmin.reloadSchema) or the project database hears `NOTIFY pgrst` from any session (a
+// person's psql, a migration, a function), as PostgREST's LISTEN does, or may have missed one.
 
 export interface ColumnInfo {
   name: string;
@@ -277,7 +278,27 @@ export class CatalogCache {
     return `${ref}\u0000${schema}`;
   }
 
-  async get(db: Pick<ProjectDatabase, 'query'>, ref: string, schema: string): Promise<SchemaCatalog> {
+  /** The databases whose NOTIFY pgrst this cache hears (each one listens from its first catalog on). */
+  private readonly followed = new WeakMap<object, Promise<unknown>>();
+
+  /**
+   * LISTEN pgrst on the project's database, before its first catalog is read: any NOTIFY on it
+   * (whatever the payload: 'reload schema', 'reload config', none) forgets the project's schemas, as
+   * does an interruption of listening (a notification may have been missed).
+   */
+  private follow(db: Pick<ProjectDatabase, 'query' | 'listen'>, ref: string): Promise<unknown> | undefined {
+    if (!db.listen) return undefined;
+    let following = this.followed.get(db);
+    if (!following) {
+      following = db.listen('pgrst', () => this.forget(ref)).catch(() => this.followed.delete(db));
+      this.followed.set(db, following);
+    }
+    return following;
+  }
+
+  async get(db: Pick<ProjectDatabase, 'query' | 'listen'>, ref: string, schema: string): Promise<SchemaCatalog> {
+    const following = this.follow(db, ref);
+    if (following) await following;
     const key = this.key(ref, schema);
     const cached = this.entries.get(key);
     if (cached) {

@@ -1,13 +1,16 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { databaseConnectionUri, type DatabaseSettings } from '@plinth/contracts-settings';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestHarness, type TestHarness, type TestUser } from '@plinth/platform-api/testing';
 import { runSqlAs } from '@plinth/platform-api/testing/run-sql';
 import type { ProjectDatabase } from '@plinth/platform-core/deps';
 import { listen, projectKeys } from '../auth/testing';
 
 // The data API's schema cache follows the schema as PostgREST's does: a SQL editor run that changes
-// it, or `NOTIFY pgrst, 'reload schema'`, is seen by the very next request, so a relationship made,
-// moved or dropped is embedded as it now is, never as it was. On both databases.
+// it, or `NOTIFY pgrst, 'reload schema'` (from the console or from any session on the project
+// database: LISTEN pgrst), is seen by the very next request, so a relationship made, moved or
+// dropped is embedded as it now is, never as it was. On both databases.
 
 class NoWebSocket {}
 
@@ -28,6 +31,8 @@ beforeAll(async () => {
   owner = made.user;
   ref = made.project.ref;
   db = await h.internals.databases.get(ref);
+  // Embedded: people's connections reach the project database through the platform's wire listener.
+  await h.internals.databases.wireServer?.()?.listen(0, '127.0.0.1');
   await sql(`create table public.authors (id int primary key, name text not null);
     insert into public.authors values (1, 'Ursula'), (2, 'Octavia');`);
   const keys = await projectKeys(h, ref);
@@ -114,5 +119,77 @@ describe('the schema cache after a SQL editor run', () => {
     const ambiguous = await svc.from('posts').select('title, writers(name)');
     expect([ambiguous.status, ambiguous.error?.code]).toEqual([300, 'PGRST201']);
     expect((await svc.from('posts').select('title, writers!posts_editor_id_fkey(name)')).data).toEqual([{ title: 'Notes', writers: null }]);
+  });
+});
+
+/** A pg connection with the details the console shows (Project Settings → Database): psql's way in, not the console's. */
+async function directConnection(): Promise<pg.Client> {
+  const details = (await (await owner.fetch(`/api/platform/projects/${ref}/settings/database`)).json()) as DatabaseSettings;
+  const revealed = await owner.fetch(`/api/platform/projects/${ref}/settings/database/password/reveal`, {
+    method: 'POST',
+    headers: { 'x-csrf-token': owner.jar.get('plinth_csrf') ?? '' },
+  });
+  const { password } = (await revealed.json()) as { password: string };
+  const client = new pg.Client({ connectionString: databaseConnectionUri(details.connection, password) });
+  client.on('error', () => undefined);
+  await client.connect();
+  return client;
+}
+
+// On a Postgres server a notice reaches the platform's listening connection a moment after its
+// commit, beside the app's next request: each check waits for it a few seconds at most, far below
+// the one-minute refresh that would otherwise show the change.
+const soon = <T>(check: () => Promise<T>) => vi.waitFor(check, { timeout: 5_000, interval: 50 });
+
+describe('the schema cache after a change made outside the console (LISTEN pgrst)', () => {
+  it('hears NOTIFY pgrst sent on a direct connection, from a function, and in a transaction once it commits', async () => {
+    await sql(`create table public.poets (id int primary key, name text not null);
+      create table public.poems (id int primary key, title text not null, poet_id int references public.poets (id), translator_id int);
+      insert into public.poets values (1, 'Wisława'), (2, 'Clare');
+      insert into public.poems values (1, 'View with a Grain of Sand', 1, 2);`);
+    expect((await svc.from('poets').select('name, poems(title)').eq('id', 1)).data).toEqual([{ name: 'Wisława', poems: [{ title: 'View with a Grain of Sand' }] }]);
+
+    const direct = await directConnection();
+    // The person's connection did not LISTEN: it is told of no notice (embedded, the session is shared with the platform's).
+    const toldThePerson: string[] = [];
+    direct.on('notification', (n) => toldThePerson.push(n.channel));
+    try {
+      // A second key between the same tables and a new table, made over psql's connection, then the notice on it.
+      await direct.query(`alter table public.poems add constraint poems_translator_id_fkey foreign key (translator_id) references public.poets (id);
+        create table public.stanzas (id int primary key, line text not null);
+        insert into public.stanzas values (1, 'It is a pleasure to be here')`);
+      await direct.query(`notify pgrst, 'reload schema'`);
+      await soon(async () => {
+        const ambiguous = await svc.from('poets').select('name, poems(title)').eq('id', 1);
+        expect([ambiguous.status, ambiguous.error?.code]).toEqual([300, 'PGRST201']);
+      });
+      expect((await svc.from('stanzas').select('line')).data).toEqual([{ line: 'It is a pleasure to be here' }]);
+
+      // A function that changes the schema and sends the notice itself (as a migration tool's would).
+      await direct.query(`create function public.drop_translator_key() returns void language plpgsql as $$
+        begin
+          alter table public.poems drop constraint poems_translator_id_fkey;
+          perform pg_notify('pgrst', 'reload schema');
+        end $$`);
+      await direct.query('select public.drop_translator_key()');
+      await soon(async () => {
+        const single = await svc.from('poets').select('name, poems(title)').eq('id', 1);
+        expect(single.error).toBeNull();
+        expect(single.data).toEqual([{ name: 'Wisława', poems: [{ title: 'View with a Grain of Sand' }] }]);
+      });
+
+      // Inside a transaction the notice waits for its commit, as Postgres delivers it.
+      await direct.query('begin');
+      await direct.query(`alter table public.poems add constraint poems_translator_id_fkey foreign key (translator_id) references public.poets (id)`);
+      await direct.query(`notify pgrst`);
+      await direct.query('commit');
+      await soon(async () => {
+        const again = await svc.from('poets').select('name, poems(title)').eq('id', 1);
+        expect([again.status, again.error?.code]).toEqual([300, 'PGRST201']);
+      });
+      expect(toldThePerson).toEqual([]);
+    } finally {
+      await direct.end();
+    }
   });
 });
