@@ -8,7 +8,7 @@ import { useApi } from '../app/use-api';
 import { usePageTitle } from '../app/page-title';
 import { useProjectContext } from '../features/project-layout/project-context';
 import { PROJECT_STATUS_BADGES } from '../features/project-layout/project-status';
-import { RestoreProjectButton } from '../features/status-gate/paused-screen';
+import { pauseReason, RestoreProjectButton } from '../features/status-gate/paused-screen';
 import { ConnectingCard } from '../features/project-connect/connecting-card';
 import { shellKeys } from '../query-keys';
 
@@ -19,6 +19,8 @@ export default function ProjectHomePage() {
   const api = useApi();
   const usage = useQuery({ queryKey: shellKeys.projectUsage(project.ref), queryFn: () => api.usage.getProjectUsage(project.ref) });
   const paused = project.status === 'INACTIVE';
+  // Why it was paused, when the platform recorded it (the free plan's inactivity job does).
+  const reason = paused ? pauseReason(project) : null;
   const badge = PROJECT_STATUS_BADGES[project.status] ?? { word: project.status, tone: 'neutral' as const };
   return (
     <div css={{ maxWidth: 1000 }}>
@@ -36,6 +38,7 @@ export default function ProjectHomePage() {
       <div css={{ padding: tokens.space.xl, display: 'grid', gap: tokens.space.xl }}>
         {paused ? (
           <Card title="This project is paused" description="Its data is kept. Restore it to use its database, API and storage again.">
+            {reason ? <p css={{ margin: `0 0 ${tokens.space.md}`, color: tokens.color.textMuted, fontSize: tokens.fontSize.sm }}>{reason}.</p> : null}
             <RestoreProjectButton project={project} permissions={permissions} />
           </Card>
         ) : null}

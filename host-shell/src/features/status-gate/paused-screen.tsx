@@ -11,11 +11,19 @@ interface Props {
   permissions: readonly PermissionKey[];
 }
 
-/** Paused-project screen (§2.3, §4.3, §6) with its restore button and dialogs. */
+/** Why the project was paused, when the platform recorded it: the detail of its last PAUSING status event (the free plan's inactivity job writes one; a member's pause has none). */
+export function pauseReason(project: Project): string | null {
+  const pausing = (project.status_history ?? []).filter((event) => event.status === 'PAUSING').at(-1);
+  return pausing?.detail ?? null;
+}
+
+/** Paused-project screen (§2.3, §4.3, §6) with its restore button and dialogs; the reason it was paused, when one was recorded. */
 export function PausedScreen({ project, permissions }: Props) {
+  const reason = pauseReason(project);
   return (
     <ScreenPanel title="This project is paused" icon={<PausedIcon size={20} />}>
       <p css={mutedCss}>{project.name} is not running. Its data is kept; restore the project to use it again.</p>
+      {reason ? <p css={mutedCss}>{reason}.</p> : null}
       <RestoreProjectButton project={project} permissions={permissions} />
     </ScreenPanel>
   );
