@@ -17,7 +17,7 @@ import { requireContractRef } from '@plinth/platform-core/project-ref';
 import { openControlDatabase, type OpenControlDatabase } from '@plinth/platform-core/control-db';
 import { installErrorHandling } from '@plinth/platform-core/errors';
 import { createDiskObjectStore } from '@plinth/platform-core/object-store';
-import { createS3ObjectStore } from '@plinth/platform-core/object-store-s3';
+import { checkS3Bucket, createS3ObjectStore } from '@plinth/platform-core/object-store-s3';
 import { checkApiUser, openDatabasesFor, SUPERUSER_WARNING } from '@plinth/platform-core/project-db/api-user';
 import { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
 import { StatementWatchdog } from '@plinth/platform-core/project-db/watchdog';
@@ -68,6 +68,7 @@ export const API_PREFIX = '/api';
 /** Builds the platform API (not listening yet): opens the control database, runs migrations, registers every route under /api. */
 export async function buildServer(options: ServerOptions = {}): Promise<FastifyInstance> {
   const config = resolveConfig(options);
+  if (config.s3) await checkS3Bucket(config.s3);
   await mkdir(config.dataDir, { recursive: true });
   // The client address (req.ip) is the forwarding header's only behind a proxy trusted by configuration (PLINTH_TRUST_PROXY).
   const app = Fastify({ logger: config.logger, bodyLimit: 1024 * 1024, trustProxy: config.trustProxy ?? false });

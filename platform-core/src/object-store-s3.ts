@@ -7,6 +7,7 @@ import {
   CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListMultipartUploadsCommand,
   ListObjectsV2Command,
   ListPartsCommand,
@@ -62,6 +63,25 @@ const errorName = (err: unknown) => (err as { name?: string; Code?: string })?.n
 const isMissing = (err: unknown) => ['NoSuchKey', 'NotFound', 'NoSuchUpload'].includes(errorName(err) ?? '');
 /** Servers that implement part of S3 (local test servers) answer these for what they lack. */
 const isUnsupported = (err: unknown) => ['NotImplemented', 'MethodNotAllowed'].includes(errorName(err) ?? '');
+
+/**
+ * Stops a start whose bucket cannot be reached (wrong endpoint, name, region or keys) with an
+ * error naming the setting, instead of a failure at the first upload.
+ */
+export async function checkS3Bucket(config: S3Config): Promise<void> {
+  const store = createS3ObjectStore(config);
+  try {
+    await store.client.send(new HeadBucketCommand({ Bucket: config.bucket }));
+  } catch (err) {
+    const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const why = status === 404 ? 'it does not exist' : status === 403 || status === 401 ? 'the keys may not use it' : `${errorName(err) ?? 'no answer'}`;
+    throw new Error(
+      `The object store's bucket ${config.bucket} at ${config.endpoint ?? 'AWS S3'} cannot be used: ${why}. Check PLINTH_S3_BUCKET, PLINTH_S3_ENDPOINT, PLINTH_S3_REGION and the keys.`,
+    );
+  } finally {
+    store.close();
+  }
+}
 
 export function createS3ObjectStore(config: S3Config, options: { client?: S3Client } = {}): ObjectStore & { readonly client: S3Client; close(): void } {
   const client =

@@ -6,7 +6,7 @@ import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand } from '@a
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ObjectStore } from './deps';
 import { createDiskObjectStore, RESUMABLE_PART_TTL_MS } from './object-store';
-import { createS3ObjectStore, PART_BYTES } from './object-store-s3';
+import { checkS3Bucket, createS3ObjectStore, PART_BYTES } from './object-store-s3';
 import { startLocalS3, type LocalS3 } from './object-store-s3-testing';
 
 const A = 'aaaaaaaaaaaaaaaaaaaa';
@@ -288,5 +288,17 @@ describe('S3 object store sweeping multipart puts (a scripted server: s3rver can
     // Even a sweep of everything at start leaves a put another instance may still be sending.
     expect(await scripted.sweepTemporary(0, now)).toBe(1);
     expect(aborted).toEqual([stale]);
+  });
+});
+
+describe('S3 bucket check at start', () => {
+  it('passes on a reachable bucket and stops naming the setting otherwise', async () => {
+    const s3 = await startLocalS3('plinth-check');
+    try {
+      await expect(checkS3Bucket(s3.config)).resolves.toBeUndefined();
+      await expect(checkS3Bucket({ ...s3.config, bucket: 'no-such-bucket' })).rejects.toThrow(/bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ cannot be used: it does not exist\. Check PLINTH_S3_BUCKET/);
+    } finally {
+      await s3.close();
+    }
   });
 });
