@@ -112,6 +112,35 @@ describe('instances on one control database', () => {
     expect(await answer.json()).toMatchObject({ status: 'INACTIVE' });
   });
 
+  it("refuses a project's app sign-in past its sign_ups_sign_ins limit on either instance, counted over both (server; embedded: one)", async () => {
+    const { user, project } = await h.userWithProject();
+    const limited = await user.fetch(`/api/platform/auth/${project.ref}/rate-limits`, {
+      method: 'PATCH',
+      body: JSON.stringify({ sign_ups_sign_ins: 3 }),
+      headers: { 'content-type': 'application/json', 'x-csrf-token': user.jar.get('plinth_csrf') ?? '' },
+    });
+    expect(limited.status).toBe(200);
+    const keys = await h.internals.control.query<{ anon_key: string }>('select anon_key from projects where ref = $1', [project.ref]);
+    // Which project databases are open is still each instance's own (a project created after B started
+    // is not open on B until B opens it, as its start would): B opens it here.
+    if (h.mode === 'server') await (await instanceB()).plinth.databases.openDatabase(project.ref);
+    const services = [h.services, h.mode === 'server' ? (await instanceB()).plinth.services : h.services];
+    const signIn = (i: number) =>
+      services[i % 2]!.inject({
+        method: 'POST',
+        url: `/${project.ref}/auth/v1/token?grant_type=password`,
+        remoteAddress: '198.51.100.81',
+        headers: { apikey: keys.rows[0]!.anon_key, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: `app-${i}@example.com`, password: 'wrong password' }),
+      });
+    for (let i = 0; i < 3; i++) expect((await signIn(i)).json()).toMatchObject({ error_code: 'invalid_credentials' });
+    for (const i of [3, 4]) {
+      const refused = await signIn(i);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ error_code: 'over_request_rate_limit' });
+    }
+  });
+
   it('serves on instance B a custom hostname activated through instance A at once, not after its 30 s re-read (server)', async () => {
     const hostname = `shop-${randomBytes(4).toString('hex')}.example.com`;
     const ref = `ch${randomBytes(9).toString('hex')}`;
