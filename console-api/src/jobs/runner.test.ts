@@ -22,8 +22,8 @@ afterAll(async () => {
 });
 
 const QUICK = { pollingMs: 500, maintenanceSeconds: 1, retries: 2 };
-const runner = (jobs: JobDefinition[], db?: QueueDb) => {
-  const r = new JobRunner(control, { ...QUICK, db, warn: () => undefined });
+const runner = (jobs: JobDefinition[], db?: QueueDb, warned?: unknown[]) => {
+  const r = new JobRunner(control, { ...QUICK, db, warn: (_message, err) => warned?.push(err) });
   for (const job of jobs) r.define(job);
   runners.push(r);
   return r;
@@ -80,6 +80,41 @@ describe('background jobs run once across instances', () => {
     );
     expect(jobs.rows[0]!.n).toBe(runs);
     expect(jobs.rows[0]!.slots).toBe(runs);
+  }, 60_000);
+
+  it('never runs a job twice at once: the next run waits for the one still going on another instance', async () => {
+    let running = 0;
+    let most = 0;
+    let runs = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const job = (): JobDefinition => ({
+      name: 'test.overlap',
+      everyMs: 0,
+      leaseSeconds: 30,
+      run: async () => {
+        running += 1;
+        most = Math.max(most, running);
+        runs += 1;
+        if (runs === 1) await gate;
+        running -= 1;
+      },
+    });
+    const warned: unknown[] = [];
+    const a = runner([job()], undefined, warned);
+    const b = runner([job()], undefined, warned);
+    await Promise.all([a.start(), b.start()]);
+    await a.trigger('test.overlap');
+    await until(() => runs === 1);
+    // The next run is asked for while the first still runs: both runners look for it several times.
+    await b.trigger('test.overlap');
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect(runs).toBe(1);
+    release();
+    await until(() => runs === 2);
+    expect(most).toBe(1);
+    // Nothing failed on the way: the second runner's looks found nothing to take while the first ran.
+    expect(warned).toEqual([]);
   }, 60_000);
 
   it('a job taken by an instance killed in the middle is finished by the other after its lease', async () => {

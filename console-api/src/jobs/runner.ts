@@ -4,7 +4,7 @@ import { queueDb, type QueueDb } from './queue-db';
 
 /**
  * Background jobs that run once across every instance of the platform sharing one control
- * database (README.md, "Background jobs"). The queue is pg-boss over the control database
+ * database (README.md beside this file). The queue is pg-boss over the control database
  * (queue-db.ts), so it works the same on the embedded PGlite and on a Postgres server.
  *
  * Every instance ticks each job's interval locally and asks for that interval's run; the queue
@@ -34,9 +34,6 @@ export interface JobRunnerOptions {
 /** The longest slot (pg-boss' archive age): longer intervals are throttled by 12-hour slots. */
 const MAX_SLOT_SECONDS = 12 * 3600;
 
-/** pg-boss' fetch on a singleton queue fails with this index's unique violation while the job is running elsewhere: expected, not told. */
-const BUSY_INDEX = 'job_i2';
-
 export class JobRunner implements BackgroundJobs {
   private readonly boss: PgBoss;
   private readonly jobs = new Map<string, JobDefinition>();
@@ -61,10 +58,7 @@ export class JobRunner implements BackgroundJobs {
       archiveCompletedAfterSeconds: MAX_SLOT_SECONDS,
       deleteAfterDays: 1,
     });
-    this.boss.on('error', (err: Error & { code?: string; constraint?: string }) => {
-      if (String(err.message).includes(BUSY_INDEX) || err.constraint === BUSY_INDEX) return;
-      this.warn('the job queue failed', err);
-    });
+    this.boss.on('error', (err: Error) => this.warn('the job queue failed', err));
   }
 
   /** Declares a job; declared before start(). */
