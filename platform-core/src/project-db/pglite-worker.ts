@@ -8,7 +8,7 @@ import type { RoleContext, WireAnswer, WireResult, WorkerInit, WorkerRequest, Wo
 import { quoteIdent } from '../database-error';
 import { USER_SESSION_RESET } from './session-reset';
 import { PLATFORM_SEARCH_PATH } from './owner-role';
-import { PGLITE_EXTENSIONS } from './extensions-pglite';
+import { LOAD_LIBRARIES_ON_USE, PGLITE_EXTENSIONS } from './extensions-pglite';
 
 const init = workerData as WorkerInit;
 const port = parentPort!;
@@ -147,7 +147,7 @@ let pinnedInTransaction = false;
 async function main() {
   let db: PGlite;
   try {
-    db = await PGlite.create(init.dataDir, { extensions: PGLITE_EXTENSIONS, ...(init.pgliteWasmModule ? { pgliteWasmModule: init.pgliteWasmModule } : {}) });
+    db = await PGlite.create(init.dataDir, { extensions: { ...PGLITE_EXTENSIONS, LOAD_LIBRARIES_ON_USE }, ...(init.pgliteWasmModule ? { pgliteWasmModule: init.pgliteWasmModule } : {}) });
     await db.query('select 1');
     await applySessionSettings(db);
     for (const channel of init.channels ?? []) await listenOn(db, channel);
