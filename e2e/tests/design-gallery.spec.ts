@@ -2,8 +2,8 @@ import { createReadStream, existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { REPO_ROOT } from '../support/paths';
 
 // The design gallery (shared-ui/gallery, built by `pnpm run build`) in both themes: compared with
@@ -47,9 +47,7 @@ for (const theme of ['dark', 'light'] as const) {
 
     await expect(page).toHaveScreenshot(`gallery-${theme}.png`, { fullPage: true, maxDiffPixelRatio: 0.002, animations: 'disabled', caret: 'hide', timeout: 30_000 });
 
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }
 

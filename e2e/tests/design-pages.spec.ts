@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import type { AreaManifest, Project } from '@plinth/shared-contracts';
@@ -9,6 +8,7 @@ import { AREAS, release, TEST_ENVIRONMENTS } from '../support/environments';
 import { ENVIRONMENTS_DIR, REPO_ROOT } from '../support/paths';
 import { packageVersion } from '../support/fixture-remotes';
 import { serverUrl } from '../support/servers';
+import { seriousViolations } from '../support/axe';
 
 // Every page of the console, looked at as a user would: the shell's own screens (signed out,
 // signed in, each project state's status screen) and every page the published area manifests
@@ -237,14 +237,6 @@ function movingParts(page: Page, seed: Seed): Locator[] {
 /** Axe's rules whose outcome depends on the colours: all a second theme needs checking again. */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
-async function seriousViolations(page: Page, only?: string[]): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  const { violations } = await (only ? axe.withRules(only) : axe).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 /** Elements that scroll sideways though nothing in them is meant to (tables, code and editors may). */
 async function sidewaysScrollers(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -340,7 +332,7 @@ for (const target of PAGES) {
           timeout: 20_000,
         });
         // Every rule in the first theme; in the second only those the colours decide (names, roles and structure are the same).
-        expect(await seriousViolations(page, theme === 'dark' ? undefined : COLOUR_RULES), `axe in the ${theme} theme`).toEqual([]);
+        expect(await seriousViolations(page, { rules: theme === 'dark' ? undefined : COLOUR_RULES }), `axe in the ${theme} theme`).toEqual([]);
       }
       await page.setViewportSize({ width: 768, height: 900 });
       await expect.poll(() => sidewaysScrollers(page)).toEqual([]);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createActiveProject, signUpThroughApi } from '../support/api-session';
 import { serverUrl } from '../support/servers';
+import { seriousViolations } from '../support/axe';
 
 // The shell's design: the two-panel sign-in page (spec 000 §2.8) and the header's switchers.
 
@@ -11,13 +11,6 @@ async function steadySignIn(page: Page, theme: 'dark' | 'light') {
     Math.random = () => 0;
     window.localStorage.setItem('plinth.theme', chosen);
   }, theme);
-}
-
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 for (const theme of ['dark', 'light'] as const) {
@@ -74,7 +67,7 @@ test('the header’s project switcher finds a project by typing and opens it, ke
   const list = page.getByRole('listbox', { name: 'Projects' });
   await expect(list.getByRole('option', { name: /Ledger/ })).toHaveAttribute('aria-selected', 'true');
   await expect(list.getByRole('option', { name: /Payroll/ })).toContainText(/Setting up|Healthy/);
-  expect(await seriousViolations(page, 'header')).toEqual([]);
+  expect(await seriousViolations(page, { include: 'header' })).toEqual([]);
 
   await page.keyboard.type('payr');
   await expect(list.getByRole('option')).toHaveText([/Payroll/, 'New project']);

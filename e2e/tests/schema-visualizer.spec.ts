@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signUpThroughApi, waitForProjectStatus, type ApiSession } from '../support/api-session';
 import { serverUrl } from '../support/servers';
+import { seriousViolations } from '../support/axe';
 
 // The Schema Visualizer (issue 22) on the project's real database: two tables related by a foreign
 // key, made with SQL, drawn as boxes with their columns and a curve between them; another schema
@@ -14,13 +14,6 @@ async function themedPage(browser: Browser, session: ApiSession, theme: Theme): 
   await context.addInitScript((chosen) => window.localStorage.setItem('plinth.theme', chosen), theme);
   await session.shareWith(context);
   return context.newPage();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('draws two related tables, switches schema, opens a table in the table editor, in both themes', async ({ browser }) => {
