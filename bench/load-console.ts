@@ -65,7 +65,7 @@ export async function startConsole(environment = process.env.PLINTH_ENV ?? 'prod
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The console server exited (code ${child.exitCode}); is the console built and published?`);
     try {
@@ -76,7 +76,7 @@ export async function startConsole(environment = process.env.PLINTH_ENV ?? 'prod
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`The console server did not answer on ${url} within 90 s`);
+  throw new Error(`The console server did not answer on ${url} within 180 s`);
 }
 
 export function launchChromium(): Promise<Browser> {

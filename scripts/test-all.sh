@@ -120,11 +120,15 @@ beside "api reports" pnpm run api-report:check
 run "packages (unit and component tests)" pnpm run test:packages
 joined
 run "server packages (embedded PGlite)" pnpm --filter @plinth/platform-api run test:server-packages
-run "server packages (Postgres server)" bash platform-api/scripts/with-postgres.sh pnpm --filter @plinth/platform-api run test:server-packages
-run "build" pnpm run build
-run "publish" pnpm --filter @plinth/deploy run publish-all
+# The Postgres suite leaves about a fifth of the machine idle (its tests wait on the server): the
+# build, the publish and the budgets (which read no test's files and no test reads theirs) run
+# beside it, one after another.
+beside "build" pnpm run build
+beside "publish" pnpm --filter @plinth/deploy run publish-all
 # Sizes, not times: a route over its first-load budget (bench/budgets.json) fails the run, named.
-run "bundle budgets" pnpm --filter @plinth/bench run gate:budgets
+beside "bundle budgets" pnpm --filter @plinth/bench run gate:budgets
+run "server packages (Postgres server)" bash platform-api/scripts/with-postgres.sh pnpm --filter @plinth/platform-api run test:server-packages
+joined
 # Last: the browser tests need the build and the published remotes above.
 run "browser tests" pnpm --filter @plinth/e2e run test
 
