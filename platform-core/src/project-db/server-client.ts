@@ -171,9 +171,9 @@ export class ServerProjectDatabase implements ProjectDatabase {
     return this.pools ? Object.values(this.pools) : [];
   }
 
-  /** Connections are open. */
+  /** Connections are open (the listener's too: the idle sweep then suspends the database, which closes it). */
   get running(): boolean {
-    return this.held.size > 0 || this.allPools().some((p) => p.totalCount > 0);
+    return this.listener !== null || this.held.size > 0 || this.allPools().some((p) => p.totalCount > 0);
   }
 
   get busy(): boolean {
