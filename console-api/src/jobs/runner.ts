@@ -78,10 +78,7 @@ export class JobRunner implements BackgroundJobs {
     this.started = true;
     await this.boss.start();
     for (const job of this.jobs.values()) {
-      const queue = { policy: 'singleton', retryLimit: this.o.retries ?? 3, retryDelay: 1, expireInSeconds: job.leaseSeconds } as const;
-      // Made by the first instance; a lease or retries changed since are carried to the queue.
-      await this.boss.createQueue(job.name, { name: job.name, ...queue });
-      await this.boss.updateQueue(job.name, { name: job.name, ...queue });
+      await this.ensureQueue(job);
       const seconds = Math.round(job.everyMs / 1000);
       // At start: this slot's run (instances starting together make one; a job without an interval, a run now), sent before the worker's first look.
       if (job.atStart) await (seconds >= 1 ? this.request(job.name, seconds) : this.trigger(job.name));
@@ -97,6 +94,24 @@ export class JobRunner implements BackgroundJobs {
         const t = setInterval(() => void this.request(job.name, seconds).catch((err: unknown) => this.warn(`job ${job.name} was not asked for`, err)), job.everyMs);
         t.unref();
         this.timers.push(t);
+      }
+    }
+  }
+
+  /** Makes the job's queue (the first instance does), and carries a lease or retries changed since to it. */
+  private async ensureQueue(job: JobDefinition): Promise<void> {
+    const queue = { name: job.name, policy: 'singleton', retryLimit: this.o.retries ?? 3, retryDelay: 1, expireInSeconds: job.leaseSeconds } as const;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (!(await this.boss.getQueue(job.name))) await this.boss.createQueue(job.name, queue);
+        await this.boss.updateQueue(job.name, queue);
+        return;
+      } catch (err) {
+        // Instances starting together make the same queue at once, and Postgres ends one of them
+        // (a deadlock, or the other's row first): it tries again and finds the queue made.
+        const code = (err as { code?: string }).code ?? '';
+        if (attempt >= 5 || !['40P01', '23505'].includes(code)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
       }
     }
   }
