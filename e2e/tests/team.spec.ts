@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createOrganizationRolesClient } from '@plinth/shared-contracts';
 import { createActiveProject, signUpThroughApi, TEST_PASSWORD, uniqueEmail } from '../support/api-session';
 import { signUpThroughUi } from '../support/console-ui';
 import { mailsTo } from '../support/mail-sink';
@@ -6,7 +7,8 @@ import { serverUrl } from '../support/servers';
 
 // The Team page as an owner uses it: invite someone by e-mail with a role the plan offers; they
 // follow the mailed link in a browser of their own, sign up with the invited address and accept;
-// the owner changes their role and removes them, and they no longer see the organization.
+// the owner changes their role (to Billing admin, a team plan role, and on to Developer) and
+// removes them, and they no longer see the organization.
 
 test('invite by e-mail, accept as them in a second browser, change their role, remove them', async ({ page, context, browser }) => {
   test.setTimeout(120_000);
@@ -52,6 +54,10 @@ test('invite by e-mail, accept as them in a second browser, change their role, r
   const row = page.getByRole('table', { name: 'Members' }).getByRole('row').filter({ hasText: mateEmail });
   await expect(row.getByRole('combobox', { name: `Role of ${mateEmail}` })).toHaveValue('Read-only');
   await expect(page.getByText('No pending invitations.')).toBeVisible();
+  // Billing admin: offered on the team plan, with what it may do beside the members.
+  await expect(page.getByLabel('Roles', { exact: true })).toContainText('The subscription, payment methods, invoices, usage and tax ids');
+  await row.getByRole('combobox', { name: `Role of ${mateEmail}` }).selectOption('Billing admin');
+  await expect.poll(async () => (await createOrganizationRolesClient(session.client.http).listMembers(orgSlug)).find((m) => m.primary_email === mateEmail)?.organization_role).toBe('Billing admin');
   await row.getByRole('combobox', { name: `Role of ${mateEmail}` }).selectOption('Developer');
   await expect.poll(async () => (await session.client.organizations.listMembers(orgSlug)).find((m) => m.primary_email === mateEmail)?.role).toBe('Developer');
 
