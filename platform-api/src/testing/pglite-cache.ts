@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cp, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { ProjectDatabaseManager } from '@plinth/platform-core/project-db/manager';
 import { projectBootstrapSql } from '@plinth/platform-core/project-bootstrap.sql';
-import type { OpenControlDatabase } from '@plinth/platform-core/control-db';
+import { copyDirectory } from '@plinth/platform-core/common/copy-directory';
+import { openControlDatabase, type OpenControlDatabase } from '@plinth/platform-core/control-db';
+import { CONTROL_MIGRATIONS } from '@plinth/platform-core/migrations';
 
 /**
- * Test speed-up: a fresh PGlite cluster costs seconds of CPU (initdb in WebAssembly). Tests copy a
- * cached empty control cluster and a cached project template into their data directory instead.
+ * Test speed-up: a fresh PGlite cluster costs seconds of CPU (initdb in WebAssembly) and the control
+ * migrations more than a second. Tests copy a cached control cluster, already migrated (rebuilt when
+ * a migration changes), and a cached project template into their data directory instead.
  */
 const CACHE = path.join(os.tmpdir(), 'plinth-test-pglite-cache-0.5.16');
 
@@ -47,10 +50,13 @@ const NO_CONTROL_DATABASE: OpenControlDatabase = {
   close: async () => undefined,
 };
 
+/** What the migrated control cluster depends on: every control migration, in order. */
+export const migrationsHash = () => createHash('sha256').update(JSON.stringify(CONTROL_MIGRATIONS)).digest('hex').slice(0, 12);
+
 /** Fills `<dataDir>/control` and `<dataDir>/template` from the cache (building it once). */
 export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
-  const control = await cached('control', async (dir) => {
-    const db = await PGlite.create(path.join(dir, 'pgdata'));
+  const control = await cached(`control-${migrationsHash()}`, async (dir) => {
+    const db = await openControlDatabase({ dataDir: dir, databaseUrl: null });
     await db.close();
   });
   const hash = createHash('sha256').update(projectBootstrapSql().join('\n')).digest('hex').slice(0, 12);
@@ -58,6 +64,5 @@ export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
     const manager = new ProjectDatabaseManager({ dataDir: dir, databaseUrl: null, statementTimeoutMs: 120_000, control: NO_CONTROL_DATABASE });
     await manager.embeddedTemplate();
   });
-  await cp(path.join(control, 'pgdata'), path.join(dataDir, 'control'), { recursive: true });
-  await cp(path.join(template, 'template'), path.join(dataDir, 'template'), { recursive: true });
+  await Promise.all([copyDirectory(path.join(control, 'control'), path.join(dataDir, 'control')), copyDirectory(path.join(template, 'template'), path.join(dataDir, 'template'))]);
 }

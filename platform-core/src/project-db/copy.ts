@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { ControlDatabase, ProjectDatabase } from '../deps';
 import { quoteIdent } from '../database-error';
+import { copyDirectory } from '../common/copy-directory';
 import type { ProjectDatabaseManager } from './manager';
 import { projectAdminRoleName, projectRoleName } from './owner-role';
 import { projectDatabaseName, ServerProjectRoles } from './server-roles';
@@ -119,7 +120,7 @@ async function copyEmbedded(manager: ProjectDatabaseManager, o: CopyProjectDatab
   if (!(await exists(path.join(source, 'PG_VERSION')))) throw new Error(`the database files of project ${o.from} are missing`);
   if (await exists(target)) throw new Error(`project ${o.to} already has a database`);
   await mkdir(path.dirname(target), { recursive: true });
-  const copy = () => cp(source, target, { recursive: true, errorOnExist: true, force: false });
+  const copy = () => copyDirectory(source, target);
   try {
     if (manager.isOpen(o.from)) {
       const db = await manager.get(o.from);

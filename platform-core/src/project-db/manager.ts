@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, readdir, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProjectDatabase, ProjectDatabases } from '../deps';
 import { HttpError } from '../deps';
 import { quoteIdent } from '../database-error';
+import { copyDirectory } from '../common/copy-directory';
 import type { OpenControlDatabase } from '../control-db';
 import { projectDatabaseName, ServerProjectRoles } from './server-roles';
 import { PgliteProjectDatabase } from './pglite-client';
@@ -212,7 +213,7 @@ export class ProjectDatabaseManager implements ProjectDatabases, WireDatabases {
       const template = await this.embeddedTemplate();
       const dir = path.join(this.opts.dataDir, 'pool', randomBytes(8).toString('hex'), 'pgdata');
       await mkdir(path.dirname(dir), { recursive: true });
-      await cp(template, dir, { recursive: true });
+      await copyDirectory(template, dir);
       const db = new PgliteProjectDatabase('spare', dir, this.opts.statementTimeoutMs, { queue: this.opts.queue });
       await db.start();
       return { dir, db };
@@ -268,7 +269,7 @@ export class ProjectDatabaseManager implements ProjectDatabases, WireDatabases {
       const template = await this.embeddedTemplate();
       const dir = this.projectDir(ref);
       await mkdir(path.dirname(dir), { recursive: true });
-      await cp(template, dir, { recursive: true });
+      await copyDirectory(template, dir);
     } else {
       await this.opts.control.query(`create database ${quoteIdent(projectDatabaseName(ref))}`);
     }
