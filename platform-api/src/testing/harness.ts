@@ -20,6 +20,7 @@ import { openControlDatabase } from '@plinth/platform-core/control-db';
 import { migrationsHash, seedEmbeddedDataDir } from './pglite-cache';
 
 export { CookieJar } from './cookie-jar';
+export { copyDirectory } from '@plinth/platform-core/common/copy-directory';
 
 export interface TestUser {
   email: string;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parentPort } from 'node:worker_threads';
 // eslint-disable-next-line no-restricted-imports, import/no-restricted-paths -- tests only: the real API's harness runs the server (never imported by an area's code)
-import { CookieJar, createTestHarness } from '@plinth/platform-api/testing';
+import { CookieJar, copyDirectory, createTestHarness } from '@plinth/platform-api/testing';
 // eslint-disable-next-line no-restricted-imports, import/no-restricted-paths -- tests only: the real API's harness runs the server (never imported by an area's code)
 import { createApiClient } from '@plinth/platform-api/testing/api-client';
 // eslint-disable-next-line no-restricted-imports, import/no-restricted-paths -- tests only: the real API's harness runs the server (never imported by an area's code)
@@ -128,7 +128,7 @@ async function start(): Promise<RealApiIdentity> {
   // The databases are copied; the project template is only ever copied from, so it is shared.
   for (const entry of await readdir(path.join(dir, 'data'))) {
     if (entry === 'template') await symlink(path.join(dir, 'data', entry), path.join(dataDir, entry), 'dir');
-    else await cp(path.join(dir, 'data', entry), path.join(dataDir, entry), { recursive: true });
+    else await copyDirectory(path.join(dir, 'data', entry), path.join(dataDir, entry));
   }
   // As the API's own harness runs it: one address for every client, so the per-address limits are raised.
   const copied = Date.now();
