@@ -11,6 +11,7 @@ import { USER_SESSION_RESET } from './session-reset';
 import { ADMIN_CONNECTIONS, PLATFORM_SESSION_OPTIONS } from './owner-role';
 import { sessionSettingOptions } from './vault-key';
 import { cancelBackend, withOutsideLimit } from './cancel-backend';
+import { ServerChannelListener } from './server-listen';
 
 type Runner = Pick<ProjectDatabase, 'query' | 'exec'>;
 
@@ -69,6 +70,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
     private readonly options: ServerProjectDatabaseOptions,
   ) {
     this.limits = options.queue ?? DEFAULT_CALL_QUEUE_LIMITS;
+    this.notices = new ServerChannelListener(connectionString, () => !this.closed && this.pools !== null);
   }
 
   private closed = false;
@@ -97,74 +99,17 @@ export class ServerProjectDatabase implements ProjectDatabase {
         app: make(this.options.projectRoleUrl, this.options.appConnections ?? DEFAULT_APP_CONNECTIONS, true),
       };
     }
-    if (this.listeners.size && !this.listener && !this.listening && Date.now() >= this.listenRetryAt) void this.openListener();
+    this.notices.ensure();
     return this.pools[kind];
   }
 
-  /** Who hears each channel the database listens on (ProjectDatabase.listen). */
-  private readonly listeners = new Map<string, Set<(payload: string | null) => void>>();
-  /** The platform role's connection that listens, open while the pools are. */
-  private listener: pg.Client | null = null;
-  private listening: Promise<void> | null = null;
-  private listenRetryAt = 0;
+  /** LISTEN through a connection of the platform's role (server-listen.ts). */
+  private readonly notices: ServerChannelListener;
 
-  private heard(channel: string | null, payload: string | null): void {
-    for (const [name, set] of this.listeners) if (channel === null || name === channel) for (const onNotify of set) onNotify(payload);
-  }
-
-  /**
-   * Opens the listening connection (a connection of the platform's role, apart from the pools, not
-   * counted as use): LISTEN on every channel asked for. Whoever listens is told null once it is up
-   * (anything sent before was not heard) and again when it ends (the database's connections were
-   * closed for being idle, or the connection was lost); the next use of the database opens it again.
-   */
-  private openListener(): Promise<void> {
-    this.listening ??= (async () => {
-      const client = new pg.Client({ connectionString: this.connectionString, options: PLATFORM_SESSION_OPTIONS });
-      client.on('error', () => undefined);
-      client.on('notification', (n) => this.heard(n.channel, n.payload ?? ''));
-      client.on('end', () => {
-        if (this.listener !== client) return;
-        this.listener = null;
-        this.heard(null, null);
-      });
-      try {
-        await client.connect();
-        for (const channel of this.listeners.keys()) await client.query(`listen ${quoteIdent(channel)}`);
-      } catch {
-        this.listenRetryAt = Date.now() + 5_000;
-        await client.end().catch(() => undefined);
-        return;
-      }
-      if (this.closed || !this.pools) {
-        await client.end().catch(() => undefined);
-        return;
-      }
-      this.listener = client;
-      this.heard(null, null);
-    })().finally(() => {
-      this.listening = null;
-    });
-    return this.listening;
-  }
-
-  /**
-   * LISTEN on a channel through a connection of the platform's role kept while the database's
-   * connections are open: NOTIFYs committed by any session reach `onNotify`; null while listening
-   * was interrupted (see openListener).
-   */
   async listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => void> {
-    let heard = this.listeners.get(channel);
-    const added = !heard;
-    if (!heard) this.listeners.set(channel, (heard = new Set()));
-    heard.add(onNotify);
-    if (this.listening) await this.listening;
-    if (this.listener && added) await this.listener.query(`listen ${quoteIdent(channel)}`).catch(() => undefined);
-    else if (!this.listener && !this.closed) {
-      this.pool('console');
-      await this.listening;
-    }
-    return () => void heard.delete(onNotify);
+    return this.notices.listen(channel, onNotify, () => {
+      if (!this.closed) this.pool('console');
+    });
   }
 
   private allPools(): pg.Pool[] {
@@ -173,7 +118,7 @@ export class ServerProjectDatabase implements ProjectDatabase {
 
   /** Connections are open (the listener's too: the idle sweep then suspends the database, which closes it). */
   get running(): boolean {
-    return this.listener !== null || this.held.size > 0 || this.allPools().some((p) => p.totalCount > 0);
+    return this.notices.open || this.held.size > 0 || this.allPools().some((p) => p.totalCount > 0);
   }
 
   get busy(): boolean {
@@ -268,12 +213,9 @@ export class ServerProjectDatabase implements ProjectDatabase {
   private async endConnections(): Promise<void> {
     const pools = this.allPools();
     const held = [...this.held];
-    const listener = this.listener;
     this.pools = null;
     this.held.clear();
-    this.listener = null;
-    if (listener) this.heard(null, null);
-    await Promise.all([...held.map((s) => s.close()), ...pools.map((p) => p.end()), ...(listener ? [listener.end().catch(() => undefined)] : [])]);
+    await Promise.all([...held.map((s) => s.close()), ...pools.map((p) => p.end()), this.notices.end()]);
   }
 
   async start(): Promise<void> {
