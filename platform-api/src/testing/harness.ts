@@ -16,8 +16,7 @@ import type { ServerOptions } from '@plinth/platform-core/config';
 import { quoteIdent } from '@plinth/platform-core/database-error';
 import { projectDatabaseName } from '@plinth/platform-core/project-db/manager';
 import { CookieJar } from './cookie-jar';
-import { openControlDatabase } from '@plinth/platform-core/control-db';
-import { migrationsHash, seedEmbeddedDataDir } from './pglite-cache';
+import { migrateControl, migrationsHash, seedEmbeddedDataDir } from './pglite-cache';
 
 export { CookieJar } from './cookie-jar';
 export { copyDirectory } from '@plinth/platform-core/common/copy-directory';
@@ -77,7 +76,8 @@ const PASSWORD = 'correct horse battery staple';
 /**
  * A control database on the server with every control migration run, made once per version of the
  * migrations (the first harness makes it, the others wait on an advisory lock): each harness's
- * control database is a copy of it, so a harness no longer runs the migrations (more than a second each).
+ * control database is a copy of it, so a harness no longer runs the migrations (more than a second
+ * each) nor makes the job queue's schema.
  */
 async function migratedControlTemplate(admin: pg.Client, baseUrl: string): Promise<string> {
   const name = `plinth_test_control_${migrationsHash()}`;
@@ -88,7 +88,7 @@ async function migratedControlTemplate(admin: pg.Client, baseUrl: string): Promi
     await admin.query(`create database ${quoteIdent(building)}`);
     const url = new URL(baseUrl);
     url.pathname = `/${building}`;
-    await (await openControlDatabase({ dataDir: os.tmpdir(), databaseUrl: url.toString() })).close();
+    await migrateControl({ dataDir: os.tmpdir(), databaseUrl: url.toString() });
     await admin.query(`alter database ${quoteIdent(building)} rename to ${quoteIdent(name)}`);
     return name;
   } finally {

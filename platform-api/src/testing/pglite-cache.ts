@@ -8,6 +8,7 @@ import { projectBootstrapSql } from '@plinth/platform-core/project-bootstrap.sql
 import { copyDirectory } from '@plinth/platform-core/common/copy-directory';
 import { openControlDatabase, type OpenControlDatabase } from '@plinth/platform-core/control-db';
 import { CONTROL_MIGRATIONS } from '@plinth/platform-core/migrations';
+import { JobRunner } from '@plinth/console-api/jobs/runner';
 
 /**
  * Test speed-up: a fresh PGlite cluster costs seconds of CPU (initdb in WebAssembly) and the control
@@ -50,14 +51,28 @@ const NO_CONTROL_DATABASE: OpenControlDatabase = {
   close: async () => undefined,
 };
 
-/** What the migrated control cluster depends on: every control migration, in order. */
-export const migrationsHash = () => createHash('sha256').update(JSON.stringify(CONTROL_MIGRATIONS)).digest('hex').slice(0, 12);
+/**
+ * Runs the control migrations on a new control database, and lets the job queue make its own
+ * schema there (pg-boss does at its first start; a later start only checks it).
+ */
+export async function migrateControl(opts: { dataDir: string; databaseUrl: string | null }): Promise<void> {
+  const db = await openControlDatabase(opts);
+  try {
+    const jobs = new JobRunner(db, { warn: () => undefined });
+    await jobs.start();
+    await jobs.stop();
+  } finally {
+    await db.close();
+  }
+}
+
+/** What the migrated control cluster depends on: how it is made and every control migration, in order. */
+export const migrationsHash = () => createHash('sha256').update(migrateControl.toString()).update(JSON.stringify(CONTROL_MIGRATIONS)).digest('hex').slice(0, 12);
 
 /** Fills `<dataDir>/control` and `<dataDir>/template` from the cache (building it once). */
 export async function seedEmbeddedDataDir(dataDir: string): Promise<void> {
   const control = await cached(`control-${migrationsHash()}`, async (dir) => {
-    const db = await openControlDatabase({ dataDir: dir, databaseUrl: null });
-    await db.close();
+    await migrateControl({ dataDir: dir, databaseUrl: null });
   });
   const hash = createHash('sha256').update(projectBootstrapSql().join('\n')).digest('hex').slice(0, 12);
   const template = await cached(`template-${hash}`, async (dir) => {
