@@ -34,7 +34,7 @@ function startEarly(pathname: string, environment: Promise<Environment>, api: Sh
       return;
     }
     seedSession(queryClient, bootstrap);
-    if (bootstrap.project && prefetch && bootstrap.project.project.ref === ref) prefetch.seedProjectPage(queryClient, bootstrap.project, bootstrap.session.user?.id);
+    if (bootstrap.project && prefetch && bootstrap.project.project.ref === ref) prefetch.seedProjectPage(queryClient, bootstrap.project);
   });
   if (ref && projectPrefetch) {
     void Promise.all([projectPrefetch, seeded])

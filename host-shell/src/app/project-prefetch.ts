@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ShellApi } from './api';
 import { apiClientFor } from './use-api';
 import { sessionQuery, sessionState } from '../session/use-session';
-import { memberPermissionsKey, memberPermissionsQuery, organizationsQuery, projectQuery, projectsQuery } from '../features/projects/queries';
+import { membersQuery, organizationsQuery, projectQuery, projectsQuery } from '../features/projects/queries';
 import { chooseStatusScreen } from '../features/status-gate/choose-screen';
 import { shownWhileOf, type AreaManifests } from '../areas/area-table';
 import { featureFlagsQueryKey, projectApiCheckQuery, queryKeys, type BootstrapProject } from '@plinth/shared-contracts';
@@ -13,15 +13,14 @@ import { isLoadedOnDemand, preloadStatusScreens } from '../features/status-gate/
 /**
  * Seeds what the console's bootstrap answered of the opened project (session/early-bootstrap.ts)
  * under the keys the frame, the status gate and the areas ask with: the project, its status, the
- * organization's members, the signed-in user's permissions (as the API granted them), the feature
- * flags and, when its API answered, the project marked reachable (no connecting screen, no second check).
+ * organization's members (the user's permissions), the feature flags and, when its API answered,
+ * the project marked reachable (no connecting screen, no second check).
  */
-export function seedProjectPage(queryClient: QueryClient, opened: BootstrapProject, userId: string | undefined): void {
+export function seedProjectPage(queryClient: QueryClient, opened: BootstrapProject): void {
   const { project } = opened;
   queryClient.setQueryData(queryKeys.project(project.ref), project);
   queryClient.setQueryData(queryKeys.projectStatus(project.ref), opened.status);
   queryClient.setQueryData(queryKeys.members(project.organization_slug), opened.members);
-  if (userId) queryClient.setQueryData(memberPermissionsKey(project.organization_slug, userId), opened.permissions);
   queryClient.setQueryData(featureFlagsQueryKey({ project: project.ref }), opened.featureFlags);
   if (opened.reachable) {
     queryClient.setQueryData(queryKeys.projectLive(project.ref), { reachable: true });
@@ -50,7 +49,7 @@ export async function prefetchProjectPage(
   void queryClient.prefetchQuery(projectsQuery(api));
   void queryClient.prefetchQuery(organizationsQuery(api));
   const project = await queryClient.fetchQuery(projectQuery(api, ref));
-  const members = session.user ? queryClient.prefetchQuery(memberPermissionsQuery(api, project.organization_slug, session.user.id)) : undefined;
+  const members = queryClient.prefetchQuery(membersQuery(api, project.organization_slug));
   const connected = !!useConnectionStore.getState().connected[ref];
   const screen = chooseStatusScreen({ ...project, connected }, shownWhileOf(pathname, ref, await areas));
   if (isLoadedOnDemand(screen)) preloadStatusScreens();

@@ -103,7 +103,7 @@ export function projectApi(project: Project, extra: Record<string, ApiHandler | 
     'GET /platform/organizations': [makeOrganization()],
     'GET /platform/projects': [project],
     [`GET /platform/projects/${project.ref}`]: project,
-    'GET /platform/organizations/acme/members': [{ user_id: USER.id, username: 'ada', primary_email: USER.email, role, organization_role: role }],
+    'GET /platform/organizations/acme/members': [{ user_id: USER.id, username: 'ada', primary_email: USER.email, role }],
     'GET /platform/projects-resource-warnings': [],
     'GET /platform/organizations/acme/usage': { organization: 'acme', plan: 'free', usage_billing_enabled: false, db_size: metric, storage_size: metric, db_egress: metric, projects: [] },
     [`GET /platform/projects/${project.ref}/usage`]: { project: project.ref, db_size: metric, storage_size: metric, db_egress: metric },

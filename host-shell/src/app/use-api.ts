@@ -1,4 +1,4 @@
-import { createAuthClient, createFeatureFlagsClient, createOrganizationRolesClient, createOrganizationsClient, createProjectsClient, type ClientsOf, type Http } from '@plinth/shared-contracts';
+import { createAuthClient, createFeatureFlagsClient, createOrganizationsClient, createProjectsClient, type ClientsOf, type Http } from '@plinth/shared-contracts';
 import { createUsageClient } from '@plinth/contracts-billing';
 import { useShellApi } from './api';
 
@@ -7,7 +7,6 @@ import { useShellApi } from './api';
 const shellClients = {
   auth: createAuthClient,
   organizations: createOrganizationsClient,
-  organizationRoles: createOrganizationRolesClient,
   projects: createProjectsClient,
   usage: createUsageClient,
   featureFlags: createFeatureFlagsClient,

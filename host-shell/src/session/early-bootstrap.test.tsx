@@ -45,7 +45,7 @@ async function startShell(api: FakeApi, path: string) {
   const bootstrap = await loadBootstrap(shell.http, path);
   if (bootstrap) {
     seedSession(queryClient, bootstrap);
-    if (bootstrap.project) seedProjectPage(queryClient, bootstrap.project, bootstrap.session.user?.id);
+    if (bootstrap.project) seedProjectPage(queryClient, bootstrap.project);
   }
   const ref = projectRefOf(path);
   if (ref) await prefetchProjectPage(queryClient, shell, ref, path, CONSOLE_AREAS).catch(() => undefined);
