@@ -20,7 +20,9 @@ const winAnsi = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, '?');
  * price, amount), and the total. New pages as the lines need them.
  */
 export async function invoicePdf(invoice: Invoice, organizationName: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
+  // No creation or modification time (pdf-lib writes now by default): the same invoice is the same
+  // bytes at every download (the time changed the compressed object stream's length by a byte).
+  const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(`Invoice ${invoice.id}`);
   doc.setCreator('Plinth');
   doc.setProducer('Plinth');
