@@ -21,7 +21,7 @@ import { REF_PATTERN } from '@plinth/shared-contracts';
 import type { ObjectStore, StoredObjectInfo } from './deps';
 import type { S3Config } from './object-store-config';
 import { HttpError } from './deps';
-import { checkObjectId, checkProjectRef, notFound, RESUMABLE_PART_TTL_MS } from './object-store';
+import { bodyStream, checkObjectId, checkProjectRef, countedBody, notFound, RESUMABLE_PART_TTL_MS } from './object-store';
 
 // Bytes of storage objects in an S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph), with
 // the disk store's contract and the same layout of keys, each under its project's prefix:
@@ -168,20 +168,8 @@ export function createS3ObjectStore(config: S3Config, options: { client?: S3Clie
 
     async put(ref, id, data, opts = {}) {
       const Key = objectKey(ref, id);
-      const hash = createHash('md5');
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (opts.maxBytes !== undefined && size > opts.maxBytes) {
-            done(new HttpError(413, `The object exceeded the maximum allowed size of ${opts.maxBytes} bytes`, 'PAYLOAD_TOO_LARGE'));
-            return;
-          }
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      const source = data instanceof Uint8Array ? Readable.from([Buffer.from(data)]) : Readable.from(data);
+      const { counter, info: counted } = countedBody(opts.maxBytes);
+      const source = bodyStream(data);
       // The first error wins: a refused size is the user's 413, not the upload's abort that follows.
       let refused: unknown;
       source.on('error', (err) => counter.destroy(err));
@@ -198,7 +186,7 @@ export function createS3ObjectStore(config: S3Config, options: { client?: S3Clie
         writing.delete(Key);
       }
       if (refused) throw refused;
-      const info: StoredObjectInfo = { size, etag: hash.digest('hex') };
+      const info: StoredObjectInfo = counted();
       return info;
     },
 

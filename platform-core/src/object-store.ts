@@ -44,6 +44,30 @@ export function checkObjectId(id: string): string {
 /** Whether `child` is strictly below `parent` (both already resolved). */
 const isBelow = (parent: string, child: string) => child.startsWith(parent + path.sep);
 
+/** A body to store as a stream (bytes in hand, or an iterable of chunks). */
+export const bodyStream = (data: AsyncIterable<Uint8Array> | Uint8Array): Readable => (data instanceof Uint8Array ? Readable.from([Buffer.from(data)]) : Readable.from(data));
+
+/**
+ * What every store's put passes the bytes through: counts them, refuses past `maxBytes` with 413
+ * (the stream fails), and hashes them; `info()` once the stream ended gives the size and md5.
+ */
+export function countedBody(maxBytes: number | undefined): { counter: Transform; info: () => StoredObjectInfo } {
+  const hash = createHash('md5');
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (maxBytes !== undefined && size > maxBytes) {
+        done(new HttpError(413, `The object exceeded the maximum allowed size of ${maxBytes} bytes`, 'PAYLOAD_TOO_LARGE'));
+        return;
+      }
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
+  return { counter, info: () => ({ size, etag: hash.digest('hex') }) };
+}
+
 export function createDiskObjectStore(dir: string): ObjectStore {
   const root = path.resolve(dir);
   /** Temporary files of writes running in this process; never swept. */
@@ -78,20 +102,8 @@ export function createDiskObjectStore(dir: string): ObjectStore {
       const tmp = tempFile(ref, id);
       await mkdir(path.dirname(tmp), { recursive: true });
       writing.add(tmp);
-      const hash = createHash('md5');
-      let size = 0;
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, done) {
-          size += chunk.length;
-          if (opts.maxBytes !== undefined && size > opts.maxBytes) {
-            done(new HttpError(413, `The object exceeded the maximum allowed size of ${opts.maxBytes} bytes`, 'PAYLOAD_TOO_LARGE'));
-            return;
-          }
-          hash.update(chunk);
-          done(null, chunk);
-        },
-      });
-      const source = data instanceof Uint8Array ? Readable.from([Buffer.from(data)]) : Readable.from(data);
+      const { counter, info: counted } = countedBody(opts.maxBytes);
+      const source = bodyStream(data);
       try {
         await pipeline(source, counter, createWriteStream(tmp));
         await mkdir(path.dirname(target), { recursive: true });
@@ -102,7 +114,7 @@ export function createDiskObjectStore(dir: string): ObjectStore {
       } finally {
         writing.delete(tmp);
       }
-      const info: StoredObjectInfo = { size, etag: hash.digest('hex') };
+      const info: StoredObjectInfo = counted();
       return info;
     },
 
